@@ -1,0 +1,58 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "ControlPad",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "controlpad", targets: ["ControlPad"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    ],
+    targets: [
+        // The only C surface for curses (wide-character ncursesw).
+        .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
+        // libc's wcwidth, which Swift's Glibc module does not export.
+        .systemLibrary(name: "CWideChar", path: "Sources/CWideChar"),
+        // libpng's simplified API.
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
+        // Pure model: load buffer, sources, codec, reducer. Never imports curses.
+        .target(
+            name: "SlideModel",
+            resources: [.copy("Resources/DemoDeck")]
+        ),
+        // PNG decode, true-aspect fit, area-average scale, half-block raster, colour mapping.
+        .target(name: "SlideImages", dependencies: ["CPNG"]),
+        // The Impress Remote TCP/UDP transport on SwiftNIO.
+        .target(
+            name: "RemoteTransport",
+            dependencies: [
+                "SlideModel",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "ControlPad",
+            dependencies: [
+                "CNcurses", "CWideChar", "SlideModel", "SlideImages", "RemoteTransport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Release-build benchmarks: `swift run -c release controlpad-bench`.
+        .executableTarget(
+            name: "Benchmarks",
+            dependencies: ["SlideModel", "SlideImages"]
+        ),
+        .testTarget(name: "SlideModelTests", dependencies: ["SlideModel"]),
+        .testTarget(name: "SlideImagesTests", dependencies: ["SlideImages"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "RemoteTransportTests", dependencies: ["RemoteTransport", "SlideModel"]),
+        .testTarget(name: "ControlPadTests", dependencies: ["ControlPad", "SlideModel", "SlideImages"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ControlPad"]),
+    ]
+)

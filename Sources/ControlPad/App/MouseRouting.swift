@@ -1,0 +1,34 @@
+import SlideModel
+
+/// Turns a mouse event into what it means where it happened: a list row
+/// clicked, the wheel over the notes or the list, or the laser pointer held
+/// over the current slide.
+enum MouseRouting {
+    static func event(for mouse: MouseEvent, state: PadState, layout: PadLayout, now: Millis) -> PadEvent? {
+        let listShown = state.listOpen && state.listFraction(at: now) >= 1
+        if listShown, layout.list.contains(x: mouse.x, y: mouse.y) {
+            switch mouse.kind {
+            case .press:
+                let row = mouse.y - layout.list.y - 1
+                return row >= 0 && row < layout.list.height - 2 ? .listClicked(row: row) : nil
+            case .wheelUp: return .listWheel(-3)
+            case .wheelDown: return .listWheel(3)
+            default: return nil
+            }
+        }
+        switch mouse.kind {
+        case .wheelUp where layout.notes.contains(x: mouse.x, y: mouse.y): return .notesWheel(-3)
+        case .wheelDown where layout.notes.contains(x: mouse.x, y: mouse.y): return .notesWheel(3)
+        case .press, .drag, .release:
+            let pane = layout.kind == .fullScreen ? layout.current : layout.current.inset(dx: 1, dy: 1)
+            guard !pane.isEmpty, layout.kind != .minimal else { return nil }
+            let phase: PointerPhase = mouse.kind == .press ? .down : mouse.kind == .drag ? .move : .up
+            if phase == .down && !pane.contains(x: mouse.x, y: mouse.y) { return nil }
+            let x = (Double(mouse.x - pane.x) + 0.5) / Double(pane.width)
+            let y = (Double(mouse.y - pane.y) + 0.5) / Double(pane.height)
+            return .pointer(phase, x: x, y: y)
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,15 @@
+import ArgumentParser
+
+@main
+struct ControlPadCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "controlpad",
+        abstract: "A presenter's remote for LibreOffice Impress, in the terminal.",
+        discussion: """
+            With no subcommand, opens the pad on the built-in demo deck.
+            Press ? in the pad for the keys; q quits.
+            """,
+        subcommands: [DemoCommand.self, ConnectCommand.self, DiscoverCommand.self],
+        defaultSubcommand: DemoCommand.self
+    )
+}

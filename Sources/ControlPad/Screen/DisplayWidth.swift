@@ -1,0 +1,54 @@
+import CWideChar
+import Foundation
+
+/// How many terminal columns text takes, the way ncurses counts them (libc's
+/// `wcwidth` in a UTF-8 locale): wide CJK and emoji take two, combining marks
+/// none. A grapheme's width is its first scalar's.
+enum DisplayWidth {
+    private static let ready: Bool = {
+        UTF8Locale.ensure()
+        return true
+    }()
+
+    /// Columns for one grapheme: 0, 1 or 2; unprintable ones count as 1
+    /// because they are drawn as a replacement character.
+    static func of(_ character: Character) -> Int {
+        _ = ready
+        guard let first = character.unicodeScalars.first else { return 0 }
+        if first.value < 0x20 || (0x7F..<0xA0).contains(first.value) { return 1 }
+        if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
+        let w = Int(cw_wcwidth(first.value))
+        return w < 0 ? 1 : w
+    }
+
+    static func of(_ text: some StringProtocol) -> Int {
+        text.reduce(0) { $0 + of($1) }
+    }
+
+    /// The longest prefix of `text` that fits in `columns`, with an ellipsis
+    /// when something was cut.
+    static func truncate(_ text: String, to columns: Int) -> String {
+        guard columns > 0 else { return "" }
+        if of(text) <= columns { return text }
+        var out = "", used = 0
+        for c in text {
+            let w = of(c)
+            if used + w > columns - 1 { break }
+            out.append(c)
+            used += w
+        }
+        return out + "…"
+    }
+}
+
+/// Wide characters and box lines need a UTF-8 codeset: take the user's
+/// locale, and fall back to C.UTF-8 when it is not UTF-8.
+enum UTF8Locale {
+    static func ensure() {
+        setlocale(LC_ALL, "")
+        let codeset = String(cString: nl_langinfo(nl_item(CODESET))).uppercased()
+        if !codeset.contains("UTF-8") && !codeset.contains("UTF8") {
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
+    }
+}

@@ -1,0 +1,59 @@
+/// Where each view goes for a terminal size. Wide terminals put the current
+/// slide beside the next slide and notes; narrow ones stack them; tiny ones
+/// get one line of position and the notes; below 20×6, only a message.
+import SlideModel
+
+struct PadLayout: Equatable {
+    enum Kind: Equatable { case tooSmall, minimal, stacked, sideBySide, fullScreen }
+
+    static let minimumWidth = 20, minimumHeight = 6
+
+    var kind: Kind
+    var current = Rect.zero
+    var next = Rect.zero
+    var notes = Rect.zero
+    var status = Rect.zero
+    /// The slide list's place when fully in (it slides in from the right).
+    var list = Rect.zero
+
+    init(width: Int, height: Int, fullScreen: Bool = false) {
+        let screen = Rect(x: 0, y: 0, width: width, height: height)
+        guard width >= Self.minimumWidth, height >= Self.minimumHeight else {
+            kind = .tooSmall
+            return
+        }
+        if fullScreen {
+            kind = .fullScreen
+            current = screen
+            return
+        }
+        let (body, statusRow) = screen.splitTop(height - 1)
+        status = statusRow
+        let listWidth = width < 40 ? width : min(48, max(28, width * 2 / 5))
+        list = Rect(x: width - listWidth, y: 0, width: listWidth, height: body.height)
+        if width < 40 || height < 12 {
+            kind = .minimal
+            (current, notes) = body.splitTop(1)
+        } else if width >= 100 && height >= 20 {
+            kind = .sideBySide
+            let (left, right) = body.splitLeft(width * 3 / 5)
+            current = left
+            (next, notes) = right.splitTop(max(6, right.height * 2 / 5))
+        } else {
+            kind = .stacked
+            let (top, bottom) = body.splitTop(body.height / 2 + 1)
+            current = top
+            (next, notes) = bottom.splitLeft(max(14, width / 3))
+        }
+    }
+
+    /// The sizes the reducer needs for paging and clamping.
+    func viewport(notesLineCount: Int) -> Viewport {
+        let notesRows = kind == .minimal ? notes.height : max(0, notes.height - 2)
+        return Viewport(listRows: max(1, list.height - 2), notesRows: notesRows,
+                        notesMaxScroll: max(0, notesLineCount - notesRows))
+    }
+
+    /// The width notes wrap to.
+    var notesTextWidth: Int { kind == .minimal ? notes.width : max(0, notes.width - 4) }
+}

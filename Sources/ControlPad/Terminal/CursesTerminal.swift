@@ -1,0 +1,197 @@
+import CNcurses
+import Foundation
+import SlideModel
+
+/// The one ncurses backend: sets the terminal up and restores it, writes the
+/// cells that changed since the last frame, decodes keys, mouse and resizes.
+/// Only this file imports CNcurses; only the loop's thread calls it.
+final class CursesTerminal {
+    struct StartError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private(set) var theme: Theme
+    private var previous: CellGrid?
+    private var pairs: [PairKey: Int32] = [:]
+    private let colorsOn: Bool
+    private let directColor: Bool
+    private var isOpen = true
+    private var screen: OpaquePointer?
+
+    private struct PairKey: Hashable { var fg: Int32, bg: Int32 }
+
+    /// Opens curses on the controlling terminal (`stdin`/`stdout`), or on the
+    /// given files for headless tests.
+    init(useColor: Bool, terminalName: String? = nil, output: UnsafeMutablePointer<FILE>? = nil,
+         input: UnsafeMutablePointer<FILE>? = nil) throws {
+        UTF8Locale.ensure()
+        guard isatty(STDOUT_FILENO) != 0 || output != nil else {
+            throw StartError(description: "standard output is not a terminal; run controlpad in a terminal (tmux and SSH work)")
+        }
+        screen = newterm(terminalName, output ?? cp_stdout(), input ?? cp_stdin())
+        guard screen != nil else {
+            throw StartError(description: "could not open the terminal \"\(ProcessInfo.processInfo.environment["TERM"] ?? "")\"; set TERM to one your system knows (e.g. xterm-256color)")
+        }
+        cbreak()
+        noecho()
+        nonl()
+        keypad(cp_stdscr(), true)
+        wtimeout(cp_stdscr(), 0)
+        set_escdelay(25)
+        curs_set(0)
+        leaveok(cp_stdscr(), true)
+        mouseinterval(0)
+        mousemask(cp_button1_pressed | cp_button1_released | cp_button4_pressed | cp_button5_pressed
+                  | cp_report_mouse_position, nil)
+        var colors = false
+        if useColor, has_colors() {
+            start_color()
+            use_default_colors()
+            colors = true
+        }
+        colorsOn = colors
+        directColor = colors && cp_has_direct_color() != 0
+        theme = colors ? .standard(colors: Int(cp_colors())) : .monochrome
+    }
+
+    deinit { restore() }
+
+    /// Puts the terminal back as it was. Safe to call more than once.
+    func restore() {
+        guard isOpen else { return }
+        isOpen = false
+        endwin()
+        if let screen { delscreen(screen) }
+        screen = nil
+    }
+
+    var size: (width: Int, height: Int) { (Int(cp_cols()), Int(cp_lines())) }
+
+    /// Forgets what is on screen, so the next `draw` writes every cell.
+    func invalidate() { previous = nil }
+
+    /// Writes the cells that differ from the last frame, then one refresh.
+    func draw(_ grid: CellGrid) {
+        let full = previous == nil || previous!.width != grid.width || previous!.height != grid.height
+        if full { werase(cp_stdscr()) }
+        for y in 0..<grid.height {
+            var x = 0
+            while x < grid.width {
+                let cell = grid[x, y]
+                let changed = full || previous![x, y] != cell
+                    || (cell.width == 2 && x + 1 < grid.width && previous![x + 1, y] != grid[x + 1, y])
+                if changed && cell.width != 0 { write(cell, x: x, y: y) }
+                x += 1
+            }
+        }
+        previous = grid
+        wnoutrefresh(cp_stdscr())
+        doupdate()
+    }
+
+    private func write(_ cell: Cell, x: Int, y: Int) {
+        let look = theme.look(cell.style.role)
+        var attrs = cp_a_normal
+        if look.bold { attrs |= cp_a_bold }
+        if look.dim { attrs |= cp_a_dim }
+        if look.reverse { attrs |= cp_a_reverse }
+        let pair = colorsOn ? pairNumber(fg: cell.style.foreground ?? look.foreground,
+                                         bg: cell.style.background ?? look.background) : 0
+        var scalars = cell.text.unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) }
+        if scalars.isEmpty { scalars = [32] }
+        scalars.append(0)
+        _ = cp_put_cell(Int32(y), Int32(x), scalars, attrs, pair)
+    }
+
+    private func pairNumber(fg: CellColor, bg: CellColor) -> Int32 {
+        let key = PairKey(fg: colorNumber(fg), bg: colorNumber(bg))
+        if key.fg == -1 && key.bg == -1 { return 0 }
+        if let pair = pairs[key] { return pair }
+        var pair = alloc_pair(key.fg, key.bg)
+        if pair < 0 {  // out of pairs: start over, and repaint everything
+            reset_color_pairs()
+            pairs.removeAll()
+            previous = nil
+            pair = max(0, alloc_pair(key.fg, key.bg))
+        }
+        pairs[key] = pair
+        return pair
+    }
+
+    private func colorNumber(_ color: CellColor) -> Int32 {
+        switch color {
+        case .terminalDefault: return -1
+        case .indexed(let n): return Int32(n) < cp_colors() ? Int32(n) : Int32(n % 8)
+        case .rgb(let r, let g, let b):
+            if directColor {
+                // In direct-colour terminfo, values 0–7 mean the ANSI palette.
+                let value = Int32(r) << 16 | Int32(g) << 8 | Int32(b)
+                return value < 8 ? 8 : value
+            }
+            return Int32(XtermPalette.nearest256(r: r, g: g, b: b))
+        }
+    }
+
+    /// Everything the terminal has for us now, without waiting.
+    func readInputs() -> [TerminalInput] {
+        var out: [TerminalInput] = []
+        var ch: wint_t = 0
+        while true {
+            let result = wget_wch(cp_stdscr(), &ch)
+            if result == ERR { break }
+            if result == KEY_CODE_YES {
+                if let input = decodeKeyCode(Int32(ch)) { out.append(input) }
+            } else if let key = Self.decodeCharacter(UInt32(ch)) {
+                out.append(.key(key))
+            }
+        }
+        return out
+    }
+
+    static func decodeCharacter(_ code: UInt32) -> Key? {
+        switch code {
+        case 10, 13: return .enter
+        case 9: return .tab
+        case 27: return .escape
+        case 8, 127: return .backspace
+        case 1...26: return .control(Character(UnicodeScalar(code + 96)!))
+        case 0..<32: return nil
+        default: return UnicodeScalar(code).map { .char(Character($0)) }
+        }
+    }
+
+    private func decodeKeyCode(_ code: Int32) -> TerminalInput? {
+        switch code {
+        case KEY_UP: return .key(.up)
+        case KEY_DOWN: return .key(.down)
+        case KEY_LEFT: return .key(.left)
+        case KEY_RIGHT: return .key(.right)
+        case KEY_NPAGE: return .key(.pageDown)
+        case KEY_PPAGE: return .key(.pageUp)
+        case KEY_HOME: return .key(.home)
+        case KEY_END: return .key(.end)
+        case KEY_BACKSPACE: return .key(.backspace)
+        case KEY_DC: return .key(.delete)
+        case KEY_BTAB: return .key(.backTab)
+        case KEY_ENTER: return .key(.enter)
+        case cp_key_resize: return .resize
+        case cp_key_mouse: return readMouse()
+        default:
+            for n in 1...24 where code == cp_key_f(Int32(n)) { return .key(.function(n)) }
+            return nil
+        }
+    }
+
+    private func readMouse() -> TerminalInput? {
+        var event = MEVENT()
+        guard getmouse(&event) == OK else { return nil }
+        let kind: MouseEvent.Kind
+        if event.bstate & cp_button4_pressed != 0 { kind = .wheelUp }
+        else if event.bstate & cp_button5_pressed != 0 { kind = .wheelDown }
+        else if event.bstate & cp_button1_pressed != 0 { kind = .press }
+        else if event.bstate & cp_button1_released != 0 { kind = .release }
+        else if event.bstate & cp_report_mouse_position != 0 { kind = .drag }
+        else { return nil }
+        return .mouse(MouseEvent(kind: kind, x: Int(event.x), y: Int(event.y)))
+    }
+}

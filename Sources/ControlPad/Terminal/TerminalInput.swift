@@ -1,0 +1,16 @@
+import SlideModel
+
+/// A mouse event in screen cells.
+struct MouseEvent: Equatable, Sendable {
+    enum Kind: Equatable, Sendable { case press, release, drag, wheelUp, wheelDown }
+    var kind: Kind
+    var x: Int
+    var y: Int
+}
+
+/// What the terminal delivers to the loop.
+enum TerminalInput: Equatable, Sendable {
+    case key(Key)
+    case mouse(MouseEvent)
+    case resize
+}

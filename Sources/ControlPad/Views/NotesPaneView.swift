@@ -1,0 +1,35 @@
+import SlideModel
+
+/// The speaker notes of the current slide, wrapped by display columns and
+/// scrolled by the offset kept in the side table under `ViewTag.notes`.
+struct NotesPaneView {
+    /// The notes as wrapped lines for `width`, or a placeholder line.
+    static func lines(_ state: PadState, width: Int) -> (lines: [String], placeholder: Bool) {
+        guard state.showRunning, let content = state.buffer.content(for: .notes) else { return ([], true) }
+        if let notes = content.notes, !notes.isEmpty { return (TextWrap.lines(notes, width: width), false) }
+        return ([content.preview == nil ? "notes loading…" : "(no notes for this slide)"], true)
+    }
+
+    func render(_ state: PadState, lines: [String], placeholder: Bool, in rect: Rect, framed: Bool, grid: inout CellGrid) {
+        guard !rect.isEmpty else { return }
+        let scroll = state.viewState(.notes).scroll
+        let inside: Rect
+        if framed {
+            let frame = grid.frame(rect, title: "Notes")
+            inside = frame.inset(dx: 1, dy: 0)
+            if scroll > 0 { grid.put("↑", x: rect.maxX - 3, y: rect.y, style: Style(.accent)) }
+            if scroll + inside.height < lines.count {
+                grid.put("↓ more", x: rect.maxX - 8, y: rect.maxY - 1, style: Style(.accent))
+            }
+        } else {
+            grid.fill(rect)
+            inside = rect
+        }
+        let style = placeholder ? Style(.dim) : Style.text
+        for row in 0..<inside.height {
+            let i = scroll + row
+            guard i < lines.count else { break }
+            grid.put(lines[i], x: inside.x, y: inside.y + row, style: style, clip: inside)
+        }
+    }
+}

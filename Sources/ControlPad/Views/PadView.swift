@@ -1,0 +1,58 @@
+import SlideModel
+
+/// The whole screen for a state: lays out, renders every view into a fresh
+/// grid, and reports the viewport the reducer needs.
+struct PadView {
+    var clock: String
+    var pictures: PictureDrawing?
+
+    func render(_ state: PadState, width: Int, height: Int, now: Millis) -> (CellGrid, Viewport) {
+        var grid = CellGrid(width: width, height: height)
+        let layout = PadLayout(width: width, height: height, fullScreen: state.fullScreen)
+        let notes = NotesPaneView.lines(state, width: layout.notesTextWidth)
+        let viewport = layout.viewport(notesLineCount: notes.lines.count)
+
+        switch layout.kind {
+        case .tooSmall:
+            let text = DisplayWidth.truncate("terminal too small", to: width)
+            if height > 0 { grid.putCentered(text, in: grid.bounds, y: height / 2, style: Style(.warning)) }
+            return (grid, viewport)
+        case .fullScreen:
+            SlidePaneView(label: "Current", tag: .current, framed: false)
+                .render(state, in: layout.current, grid: &grid, pictures: pictures)
+            return (grid, viewport)
+        case .minimal:
+            grid.put(Self.minimalHeader(state), x: 0, y: layout.current.y, style: Style(.title))
+            NotesPaneView().render(state, lines: notes.lines, placeholder: notes.placeholder,
+                                   in: layout.notes, framed: false, grid: &grid)
+        case .stacked, .sideBySide:
+            SlidePaneView(label: "Current", tag: .current).render(state, in: layout.current, grid: &grid, pictures: pictures)
+            SlidePaneView(label: "Next", tag: .next).render(state, in: layout.next, grid: &grid, pictures: pictures)
+            NotesPaneView().render(state, lines: notes.lines, placeholder: notes.placeholder,
+                                   in: layout.notes, framed: true, grid: &grid)
+        }
+        StatusBarView(clock: clock).render(state, now: now, in: layout.status, grid: &grid)
+
+        let body = Rect(x: 0, y: 0, width: width, height: height - 1)
+        let fraction = state.listFraction(at: now)
+        if fraction > 0 { SlideListView().render(state, fraction: fraction, in: layout.list, grid: &grid) }
+        for overlay in state.overlays {
+            switch overlay {
+            case .slideList: break  // drawn above, with its animation
+            case .help: HelpView().render(state, in: body, grid: &grid)
+            case .goto(let digits): GotoPromptView().render(digits: digits, slideCount: state.slideCount, in: body, grid: &grid)
+            }
+        }
+        if case .pairing(let pin) = state.link { PairingBannerView().render(pin: pin, in: body, grid: &grid) }
+        return (grid, viewport)
+    }
+
+    /// The tiny view's one line: where the show is.
+    static func minimalHeader(_ state: PadState) -> String {
+        guard state.showRunning else { return "No show · F5 starts" }
+        var text = "▶ \(state.current + 1)/\(state.slideCount)"
+        if let next = state.nextSlide { text += " · next \(next + 1)" }
+        if state.blank { text += " · BLANK" }
+        return text
+    }
+}

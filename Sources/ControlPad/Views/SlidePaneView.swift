@@ -1,0 +1,50 @@
+import SlideModel
+
+/// Draws a slide's picture into a rectangle of the grid (see Images/).
+/// Returns nil when drawn, or a short reason when the picture is unusable.
+protocol PictureDrawing: AnyObject {
+    func draw(_ preview: Preview, slide: Int, in rect: Rect, grid: inout CellGrid) -> String?
+}
+
+/// The current or next slide: a frame titled with its position, the
+/// picture inside, or a placeholder saying what is happening.
+struct SlidePaneView {
+    var label: String
+    var tag: ViewTag
+    var framed = true
+
+    func render(_ state: PadState, in rect: Rect, grid: inout CellGrid, pictures: PictureDrawing?) {
+        guard !rect.isEmpty else { return }
+        let slide = state.buffer.slide(for: tag)
+        let title = slide.map { "\(label) · \($0 + 1)/\(state.slideCount)" } ?? label
+        let inside = framed ? grid.frame(rect, title: title) : rect
+        if !framed { grid.fill(rect) }
+        guard !inside.isEmpty else { return }
+        guard state.showRunning else {
+            placeholder(tag == .current ? ["No show running", "Press F5 to start it"] : [], in: inside, grid: &grid)
+            return
+        }
+        guard let slide else {
+            placeholder(["End of show"], in: inside, grid: &grid)
+            return
+        }
+        guard let preview = state.buffer.content(for: tag)?.preview else {
+            placeholder(["Slide \(slide + 1)", "preview loading…"], in: inside, grid: &grid)
+            return
+        }
+        if let pictures {
+            if let problem = pictures.draw(preview, slide: slide, in: inside, grid: &grid) {
+                placeholder(["Slide \(slide + 1)", problem], in: inside, grid: &grid, style: Style(.warning))
+            }
+        } else {
+            placeholder(["Slide \(slide + 1)", "preview ready"], in: inside, grid: &grid)
+        }
+    }
+
+    private func placeholder(_ lines: [String], in rect: Rect, grid: inout CellGrid, style: Style = Style(.placeholder)) {
+        let top = rect.y + max(0, (rect.height - lines.count) / 2)
+        for (i, line) in lines.enumerated() where top + i < rect.maxY {
+            grid.putCentered(line, in: rect, y: top + i, style: i == 0 ? Style(.title) : style)
+        }
+    }
+}

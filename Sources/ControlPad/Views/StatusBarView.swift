@@ -1,0 +1,62 @@
+import SlideModel
+
+/// The bottom line: link, position, timer, clock, loading progress, BLANK.
+/// Parts are dropped, least important first, when the line is too narrow.
+struct StatusBarView {
+    var clock: String
+
+    func render(_ state: PadState, now: Millis, in rect: Rect, grid: inout CellGrid) {
+        guard !rect.isEmpty else { return }
+        grid.fill(rect, style: Style(.status))
+        var parts: [(text: String, style: Style, priority: Int)] = []
+        parts.append((Self.linkLabel(state), Style(.status), 3))
+        if state.showRunning {
+            parts.append(("\(state.current + 1)/\(state.slideCount)", Style(.accent), 0))
+            if let started = state.showStartedAt {
+                parts.append(("⏱ " + Self.duration(now - started), Style(.status), 2))
+            }
+            if state.blank { parts.append(("BLANK", Style(.warning), 1)) }
+            if state.buffer.previewCount < state.slideCount {
+                parts.append(("previews \(state.buffer.previewCount)/\(state.slideCount)", Style(.statusDim), 4))
+            }
+        } else {
+            parts.append(("no show · F5 starts", Style(.statusDim), 1))
+        }
+        parts.append((clock, Style(.status), 5))
+        parts.append(("? help", Style(.statusDim), 6))
+
+        var shown = parts
+        let separatorWidth = 3
+        func width(_ p: [(text: String, style: Style, priority: Int)]) -> Int {
+            p.reduce(0) { $0 + DisplayWidth.of($1.text) } + separatorWidth * max(0, p.count - 1) + 2
+        }
+        while width(shown) > rect.width, let drop = shown.indices.max(by: { shown[$0].priority < shown[$1].priority }),
+              shown.count > 1 {
+            shown.remove(at: drop)
+        }
+        var x = rect.x + 1
+        for (i, part) in shown.enumerated() {
+            if i > 0 { x += grid.put(" · ", x: x, y: rect.y, style: Style(.statusDim), clip: rect) }
+            x += grid.put(DisplayWidth.truncate(part.text, to: rect.maxX - x), x: x, y: rect.y, style: part.style, clip: rect)
+        }
+    }
+
+    static func linkLabel(_ state: PadState) -> String {
+        switch state.link {
+        case .demo: return state.title.isEmpty ? "● demo" : "● demo · \(state.title)"
+        case .connecting(let to): return to.isEmpty ? "◌ connecting…" : "◌ connecting to \(to)…"
+        case .pairing(let pin): return "◌ pairing · PIN \(pin)"
+        case .connected(let server): return "● \(server)"
+        case .reconnecting(let seconds, _): return "◌ reconnecting in \(seconds) s…"
+        case .failed(let message): return "✖ \(message)"
+        }
+    }
+
+    /// `mm:ss`, or `h:mm:ss` past an hour.
+    static func duration(_ ms: Millis) -> String {
+        let s = max(0, ms) / 1000
+        let (h, m, sec) = (s / 3600, (s / 60) % 60, s % 60)
+        let mmss = (m < 10 ? "0" : "") + "\(m):" + (sec < 10 ? "0" : "") + "\(sec)"
+        return h > 0 ? "\(h):" + mmss : mmss
+    }
+}

@@ -1,0 +1,94 @@
+/// The heart of the pad: which slide each view wants, and what has arrived.
+///
+/// Every view that shows slide content has a `ViewTag`. A view *requests* a
+/// slide; for one tag only the last request counts. Previews and notes arrive
+/// separately, in any order, late, twice or never; an arrival for slide k
+/// fills every view whose current request is k, found through a reverse index
+/// (`waiting`), so an arrival costs O(views waiting for k), not a scan of all
+/// tags. A view that has moved on, or gone away, gets nothing stale: content
+/// is only ever looked up through the tag's *current* request.
+public struct LoadBuffer: Sendable {
+    /// What one slide has so far.
+    public struct Content: Sendable, Equatable {
+        public var preview: Preview?
+        public var notes: String?
+        public init(preview: Preview? = nil, notes: String? = nil) {
+            self.preview = preview
+            self.notes = notes
+        }
+    }
+
+    private var wanted: [ViewTag: Int] = [:]
+    private var waiting: [Int: Set<ViewTag>] = [:]
+    private var arrived: [Int: Content] = [:]
+    /// How many slides have their preview (kept, not counted, on every frame).
+    public private(set) var previewCount = 0
+
+    public init() {}
+
+    /// View `tag` now shows slide `slide`. Returns what is already there for it
+    /// (the view is filled at once), or an empty `Content` when nothing is.
+    @discardableResult
+    public mutating func request(_ tag: ViewTag, slide: Int) -> Content {
+        if let old = wanted[tag], old != slide { stopWaiting(tag, for: old) }
+        wanted[tag] = slide
+        waiting[slide, default: []].insert(tag)
+        return arrived[slide] ?? Content()
+    }
+
+    /// View `tag` went away (list closed, row scrolled out): it stops waiting.
+    public mutating func remove(_ tag: ViewTag) {
+        guard let old = wanted.removeValue(forKey: tag) else { return }
+        stopWaiting(tag, for: old)
+    }
+
+    /// Removes every tag that `keep` rejects (e.g. all list rows).
+    public mutating func removeAll(where reject: (ViewTag) -> Bool) {
+        for tag in wanted.keys where reject(tag) { remove(tag) }
+    }
+
+    /// Slide `slide`'s preview arrived. Returns the tags whose view changed:
+    /// empty for a duplicate or for a slide nobody waits for (it is kept).
+    public mutating func arrive(preview: Preview, for slide: Int) -> Set<ViewTag> {
+        guard arrived[slide]?.preview != preview else { return [] }
+        if arrived[slide]?.preview == nil { previewCount += 1 }
+        arrived[slide, default: Content()].preview = preview
+        return waiting[slide] ?? []
+    }
+
+    /// Slide `slide`'s notes arrived; as `arrive(preview:for:)`.
+    public mutating func arrive(notes: String, for slide: Int) -> Set<ViewTag> {
+        guard arrived[slide]?.notes != notes else { return [] }
+        arrived[slide, default: Content()].notes = notes
+        return waiting[slide] ?? []
+    }
+
+    /// The slide view `tag` currently asks for, if any.
+    public func slide(for tag: ViewTag) -> Int? { wanted[tag] }
+
+    /// What view `tag` shows now: only ever its current request's content.
+    public func content(for tag: ViewTag) -> Content? {
+        guard let slide = wanted[tag] else { return nil }
+        return arrived[slide] ?? Content()
+    }
+
+    /// What has arrived for `slide`, whoever asked.
+    public func content(ofSlide slide: Int) -> Content { arrived[slide] ?? Content() }
+
+    /// The tags currently waiting for `slide`.
+    public func tags(waitingFor slide: Int) -> Set<ViewTag> { waiting[slide] ?? [] }
+
+    /// Forget every arrival (a new show, a reconnect): nothing stale survives.
+    /// Requests stay, so views refill as the new content arrives. Returns the
+    /// tags whose view changed.
+    public mutating func forgetContent() -> Set<ViewTag> {
+        arrived.removeAll()
+        previewCount = 0
+        return Set(wanted.keys)
+    }
+
+    private mutating func stopWaiting(_ tag: ViewTag, for slide: Int) {
+        waiting[slide]?.remove(tag)
+        if waiting[slide]?.isEmpty == true { waiting[slide] = nil }
+    }
+}

@@ -1,0 +1,103 @@
+/// How the demo's mock source misbehaves: the knobs of `controlpad demo`.
+public struct MockKnobs: Sendable, Equatable {
+    public var seed: UInt64 = 1
+    /// Each preview/notes item and each command's answer comes after a
+    /// random delay in this range, in milliseconds.
+    public var latency: ClosedRange<Int> = 20...400
+    /// Chance that an item is dropped and re-sent later.
+    public var dropRate: Double = 0.1
+    /// Chance that an item is delivered twice.
+    public var duplicateRate: Double = 0.1
+    /// How much later a dropped item is re-sent, in milliseconds.
+    public var resendDelay: ClosedRange<Int> = 800...2500
+
+    public init() {}
+}
+
+/// The demo show as a pure, seeded state machine: given the same seed and the
+/// same commands at the same times, it schedules the same events. It behaves
+/// the way a real Impress does over a real network: previews and notes come
+/// out of order, some twice, some dropped and re-sent later; a command is
+/// answered (if at all) by "the current slide is now k" after a latency.
+public struct MockShow: Sendable {
+    /// One event, due `at` milliseconds after the show's clock started.
+    public struct Timed: Sendable, Equatable {
+        public var at: Int
+        public var event: SourceEvent
+    }
+
+    public let deck: DemoDeck
+    public let knobs: MockKnobs
+    private var random: SeededRandom
+    public private(set) var current = 0
+    public private(set) var running = false
+
+    public init(deck: DemoDeck, knobs: MockKnobs) {
+        self.deck = deck
+        self.knobs = knobs
+        self.random = SeededRandom(seed: knobs.seed)
+    }
+
+    /// The link comes up and the show is already running, as when a presenter
+    /// connects to a show in progress.
+    public mutating func begin(at now: Int) -> [Timed] {
+        [Timed(at: now, event: .link(.demo)), Timed(at: now, event: .showTitle(deck.title))]
+            + startShow(at: now)
+    }
+
+    public mutating func handle(_ command: SourceCommand, at now: Int) -> [Timed] {
+        switch command {
+        case .start:
+            return startShow(at: now + delay())
+        case .stop:
+            guard running else { return [] }
+            running = false
+            return [Timed(at: now + delay(), event: .showFinished)]
+        case .next:
+            return move(to: current + 1, at: now)
+        case .previous:
+            return move(to: current - 1, at: now)
+        case .goto(let index):
+            return move(to: index, at: now)
+        case .blank, .resume, .pointerStarted, .pointerMoved, .pointerDismissed:
+            return []  // like Impress: silence
+        }
+    }
+
+    private mutating func startShow(at now: Int) -> [Timed] {
+        running = true
+        current = 0
+        var out = [Timed(at: now, event: .showStarted(slideCount: deck.slides.count, current: current))]
+        for (index, slide) in deck.slides.enumerated() {
+            out += deliver(.preview(index: index, slide.preview), after: now)
+            if let markup = slide.notesMarkup {
+                out += deliver(.notes(index: index, Notes.plainText(fromImpressMarkup: markup)), after: now)
+            }
+        }
+        return out.sorted { $0.at < $1.at }
+    }
+
+    /// Moves the show; out of range or no show running: nothing happens and
+    /// nothing is said, as in Impress.
+    private mutating func move(to index: Int, at now: Int) -> [Timed] {
+        guard running, deck.slides.indices.contains(index), index != current else { return [] }
+        current = index
+        return [Timed(at: now + delay() / 4, event: .slideChanged(index: index))]
+    }
+
+    /// One item: after a random delay, or dropped and re-sent much later,
+    /// and sometimes twice.
+    private mutating func deliver(_ event: SourceEvent, after now: Int) -> [Timed] {
+        var at = now + delay()
+        if chance(knobs.dropRate) { at += Int.random(in: knobs.resendDelay, using: &random) }
+        var out = [Timed(at: at, event: event)]
+        if chance(knobs.duplicateRate) { out.append(Timed(at: at + delay(), event: event)) }
+        return out
+    }
+
+    private mutating func delay() -> Int { Int.random(in: knobs.latency, using: &random) }
+
+    private mutating func chance(_ p: Double) -> Bool {
+        p > 0 && Double.random(in: 0..<1, using: &random) < p
+    }
+}

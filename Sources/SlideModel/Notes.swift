@@ -1,0 +1,63 @@
+/// Speaker notes as LibreOffice sends them, turned into plain text.
+///
+/// Impress does not escape notes: the payload is `<html><body>` + text +
+/// `</body></html>` with every paragraph break written as `<br/>` and
+/// everything else raw, so `R&D <beta> "quoted"` arrives as is. A strict HTML
+/// parser would lose text, so this only removes the wrapper and turns `<br/>`
+/// into line breaks. Notes come from someone else's document: control
+/// characters never survive (a tab becomes spaces).
+public enum Notes {
+    public static func plainText(fromImpressMarkup markup: String) -> String {
+        var text = Substring(markup)
+        for prefix in ["<html>", "<body>"] where text.hasPrefix(prefix) {
+            text = text.dropFirst(prefix.count)
+        }
+        for suffix in ["</html>", "</body>"] where text.hasSuffix(suffix) {
+            text = text.dropLast(suffix.count)
+        }
+        let lines = String(text)
+            .replacing("<br/>", with: "\n")
+            .replacing("<br>", with: "\n")
+        return sanitized(lines).trimmingTrailingNewlines()
+    }
+
+    /// Removes every control character except line feed; tabs become four
+    /// spaces and CR or CRLF a line feed, so nothing can move the cursor or
+    /// change the terminal's state when the text is drawn.
+    public static func sanitized(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var previousWasCR = false
+        for scalar in text.unicodeScalars {
+            defer { previousWasCR = scalar == "\r" }
+            switch scalar {
+            case "\n":
+                if !previousWasCR { out.append(scalar) }
+            case "\r":
+                out.append("\n")
+            case "\t":
+                out.append(contentsOf: "    ".unicodeScalars)
+            default:
+                if isControl(scalar) { continue }
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    /// C0, DEL, C1, and the bidi controls that can reorder what a terminal shows.
+    static func isControl(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x00...0x1F, 0x7F...0x9F: return true
+        case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+}
+
+extension String {
+    func trimmingTrailingNewlines() -> String {
+        var s = Substring(self)
+        while s.last == "\n" || s.last == " " { s = s.dropLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,57 @@
+/// Everything a key can be bound to. The raw value is the name used in the
+/// config file and help.
+public enum Action: String, CaseIterable, Sendable {
+    case next, previous, first, last
+    case toggleList = "toggle-list"
+    case help
+    case quit
+    case blank
+    case startShow = "start-show"
+    case stopShow = "stop-show"
+    case notesUp = "notes-up"
+    case notesDown = "notes-down"
+    case notesPageUp = "notes-page-up"
+    case notesPageDown = "notes-page-down"
+    case fullScreen = "full-screen"
+    case resetTimer = "reset-timer"
+    case closeAll = "close-all"
+
+    public enum Group: String, CaseIterable, Sendable {
+        case move = "Move through the show"
+        case views = "Views"
+        case show = "The show"
+        case notes = "Notes"
+    }
+
+    public var group: Group {
+        switch self {
+        case .next, .previous, .first, .last: return .move
+        case .toggleList, .help, .fullScreen, .closeAll, .quit: return .views
+        case .blank, .startShow, .stopShow, .resetTimer: return .show
+        case .notesUp, .notesDown, .notesPageUp, .notesPageDown: return .notes
+        }
+    }
+
+    /// A few words for the help overlay.
+    public var summary: String {
+        switch self {
+        case .next: return "next slide or effect"
+        case .previous: return "previous slide or effect"
+        case .first: return "first slide"
+        case .last: return "last slide"
+        case .toggleList: return "slide list"
+        case .help: return "this help"
+        case .quit: return "quit"
+        case .blank: return "blank / resume the screen"
+        case .startShow: return "start the show"
+        case .stopShow: return "stop the show"
+        case .notesUp: return "scroll notes up"
+        case .notesDown: return "scroll notes down"
+        case .notesPageUp: return "notes page up"
+        case .notesPageDown: return "notes page down"
+        case .fullScreen: return "full-screen slide"
+        case .resetTimer: return "reset the timer"
+        case .closeAll: return "close all overlays"
+        }
+    }
+}

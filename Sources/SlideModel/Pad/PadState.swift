@@ -1,0 +1,111 @@
+/// Milliseconds on a monotonic clock: the pad's only notion of time, so
+/// tests drive it with any numbers they like.
+public typealias Millis = Int
+
+/// Something on top of the pad. The last one in `PadState.overlays` is on top.
+public enum Overlay: Sendable, Equatable {
+    case slideList
+    case help
+    /// The go-to prompt, with the digits typed so far.
+    case goto(digits: String)
+}
+
+/// What a view remembers between frames, kept in one side table keyed by
+/// its tag (views themselves are stateless and drawn anew every frame).
+public struct ViewState: Sendable, Equatable {
+    public var scroll = 0
+    public var selection = 0
+    public init(scroll: Int = 0, selection: Int = 0) {
+        self.scroll = scroll
+        self.selection = selection
+    }
+}
+
+/// The list's slide-in: a fraction from `from` to `to` over `duration`.
+public struct Reveal: Sendable, Equatable {
+    public var from: Double
+    public var to: Double
+    public var start: Millis
+    public static let duration: Millis = 150
+
+    /// How far the list is in (0 hidden, 1 fully in) at `now`.
+    public func fraction(at now: Millis) -> Double {
+        let t = min(1, max(0, Double(now - start) / Double(Reveal.duration)))
+        let eased = 1 - (1 - t) * (1 - t)
+        return from + (to - from) * eased
+    }
+
+    public func isDone(at now: Millis) -> Bool { now - start >= Reveal.duration }
+}
+
+/// How big the views that scroll are on screen: the layout (in the
+/// executable) tells the reducer after each frame, so keys can page and
+/// clamp without knowing about terminals.
+public struct Viewport: Sendable, Equatable {
+    public var listRows = 10
+    public var notesRows = 5
+    /// The furthest the notes can scroll for what is shown now.
+    public var notesMaxScroll = 0
+    public init(listRows: Int = 10, notesRows: Int = 5, notesMaxScroll: Int = 0) {
+        self.listRows = listRows
+        self.notesRows = notesRows
+        self.notesMaxScroll = notesMaxScroll
+    }
+}
+
+/// The whole state of the pad, owned by one loop and changed only by `reduce`.
+public struct PadState: Sendable {
+    public var link: LinkState = .connecting(to: "")
+    public var title = ""
+    public var showRunning = false
+    public var slideCount = 0
+    /// The show's current slide (0-based), as the source last said.
+    public var current = 0
+    /// Impress never reports blank: the pad tracks what it asked for.
+    public var blank = false
+    public var showStartedAt: Millis?
+    /// The laser pointer is showing on the real slide.
+    public var pointerShown = false
+
+    public var buffer = LoadBuffer()
+    public var overlays: [Overlay] = []
+    public var fullScreen = false
+    public var viewStates: [ViewTag: ViewState] = [:]
+    public var listReveal: Reveal?
+    public var viewport = Viewport()
+
+    public var bindings: KeyBindings
+    public var animate: Bool
+    public var quitRequested = false
+
+    public init(bindings: KeyBindings = .standard, animate: Bool = true) {
+        self.bindings = bindings
+        self.animate = animate
+    }
+
+    // MARK: derived
+
+    public var topOverlay: Overlay? { overlays.last }
+    public var listOpen: Bool { overlays.contains(.slideList) }
+
+    public var gotoDigits: String? {
+        for case .goto(let digits) in overlays.reversed() { return digits }
+        return nil
+    }
+
+    /// The next slide, if there is one.
+    public var nextSlide: Int? { showRunning && current + 1 < slideCount ? current + 1 : nil }
+
+    public func viewState(_ tag: ViewTag) -> ViewState { viewStates[tag] ?? ViewState() }
+
+    /// How far the slide list is in at `now` (0 when hidden).
+    public func listFraction(at now: Millis) -> Double {
+        if let reveal = listReveal { return reveal.fraction(at: now) }
+        return listOpen ? 1 : 0
+    }
+
+    /// Whether something on screen moves by itself (an animation runs).
+    public func isAnimating(at now: Millis) -> Bool {
+        listReveal.map { !$0.isDone(at: now) } ?? false
+    }
+}
