@@ -1,0 +1,143 @@
+import Foundation
+import Logging
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A swift-log handler that appends one line per entry to a file:
+/// `2025-11-22T03:55:01.123Z notice controlpad.impress: lost 127.0.0.1:1599 key=value`.
+///
+/// The pad owns the terminal, so logs go to a file or nowhere. Line breaks
+/// and control characters in a message are escaped so one entry stays one line.
+struct FileLogHandler: LogHandler {
+    let label: String
+    let file: LogFile
+    var logLevel: Logger.Level = .info
+    var metadata: Logger.Metadata = [:]
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        var line = "\(Self.timestamp()) \(event.level) \(label): \(Self.escaped("\(event.message)"))"
+        let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
+        for (key, value) in merged.sorted(by: { $0.key < $1.key }) {
+            line += " \(key)=\(Self.escaped("\(value)"))"
+        }
+        file.append(line + "\n")
+    }
+
+    /// UTC, millisecond precision, sortable.
+    static func timestamp() -> String {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        var seconds = ts.tv_sec
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        let millis = Int(ts.tv_nsec) / 1_000_000
+        func pad(_ n: Int32, _ width: Int) -> String {
+            let s = String(n)
+            return String(repeating: "0", count: max(0, width - s.count)) + s
+        }
+        return "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))"
+            + "T\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2))"
+            + ".\(pad(Int32(millis), 3))Z"
+    }
+
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                    out += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+}
+
+/// An open log file shared by every logger; appends are whole lines, under a lock.
+final class LogFile: @unchecked Sendable {
+    let path: String
+    private let fd: Int32
+    private let lock = NSLock()
+
+    /// Opens (creating, mode 0600) `path` for appending.
+    init(path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            throw LoggingSetupError(message: "cannot open the log file \(path): \(String(cString: strerror(errno)))")
+        }
+        self.path = path
+        self.fd = fd
+    }
+
+    deinit { close(fd) }
+
+    func append(_ line: String) {
+        var bytes = Array(line.utf8)
+        lock.lock()
+        defer { lock.unlock() }
+        bytes.withUnsafeMutableBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return }  // a full disk must not take the pad down
+                offset += n
+            }
+        }
+    }
+}
+
+struct LoggingSetupError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+/// swift-log can be set up once per process; this remembers that it was.
+private let loggingBootstrapped = LoggingOnce()
+
+private final class LoggingOnce: @unchecked Sendable {
+    private let lock = NSLock()
+    private var done = false
+
+    func claim() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if done { return false }
+        done = true
+        return true
+    }
+}
+
+/// Sends every logger of the process to `path` (`--log FILE`), or nowhere
+/// when `path` is nil: never to the terminal the pad draws on. Call before
+/// any logger is made; a second call does nothing. Throws, before the pad
+/// starts, when the file cannot be opened. `CONTROLPAD_LOG_LEVEL` (trace …
+/// critical) sets the level; info by default.
+func bootstrapLogging(path: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    let file = try path.map { try LogFile(path: $0) }
+    let level = environment["CONTROLPAD_LOG_LEVEL"].flatMap { Logger.Level(rawValue: $0.lowercased()) } ?? .info
+    guard loggingBootstrapped.claim() else { return }
+    LoggingSystem.bootstrap { label in
+        guard let file else { return SwiftLogNoOpLogHandler() }
+        var handler = FileLogHandler(label: label, file: file)
+        handler.logLevel = level
+        return handler
+    }
+}

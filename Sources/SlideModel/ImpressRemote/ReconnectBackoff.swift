@@ -1,0 +1,31 @@
+/// Delays between reconnect attempts: `initial`, doubling, capped at
+/// `maximum` (1, 2, 4, 8, 15, 15, ... seconds by default). Reset once a
+/// connection pairs again.
+public struct ReconnectBackoff: Sendable, Equatable {
+    public let initial: Duration
+    public let maximum: Duration
+    public private(set) var failures = 0
+
+    public init(initial: Duration = .seconds(1), maximum: Duration = .seconds(15)) {
+        self.initial = max(initial, .zero)
+        self.maximum = max(maximum, self.initial)
+    }
+
+    /// The wait before the next attempt; each call counts one more failure.
+    public mutating func nextDelay() -> Duration {
+        var delay = initial
+        for _ in 0..<min(failures, 30) where delay < maximum { delay = delay * 2 }
+        failures += 1
+        return min(delay, maximum)
+    }
+
+    public mutating func reset() { failures = 0 }
+
+    /// Whole seconds left, rounded up, for "reconnecting in 3 s…"; never 0
+    /// while some time is left.
+    public static func countdownSeconds(_ remaining: Duration) -> Int {
+        let (seconds, attoseconds) = remaining.components
+        if seconds < 0 || (seconds == 0 && attoseconds <= 0) { return 0 }
+        return Int(seconds) + (attoseconds > 0 ? 1 : 0)
+    }
+}
