@@ -31,6 +31,8 @@ public struct MockShow: Sendable {
     private var random: SeededRandom
     public private(set) var current = 0
     public private(set) var running = false
+    /// Answers to commands travel one connection, as with Impress: in order.
+    private var lastAnswerAt = 0
 
     public init(deck: DemoDeck, knobs: MockKnobs) {
         self.deck = deck
@@ -82,7 +84,8 @@ public struct MockShow: Sendable {
     private mutating func move(to index: Int, at now: Int) -> [Timed] {
         guard running, deck.slides.indices.contains(index), index != current else { return [] }
         current = index
-        return [Timed(at: now + delay() / 4, event: .slideChanged(index: index))]
+        lastAnswerAt = max(lastAnswerAt, now + delay() / 4)
+        return [Timed(at: lastAnswerAt, event: .slideChanged(index: index))]
     }
 
     /// One item: after a random delay, or dropped and re-sent much later,

@@ -1,0 +1,49 @@
+import XCTest
+@testable import ControlPad
+
+final class CellGridTests: XCTestCase {
+    func testWideCharactersTakeTwoColumns() {
+        var grid = CellGrid(width: 10, height: 1)
+        XCTAssertEqual(grid.put("日本x", x: 0, y: 0), 5)
+        XCTAssertEqual(grid[0, 0].width, 2)
+        XCTAssertEqual(grid[1, 0].width, 0)
+        XCTAssertEqual(grid[4, 0].text, "x")
+    }
+
+    func testOverwritingHalfAWideCharacterClearsTheOtherHalf() {
+        var grid = CellGrid(width: 4, height: 1)
+        grid.put("日", x: 0, y: 0)
+        grid.put("a", x: 1, y: 0)
+        XCTAssertEqual(grid.text, " a")
+    }
+
+    func testWideCharacterThatDoesNotFitIsNotSplit() {
+        var grid = CellGrid(width: 3, height: 1)
+        XCTAssertEqual(grid.put("ab日", x: 0, y: 0), 2)
+        XCTAssertEqual(grid.text, "ab")
+    }
+
+    func testControlCharactersAreNeverWritten() {
+        var grid = CellGrid(width: 6, height: 1)
+        grid.put("a\u{1B}b", x: 0, y: 0)
+        XCTAssertFalse(grid.text.unicodeScalars.contains { $0.value == 0x1B })
+    }
+
+    func testWrapCountsDisplayColumns() {
+        XCTAssertEqual(TextWrap.lines("日本語のノート", width: 6), ["日本語", "のノー", "ト"])
+        XCTAssertEqual(TextWrap.lines("one two three", width: 7), ["one two", "three"])
+        XCTAssertEqual(TextWrap.lines("a\n\nb", width: 5), ["a", "", "b"])
+        for line in TextWrap.lines("🎤 emoji 🚀 wrap café ☕ check", width: 5) {
+            XCTAssertLessThanOrEqual(DisplayWidth.of(line), 5, line)
+        }
+    }
+
+    func testLayoutFollowsTheTerminal() {
+        XCTAssertEqual(PadLayout(width: 120, height: 40).kind, .sideBySide)
+        XCTAssertEqual(PadLayout(width: 80, height: 24).kind, .stacked)
+        XCTAssertEqual(PadLayout(width: 30, height: 8).kind, .minimal)
+        XCTAssertEqual(PadLayout(width: 20, height: 6).kind, .minimal)
+        XCTAssertEqual(PadLayout(width: 19, height: 6).kind, .tooSmall)
+        XCTAssertEqual(PadLayout(width: 80, height: 24, fullScreen: true).kind, .fullScreen)
+    }
+}

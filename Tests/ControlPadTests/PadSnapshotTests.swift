@@ -1,0 +1,56 @@
+import XCTest
+@testable import ControlPad
+@testable import SlideModel
+
+final class PadSnapshotTests: XCTestCase {
+    func testPadAtEverySize() {
+        for (w, h) in [(120, 40), (80, 24), (40, 12), (20, 6)] {
+            var state = samplePadState()
+            assertSnapshot(renderPad(&state, width: w, height: h), named: "pad-\(w)x\(h)")
+        }
+    }
+
+    func testTooSmall() {
+        var state = samplePadState()
+        let grid = renderPad(&state, width: 19, height: 5)
+        XCTAssertTrue(grid.text.contains("terminal too sm"), grid.text)
+    }
+
+    func testSlideListOpenWithSelection() {
+        for (w, h) in [(120, 40), (80, 24), (40, 12)] {
+            var state = samplePadState()
+            _ = state.reduce(.key(.tab), now: 0)
+            _ = renderPad(&state, width: w, height: h)
+            _ = state.reduce(.key(.down), now: 0)
+            _ = state.reduce(.key(.down), now: 0)
+            assertSnapshot(renderPad(&state, width: w, height: h), named: "list-\(w)x\(h)")
+        }
+    }
+
+    func testHelpAndGotoPrompt() {
+        var state = samplePadState()
+        _ = state.reduce(.key(.char("?")), now: 0)
+        assertSnapshot(renderPad(&state, width: 80, height: 24), named: "help-80x24")
+        state = samplePadState()
+        _ = state.reduce(.key(.char("1")), now: 0)
+        _ = state.reduce(.key(.char("1")), now: 0)
+        assertSnapshot(renderPad(&state, width: 80, height: 24), named: "goto-80x24")
+    }
+
+    func testNoShowAndPairing() {
+        var state = PadState(animate: false)
+        _ = state.reduce(.source(.link(.pairing(pin: "4821"))), now: 0)
+        _ = state.reduce(.source(.showFinished), now: 0)
+        assertSnapshot(renderPad(&state, width: 80, height: 24), named: "pairing-80x24")
+    }
+
+    func testStatusLineShowsPositionTimerClockProgressAndBlank() {
+        var state = samplePadState()
+        _ = state.reduce(.key(.char("b")), now: 0)
+        let grid = renderPad(&state, width: 120, height: 40)
+        let status = grid.text.split(separator: "\n", omittingEmptySubsequences: false)[39]
+        for part in ["● demo · A tour of ControlPad", "3/12", "⏱ 03:21", "14:05", "previews 5/12", "BLANK"] {
+            XCTAssertTrue(status.contains(part), "status line lacks \(part): \(status)")
+        }
+    }
+}

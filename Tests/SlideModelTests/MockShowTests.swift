@@ -1,0 +1,75 @@
+import XCTest
+@testable import SlideModel
+
+final class MockShowTests: XCTestCase {
+    static let deck = DemoDeck(title: "Test deck", slides: (0..<12).map { i in
+        DemoDeck.Slide(preview: Preview(png: [UInt8(i)]), notesMarkup: i == 3 ? nil : "<html><body>Notes \(i)<br/></body></html>")
+    })
+
+    private func run(seed: UInt64) -> [MockShow.Timed] {
+        var knobs = MockKnobs()
+        knobs.seed = seed
+        knobs.dropRate = 0.3
+        knobs.duplicateRate = 0.2
+        var show = MockShow(deck: Self.deck, knobs: knobs)
+        var out = show.begin(at: 0)
+        out += show.handle(.next, at: 500)
+        out += show.handle(.goto(index: 7), at: 900)
+        out += show.handle(.previous, at: 1200)
+        return out
+    }
+
+    func testSameSeedSameEvents() {
+        XCTAssertEqual(run(seed: 42), run(seed: 42))
+        XCTAssertNotEqual(run(seed: 42), run(seed: 43), "another seed, another run")
+    }
+
+    func testEveryItemIsDeliveredDespiteDrops() {
+        for seed in 1...20 {
+            let events = run(seed: UInt64(seed)).map(\.event)
+            for i in 0..<12 {
+                XCTAssertTrue(events.contains(.preview(index: i, Preview(png: [UInt8(i)]))), "seed \(seed): preview \(i)")
+                if i != 3 {
+                    XCTAssertTrue(events.contains(.notes(index: i, "Notes \(i)")), "seed \(seed): notes \(i)")
+                }
+            }
+            XCTAssertFalse(events.contains { if case .notes(3, _) = $0 { return true } else { return false } },
+                           "the slide without notes gets none")
+        }
+    }
+
+    func testItemsComeOutOfOrderDuplicatedAndLate() {
+        let items = run(seed: 7).filter { if case .preview = $0.event { return true } else { return false } }
+        let order = items.sorted { $0.at < $1.at }.compactMap { item -> Int? in
+            if case .preview(let i, _) = item.event { return i } else { return nil }
+        }
+        XCTAssertNotEqual(order, order.sorted(), "previews arrive out of order")
+        XCTAssertGreaterThan(order.count, 12, "some previews arrive twice")
+        XCTAssertGreaterThan(items.map(\.at).max() ?? 0, 800, "a dropped item is re-sent late")
+    }
+
+    func testAnswersToQuickCommandsComeInOrder() {
+        for seed in 1...20 {
+            var knobs = MockKnobs()
+            knobs.seed = UInt64(seed)
+            var show = MockShow(deck: Self.deck, knobs: knobs)
+            _ = show.begin(at: 0)
+            let answers = (0..<5).flatMap { show.handle(.next, at: 100 + $0) }
+            let delivered = answers.sorted { $0.at < $1.at }.map(\.event)
+            XCTAssertEqual(delivered.last, .slideChanged(index: 5), "seed \(seed): five presses, five steps")
+        }
+    }
+
+    func testCommandsAnswerWithTheNewCurrentSlide() {
+        var show = MockShow(deck: Self.deck, knobs: MockKnobs())
+        _ = show.begin(at: 0)
+        let answer = show.handle(.next, at: 100)
+        XCTAssertEqual(answer.map(\.event), [.slideChanged(index: 1)])
+        XCTAssertGreaterThan(answer[0].at, 100, "after the source's own latency")
+        XCTAssertEqual(show.handle(.goto(index: 99), at: 200), [], "out of range: silence, like Impress")
+        XCTAssertEqual(show.handle(.blank, at: 300), [], "blank: silence, like Impress")
+        XCTAssertEqual(show.handle(.stop, at: 400).map(\.event), [.showFinished])
+        XCTAssertEqual(show.handle(.next, at: 500), [], "no show: nothing moves")
+        XCTAssertEqual(show.handle(.start, at: 600).first?.event, .showStarted(slideCount: 12, current: 0))
+    }
+}

@@ -1,0 +1,157 @@
+import XCTest
+@testable import SlideModel
+
+final class ReduceTests: XCTestCase {
+    /// A pad with a running 12-slide show on slide 3 (index 2).
+    private func runningPad(animate: Bool = false) -> PadState {
+        var state = PadState(animate: animate)
+        _ = state.reduce(.source(.showStarted(slideCount: 12, current: 2)), now: 0)
+        _ = state.reduce(.viewport(Viewport(listRows: 5, notesRows: 4, notesMaxScroll: 10)), now: 0)
+        return state
+    }
+
+    private func keys(_ keys: [Key], _ state: inout PadState, now: Millis = 100) -> [Effect] {
+        keys.flatMap { state.reduce(.key($0), now: now) }
+    }
+
+    func testNavigationKeysSendCommandsAndWaitForTheShow() {
+        var state = runningPad()
+        for key: Key in [.right, .char(" "), .pageDown, .char("n"), .char("l"), .char("j")] {
+            XCTAssertEqual(keys([key], &state), [.send(.next)], "\(key)")
+        }
+        for key: Key in [.left, .backspace, .pageUp, .char("p"), .char("h"), .char("k")] {
+            XCTAssertEqual(keys([key], &state), [.send(.previous)], "\(key)")
+        }
+        XCTAssertEqual(state.current, 2, "the pad believes the show, not its own count")
+        _ = state.reduce(.source(.slideChanged(index: 3)), now: 200)
+        XCTAssertEqual(state.current, 3)
+    }
+
+    func testABurstOfPressesIsNeverLost() {
+        var state = runningPad()
+        XCTAssertEqual(keys(Array(repeating: .right, count: 5), &state), Array(repeating: .send(.next), count: 5))
+    }
+
+    func testHomeEndAndDigitsGoToSlides() {
+        var state = runningPad()
+        XCTAssertEqual(keys([.home], &state), [.send(.goto(index: 0))])
+        XCTAssertEqual(keys([.end], &state), [.send(.goto(index: 11))])
+        XCTAssertEqual(keys([.char("1")], &state), [])
+        XCTAssertEqual(state.gotoDigits, "1")
+        XCTAssertEqual(keys([.char("0"), .enter], &state), [.send(.goto(index: 9))])
+        XCTAssertNil(state.gotoDigits, "the prompt closes")
+        XCTAssertEqual(keys([.char("9"), .char("9"), .enter], &state), [], "out of range: nothing sent")
+        XCTAssertEqual(keys([.char("5"), .escape], &state), [], "Esc cancels")
+        XCTAssertEqual(keys([.char("5"), .backspace, .char("7"), .enter], &state), [.send(.goto(index: 6))])
+    }
+
+    func testSlideListOpensMovesAndGoes() {
+        var state = runningPad()
+        XCTAssertEqual(keys([.tab], &state), [])
+        XCTAssertTrue(state.listOpen)
+        XCTAssertEqual(state.viewState(.slideList).selection, 2, "opens on the current slide")
+        XCTAssertEqual(keys([.down, .down, .down, .down, .down], &state), [], "arrows move the selection, send nothing")
+        XCTAssertEqual(state.viewState(.slideList).selection, 7)
+        XCTAssertEqual(state.viewState(.slideList).scroll, 3, "the selection stays visible")
+        XCTAssertEqual(keys([.enter], &state), [.send(.goto(index: 7))])
+        XCTAssertFalse(state.listOpen, "Enter closes the list")
+        _ = keys([.char("s"), .end], &state)
+        XCTAssertEqual(state.viewState(.slideList).selection, 11)
+        _ = keys([.escape], &state)
+        XCTAssertFalse(state.listOpen)
+    }
+
+    func testListRowsWaitInTheLoadBufferOnlyWhileShown() {
+        var state = runningPad()
+        _ = keys([.tab], &state)
+        XCTAssertEqual(state.buffer.slide(for: .listRow(0)), 0)
+        XCTAssertEqual(state.buffer.slide(for: .listRow(4)), 4)
+        XCTAssertNil(state.buffer.slide(for: .listRow(5)), "only the rows on screen")
+        _ = keys([.escape], &state)
+        XCTAssertNil(state.buffer.slide(for: .listRow(0)), "a closed list waits for nothing")
+    }
+
+    func testListAnimatesWhenAnimationIsOn() {
+        var state = runningPad(animate: true)
+        _ = state.reduce(.key(.tab), now: 1000)
+        XCTAssertEqual(state.listFraction(at: 1000), 0, accuracy: 0.001)
+        XCTAssertTrue(state.isAnimating(at: 1075))
+        XCTAssertEqual(state.listFraction(at: 1150), 1, accuracy: 0.001)
+        _ = state.reduce(.tick, now: 1200)
+        XCTAssertNil(state.listReveal)
+    }
+
+    func testBlankTogglesBecauseImpressNeverSays() {
+        var state = runningPad()
+        XCTAssertEqual(keys([.char("b")], &state), [.send(.blank)])
+        XCTAssertTrue(state.blank)
+        XCTAssertEqual(keys([.char(".")], &state), [.send(.resume)])
+        XCTAssertFalse(state.blank)
+    }
+
+    func testF5StartsOnlyWhenNoShowRuns() {
+        var state = PadState()
+        XCTAssertEqual(keys([.function(5)], &state), [.send(.start)])
+        XCTAssertEqual(keys([.right], &state), [], "no show: nothing to move")
+        state = runningPad()
+        XCTAssertEqual(keys([.function(5)], &state), [])
+    }
+
+    func testQuitKeys() {
+        var state = runningPad()
+        XCTAssertEqual(keys([.char("q")], &state), [.quit])
+        state = runningPad()
+        XCTAssertEqual(keys([.control("c")], &state), [.quit])
+    }
+
+    func testClickerEscOnTheBarePadDoesNothingHarmful() {
+        var state = runningPad()
+        XCTAssertEqual(keys([.escape, .escape], &state), [])
+        XCTAssertFalse(state.quitRequested)
+        XCTAssertTrue(state.overlays.isEmpty)
+    }
+
+    func testNotesScrollIsClampedAndResetOnSlideChange() {
+        var state = runningPad()
+        _ = keys(Array(repeating: .down, count: 20), &state)
+        XCTAssertEqual(state.viewState(.notes).scroll, 10)
+        _ = keys([.char("u")], &state)
+        XCTAssertEqual(state.viewState(.notes).scroll, 7)
+        _ = state.reduce(.source(.slideChanged(index: 4)), now: 300)
+        XCTAssertEqual(state.viewState(.notes).scroll, 0)
+    }
+
+    func testShowStartedResetsContentAndFinishedClearsTheShow() {
+        var state = runningPad()
+        _ = state.reduce(.source(.preview(index: 2, Preview(png: [1]))), now: 10)
+        XCTAssertNotNil(state.buffer.content(for: .current)?.preview)
+        _ = state.reduce(.source(.showStarted(slideCount: 12, current: 2)), now: 20)
+        XCTAssertNil(state.buffer.content(for: .current)?.preview, "after a resync nothing stale is shown")
+        _ = state.reduce(.source(.showFinished), now: 30)
+        XCTAssertFalse(state.showRunning)
+        XCTAssertNil(state.buffer.slide(for: .current))
+    }
+
+    func testOutOfRangeSourceEventsAreIgnored() {
+        var state = runningPad()
+        _ = state.reduce(.source(.slideChanged(index: 40)), now: 10)
+        XCTAssertEqual(state.current, 2)
+        _ = state.reduce(.source(.preview(index: -1, Preview(png: [1]))), now: 10)
+        _ = state.reduce(.source(.notes(index: 99, "x")), now: 10)
+        XCTAssertEqual(state.buffer.previewCount, 0)
+    }
+
+    func testNotesNeverKeepControlCharacters() {
+        var state = runningPad()
+        _ = state.reduce(.source(.notes(index: 2, "red \u{1B}[31m text\u{07}")), now: 10)
+        XCTAssertEqual(state.buffer.content(for: .notes)?.notes, "red [31m text")
+    }
+
+    func testLaserPointerFollowsTheMouse() {
+        var state = runningPad()
+        XCTAssertEqual(state.reduce(.pointer(.move, x: 0.5, y: 0.5), now: 1), [], "no press, no pointer")
+        XCTAssertEqual(state.reduce(.pointer(.down, x: 0.25, y: 0.5), now: 1), [.send(.pointerStarted(x: 0.25, y: 0.5))])
+        XCTAssertEqual(state.reduce(.pointer(.move, x: 1.5, y: 0.5), now: 2), [.send(.pointerMoved(x: 1, y: 0.5))])
+        XCTAssertEqual(state.reduce(.pointer(.up, x: 0, y: 0), now: 3), [.send(.pointerDismissed)])
+    }
+}
