@@ -40,7 +40,10 @@ public struct ImpressServerAddress: Sendable, Equatable, CustomStringConvertible
                 guard rest.first == ":" else { throw .badHost(s) }
                 portText = rest.dropFirst()
             }
-            guard !host.isEmpty, host.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." || $0 == "%" }) else {
+            // An IPv6 literal, possibly with a zone (`fe80::1%eth0`).
+            guard host.contains(":"),
+                  host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ":.%_-".contains($0)) })
+            else {
                 throw .badHost(s)
             }
         } else if s.filter({ $0 == ":" }).count == 1, let colon = s.firstIndex(of: ":") {
