@@ -1,0 +1,86 @@
+/// What a rendered picture depends on. `content` tells two pictures of the
+/// same slide apart (LibreOffice resends previews after edits); use
+/// `PictureKey.contentID(of:)` on the PNG bytes, or any counter that changes
+/// with them.
+public struct PictureKey: Hashable, Sendable {
+    public var slide: Int
+    public var content: UInt64
+    public var cols: Int
+    public var rows: Int
+    public var depth: ColorDepth
+    public var background: RGB
+
+    public init(slide: Int, content: UInt64, cols: Int, rows: Int, depth: ColorDepth, background: RGB = .black) {
+        self.slide = slide
+        self.content = content
+        self.cols = cols
+        self.rows = rows
+        self.depth = depth
+        self.background = background
+    }
+
+    /// FNV-1a (64-bit) of the bytes: fast, stable across runs (unlike
+    /// `Hasher`), and a few microseconds for a preview.
+    public static func contentID(of bytes: [UInt8]) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes {
+            h ^= UInt64(b)
+            h = h &* 0x100_0000_01b3
+        }
+        return h
+    }
+}
+
+/// A small least-recently-used cache of rendered pictures.
+///
+/// Keep the PNG bytes of every slide (a few kB each) and cache only what is
+/// on screen, rendered: 1000 decoded 320×240 previews would be 300 MB, while
+/// 64 quantized 160×50 panes stay in single megabytes.
+///
+/// Not thread-safe by design: it belongs to the one loop that renders.
+public final class PictureCache<Value> {
+    public let capacity: Int
+    private var entries: [PictureKey: (value: Value, used: UInt64)] = [:]
+    private var clock: UInt64 = 0
+
+    public init(capacity: Int = 64) {
+        self.capacity = max(1, capacity)
+    }
+
+    public var count: Int { entries.count }
+
+    /// The cached value, marking it as just used.
+    public func value(for key: PictureKey) -> Value? {
+        guard let entry = entries[key] else { return nil }
+        clock += 1
+        entries[key] = (entry.value, clock)
+        return entry.value
+    }
+
+    /// Stores a value, evicting the least recently used one when full.
+    public func insert(_ value: Value, for key: PictureKey) {
+        clock += 1
+        if entries[key] == nil, entries.count >= capacity,
+           let oldest = entries.min(by: { $0.value.used < $1.value.used })?.key {
+            entries[oldest] = nil
+        }
+        entries[key] = (value, clock)
+    }
+
+    /// The cached value, or `make()`'s result, cached.
+    public func value<E: Error>(for key: PictureKey, orMake make: () throws(E) -> Value) throws(E) -> Value {
+        if let hit = value(for: key) { return hit }
+        let made = try make()
+        insert(made, for: key)
+        return made
+    }
+
+    /// Forgets every picture of one slide (e.g. its preview changed).
+    public func removeAll(slide: Int) {
+        entries = entries.filter { $0.key.slide != slide }
+    }
+
+    public func removeAll() {
+        entries.removeAll()
+    }
+}

@@ -1,0 +1,71 @@
+import XCTest
+@testable import SlideImages
+
+final class PictureCacheTests: XCTestCase {
+    func key(_ slide: Int, cols: Int = 80, depth: ColorDepth = .palette256) -> PictureKey {
+        PictureKey(slide: slide, content: 1, cols: cols, rows: 23, depth: depth)
+    }
+
+    func testHitsAndMissesByEveryKeyPart() {
+        let cache = PictureCache<String>()
+        cache.insert("a", for: key(1))
+        XCTAssertEqual(cache.value(for: key(1)), "a")
+        XCTAssertNil(cache.value(for: key(2)))
+        XCTAssertNil(cache.value(for: key(1, cols: 79)))
+        XCTAssertNil(cache.value(for: key(1, depth: .truecolor)))
+        XCTAssertNil(cache.value(for: PictureKey(slide: 1, content: 2, cols: 80, rows: 23, depth: .palette256)))
+    }
+
+    func testBoundedAndLeastRecentlyUsedGoesFirst() {
+        let cache = PictureCache<Int>(capacity: 3)
+        cache.insert(1, for: key(1))
+        cache.insert(2, for: key(2))
+        cache.insert(3, for: key(3))
+        _ = cache.value(for: key(1))  // 2 is now the oldest
+        cache.insert(4, for: key(4))
+        XCTAssertEqual(cache.count, 3)
+        XCTAssertNil(cache.value(for: key(2)))
+        XCTAssertEqual(cache.value(for: key(1)), 1)
+        XCTAssertEqual(cache.value(for: key(3)), 3)
+        XCTAssertEqual(cache.value(for: key(4)), 4)
+        // Replacing an entry does not evict anything.
+        cache.insert(40, for: key(4))
+        XCTAssertEqual(cache.count, 3)
+        XCTAssertEqual(cache.value(for: key(4)), 40)
+    }
+
+    func testManyInsertsStayWithinCapacity() {
+        let cache = PictureCache<Int>()
+        for i in 0..<1000 { cache.insert(i, for: key(i)) }
+        XCTAssertEqual(cache.count, 64)
+        XCTAssertEqual(cache.value(for: key(999)), 999)
+        XCTAssertNil(cache.value(for: key(0)))
+    }
+
+    func testOrMakeBuildsOnceAndRemoveBySlide() throws {
+        let cache = PictureCache<QuantizedPicture>()
+        let bytes = try Fixtures.preview(0)
+        var made = 0
+        func make() throws(PictureError) -> QuantizedPicture {
+            made += 1
+            return HalfBlockRaster.place(try PNGDecoder.decode(bytes), paneCols: 80, paneRows: 24).picture.quantized(.palette256)
+        }
+        let k = PictureKey(slide: 0, content: PictureKey.contentID(of: bytes), cols: 80, rows: 24, depth: .palette256)
+        let first = try cache.value(for: k, orMake: make)
+        let second = try cache.value(for: k, orMake: make)
+        XCTAssertEqual(first, second)
+        XCTAssertEqual(made, 1)
+        cache.insert(first, for: key(1))
+        cache.removeAll(slide: 0)
+        XCTAssertNil(cache.value(for: k))
+        XCTAssertEqual(cache.count, 1)
+        cache.removeAll()
+        XCTAssertEqual(cache.count, 0)
+    }
+
+    func testContentIDDiffersForDifferentPreviews() throws {
+        let ids = try (0..<5).map { PictureKey.contentID(of: try Fixtures.preview($0)) }
+        XCTAssertEqual(Set(ids).count, 5)
+        XCTAssertEqual(PictureKey.contentID(of: []), 0xcbf2_9ce4_8422_2325)
+    }
+}
