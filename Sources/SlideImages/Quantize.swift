@@ -62,15 +62,10 @@ extension HalfBlockPicture {
                     foreground: .default, background: .default))
             }
         } else {
-            var memo = [RGB: TerminalColor]()
-            func map(_ c: RGB) -> TerminalColor {
-                if let hit = memo[c] { return hit }
-                let t = TerminalColor.nearest(c, depth: depth)
-                memo[c] = t
-                return t
-            }
+            var memo = ColorMemo(depth: depth)
             for cell in cells {
-                out.append(QuantizedCell(glyph: HalfBlockCell.glyph, foreground: map(cell.top), background: map(cell.bottom)))
+                out.append(QuantizedCell(
+                    glyph: HalfBlockCell.glyph, foreground: memo.map(cell.top), background: memo.map(cell.bottom)))
             }
         }
         return QuantizedPicture(depth: depth, cols: cols, rows: rows, cells: out)
@@ -92,4 +87,27 @@ public func monochromeGlyph(top: RGB, bottom: RGB, lightOnDark: Bool = true) -> 
     let shades: [Character] = [" ", "\u{2591}", "\u{2592}", "\u{2593}", "\u{2588}"]
     let level = Int(((t + b) / 2 * 4).rounded())
     return shades[min(4, max(0, level))]
+}
+
+/// A direct-mapped cache of colour matches for one picture: a few
+/// nanoseconds per hit where a `Dictionary` costs tens (hashing), and
+/// slides repeat the same few colours over thousands of cells.
+private struct ColorMemo {
+    let depth: ColorDepth
+    private var keys = [UInt32](repeating: .max, count: 1024)
+    private var values = [TerminalColor](repeating: .default, count: 1024)
+
+    init(depth: ColorDepth) {
+        self.depth = depth
+    }
+
+    mutating func map(_ c: RGB) -> TerminalColor {
+        let key = UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b)
+        let slot = Int((key &* 0x9E37_79B1) >> 22)  // top 10 bits of a multiplicative hash
+        if keys[slot] == key { return values[slot] }
+        let t = TerminalColor.nearest(c, depth: depth)
+        keys[slot] = key
+        values[slot] = t
+        return t
+    }
 }
