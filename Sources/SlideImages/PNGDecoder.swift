@@ -20,7 +20,11 @@ public enum PNGDecoder {
         // Our own look at IHDR first, for clear errors on the common bad
         // cases and a size check before libpng does any work.
         guard let header = PNGChunks.header(bytes) else {
-            throw PNGChunks.walk(bytes) { _ in true } == .malformed ? .undecodable("damaged chunk") : .truncated
+            switch PNGChunks.walk(bytes, { _ in true }) {
+            case .truncated: throw .truncated
+            case .malformed: throw .undecodable("damaged chunk")
+            default: throw .undecodable("no image header")
+            }
         }
         try checkSize(width: Int(header.width), height: Int(header.height), maxPixels: maxPixels)
 

@@ -69,3 +69,25 @@ final class PictureCacheTests: XCTestCase {
         XCTAssertEqual(PictureKey.contentID(of: []), 0xcbf2_9ce4_8422_2325)
     }
 }
+
+final class PanePictureTests: XCTestCase {
+    func testRenderRealPreviewThroughTheCache() throws {
+        let png = try Fixtures.preview(2)
+        let cache = PictureCache<PanePicture>()
+        let key = PictureKey(slide: 2, content: PictureKey.contentID(of: png), cols: 40, rows: 12, depth: .palette256)
+        let shown = try cache.value(for: key) { () throws(PictureError) in
+            try PanePicture.render(png: png, paneCols: 40, paneRows: 12, depth: .palette256)
+        }
+        XCTAssertEqual(shown.frame, CellRect(x: 0, y: 0, cols: 40, rows: 11))  // 40 / (16/9) / 2 = 11.25
+        XCTAssertEqual(shown.cells.cols, 40)
+        XCTAssertEqual(shown.cells.rows, 11)
+        XCTAssertEqual(shown.cells[0, 10], QuantizedCell(glyph: "▀", foreground: .indexed(231), background: .indexed(231)))
+        XCTAssertEqual(cache.value(for: key), shown)
+    }
+
+    func testBadPreviewGivesAMessageToShow() {
+        XCTAssertThrowsError(try PanePicture.render(png: Array("<html>".utf8), paneCols: 40, paneRows: 12, depth: .truecolor)) {
+            XCTAssertEqual(($0 as? PictureError)?.description, "picture could not be read: not a PNG")
+        }
+    }
+}
