@@ -181,20 +181,24 @@ public final class ImpressRemoteSource: SlideSource, @unchecked Sendable {
 
     func received(_ buffer: ByteBuffer, generation gen: Int) {
         guard gen == generation, !finished, session != nil else { return }
-        let messages: [[String]]
+        var messages: [[String]] = []
+        var failure: ImpressFramingError?
         do {
-            messages = try framer.feed(buffer.readableBytesView)
+            try framer.feed(buffer.readableBytesView, into: &messages)
         } catch {
-            logger.error("\(error); closing the connection")
-            closeReason = error.description
-            channel?.close(promise: nil)
-            return
+            failure = error
         }
+        // Messages completed before a framing error still count.
         for lines in messages {
             guard gen == generation, var session = self.session else { return }
             let outputs = session.receive(lines)
             self.session = session
             for output in outputs { perform(output) }
+        }
+        if let failure, gen == generation {
+            logger.error("\(failure); closing the connection")
+            closeReason = failure.description
+            channel?.close(promise: nil)
         }
     }
 

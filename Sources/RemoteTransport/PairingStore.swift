@@ -69,9 +69,7 @@ public final class PairingStore: PairingStoring {
     }
 
     /// Every stored pairing; empty when the file is missing or unreadable.
-    public func all() -> [String: Pairing] {
-        load().servers
-    }
+    public var all: [String: Pairing] { load().servers }
 
     public func pin(forServer server: String) -> String? {
         load().servers[server]?.pin

@@ -127,6 +127,14 @@ final class ImpressRemoteCodecTests: XCTestCase {
         }
     }
 
+    func testMessagesBeforeAnErrorInTheSameChunkAreKept() {
+        var framer = ImpressFramer(maxMessageBytes: 100)
+        var messages: [[String]] = []
+        let chunk = Array("slideshow_finished\n\nslide_updated\n1\n\n".utf8) + Array(repeating: UInt8(ascii: "A"), count: 200)
+        XCTAssertThrowsError(try framer.feed(chunk, into: &messages))
+        XCTAssertEqual(messages, [["slideshow_finished"], ["slide_updated", "1"]])
+    }
+
     func testTooManyLines() {
         var framer = ImpressFramer(maxLines: 3)
         XCTAssertThrowsError(try framer.feed(Array("a\nb\nc\nd\n".utf8))) { error in

@@ -53,16 +53,27 @@ public struct ImpressFramer: Sendable {
     public var isMidMessage: Bool { !partialLine.isEmpty || !lines.isEmpty }
 
     /// Feeds the next chunk; returns every message it completed, in order,
-    /// each as its lines (name first).
+    /// each as its lines (name first). On an error, messages completed
+    /// earlier in the same chunk are lost: use `feed(_:into:)` to keep them.
     public mutating func feed<Bytes: Sequence<UInt8>>(_ bytes: Bytes) throws(ImpressFramingError) -> [[String]] {
-        if let failure { throw failure }
         var done: [[String]] = []
+        try feed(bytes, into: &done)
+        return done
+    }
+
+    /// Feeds the next chunk, appending each completed message to `messages`
+    /// as it completes, so that those before an error in the same chunk are
+    /// still there when it throws.
+    public mutating func feed<Bytes: Sequence<UInt8>>(
+        _ bytes: Bytes, into messages: inout [[String]]
+    ) throws(ImpressFramingError) {
+        if let failure { throw failure }
         for byte in bytes {
             switch byte {
             case 0x0D:
                 continue
             case 0x0A:
-                try endLine(into: &done)
+                try endLine(into: &messages)
             default:
                 partialLine.append(byte)
                 if linesBytes + partialLine.count > maxMessageBytes {
@@ -70,7 +81,6 @@ public struct ImpressFramer: Sendable {
                 }
             }
         }
-        return done
     }
 
     /// Forgets any unfinished message and a past failure: for a new connection.

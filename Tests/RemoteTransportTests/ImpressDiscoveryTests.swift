@@ -1,0 +1,89 @@
+import Foundation
+import RemoteTransport
+import SlideModel
+import XCTest
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Discovery against fake UDP responders on 127.0.0.1 (never multicast here).
+final class ImpressDiscoveryTests: XCTestCase {
+    /// Answers one LOREMOTE_SEARCH with `reply`, from 127.0.0.1:<port>.
+    private final class Responder: @unchecked Sendable {
+        let fd: Int32
+        let port: Int
+        let received = DispatchSemaphore(value: 0)
+
+        init(reply: [UInt8]?) throws {
+            let fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+            self.fd = fd
+            var addr = sockaddr_in()
+            addr.sin_family = sa_family_t(AF_INET)
+            addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let ok = withUnsafePointer(to: &addr) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard ok == 0 else { throw POSIXError(errno: errno) }
+            var out = sockaddr_in()
+            var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+            _ = withUnsafeMutablePointer(to: &out) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) }
+            }
+            port = Int(UInt16(bigEndian: out.sin_port))
+            let received = received
+            Thread {
+                var buffer = [UInt8](repeating: 0, count: 2048)
+                var from = sockaddr_storage()
+                var fromLen = socklen_t(MemoryLayout<sockaddr_storage>.size)
+                var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                guard poll(&pfd, 1, 10_000) > 0 else { return }
+                let n = withUnsafeMutablePointer(to: &from) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { recvfrom(fd, &buffer, buffer.count, 0, $0, &fromLen) }
+                }
+                guard n > 0, Array(buffer[0..<n]) == ImpressDiscoveryCodec.search else { return }
+                received.signal()
+                if let reply {
+                    _ = withUnsafePointer(to: &from) {
+                        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { sendto(fd, reply, reply.count, 0, $0, fromLen) }
+                    }
+                }
+            }.start()
+        }
+
+        deinit { close(fd) }
+    }
+
+    func testFindsAServerAskedDirectly() throws {
+        let responder = try Responder(reply: Array("LOREMOTE_ADVERTISE\nbeamer-laptop\n\n".utf8))
+        let result = try ImpressDiscovery.search(
+            targets: [.init(host: "127.0.0.1", port: responder.port)], multicast: false, timeout: .milliseconds(500)
+        ).wait()
+        XCTAssertEqual(responder.received.wait(timeout: .now() + 1), .success)
+        XCTAssertEqual(result.servers, [DiscoveredServer(name: "beamer-laptop", address: "127.0.0.1")])
+        XCTAssertEqual(result.notes, [])
+    }
+
+    func testSilenceAndWrongAnswersFindNothing() throws {
+        let silent = try Responder(reply: nil)
+        let wrong = try Responder(reply: Array("HELLO\n\n".utf8))
+        let result = try ImpressDiscovery.search(
+            targets: [.init(host: "127.0.0.1", port: silent.port), .init(host: "127.0.0.1", port: wrong.port)],
+            multicast: false, timeout: .milliseconds(300)
+        ).wait()
+        XCTAssertEqual(result.servers, [])
+        XCTAssertEqual(silent.received.wait(timeout: .now() + 1), .success)
+        XCTAssertEqual(wrong.received.wait(timeout: .now() + 1), .success)
+    }
+
+    func testIPv6TargetIsANoteNotAFailure() throws {
+        // (A literal: no name lookup, so nothing leaves this machine.)
+        let responder = try Responder(reply: Array("LOREMOTE_ADVERTISE\nbox\n\n".utf8))
+        let result = try ImpressDiscovery.search(
+            targets: [.init(host: "::1", port: 1598), .init(host: "127.0.0.1", port: responder.port)],
+            multicast: false, timeout: .milliseconds(300)
+        ).wait()
+        XCTAssertEqual(result.servers.map(\.name), ["box"])
+        XCTAssertEqual(result.notes, ["::1: only IPv4 hosts can be searched"])
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import Logging
+import RemoteTransport
+import SlideModel
+import XCTest
+
+/// Collects a source's events and lets a test wait, with a generous timeout,
+/// until they satisfy a condition (no sleeps: it wakes on each event).
+final class EventRecorder: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var recorded: [SourceEvent] = []
+
+    var sink: @Sendable (SourceEvent) -> Void {
+        { [self] event in
+            condition.lock()
+            recorded.append(event)
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+
+    var events: [SourceEvent] {
+        condition.lock()
+        defer { condition.unlock() }
+        return recorded
+    }
+
+    /// Waits until `predicate(events)` holds; fails the test on timeout.
+    @discardableResult
+    func wait(
+        timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line,
+        _ what: String, until predicate: ([SourceEvent]) -> Bool
+    ) -> [SourceEvent] {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while !predicate(recorded) {
+            if !condition.wait(until: deadline) {
+                XCTFail("timed out waiting for \(what); got \(recorded.map(Self.short))", file: file, line: line)
+                return recorded
+            }
+        }
+        return recorded
+    }
+
+    /// Waits until `event` has been recorded.
+    @discardableResult
+    func wait(
+        for event: SourceEvent, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line
+    ) -> [SourceEvent] {
+        wait(timeout: timeout, file: file, line: line, Self.short(event)) { $0.contains(event) }
+    }
+
+    /// An event without preview bytes, for failure messages.
+    static func short(_ e: SourceEvent) -> String {
+        if case .preview(let i, let p) = e { return "preview(\(i), \(p.png.count) bytes)" }
+        return "\(e)"
+    }
+}
+
+extension Sequence where Element == SourceEvent {
+    var previewIndices: [Int] {
+        compactMap { if case .preview(let i, _) = $0 { return i } else { return nil } }
+    }
+
+    var reconnecting: [(Int, String)] {
+        compactMap { if case .link(.reconnecting(let s, let r)) = $0 { return (s, r) } else { return nil } }
+    }
+
+    func count(_ event: SourceEvent) -> Int { filter { $0 == event }.count }
+}
+
+/// Log lines a source wrote, captured for assertions.
+final class LogCapture: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var entries: [(Logger.Level, String)] = []
+
+    var logger: Logger {
+        var logger = Logger(label: "test.impress") { _ in CapturingHandler(capture: self) }
+        logger.logLevel = .debug
+        return logger
+    }
+
+    func append(_ level: Logger.Level, _ message: String) {
+        if ProcessInfo.processInfo.environment["CONTROLPAD_TEST_LOG"] != nil { print("[log] \(level): \(message)") }
+        condition.lock()
+        entries.append((level, message))
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    var lines: [String] {
+        condition.lock()
+        defer { condition.unlock() }
+        return entries.map { "\($0.0): \($0.1)" }
+    }
+
+    func contains(_ text: String, level: Logger.Level? = nil) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return entries.contains { (level == nil || $0.0 == level) && $0.1.contains(text) }
+    }
+
+    /// Waits (woken by each new line) until a line contains `text`.
+    func wait(for text: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while !entries.contains(where: { $0.1.contains(text) }) {
+            if !condition.wait(until: deadline) {
+                XCTFail("timed out waiting for a log line with \(text.debugDescription)", file: file, line: line)
+                return
+            }
+        }
+    }
+}
+
+struct CapturingHandler: LogHandler {
+    let capture: LogCapture
+    var logLevel: Logger.Level = .debug
+    var metadata: Logger.Metadata = [:]
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        capture.append(event.level, "\(event.message)")
+    }
+}
+
+/// A configuration for tests: short backoff, fixed PIN, memory store.
+func testConfiguration(
+    _ server: FakeImpressServer,
+    name: String = "controlpad-test",
+    pin: String? = nil,
+    store: (any PairingStoring)? = MemoryPairingStore(),
+    makePin: @escaping @Sendable () -> String = { "0042" },
+    maxMessageBytes: Int = ImpressFramer.defaultMaxMessageBytes
+) -> ImpressRemoteConfiguration {
+    ImpressRemoteConfiguration(
+        address: server.address,
+        clientName: name,
+        pinOverride: pin,
+        pairingStore: store,
+        makePin: makePin,
+        connectTimeout: .seconds(5),
+        backoff: ReconnectBackoff(initial: .milliseconds(20), maximum: .milliseconds(100)),
+        countdownStep: .seconds(1),
+        maxMessageBytes: maxMessageBytes
+    )
+}
+
+/// The standard opening of a scripted connection: read the pair request,
+/// answer as LibreOffice does for a known client.
+func acceptPairing(_ c: FakeConnection, expectPin: String? = nil, showFinished: Bool = true) throws -> [String] {
+    let request = try c.readMessage()
+    guard request.lines.first == "LO_SERVER_CLIENT_PAIR", request.lines.count == 3 else {
+        throw ScriptFailure("not a pair request: \(request.lines)")
+    }
+    if let expectPin, request.lines[2] != expectPin {
+        throw ScriptFailure("pair request PIN \(request.lines[2]), expected \(expectPin)")
+    }
+    c.send(message: "LO_SERVER_SERVER_PAIRED")
+    c.send(message: "LO_SERVER_INFO", "7.4.7.2")
+    if showFinished { c.send(message: "slideshow_finished") }
+    return request.lines
+}
