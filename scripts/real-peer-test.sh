@@ -1,0 +1,33 @@
+#!/bin/bash
+# Runs the opt-in test against a real LibreOffice Impress (RealImpressTests):
+# takes the shared peer lock, starts shared/impress-remote/peer.sh, runs the
+# test with CONTROLPAD_REAL_PEER=1, and always stops the peer again.
+#
+#   scripts/real-peer-test.sh            # first run may install LibreOffice (minutes)
+#
+# Environment: SCRATCH_PATH (build dir, default .build-net), PEER_SH (peer.sh
+# path, default ../shared/impress-remote/peer.sh beside the repo),
+# PEER_LOCK (default /var/tmp/controlpad-peer.lock).
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+PEER_SH=${PEER_SH:-$ROOT/../shared/impress-remote/peer.sh}
+SCRATCH_PATH=${SCRATCH_PATH:-$ROOT/.build-net}
+PEER_LOCK=${PEER_LOCK:-/var/tmp/controlpad-peer.lock}
+FILTER='RemoteTransportTests.RealImpressTests'
+
+[ -x "$PEER_SH" ] || { echo "real-peer-test: no peer.sh at $PEER_SH" >&2; exit 2; }
+
+cd "$ROOT"
+# Build before taking the lock: the peer is shared, keep its time short.
+swift build --scratch-path "$SCRATCH_PATH" --build-tests
+
+run_locked() {
+    trap '"$PEER_SH" stop || true' EXIT
+    "$PEER_SH"
+    CONTROLPAD_REAL_PEER=1 swift test --scratch-path "$SCRATCH_PATH" --skip-build --filter "$FILTER"
+}
+
+export -f run_locked
+export PEER_SH SCRATCH_PATH FILTER
+exec flock "$PEER_LOCK" bash -c run_locked
