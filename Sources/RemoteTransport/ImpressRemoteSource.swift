@@ -23,15 +23,14 @@ import Darwin
 /// touched there; `send` and `shutdown` may be called from any thread and hop
 /// onto it. Events are delivered from that loop, through a lock that
 /// `shutdown` also takes, so no event arrives after `shutdown` returns. The
-/// event sink must therefore not call `shutdown` itself (it would deadlock);
-/// it may call `send`.
+/// sink may call `send`, and even `shutdown`, from inside a delivery.
 public final class ImpressRemoteSource: SlideSource, @unchecked Sendable {
     public let configuration: ImpressRemoteConfiguration
     private let loop: EventLoop
     private let logger: Logger
 
-    /// Delivery gate: the sink, nil before `start` and after `shutdown`.
-    private let sink = Locked<(@Sendable (SourceEvent) -> Void)?>(nil)
+    /// Delivery gate: open from `start` until `shutdown`.
+    private let gate = EventGate()
     /// Set once by `shutdown`; read by `send` without touching the sink's lock.
     private let stopped = Locked(false)
 
@@ -75,7 +74,7 @@ public final class ImpressRemoteSource: SlideSource, @unchecked Sendable {
 
     public func start(events: @escaping @Sendable (SourceEvent) -> Void) {
         guard !stopped.current else { return }
-        sink.withLock { $0 = events }
+        gate.open(events)
         loop.execute {
             guard !self.started, !self.finished else { return }
             self.started = true
@@ -95,7 +94,7 @@ public final class ImpressRemoteSource: SlideSource, @unchecked Sendable {
         }
         // From here on no event reaches the pad (an event being delivered
         // right now finishes first: the lock waits for it).
-        sink.withLock { $0 = nil }
+        gate.close()
         guard first else { return }
         if loop.inEventLoop {
             _ = teardown()
@@ -315,7 +314,7 @@ public final class ImpressRemoteSource: SlideSource, @unchecked Sendable {
     // MARK: helpers
 
     private func emit(_ event: SourceEvent) {
-        sink.withLock { $0?(event) }
+        gate.deliver(event)
     }
 
     private static func monotonicNow() -> Duration {

@@ -1,4 +1,5 @@
 import Foundation
+import SlideModel
 
 /// A value behind a lock, shareable across threads. `withLock` must not be
 /// re-entered from inside its own closure (the lock is not recursive).
@@ -17,4 +18,31 @@ final class Locked<Value>: @unchecked Sendable {
     }
 
     var current: Value { withLock { $0 } }
+}
+
+/// The one door events go through to the pad. Delivery happens under the
+/// lock, so once `close()` returns no event is being delivered or will be.
+/// The lock is recursive: a sink that calls `shutdown` from inside a
+/// delivery closes the gate instead of deadlocking.
+final class EventGate: @unchecked Sendable {
+    private let lock = NSRecursiveLock()
+    private var sink: (@Sendable (SourceEvent) -> Void)?
+
+    func open(_ sink: @escaping @Sendable (SourceEvent) -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        self.sink = sink
+    }
+
+    func close() {
+        lock.lock()
+        defer { lock.unlock() }
+        sink = nil
+    }
+
+    func deliver(_ event: SourceEvent) {
+        lock.lock()
+        defer { lock.unlock() }
+        sink?(event)
+    }
 }

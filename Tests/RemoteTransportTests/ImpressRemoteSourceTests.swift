@@ -400,6 +400,26 @@ final class ImpressRemoteSourceTests: XCTestCase {
         XCTAssertEqual(server.accepted.count, 1)
     }
 
+    func testShutdownFromInsideTheSinkDoesNotDeadlock() throws {
+        let server = try FakeImpressServer(scripts: [{ c in _ = try acceptPairing(c) }])
+        self.server = server
+        let source = ImpressRemoteSource(configuration: testConfiguration(server))
+        let stopped = expectation(description: "shut down from the sink")
+        let later = Locked<[SourceEvent]>([])
+        let shutDown = Locked(false)
+        source.start { [source] event in
+            if shutDown.current {
+                later.withLock { $0.append(event) }
+            } else if event == .showFinished {
+                source.shutdown()
+                shutDown.withLock { $0 = true }
+                stopped.fulfill()
+            }
+        }
+        wait(for: [stopped], timeout: 10)
+        XCTAssertEqual(later.current, [])
+    }
+
     func testShutdownDuringCountdownStopsReconnecting() throws {
         let (events, server, source) = try start([{ c in
             _ = try acceptPairing(c)
