@@ -128,7 +128,7 @@ public final class ImpressRemoteSource: SlideSource, @unchecked Sendable {
         let address = configuration.address
         emit(.link(.connecting(to: address.description)))
         logger.info("connecting to \(address)")
-        let bootstrap = ClientBootstrap(group: loop)
+        let bootstrap = Self.withLivenessChecks(ClientBootstrap(group: loop))
             .channelOption(.tcpOption(.tcp_nodelay), value: 1)
             .connectTimeout(.nanoseconds(Int64(Self.nanoseconds(configuration.connectTimeout))))
             .channelInitializer { channel in
@@ -312,6 +312,24 @@ public final class ImpressRemoteSource: SlideSource, @unchecked Sendable {
     }
 
     // MARK: helpers
+
+    /// A presenter's Wi-Fi can vanish without a FIN. TCP keepalive after 5 s
+    /// of silence (3 probes, 2 s apart) and a 10 s limit on unacknowledged
+    /// writes turn a dead peer into a closed connection, and so into the
+    /// reconnect countdown, within seconds instead of hours.
+    private static func withLivenessChecks(_ bootstrap: ClientBootstrap) -> ClientBootstrap {
+        var b = bootstrap.channelOption(.socketOption(.so_keepalive), value: 1)
+        #if os(Linux)
+        func tcp(_ name: Int32) -> ChannelOptions.Types.SocketOption {
+            .tcpOption(NIOBSDSocket.Option(rawValue: name))
+        }
+        b = b.channelOption(tcp(TCP_KEEPIDLE), value: 5)
+            .channelOption(tcp(TCP_KEEPINTVL), value: 2)
+            .channelOption(tcp(TCP_KEEPCNT), value: 3)
+            .channelOption(tcp(TCP_USER_TIMEOUT), value: 10_000)
+        #endif
+        return b
+    }
 
     private func emit(_ event: SourceEvent) {
         gate.deliver(event)
