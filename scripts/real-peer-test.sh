@@ -25,6 +25,11 @@ swift build --scratch-path "$SCRATCH_PATH" --build-tests
 run_locked() {
     trap '"$PEER_SH" stop || true' EXIT
     "$PEER_SH"
+    # Measured: for ~7 s after launch soffice ignores transition_next (or
+    # moves without slide_updated) although it listens and goto_slide works.
+    # Let it finish starting up; this is waiting for LibreOffice, not a test.
+    echo "real-peer-test: letting LibreOffice settle for ${PEER_SETTLE_SECONDS:-12} s" >&2
+    sleep "${PEER_SETTLE_SECONDS:-12}"
     CONTROLPAD_REAL_PEER=1 swift test --scratch-path "$SCRATCH_PATH" --skip-build --filter "$FILTER"
 }
 

@@ -19,6 +19,10 @@ public struct ImpressRemoteConfiguration: Sendable {
     public var countdownStep: Duration
     /// Least time between two steps (next/previous) on the wire.
     public var navigationSpacing: Duration
+    /// After a `slide_updated`, before the next step (see `NavigationPacer`).
+    public var navigationSettle: Duration
+    /// How long a step waits for the previous navigation's `slide_updated`.
+    public var navigationAckTimeout: Duration
     /// Caps for one incoming message.
     public var maxMessageBytes: Int
     public var maxMessageLines: Int
@@ -36,6 +40,8 @@ public struct ImpressRemoteConfiguration: Sendable {
         backoff: ReconnectBackoff = ReconnectBackoff(),
         countdownStep: Duration = .seconds(1),
         navigationSpacing: Duration = NavigationPacer.defaultSpacing,
+        navigationSettle: Duration = NavigationPacer.defaultSettle,
+        navigationAckTimeout: Duration = NavigationPacer.defaultAckTimeout,
         maxMessageBytes: Int = ImpressFramer.defaultMaxMessageBytes,
         maxMessageLines: Int = ImpressFramer.defaultMaxLines
     ) {
@@ -48,6 +54,8 @@ public struct ImpressRemoteConfiguration: Sendable {
         self.backoff = backoff
         self.countdownStep = countdownStep
         self.navigationSpacing = navigationSpacing
+        self.navigationSettle = navigationSettle
+        self.navigationAckTimeout = navigationAckTimeout
         self.maxMessageBytes = maxMessageBytes
         self.maxMessageLines = maxMessageLines
     }

@@ -66,7 +66,10 @@ public final class ImpressRemoteSource: SlideSource, @unchecked Sendable {
         self.loop = group.next()
         self.framer = ImpressFramer(
             maxMessageBytes: configuration.maxMessageBytes, maxLines: configuration.maxMessageLines)
-        self.pacer = NavigationPacer(spacing: configuration.navigationSpacing)
+        self.pacer = NavigationPacer(
+            spacing: configuration.navigationSpacing,
+            settle: configuration.navigationSettle,
+            ackTimeout: configuration.navigationAckTimeout)
         self.backoff = configuration.backoff
     }
 
@@ -190,6 +193,7 @@ public final class ImpressRemoteSource: SlideSource, @unchecked Sendable {
         // Messages completed before a framing error still count.
         for lines in messages {
             guard gen == generation, var session = self.session else { return }
+            logger.trace("received \(lines.first ?? "") \(lines.count > 1 && lines[1].count < 16 ? lines[1] : "…")")
             let outputs = session.receive(lines)
             self.session = session
             for output in outputs { perform(output) }
@@ -214,6 +218,9 @@ public final class ImpressRemoteSource: SlideSource, @unchecked Sendable {
             } catch {
                 logger.error("cannot remember the PIN for \(configuration.address): \(error)")
             }
+        case .navigationConfirmed:
+            pacer.acknowledge(now: Self.monotonicNow())
+            if !pacer.isEmpty { pump() }
         case .log(let level, let message):
             logger.log(level: Self.level(level), "\(message)")
         }
@@ -299,6 +306,7 @@ public final class ImpressRemoteSource: SlideSource, @unchecked Sendable {
                 logger.notice("cannot send \(command)")
                 continue
             }
+            logger.trace("sending \(command)")
             channel.write(ByteBuffer(bytes: bytes), promise: nil)
         }
         if !due.isEmpty { channel.flush() }

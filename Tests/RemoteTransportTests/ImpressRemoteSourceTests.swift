@@ -297,15 +297,18 @@ final class ImpressRemoteSourceTests: XCTestCase {
         let got = Locked<[FakeConnection.Message]>([])
         let done = DispatchSemaphore(value: 0)
         let (events, _, source) = try start([{ c in
-            _ = try acceptPairing(c)
-            for _ in 0..<6 {
+            _ = try acceptPairing(c, showFinished: false)
+            c.send(message: "slideshow_started", "9", "0")
+            for i in 0..<6 {
                 // One message per read, so each has its own arrival stamp.
                 let m = try c.readMessage(readSize: "transition_next\n\n".utf8.count)
                 got.withLock { $0.append(m) }
+                // Confirm at once, as a fast LibreOffice would.
+                c.send(message: "slide_updated", "\(i + 1)")
             }
             done.signal()
         }])
-        events.wait(for: .showFinished)
+        events.wait(for: .showStarted(slideCount: 9, current: 0))
         for _ in 0..<5 { source.send(.next) }
         source.send(.goto(index: 3))
         XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
@@ -349,6 +352,7 @@ final class ImpressRemoteSourceTests: XCTestCase {
             for _ in 0..<32 {
                 let m = try c.readMessage()
                 got.withLock { _ = $0.insert(m.lines.last ?? "") }
+                c.send(message: "slide_updated", m.lines.last ?? "0")  // as Impress confirms a goto
             }
             done.signal()
         }])

@@ -43,6 +43,17 @@ final class EventRecorder: @unchecked Sendable {
         return recorded
     }
 
+    /// Like `wait`, but a timeout is an answer (false), not a failure.
+    func check(timeout: TimeInterval, until predicate: ([SourceEvent]) -> Bool) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while !predicate(recorded) {
+            if !condition.wait(until: deadline) { return predicate(recorded) }
+        }
+        return true
+    }
+
     /// Waits until `event` has been recorded.
     @discardableResult
     func wait(
@@ -77,12 +88,14 @@ final class LogCapture: @unchecked Sendable {
 
     var logger: Logger {
         var logger = Logger(label: "test.impress") { _ in CapturingHandler(capture: self) }
-        logger.logLevel = .debug
+        logger.logLevel = .trace
         return logger
     }
 
     func append(_ level: Logger.Level, _ message: String) {
-        if ProcessInfo.processInfo.environment["CONTROLPAD_TEST_LOG"] != nil { print("[log] \(level): \(message)") }
+        if !(ProcessInfo.processInfo.environment["CONTROLPAD_TEST_LOG"] ?? "").isEmpty {
+            print("[log] \(String(format: "%.3f", Date().timeIntervalSince1970.truncatingRemainder(dividingBy: 100))) \(level): \(message)")
+        }
         condition.lock()
         entries.append((level, message))
         condition.broadcast()
@@ -117,7 +130,7 @@ final class LogCapture: @unchecked Sendable {
 
 struct CapturingHandler: LogHandler {
     let capture: LogCapture
-    var logLevel: Logger.Level = .debug
+    var logLevel: Logger.Level = .trace
     var metadata: Logger.Metadata = [:]
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {

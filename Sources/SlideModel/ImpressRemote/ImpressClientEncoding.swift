@@ -47,10 +47,4 @@ public enum ImpressClientEncoding {
         let fraction = String(tenThousandths % 10_000)
         return "\(whole)." + String(repeating: "0", count: 4 - fraction.count) + fraction
     }
-
-    /// Whether `command` is subject to LibreOffice dropping a second one
-    /// within ~20 ms (see `NavigationPacer`).
-    public static func isStep(_ command: SourceCommand) -> Bool {
-        command == .next || command == .previous
-    }
 }

@@ -10,6 +10,9 @@ public enum ImpressSessionOutput: Sendable, Equatable {
     case event(SourceEvent)
     /// The server accepted `pin` for our client name: store it for this server.
     case rememberPin(String)
+    /// A `slide_updated` arrived (duplicates included): the show carried out
+    /// a navigation, so the next step may follow (see `NavigationPacer`).
+    case navigationConfirmed
     case log(ImpressLogLevel, String)
 }
 
@@ -96,11 +99,13 @@ public struct ImpressSession: Sendable {
             if let reason = outOfShow(index) { return [.log(.notice, "ignored notes \(index): \(reason)")] }
             return [.event(.notes(index: index, Notes.plainText(fromImpressMarkup: markup)))]
         case .slideUpdated(let index):
-            if let reason = outOfShow(index) { return [.log(.notice, "ignored slide_updated \(index): \(reason)")] }
+            if let reason = outOfShow(index) {
+                return [.navigationConfirmed, .log(.notice, "ignored slide_updated \(index): \(reason)")]
+            }
             // After a resume LibreOffice repeats every slide_updated three times.
-            if let current = show?.current, current == index { return [] }
+            if let current = show?.current, current == index { return [.navigationConfirmed] }
             if let count = show?.slideCount { show = (count, index) }
-            return [.event(.slideChanged(index: index))]
+            return [.navigationConfirmed, .event(.slideChanged(index: index))]
         case .showFinished:
             show = nil
             return [.event(.showFinished)]
