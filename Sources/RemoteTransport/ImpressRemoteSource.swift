@@ -52,6 +52,10 @@ public final class ImpressRemoteSource: SlideSource, @unchecked Sendable {
     /// A PIN made up earlier in this run: a reconnect while the user is still
     /// typing it into Impress must not change it under their fingers.
     private var generatedPin: String?
+    /// Whether the pad was last told a show runs (across connections): a
+    /// re-pairing that needs a PIN first clears it, so nothing stale stays
+    /// on screen while Impress waits for the PIN.
+    private var padKnowsAShow = false
 
     /// - Parameters:
     ///   - logger: where protocol trouble is written (never the terminal).
@@ -208,7 +212,15 @@ public final class ImpressRemoteSource: SlideSource, @unchecked Sendable {
     private func perform(_ output: ImpressSessionOutput) {
         switch output {
         case .event(let event):
-            if case .link(.connected) = event { backoff.reset() }
+            switch event {
+            case .link(.connected): backoff.reset()
+            case .link(.pairing) where padKnowsAShow:
+                padKnowsAShow = false
+                emit(.showFinished)
+            case .showStarted: padKnowsAShow = true
+            case .showFinished: padKnowsAShow = false
+            default: break
+            }
             emit(event)
         case .rememberPin(let pin):
             guard let store = configuration.pairingStore else { return }

@@ -190,6 +190,26 @@ final class ImpressRemoteSourceTests: XCTestCase {
         XCTAssertEqual(server.accepted.count, 2)
     }
 
+    func testRePairingThatNeedsAPinClearsTheOldShowFirst() throws {
+        let (events, _, _) = try start([
+            { c in
+                _ = try acceptPairing(c, showFinished: false)
+                c.send(message: "slideshow_started", "5", "2")
+                c.close()
+            },
+            { c in
+                // Impress forgot us: it wants the PIN typed again.
+                _ = try c.readMessage()
+                c.send(message: "LO_SERVER_VALIDATING_PIN")
+            },
+        ])
+        let all = events.wait(for: .link(.pairing(pin: "0042")))
+        let started = try XCTUnwrap(all.firstIndex(of: .showStarted(slideCount: 5, current: 2)))
+        let pairing = try XCTUnwrap(all.firstIndex(of: .link(.pairing(pin: "0042"))))
+        XCTAssertEqual(all[started..<pairing].filter { $0 == .showFinished }.count, 1, "\(all)")
+        XCTAssertEqual(all[pairing - 1], .showFinished)
+    }
+
     func testRefusedConnectionCountsDownAndRetries() throws {
         // A port nobody listens on: take a free one, then close it.
         let probe = try FakeImpressServer(scripts: [])
