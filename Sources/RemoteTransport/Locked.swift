@@ -21,23 +21,26 @@ final class Locked<Value>: @unchecked Sendable {
 }
 
 /// The one door events go through to the pad. Delivery happens under the
-/// lock, so once `close()` returns no event is being delivered or will be.
-/// The lock is recursive: a sink that calls `shutdown` from inside a
-/// delivery closes the gate instead of deadlocking.
+/// lock, so once `close()` returns no event is being delivered or will be;
+/// a closed gate never opens again (a `start` racing a `shutdown` cannot
+/// reopen it). The lock is recursive: a sink that calls `shutdown` from
+/// inside a delivery closes the gate instead of deadlocking.
 final class EventGate: @unchecked Sendable {
     private let lock = NSRecursiveLock()
     private var sink: (@Sendable (SourceEvent) -> Void)?
+    private var closedForGood = false
 
     func open(_ sink: @escaping @Sendable (SourceEvent) -> Void) {
         lock.lock()
         defer { lock.unlock() }
-        self.sink = sink
+        if !closedForGood { self.sink = sink }
     }
 
     func close() {
         lock.lock()
         defer { lock.unlock() }
         sink = nil
+        closedForGood = true
     }
 
     func deliver(_ event: SourceEvent) {

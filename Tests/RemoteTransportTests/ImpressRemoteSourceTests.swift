@@ -444,6 +444,21 @@ final class ImpressRemoteSourceTests: XCTestCase {
         XCTAssertEqual(later.current, [])
     }
 
+    func testStartAfterShutdownDoesNothing() throws {
+        let server = try FakeImpressServer(scripts: [{ c in _ = try acceptPairing(c) }])
+        self.server = server
+        let source = ImpressRemoteSource(configuration: testConfiguration(server))
+        source.shutdown()
+        let recorder = EventRecorder()
+        source.start(events: recorder.sink)
+        source.send(.next)
+        let quiet = expectation(description: "no event, no connection")
+        quiet.isInverted = true
+        wait(for: [quiet], timeout: 0.3)
+        XCTAssertEqual(recorder.events, [])
+        XCTAssertEqual(server.accepted.count, 0)
+    }
+
     func testShutdownDuringCountdownStopsReconnecting() throws {
         let (events, server, source) = try start([{ c in
             _ = try acceptPairing(c)
