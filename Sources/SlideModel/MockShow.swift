@@ -84,7 +84,7 @@ public struct MockShow: Sendable {
     private mutating func move(to index: Int, at now: Int) -> [Timed] {
         guard running, deck.slides.indices.contains(index), index != current else { return [] }
         current = index
-        lastAnswerAt = max(lastAnswerAt, now + delay() / 4)
+        lastAnswerAt = max(lastAnswerAt + 1, now + delay() / 4)
         return [Timed(at: lastAnswerAt, event: .slideChanged(index: index))]
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import SlideModel
 
 /// The pad's one loop: the single owner of `PadState`. It sleeps in `poll`
@@ -12,6 +13,7 @@ final class PadLoop {
     private let clocks: Clocks
     private let pictures: PictureDrawing?
     private(set) var state: PadState
+    private let logger = Logger(label: "controlpad.pad")
 
     init(terminal: CursesTerminal, source: SlideSource, state: PadState, inbox: EventInbox,
          clocks: Clocks = .system, pictures: PictureDrawing? = nil) {
@@ -52,11 +54,21 @@ final class PadLoop {
     }
 
     private func apply(_ event: PadEvent) {
-        for effect in state.reduce(event, now: clocks.monotonic()) {
+        let effects = state.reduce(event, now: clocks.monotonic())
+        if event != .tick { logger.trace("\(Self.describe(event)) → \(effects) at slide \(state.current + 1)/\(state.slideCount)") }
+        for effect in effects {
             switch effect {
             case .send(let command): source.send(command)
             case .quit: break  // the loop ends on quitRequested
             }
+        }
+    }
+
+    /// An event for the log: previews by size, not by their bytes.
+    private static func describe(_ event: PadEvent) -> String {
+        switch event {
+        case .source(.preview(let index, let preview)): return "preview(\(index), \(preview.png.count) bytes)"
+        default: return "\(event)"
         }
     }
 

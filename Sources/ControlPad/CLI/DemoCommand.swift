@@ -34,6 +34,7 @@ struct DemoCommand: ParsableCommand {
     }
 
     func run() throws {
+        try bootstrapLogging(path: pad.log)
         let deck: DemoDeck
         do {
             deck = try DemoDeck.builtIn(slideCount: slides)

@@ -1,0 +1,82 @@
+import Foundation
+import XCTest
+
+/// The built binary in a real terminal (tmux), driven like a person would.
+final class DemoPadEndToEndTests: XCTestCase {
+    override func setUpWithError() throws {
+        guard FileManager.default.isExecutableFile(atPath: TmuxSession.binary) else {
+            XCTFail("controlpad was not built at \(TmuxSession.binary)")
+            throw XCTSkip("no binary")
+        }
+        let hasTmux = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
+            .contains { FileManager.default.isExecutableFile(atPath: "\($0)/tmux") }
+        XCTAssertTrue(hasTmux, "tmux is needed for end-to-end tests (the README's test command installs it)")
+    }
+
+    private func status(_ session: TmuxSession, shows position: String) throws {
+        try session.waitFor("status \(position)") { TmuxSession.statusLine($0).contains(" \(position) ") }
+    }
+
+    func testStepJumpListResizeQuit() throws {
+        let pad = try TmuxSession(command: "\(TmuxSession.binary) demo --seed 3 --no-animation --latency 5-40")
+        try status(pad, shows: "1/14")
+        try pad.waitFor(text: "Current · 1/14")
+
+        try pad.send("Right")
+        try status(pad, shows: "2/14")
+        try pad.send("Left")
+        try status(pad, shows: "1/14")
+        try pad.send("Right", "Right", "Right", "Right", "Right")
+        try status(pad, shows: "6/14")
+        try pad.send("Space", "BSpace")
+        try status(pad, shows: "6/14")
+
+        try pad.send("1", "2")
+        try pad.waitFor(text: "Go to slide: 12")
+        try pad.send("Enter")
+        try status(pad, shows: "12/14")
+
+        try pad.send("Tab")
+        try pad.waitFor(text: "╭ Slides")
+        try pad.waitFor(text: "▶12")
+        try pad.send("Up", "Up", "Enter")
+        try status(pad, shows: "10/14")
+        try pad.waitFor("list closed") { !$0.contains("╭ Slides") }
+
+        try pad.resize(width: 40, height: 12)
+        try pad.waitFor("40-column layout") { screen in
+            screen.contains("Current · 10/14") && screen.split(separator: "\n").allSatisfy { $0.count <= 40 }
+        }
+        try pad.resize(width: 20, height: 6)
+        try pad.waitFor(text: "▶ 10/14")
+        try pad.resize(width: 15, height: 5)
+        try pad.waitFor(text: "terminal too")
+        try pad.resize(width: 120, height: 40)
+        try pad.waitFor(text: "Current · 10/14")
+
+        try pad.send("q")
+        let after = try pad.waitFor("exit") { $0.contains("EXIT=0") }
+        XCTAssertFalse(after.contains("Current ·"), "the terminal is restored: the pad's screen is gone")
+    }
+
+    func testHelpListsKeysAndCtrlCQuits() throws {
+        let pad = try TmuxSession(command: "\(TmuxSession.binary) --no-animation", width: 100, height: 34)
+        try status(pad, shows: "1/14")
+        try pad.send("?")
+        try pad.waitFor(text: "Keys · Esc closes")
+        let help = try pad.screen()
+        XCTAssertTrue(help.contains("next slide or effect"))
+        XCTAssertTrue(help.contains("→"))
+        try pad.send("Escape")
+        try pad.waitFor("help closed") { !$0.contains("Keys · Esc closes") }
+        try pad.send("C-c")
+        try pad.waitFor(text: "EXIT=0")
+    }
+
+    func testBadArgumentsSayWhatIsWrong() throws {
+        let pad = try TmuxSession(command: "\(TmuxSession.binary) demo --drop 7", width: 100, height: 10)
+        let screen = try pad.waitFor("error") { $0.contains("EXIT=") }
+        XCTAssertTrue(screen.contains("--drop must be between 0 and 1"), screen)
+        XCTAssertFalse(screen.contains("EXIT=0"))
+    }
+}
