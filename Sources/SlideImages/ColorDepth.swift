@@ -41,7 +41,7 @@ public enum ColorDepth: String, Sendable, CaseIterable {
 
     /// `…-direct`, optionally followed by digits (ncurses ships
     /// `xterm-direct2`, `xterm-direct16`, `xterm-direct256`).
-    static func isDirectColorName(_ name: String) -> Bool {
+    public static func isDirectColorName(_ name: String) -> Bool {
         let stem = name.reversed().drop { $0.isASCII && $0.isNumber }
         return String(stem.reversed()).hasSuffix("-direct")
     }

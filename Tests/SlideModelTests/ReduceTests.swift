@@ -61,6 +61,16 @@ final class ReduceTests: XCTestCase {
         XCTAssertFalse(state.listOpen)
     }
 
+    func testAnOpenListFollowsTheShowUntilTheUserMovesIt() {
+        var state = runningPad()
+        _ = keys([.tab], &state)
+        _ = state.reduce(.source(.slideChanged(index: 9)), now: 200)
+        XCTAssertEqual(state.viewState(.slideList).selection, 9, "the selection follows a show that moved")
+        _ = keys([.up], &state)
+        _ = state.reduce(.source(.slideChanged(index: 10)), now: 300)
+        XCTAssertEqual(state.viewState(.slideList).selection, 8, "a selection the user moved stays")
+    }
+
     func testListRowsWaitInTheLoadBufferOnlyWhileShown() {
         var state = runningPad()
         _ = keys([.tab], &state)

@@ -10,13 +10,16 @@ enum PadRunner {
         let signals = trapSignals(inbox: inbox)
         defer { signals.forEach { $0.cancel() } }
 
-        let useColor = ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
-        let terminal = try CursesTerminal(useColor: useColor)
+        let colors = ColorSetup(environment: ProcessInfo.processInfo.environment, choice: options.color)
+        let name = colors.terminalName()
+        let terminal = try CursesTerminal(useColor: colors.wantsColor, terminalName: name)
         defer { terminal.restore() }
+        let depth = colors.depth(terminalName: name ?? "", colors: terminal.colorCount, direct: terminal.directColor)
+        let pictures = SlidePictures(depth: depth, cellAspect: options.cellAspect)
 
         var state = PadState(animate: !options.noAnimation)
         state.link = link
-        let loop = PadLoop(terminal: terminal, source: source, state: state, inbox: inbox)
+        let loop = PadLoop(terminal: terminal, source: source, state: state, inbox: inbox, pictures: pictures)
         loop.run()
     }
 

@@ -1,5 +1,6 @@
 import CNcurses
 import Foundation
+import SlideImages
 import SlideModel
 
 /// The one ncurses backend: sets the terminal up and restores it, writes the
@@ -14,7 +15,10 @@ final class CursesTerminal {
     private var previous: CellGrid?
     private var pairs: [PairKey: Int32] = [:]
     private let colorsOn: Bool
-    private let directColor: Bool
+    /// The terminfo entry takes 24-bit colour values (a `*-direct` entry).
+    let directColor: Bool
+    /// How many colours the terminfo entry has (0 when colour is off).
+    let colorCount: Int
     private var isOpen = true
     private var screen: OpaquePointer?
 
@@ -51,7 +55,8 @@ final class CursesTerminal {
         }
         colorsOn = colors
         directColor = colors && cp_has_direct_color() != 0
-        theme = colors ? .standard(colors: Int(cp_colors())) : .monochrome
+        colorCount = colors ? Int(cp_colors()) : 0
+        theme = colors ? .standard(colors: colorCount) : .monochrome
     }
 
     deinit { restore() }
@@ -125,10 +130,9 @@ final class CursesTerminal {
         case .rgb(let r, let g, let b):
             if directColor {
                 // In direct-colour terminfo, values 0–7 mean the ANSI palette.
-                let value = Int32(r) << 16 | Int32(g) << 8 | Int32(b)
-                return value < 8 ? 8 : value
+                return Int32(RGB(r: r, g: g, b: b).directColorNumber)
             }
-            return Int32(XtermPalette.nearest256(r: r, g: g, b: b))
+            return Int32(Palette.xterm256Index(RGB(r: r, g: g, b: b)))
         }
     }
 

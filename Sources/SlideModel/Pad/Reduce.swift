@@ -268,8 +268,15 @@ extension PadState {
         }
     }
 
+    /// Moves the current slide. An open list whose selection still sits on
+    /// the old current slide follows it (the user had not moved it).
     private mutating func setCurrent(_ index: Int) {
-        if index != current { viewStates[.notes] = ViewState() }
+        guard index != current else { return }
+        viewStates[.notes] = ViewState()
+        if listOpen, viewState(.slideList).selection == current {
+            viewStates[.slideList, default: ViewState()].selection = index
+            keepSelectionVisible()
+        }
         current = index
     }
 

@@ -1,0 +1,78 @@
+import Foundation
+import SlideImages
+
+/// Decides the terminal entry to open and the colour depth to draw with.
+///
+/// ncurses can only send 24-bit colours through a `*-direct` terminfo entry,
+/// which most TERM values are not, even when the terminal itself announces
+/// truecolor (`COLORTERM`). So when truecolor is wanted, the pad opens the
+/// `-direct` sibling of TERM if this system has one (Debian: ncurses-term),
+/// and otherwise settles for 256 colours.
+struct ColorSetup {
+    var environment: [String: String]
+    var choice: ColorChoice
+
+    /// NO_COLOR (any non-empty value) turns colour off unless --color says otherwise.
+    var wantsColor: Bool {
+        switch choice {
+        case .none: return false
+        case .auto: return (environment["NO_COLOR"] ?? "").isEmpty
+        default: return true
+        }
+    }
+
+    var wantsTruecolor: Bool {
+        switch choice {
+        case .truecolor: return true
+        case .auto:
+            let colorterm = environment["COLORTERM"]?.lowercased()
+            return wantsColor && (colorterm == "truecolor" || colorterm == "24bit")
+        default: return false
+        }
+    }
+
+    /// The terminfo name to open: TERM, or its `-direct` sibling for truecolor.
+    func terminalName(exists: (String) -> Bool = TerminfoLookup.exists) -> String? {
+        guard let term = environment["TERM"], !term.isEmpty else { return nil }
+        guard wantsTruecolor, !ColorDepth.isDirectColorName(term) else { return term }
+        var base = term
+        for suffix in ["-256color", "-truecolor", "-24bit", "-88color", "-16color"] where base.hasSuffix(suffix) {
+            base.removeLast(suffix.count)
+        }
+        let direct = base + "-direct"
+        return exists(direct) ? direct : term
+    }
+
+    /// The depth pictures use, once the terminal is open.
+    func depth(terminalName: String, colors: Int, direct: Bool) -> ColorDepth {
+        guard wantsColor, colors > 0 else { return .monochrome }
+        let capable: ColorDepth = direct ? .truecolor
+            : colors >= 256 ? .palette256 : colors >= 16 ? .palette16 : colors >= 8 ? .palette8 : .monochrome
+        let wanted: ColorDepth
+        switch choice {
+        case .auto: wanted = ColorDepth.detect(environment: environment, terminalName: terminalName, terminfoColors: colors)
+        case .truecolor: wanted = .truecolor
+        case .c256: wanted = .palette256
+        case .c16: wanted = .palette16
+        case .none: wanted = .monochrome
+        }
+        let order: [ColorDepth] = [.monochrome, .palette8, .palette16, .palette256, .truecolor]
+        return order[min(order.firstIndex(of: wanted)!, order.firstIndex(of: capable)!)]
+    }
+}
+
+/// Whether a terminfo entry is installed, looked up where ncurses looks.
+enum TerminfoLookup {
+    static func exists(_ name: String) -> Bool {
+        guard let first = name.first else { return false }
+        let env = ProcessInfo.processInfo.environment
+        var dirs = [env["TERMINFO"], env["HOME"].map { $0 + "/.terminfo" }].compactMap { $0 }
+        dirs += (env["TERMINFO_DIRS"] ?? "").split(separator: ":").map(String.init)
+        dirs += ["/etc/terminfo", "/lib/terminfo", "/usr/share/terminfo", "/usr/lib/terminfo"]
+        let hex = String(format: "%02x", first.asciiValue ?? 0)
+        return dirs.contains { dir in
+            FileManager.default.fileExists(atPath: "\(dir)/\(first)/\(name)")
+                || FileManager.default.fileExists(atPath: "\(dir)/\(hex)/\(name)")
+        }
+    }
+}
