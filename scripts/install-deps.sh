@@ -1,0 +1,16 @@
+#!/bin/bash
+# Installs what ControlPad builds and tests with, on a fresh Debian machine
+# with Swift: ncursesw, libpng and tmux (end-to-end tests run the pad in it).
+# ncurses-term brings the *-direct terminfo entries that truecolor needs.
+# Does nothing when everything is there already.
+set -euo pipefail
+need=()
+for pkg in libncurses-dev libpng-dev tmux ncurses-term; do
+    dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
+done
+[ ${#need[@]} -eq 0 ] && exit 0
+echo "install-deps: installing ${need[*]}" >&2
+SUDO=""
+[ "$(id -u)" -ne 0 ] && SUDO=sudo
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}"
