@@ -13,6 +13,11 @@ public struct ImpressRemoteConfiguration: Sendable {
     /// A fresh PIN when none is given or stored (random 4 digits; tests fix it).
     public var makePin: @Sendable () -> String
     public var connectTimeout: Duration
+    /// How long the server may leave the pair request unanswered (neither
+    /// paired nor "type the PIN") before the connection is dropped and tried
+    /// again with the reason "no answer from Impress". Waiting for a person
+    /// to type the PIN is not limited.
+    public var pairingTimeout: Duration
     /// Delays between reconnect attempts (1, 2, 4 … 15 s).
     public var backoff: ReconnectBackoff
     /// How often "reconnecting in N s" is refreshed during a wait.
@@ -37,6 +42,7 @@ public struct ImpressRemoteConfiguration: Sendable {
             return ImpressPin.random(using: &rng)
         },
         connectTimeout: Duration = .seconds(5),
+        pairingTimeout: Duration = .seconds(10),
         backoff: ReconnectBackoff = ReconnectBackoff(),
         countdownStep: Duration = .seconds(1),
         navigationSpacing: Duration = NavigationPacer.defaultSpacing,
@@ -51,6 +57,7 @@ public struct ImpressRemoteConfiguration: Sendable {
         self.pairingStore = pairingStore
         self.makePin = makePin
         self.connectTimeout = connectTimeout
+        self.pairingTimeout = pairingTimeout
         self.backoff = backoff
         self.countdownStep = countdownStep
         self.navigationSpacing = navigationSpacing

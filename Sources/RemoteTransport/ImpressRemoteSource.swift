@@ -46,6 +46,8 @@ public final class ImpressRemoteSource: SlideSource, @unchecked Sendable {
     private var pacer: NavigationPacer
     private var pacerTimer: Scheduled<Void>?
     private var reconnectTimer: Scheduled<Void>?
+    /// Drops a connection whose pair request the server never answers.
+    private var pairingTimer: Scheduled<Void>?
     private var backoff: ReconnectBackoff
     /// Why the current connection is being closed, when we close it ourselves.
     private var closeReason: String?
@@ -118,6 +120,8 @@ public final class ImpressRemoteSource: SlideSource, @unchecked Sendable {
         generation += 1
         reconnectTimer?.cancel()
         reconnectTimer = nil
+        pairingTimer?.cancel()
+        pairingTimer = nil
         pacerTimer?.cancel()
         pacerTimer = nil
         pacer.clear()
@@ -183,7 +187,31 @@ public final class ImpressRemoteSource: SlideSource, @unchecked Sendable {
         // One write: the server reads the request with blocking reads on its
         // only accepting thread (see PROTOCOL.md).
         channel.writeAndFlush(ByteBuffer(bytes: request), promise: nil)
+        armPairingTimer(for: channel)
     }
+
+    /// A server that accepts the connection but never answers the pair
+    /// request (a stuck LibreOffice, or something else on the port) would
+    /// leave the pad "connecting" forever: after `pairingTimeout` without an
+    /// answer, drop the connection and try again, saying why.
+    private func armPairingTimer(for channel: Channel) {
+        pairingTimer?.cancel()
+        pairingTimer = nil
+        guard configuration.pairingTimeout > .zero else { return }
+        let gen = generation
+        let timeout = configuration.pairingTimeout
+        pairingTimer = loop.scheduleTask(in: .nanoseconds(Int64(Self.nanoseconds(timeout)))) {
+            self.pairingTimer = nil
+            guard gen == self.generation, !self.finished, self.channel === channel,
+                  self.session?.phase == .requested else { return }
+            self.logger.notice("no answer to the pair request in \(timeout): closing the connection")
+            self.closeReason = Self.noAnswerReason
+            channel.close(promise: nil)
+        }
+    }
+
+    /// The status line's reason when the pair request goes unanswered.
+    public static let noAnswerReason = "no answer from Impress"
 
     func received(_ buffer: ByteBuffer, generation gen: Int) {
         guard gen == generation, !finished, session != nil else { return }
@@ -259,6 +287,8 @@ public final class ImpressRemoteSource: SlideSource, @unchecked Sendable {
         }
         logger.notice("lost \(configuration.address): \(reason)")
         channel = nil
+        pairingTimer?.cancel()
+        pairingTimer = nil
         session = nil
         framer.reset()
         pacer.clear()

@@ -311,6 +311,50 @@ final class ImpressRemoteSourceTests: XCTestCase {
         XCTAssertEqual(all.reconnecting.first?.1, "the server refused the pairing request")
     }
 
+    func testUnansweredPairRequestTimesOutAndReconnects() throws {
+        let logs = LogCapture()
+        let silentClosed = DispatchSemaphore(value: 0)
+        let (events, server, _) = try start([
+            { c in
+                // Accepts, reads the request, and never answers.
+                _ = try c.readMessage()
+                if c.waitForClose(timeout: 10) { silentClosed.signal() }
+            },
+            { c in _ = try acceptPairing(c) },
+        ], configure: { testConfiguration($0, pairingTimeout: .milliseconds(300)) }, logs: logs)
+        let all = events.wait(for: .showFinished)
+        XCTAssertEqual(all.reconnecting.first?.1, "no answer from Impress")
+        XCTAssertEqual(all.reconnecting.first?.1, ImpressRemoteSource.noAnswerReason)
+        XCTAssertEqual(silentClosed.wait(timeout: .now() + 5), .success, "the silent connection was closed by the client")
+        XCTAssertEqual(server.accepted.count, 2)
+        XCTAssertTrue(logs.contains("no answer to the pair request"))
+        // Before the drop the pad only ever said "connecting".
+        let beforeDrop = all.prefix { if case .link(.reconnecting) = $0 { return false } else { return true } }
+        XCTAssertEqual(Array(beforeDrop), [.link(.connecting(to: "127.0.0.1:\(server.port)"))])
+    }
+
+    func testPairingTimeoutSparesAnsweredConnections() throws {
+        // Neither a paired connection nor one waiting for a person to type
+        // the PIN is dropped by the pairing timeout.
+        let release = DispatchSemaphore(value: 0)
+        let (events, _, _) = try start([
+            { c in
+                _ = try c.readMessage()
+                c.send(message: "LO_SERVER_VALIDATING_PIN")
+                guard release.wait(timeout: .now() + 10) == .success else { throw ScriptFailure("never released") }
+                c.send(message: "LO_SERVER_SERVER_PAIRED")
+                c.send(message: "slideshow_finished")
+                _ = c.waitForClose(timeout: 10)
+            },
+        ], configure: { testConfiguration($0, pairingTimeout: .milliseconds(200)) })
+        events.wait(for: .link(.pairing(pin: "0042")))
+        // Four timeouts' worth of waiting for the PIN: still the same connection.
+        XCTAssertFalse(events.check(timeout: 0.8) { !$0.reconnecting.isEmpty }, "dropped while the PIN was awaited")
+        release.signal()
+        events.wait(for: .showFinished)
+        XCTAssertFalse(events.check(timeout: 0.6) { !$0.reconnecting.isEmpty }, "dropped after pairing")
+    }
+
     // MARK: commands
 
     func testQuickNextsReachTheServerSpacedApart() throws {

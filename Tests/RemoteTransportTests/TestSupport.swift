@@ -150,7 +150,8 @@ func testConfiguration(
     pin: String? = nil,
     store: (any PairingStoring)? = MemoryPairingStore(),
     makePin: @escaping @Sendable () -> String = { "0042" },
-    maxMessageBytes: Int = ImpressFramer.defaultMaxMessageBytes
+    maxMessageBytes: Int = ImpressFramer.defaultMaxMessageBytes,
+    pairingTimeout: Duration = .seconds(10)
 ) -> ImpressRemoteConfiguration {
     ImpressRemoteConfiguration(
         address: server.address,
@@ -159,6 +160,7 @@ func testConfiguration(
         pairingStore: store,
         makePin: makePin,
         connectTimeout: .seconds(5),
+        pairingTimeout: pairingTimeout,
         backoff: ReconnectBackoff(initial: .milliseconds(20), maximum: .milliseconds(100)),
         countdownStep: .seconds(1),
         maxMessageBytes: maxMessageBytes
