@@ -9,6 +9,11 @@ final class SlidePictures: PictureDrawing {
     let depth: ColorDepth
     let cellAspect: Double
     private let cache = PictureCache<Result<PanePicture, PictureError>>(capacity: 64)
+    /// How many pictures were decoded and rendered (cache misses): tests and
+    /// `controlpad bench` check that a slide step renders only what is new.
+    private(set) var renders = 0
+    /// How many rendered pictures (or remembered failures) the cache holds.
+    var cachedCount: Int { cache.count }
 
     init(depth: ColorDepth, cellAspect: Double = 2.0) {
         self.depth = depth
@@ -20,7 +25,8 @@ final class SlidePictures: PictureDrawing {
         let key = PictureKey(slide: slide, content: PictureKey.contentID(of: preview.png),
                              cols: rect.width, rows: rect.height, depth: depth)
         let result = cache.value(for: key) { () -> Result<PanePicture, PictureError> in
-            Result { () throws(PictureError) in
+            renders += 1
+            return Result { () throws(PictureError) in
                 try PanePicture.render(png: preview.png, paneCols: rect.width, paneRows: rect.height,
                                        depth: depth, cellAspect: cellAspect)
             }
