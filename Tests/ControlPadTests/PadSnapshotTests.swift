@@ -37,6 +37,14 @@ final class PadSnapshotTests: XCTestCase {
         assertSnapshot(renderPad(&state, width: 80, height: 24), named: "goto-80x24")
     }
 
+    func testTimeLeftWithATalkDuration() {
+        var state = samplePadState()
+        state.talkDuration = 20 * 60_000
+        let status = renderPad(&state, width: 120, height: 40).text.split(separator: "\n").last ?? ""
+        XCTAssertTrue(status.contains("⏱ 03:21 / 20:00"), String(status))
+        XCTAssertTrue(status.contains("16:39 left"), String(status))
+    }
+
     func testNoShowAndPairing() {
         var state = PadState(animate: false)
         _ = state.reduce(.source(.link(.pairing(pin: "4821"))), now: 0)
@@ -46,10 +54,10 @@ final class PadSnapshotTests: XCTestCase {
 
     func testStatusLineShowsPositionTimerClockProgressAndBlank() {
         var state = samplePadState()
-        _ = state.reduce(.key(.char("b")), now: 0)
-        let grid = renderPad(&state, width: 120, height: 40)
+        _ = state.reduce(.key(.char("b")), now: 201_000)
+        let grid = renderPad(&state, width: 120, height: 40, now: 260_000)
         let status = grid.text.split(separator: "\n", omittingEmptySubsequences: false)[39]
-        for part in ["● demo · A tour of ControlPad", "3/12", "⏱ 03:21", "14:05", "previews 5/12", "BLANK"] {
+        for part in ["● demo · A tour of ControlPad", "3/12", "⏱ 03:21 ⏸", "14:05", "previews 5/12", "BLANK"] {
             XCTAssertTrue(status.contains(part), "status line lacks \(part): \(status)")
         }
     }

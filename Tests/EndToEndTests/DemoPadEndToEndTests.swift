@@ -55,6 +55,8 @@ final class DemoPadEndToEndTests: XCTestCase {
         try pad.waitFor(text: "Current · 10/14")
 
         try pad.send("q")
+        try pad.waitFor(text: "Quit ControlPad? y / n")
+        try pad.send("y")
         let after = try pad.waitFor("exit") { $0.contains("EXIT=0") }
         XCTAssertFalse(after.contains("Current ·"), "the terminal is restored: the pad's screen is gone")
     }

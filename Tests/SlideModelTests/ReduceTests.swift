@@ -107,11 +107,58 @@ final class ReduceTests: XCTestCase {
         XCTAssertEqual(keys([.function(5)], &state), [])
     }
 
-    func testQuitKeys() {
+    func testQuitAsksFirstWhileAShowRuns() {
         var state = runningPad()
-        XCTAssertEqual(keys([.char("q")], &state), [.quit])
+        XCTAssertEqual(keys([.char("q")], &state), [], "a show runs: ask first")
+        XCTAssertEqual(state.topOverlay, .confirmQuit)
+        XCTAssertEqual(keys([.char("n")], &state), [])
+        XCTAssertFalse(state.quitRequested)
+        XCTAssertEqual(keys([.char("q"), .char("y")], &state), [.quit])
         state = runningPad()
-        XCTAssertEqual(keys([.control("c")], &state), [.quit])
+        XCTAssertEqual(keys([.control("c"), .char("q")], &state), [.quit])
+        var idle = PadState()
+        XCTAssertEqual(keys([.char("q")], &idle), [.quit], "no show: quit at once")
+    }
+
+    func testFullScreenHidesOverlaysAndRestoresThemExactly() {
+        var state = runningPad()
+        _ = keys([.tab, .down, .down, .down, .down, .down, .down], &state)
+        _ = keys([.char("4")], &state)
+        let before = (state.overlays, state.viewState(.slideList), state.listOpen)
+        XCTAssertEqual(before.0, [.slideList, .goto(digits: "4")])
+        XCTAssertEqual(before.1, ViewState(scroll: 4, selection: 8))
+        _ = keys([.char("f")], &state)
+        XCTAssertTrue(state.fullScreen)
+        XCTAssertNil(state.buffer.slide(for: .listRow(0)), "the hidden list waits for nothing")
+        XCTAssertEqual(keys([.right], &state), [.send(.next)], "keys drive the show, not the hidden overlays")
+        XCTAssertEqual(keys([.escape], &state), [], "Esc leaves full screen first")
+        XCTAssertFalse(state.fullScreen)
+        XCTAssertEqual(state.overlays, before.0)
+        XCTAssertEqual(state.viewState(.slideList), before.1)
+        XCTAssertEqual(state.buffer.slide(for: .listRow(0)), 4, "list rows wait again")
+        _ = keys([.char("2")], &state)
+        XCTAssertEqual(state.gotoDigits, "42", "the half-typed go-to carries on where it was")
+    }
+
+    func testTimerPausesWhileBlankAndResets() {
+        var state = PadState()
+        _ = state.reduce(.source(.showStarted(slideCount: 5, current: 0)), now: 1_000)
+        XCTAssertEqual(state.elapsed(at: 11_000), 10_000)
+        _ = state.reduce(.key(.char("b")), now: 11_000)
+        XCTAssertEqual(state.elapsed(at: 41_000), 10_000, "blank pauses the timer")
+        _ = state.reduce(.key(.char("b")), now: 41_000)
+        XCTAssertEqual(state.elapsed(at: 51_000), 20_000)
+        _ = state.reduce(.key(.char("t")), now: 51_000)
+        XCTAssertEqual(state.elapsed(at: 52_000), 1_000, "t resets")
+    }
+
+    func testPaceFollowsTheTalkDuration() {
+        var state = PadState()
+        state.talkDuration = 20 * 60_000
+        _ = state.reduce(.source(.showStarted(slideCount: 5, current: 0)), now: 0)
+        XCTAssertEqual(state.pace(at: 10 * 60_000), .onTime)
+        XCTAssertEqual(state.pace(at: 18 * 60_000 + 1), .tight)
+        XCTAssertEqual(state.pace(at: 21 * 60_000), .over)
     }
 
     func testClickerEscOnTheBarePadDoesNothingHarmful() {

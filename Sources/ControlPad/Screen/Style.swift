@@ -12,6 +12,7 @@ enum CellColor: Hashable, Sendable {
 /// never pick colours themselves (pictures aside, which carry their own).
 enum Role: Hashable, Sendable, CaseIterable {
     case text, dim, border, title, accent, status, statusDim, warning, selection, current, banner, placeholder
+    case paceTight, paceOver
 }
 
 /// How one cell looks.

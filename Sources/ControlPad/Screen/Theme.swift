@@ -5,6 +5,7 @@ struct RoleLook: Equatable, Sendable {
     var bold = false
     var dim = false
     var reverse = false
+    var underline = false
 }
 
 struct Theme: Equatable, Sendable {
@@ -33,6 +34,8 @@ struct Theme: Equatable, Sendable {
             .current: RoleLook(foreground: .indexed(2), bold: true),
             .banner: RoleLook(foreground: .indexed(3), bold: true),
             .placeholder: RoleLook(foreground: grey),
+            .paceTight: RoleLook(foreground: .indexed(3), background: bar, bold: true),
+            .paceOver: RoleLook(foreground: .indexed(1), background: bar, bold: true),
         ])
     }
 
@@ -49,5 +52,7 @@ struct Theme: Equatable, Sendable {
         .current: RoleLook(bold: true),
         .banner: RoleLook(bold: true),
         .placeholder: RoleLook(dim: true),
+        .paceTight: RoleLook(bold: true, reverse: true),
+        .paceOver: RoleLook(bold: true, reverse: true, underline: true),
     ])
 }

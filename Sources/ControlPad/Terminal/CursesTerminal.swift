@@ -100,6 +100,7 @@ final class CursesTerminal {
         if look.bold { attrs |= cp_a_bold }
         if look.dim { attrs |= cp_a_dim }
         if look.reverse { attrs |= cp_a_reverse }
+        if look.underline { attrs |= cp_a_underline }
         let pair = colorsOn ? pairNumber(fg: cell.style.foreground ?? look.foreground,
                                          bg: cell.style.background ?? look.background) : 0
         var scalars = cell.text.unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) }

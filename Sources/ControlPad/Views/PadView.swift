@@ -41,6 +41,7 @@ struct PadView {
             case .slideList: break  // drawn above, with its animation
             case .help: HelpView().render(state, in: body, grid: &grid)
             case .goto(let digits): GotoPromptView().render(digits: digits, slideCount: state.slideCount, in: body, grid: &grid)
+            case .confirmQuit: ConfirmQuitView().render(in: body, grid: &grid)
             }
         }
         if case .pairing(let pin) = state.link { PairingBannerView().render(pin: pin, in: body, grid: &grid) }

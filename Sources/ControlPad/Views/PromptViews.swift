@@ -27,3 +27,18 @@ struct PairingBannerView {
         }
     }
 }
+
+/// "Quit while the show runs?": a slip of the finger must not end a talk.
+struct ConfirmQuitView {
+    func render(in screen: Rect, grid: inout CellGrid) {
+        let lines = ["The show is running.", "Quit ControlPad? y / n"]
+        let width = min(screen.width, 30)
+        let height = min(screen.height, 4)
+        let rect = Rect(x: screen.x + (screen.width - width) / 2, y: screen.y + (screen.height - height) / 2,
+                        width: width, height: height)
+        let inside = grid.frame(rect, title: "Quit", glyphs: .rounded, style: Style(.banner))
+        for (i, line) in lines.enumerated() where inside.y + i < inside.maxY {
+            grid.putCentered(line, in: inside, y: inside.y + i, style: i == 1 ? Style(.title) : .text)
+        }
+    }
+}

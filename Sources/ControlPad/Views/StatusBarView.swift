@@ -12,8 +12,21 @@ struct StatusBarView {
         parts.append((Self.linkLabel(state), Style(.status), 3))
         if state.showRunning {
             parts.append(("\(state.current + 1)/\(state.slideCount)", Style(.accent), 0))
-            if let started = state.showStartedAt {
-                parts.append(("⏱ " + Self.duration(now - started), Style(.status), 2))
+            if let elapsed = state.elapsed(at: now) {
+                var timer = "⏱ " + Self.duration(elapsed)
+                if let total = state.talkDuration { timer += " / " + Self.duration(total) }
+                if state.pausedSince != nil { timer += " ⏸" }
+                let role: Role
+                switch state.pace(at: now) {
+                case .tight?: role = .paceTight
+                case .over?: role = .paceOver
+                default: role = .status
+                }
+                parts.append((timer, Style(role), 2))
+                if let total = state.talkDuration {
+                    let left = total - elapsed
+                    parts.append((left >= 0 ? Self.duration(left) + " left" : Self.duration(-left) + " over", Style(role), 3))
+                }
             }
             if state.blank { parts.append(("BLANK", Style(.warning), 1)) }
             if state.buffer.previewCount < state.slideCount {

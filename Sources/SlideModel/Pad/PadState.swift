@@ -8,6 +8,8 @@ public enum Overlay: Sendable, Equatable {
     case help
     /// The go-to prompt, with the digits typed so far.
     case goto(digits: String)
+    /// "Quit while the show runs?"
+    case confirmQuit
 }
 
 /// What a view remembers between frames, kept in one side table keyed by
@@ -64,6 +66,12 @@ public struct PadState: Sendable {
     /// Impress never reports blank: the pad tracks what it asked for.
     public var blank = false
     public var showStartedAt: Millis?
+    /// Time the timer stood still (blank screen) since it started, and when
+    /// the current pause began.
+    public var pausedTotal: Millis = 0
+    public var pausedSince: Millis?
+    /// The talk's planned length, when given (`--duration`, config).
+    public var talkDuration: Millis?
     /// The laser pointer is showing on the real slide.
     public var pointerShown = false
 
@@ -97,6 +105,23 @@ public struct PadState: Sendable {
     public var nextSlide: Int? { showRunning && current + 1 < slideCount ? current + 1 : nil }
 
     public func viewState(_ tag: ViewTag) -> ViewState { viewStates[tag] ?? ViewState() }
+
+    /// Time the show has run, not counting blank pauses; nil with no show.
+    public func elapsed(at now: Millis) -> Millis? {
+        guard let started = showStartedAt else { return nil }
+        let paused = pausedTotal + (pausedSince.map { now - $0 } ?? 0)
+        return max(0, now - started - paused)
+    }
+
+    /// How the talk keeps to its planned length.
+    public enum Pace: Sendable, Equatable { case onTime, tight, over }
+
+    /// On time until the last 10 % of the planned length, tight then, over after.
+    public func pace(at now: Millis) -> Pace? {
+        guard let duration = talkDuration, duration > 0, let elapsed = elapsed(at: now) else { return nil }
+        if elapsed > duration { return .over }
+        return elapsed >= duration - max(60_000, duration / 10) ? .tight : .onTime
+    }
 
     /// How far the slide list is in at `now` (0 when hidden).
     public func listFraction(at now: Millis) -> Double {

@@ -51,6 +51,20 @@ extension PadState {
     // MARK: keys
 
     private mutating func handle(_ key: Key, now: Millis) -> [Effect] {
+        if fullScreen {
+            // Overlays are hidden, untouched, until full screen ends.
+            if key == .escape { fullScreen = false; return [] }
+            guard let action = bindings.action(for: key) else { return [] }
+            return perform(action, now: now)
+        }
+        if topOverlay == .confirmQuit {
+            overlays.removeLast()
+            if key == .char("y") || key == .enter || bindings.action(for: key) == .quit {
+                quitRequested = true
+                return [.quit]
+            }
+            return []
+        }
         if let digits = gotoDigits, topOverlay == .goto(digits: digits) {
             switch key {
             case .char(let c) where c.isASCII && c.isNumber:
@@ -67,7 +81,10 @@ extension PadState {
                 overlays.removeLast()
                 return []
             default:
-                overlays.removeLast()  // any other key: the prompt goes, the key does its job
+                // Full screen keeps the prompt, hidden, for when it ends;
+                // any other key: the prompt goes, the key does its job.
+                if bindings.action(for: key) == .fullScreen { return perform(.fullScreen, now: now) }
+                overlays.removeLast()
             }
         }
         if topOverlay == .slideList, let effects = handleListKey(key, now: now) { return effects }
@@ -117,11 +134,16 @@ extension PadState {
             if topOverlay == .help { overlays.removeLast() } else { overlays.append(.help) }
             return []
         case .quit:
+            if showRunning && !fullScreen {
+                overlays.append(.confirmQuit)
+                return []
+            }
             quitRequested = true
             return [.quit]
         case .blank:
             guard showRunning else { return [] }
             blank.toggle()
+            pauseTimer(blank, now: now)
             return [.send(blank ? .blank : .resume)]
         case .startShow: return showRunning ? [] : [.send(.start)]
         case .stopShow: return showRunning ? [.send(.stop)] : []
@@ -130,7 +152,12 @@ extension PadState {
         case .notesPageUp: scrollNotes(by: -max(1, viewport.notesRows - 1))
         case .notesPageDown: scrollNotes(by: max(1, viewport.notesRows - 1))
         case .fullScreen: fullScreen.toggle()
-        case .resetTimer: if showStartedAt != nil { showStartedAt = now }
+        case .resetTimer:
+            if showStartedAt != nil {
+                showStartedAt = now
+                pausedTotal = 0
+                pausedSince = blank ? now : nil
+            }
         case .closeAll:
             if listOpen { closeList(now: now) }
             overlays.removeAll()
@@ -138,15 +165,23 @@ extension PadState {
         return []
     }
 
-    /// Esc with nothing bound to it: leave full screen first, else close the
-    /// topmost overlay; a clicker's Esc on the bare pad does nothing.
+    /// Esc with nothing bound to it: close the topmost overlay; a clicker's
+    /// Esc on the bare pad does nothing. (Full screen is left before this.)
     private mutating func escape(now: Millis) {
-        if fullScreen {
-            fullScreen = false
-        } else if topOverlay == .slideList {
+        if topOverlay == .slideList {
             closeList(now: now)
         } else if !overlays.isEmpty {
             overlays.removeLast()
+        }
+    }
+
+    /// The timer stands still while the screen is blank.
+    private mutating func pauseTimer(_ pause: Bool, now: Millis) {
+        if pause {
+            pausedSince = pausedSince ?? now
+        } else if let since = pausedSince {
+            pausedTotal += now - since
+            pausedSince = nil
         }
     }
 
@@ -242,7 +277,11 @@ extension PadState {
             self.title = Notes.sanitized(title).replacing("\n", with: " ")
         case .showStarted(let count, let current):
             _ = buffer.forgetContent()
-            if !showRunning { showStartedAt = now }
+            if !showRunning {
+                showStartedAt = now
+                pausedTotal = 0
+                pausedSince = nil
+            }
             showRunning = true
             slideCount = max(0, count)
             setCurrent(min(max(0, current), max(0, slideCount - 1)))
@@ -263,7 +302,8 @@ extension PadState {
             current = 0
             blank = false
             showStartedAt = nil
-            overlays.removeAll { $0 == .slideList }
+            pausedSince = nil
+            overlays.removeAll { $0 == .slideList || $0 == .confirmQuit }
             listReveal = nil
         }
     }
@@ -292,7 +332,7 @@ extension PadState {
         } else {
             buffer.removeAll { _ in true }
         }
-        let rows = showRunning && listFraction(at: now) > 0 ? max(0, viewport.listRows) : 0
+        let rows = showRunning && !fullScreen && listFraction(at: now) > 0 ? max(0, viewport.listRows) : 0
         let top = listScrollTop
         for row in 0..<rows {
             let slide = top + row
