@@ -12,11 +12,16 @@ final class PadLoop {
     private let inbox: EventInbox
     private let clocks: Clocks
     private let pictures: PictureDrawing?
+    private let rehearsal: RehearsalLogFile?
+    private let config: PadConfig
     private(set) var state: PadState
     private let logger = Logger(label: "controlpad.pad")
 
     init(terminal: CursesTerminal, source: SlideSource, state: PadState, inbox: EventInbox,
-         clocks: Clocks = .system, pictures: PictureDrawing? = nil) {
+         clocks: Clocks = .system, pictures: PictureDrawing? = nil, rehearsal: RehearsalLogFile? = nil,
+         config: PadConfig = PadConfig()) {
+        self.rehearsal = rehearsal
+        self.config = config
         self.terminal = terminal
         self.source = source
         self.state = state
@@ -27,7 +32,10 @@ final class PadLoop {
 
     func run() {
         source.start { [inbox] event in inbox.post(.source(event)) }
-        defer { source.shutdown() }
+        defer {
+            rehearsal?.finish(now: clocks.monotonic())
+            source.shutdown()
+        }
         draw()
         while !state.quitRequested {
             guard wait(milliseconds: millisecondsUntilDue()) else { break }
@@ -36,6 +44,7 @@ final class PadLoop {
             for event in events { apply(event) }
             if quit { break }
             apply(.tick)
+            rehearsal?.observe(state, now: clocks.monotonic())
             draw()
         }
     }
@@ -77,7 +86,7 @@ final class PadLoop {
     private func draw() {
         guard !state.quitRequested else { return }
         let size = terminal.size
-        let view = PadView(clock: clocks.wallClock(), pictures: pictures)
+        let view = PadView(clock: clocks.wallClock(), pictures: pictures, config: config)
         var (grid, viewport) = view.render(state, width: size.width, height: size.height, now: clocks.monotonic())
         if viewport != state.viewport {
             apply(.viewport(viewport))

@@ -1,11 +1,23 @@
 import Dispatch
 import Foundation
+import Logging
 import SlideModel
 
 /// Opens the pad on a source: terminal up, loop run, terminal restored —
 /// on quit, on SIGINT/SIGTERM/SIGHUP, and before any error is printed.
 enum PadRunner {
     static func run(source: SlideSource, options: PadOptions, link: LinkState = .connecting(to: "")) throws {
+        // Everything that can fail with a message fails before the terminal
+        // is taken over, so the message is readable.
+        var notice: String?
+        var config = PadConfig()
+        switch ConfigLoader.load(path: options.config) {
+        case .success(let loaded): config = loaded
+        case .failure(let problem):
+            notice = "config: \(problem) — using defaults"
+            Logger(label: "controlpad.config").error("\(problem)")
+        }
+        let rehearsal = try options.rehearsalLog.map { try RehearsalLogFile(path: $0) }
         let inbox = try EventInbox()
         let signals = trapSignals(inbox: inbox)
         defer { signals.forEach { $0.cancel() } }
@@ -15,11 +27,15 @@ enum PadRunner {
         let terminal = try CursesTerminal(useColor: colors.wantsColor, terminalName: name)
         defer { terminal.restore() }
         let depth = colors.depth(terminalName: name ?? "", colors: terminal.colorCount, direct: terminal.directColor)
-        let pictures = SlidePictures(depth: depth, cellAspect: options.cellAspect)
+        terminal.override(config.looks)
+        let pictures = SlidePictures(depth: depth, cellAspect: options.cellAspect ?? config.cellAspect ?? 2.0)
 
-        var state = PadState(animate: !options.noAnimation)
+        var state = PadState(bindings: config.bindings, animate: config.animation && !options.noAnimation)
         state.link = link
-        let loop = PadLoop(terminal: terminal, source: source, state: state, inbox: inbox, pictures: pictures)
+        state.notice = notice
+        state.talkDuration = options.duration.flatMap(DurationText.milliseconds) ?? config.talkDuration
+        let loop = PadLoop(terminal: terminal, source: source, state: state, inbox: inbox, pictures: pictures,
+                           rehearsal: rehearsal, config: config)
         loop.run()
     }
 

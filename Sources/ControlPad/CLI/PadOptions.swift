@@ -17,15 +17,27 @@ struct PadOptions: ParsableArguments {
     var color: ColorChoice = .auto
 
     @Option(name: .long, help: ArgumentHelp(
-        "How many times taller than wide a terminal cell is, for undistorted slides.", valueName: "RATIO"))
-    var cellAspect: Double = 2.0
+        "How many times taller than wide a terminal cell is, for undistorted slides (default 2, or the config's).", valueName: "RATIO"))
+    var cellAspect: Double?
 
     @Option(name: .long, help: "Write a log to FILE (never to the terminal the pad draws on).")
     var log: String?
 
+    @Option(name: .long, help: ArgumentHelp("Read the config from FILE instead of $XDG_CONFIG_HOME/controlpad/config.toml.", valueName: "FILE"))
+    var config: String?
+
+    @Option(name: .long, help: ArgumentHelp("The talk's planned length, e.g. 20m, 1h30m or 45:00: shows time left and pace.", valueName: "LENGTH"))
+    var duration: String?
+
+    @Option(name: .long, help: ArgumentHelp("Write one CSV row per slide visit (slide, entered at, seconds spent) to FILE.", valueName: "FILE"))
+    var rehearsalLog: String?
+
     func validate() throws {
-        guard cellAspect >= 0.5, cellAspect <= 4 else {
+        if let cellAspect, !(0.5...4).contains(cellAspect) {
             throw ValidationError("--cell-aspect must be between 0.5 and 4 (most fonts: about 2)")
+        }
+        if let duration, DurationText.milliseconds(duration) == nil {
+            throw ValidationError("--duration \"\(duration)\" is not a length like 20m, 1h30m or 45:00")
         }
     }
 }

@@ -5,6 +5,14 @@ struct BoxGlyphs: Equatable, Sendable {
 
     static let square = BoxGlyphs()
     static let rounded = BoxGlyphs(topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯")
+    static let heavy = BoxGlyphs(topLeft: "┏", topRight: "┓", bottomLeft: "┗", bottomRight: "┛", horizontal: "━", vertical: "┃")
+    static let double = BoxGlyphs(topLeft: "╔", topRight: "╗", bottomLeft: "╚", bottomRight: "╝", horizontal: "═", vertical: "║")
+    static let ascii = BoxGlyphs(topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+", horizontal: "-", vertical: "|")
+
+    /// The names the config file uses.
+    static let named: [String: BoxGlyphs] = [
+        "square": .square, "rounded": .rounded, "heavy": .heavy, "double": .double, "ascii": .ascii,
+    ]
 }
 
 extension CellGrid {

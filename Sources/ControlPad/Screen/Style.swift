@@ -30,3 +30,13 @@ struct Style: Hashable, Sendable {
 
     static let text = Style(.text)
 }
+
+extension Role {
+    /// The names the config file's [theme] uses.
+    static let configNames: [String: Role] = [
+        "text": .text, "dim": .dim, "border": .border, "title": .title, "accent": .accent,
+        "status": .status, "status-dim": .statusDim, "warning": .warning, "selection": .selection,
+        "current": .current, "banner": .banner, "placeholder": .placeholder,
+        "pace-tight": .paceTight, "pace-over": .paceOver,
+    ]
+}

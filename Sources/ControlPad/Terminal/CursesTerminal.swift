@@ -61,6 +61,13 @@ final class CursesTerminal {
 
     deinit { restore() }
 
+    /// Replaces the looks of some roles (from the config file). With colour
+    /// off, only the attributes count.
+    func override(_ looks: [Role: RoleLook]) {
+        for (role, look) in looks { theme.looks[role] = look }
+        previous = nil
+    }
+
     /// Puts the terminal back as it was. Safe to call more than once.
     func restore() {
         guard isOpen else { return }

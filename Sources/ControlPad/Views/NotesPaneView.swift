@@ -3,6 +3,8 @@ import SlideModel
 /// The speaker notes of the current slide, wrapped by display columns and
 /// scrolled by the offset kept in the side table under `ViewTag.notes`.
 struct NotesPaneView {
+    var box = BoxGlyphs.square
+
     /// The notes as wrapped lines for `width`, or a placeholder line.
     static func lines(_ state: PadState, width: Int) -> (lines: [String], placeholder: Bool) {
         guard state.showRunning, let content = state.buffer.content(for: .notes) else { return ([], true) }
@@ -15,7 +17,7 @@ struct NotesPaneView {
         let scroll = state.viewState(.notes).scroll
         let inside: Rect
         if framed {
-            let frame = grid.frame(rect, title: "Notes")
+            let frame = grid.frame(rect, title: "Notes", glyphs: box)
             inside = frame.inset(dx: 1, dy: 0)
             if scroll > 0 { grid.put("↑", x: rect.maxX - 3, y: rect.y, style: Style(.accent)) }
             if scroll + inside.height < lines.count {

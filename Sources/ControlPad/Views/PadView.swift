@@ -5,6 +5,8 @@ import SlideModel
 struct PadView {
     var clock: String
     var pictures: PictureDrawing?
+    /// Glyphs and popover looks from the config file.
+    var config = PadConfig()
 
     func render(_ state: PadState, width: Int, height: Int, now: Millis) -> (CellGrid, Viewport) {
         var grid = CellGrid(width: width, height: height)
@@ -26,10 +28,12 @@ struct PadView {
             NotesPaneView().render(state, lines: notes.lines, placeholder: notes.placeholder,
                                    in: layout.notes, framed: false, grid: &grid)
         case .stacked, .sideBySide:
-            SlidePaneView(label: "Current", tag: .current).render(state, in: layout.current, grid: &grid, pictures: pictures)
-            SlidePaneView(label: "Next", tag: .next).render(state, in: layout.next, grid: &grid, pictures: pictures)
-            NotesPaneView().render(state, lines: notes.lines, placeholder: notes.placeholder,
-                                   in: layout.notes, framed: true, grid: &grid)
+            SlidePaneView(label: "Current", tag: .current, box: config.paneBox)
+                .render(state, in: layout.current, grid: &grid, pictures: pictures)
+            SlidePaneView(label: "Next", tag: .next, box: config.paneBox)
+                .render(state, in: layout.next, grid: &grid, pictures: pictures)
+            NotesPaneView(box: config.paneBox).render(state, lines: notes.lines, placeholder: notes.placeholder,
+                                                      in: layout.notes, framed: true, grid: &grid)
         }
         StatusBarView(clock: clock).render(state, now: now, in: layout.status, grid: &grid)
 

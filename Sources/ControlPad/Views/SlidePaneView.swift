@@ -12,12 +12,13 @@ struct SlidePaneView {
     var label: String
     var tag: ViewTag
     var framed = true
+    var box = BoxGlyphs.square
 
     func render(_ state: PadState, in rect: Rect, grid: inout CellGrid, pictures: PictureDrawing?) {
         guard !rect.isEmpty else { return }
         let slide = state.buffer.slide(for: tag)
         let title = slide.map { "\(label) · \($0 + 1)/\(state.slideCount)" } ?? label
-        let inside = framed ? grid.frame(rect, title: title) : rect
+        let inside = framed ? grid.frame(rect, title: title, glyphs: box) : rect
         if !framed { grid.fill(rect) }
         guard !inside.isEmpty else { return }
         guard state.showRunning else {

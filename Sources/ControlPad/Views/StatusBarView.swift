@@ -8,6 +8,11 @@ struct StatusBarView {
     func render(_ state: PadState, now: Millis, in rect: Rect, grid: inout CellGrid) {
         guard !rect.isEmpty else { return }
         grid.fill(rect, style: Style(.status))
+        if let notice = state.notice {
+            grid.fill(rect, style: Style(.warning))
+            grid.put(DisplayWidth.truncate(" " + notice, to: rect.width), x: rect.x, y: rect.y, style: Style(.warning), clip: rect)
+            return
+        }
         var parts: [(text: String, style: Style, priority: Int)] = []
         parts.append((Self.linkLabel(state), Style(.status), 3))
         if state.showRunning {

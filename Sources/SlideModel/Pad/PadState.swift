@@ -85,6 +85,8 @@ public struct PadState: Sendable {
     public var bindings: KeyBindings
     public var animate: Bool
     public var quitRequested = false
+    /// Something the user should read (a config problem); any key clears it.
+    public var notice: String?
 
     public init(bindings: KeyBindings = .standard, animate: Bool = true) {
         self.bindings = bindings

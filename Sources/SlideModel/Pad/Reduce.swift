@@ -51,6 +51,7 @@ extension PadState {
     // MARK: keys
 
     private mutating func handle(_ key: Key, now: Millis) -> [Effect] {
+        notice = nil
         if fullScreen {
             // Overlays are hidden, untouched, until full screen ends.
             if key == .escape { fullScreen = false; return [] }

@@ -1,0 +1,70 @@
+import SlideModel
+
+/// The commented default config file that `controlpad config --print-default`
+/// prints: every setting, at its default, explained.
+enum DefaultConfig {
+    static var text: String {
+        var out = """
+        # ControlPad configuration: $XDG_CONFIG_HOME/controlpad/config.toml
+        # (default ~/.config/controlpad/config.toml), or --config FILE.
+        # Every setting below is at its default; delete what you don't change.
+        # A mistake is reported with its line and the pad starts on defaults.
+
+        # Open and close the slide list and overlays with a short animation.
+        animation = true
+
+        # The talk's planned length: the status line then shows the time left,
+        # coloured by pace. E.g. "20m", "1h30m", "45:00". --duration overrides.
+        # duration = "20m"
+
+        # The server `controlpad connect` uses when no HOST is given.
+        # server = "127.0.0.1:1599"
+
+        # How many times taller than wide a terminal cell is (most fonts: 2).
+        # cell-aspect = 2.0
+
+        # Key bindings: action = list of keys. Setting an action replaces its keys.
+        # Keys: a character ("q", "?", " "), or Up Down Left Right PgUp PgDn Home
+        # End Enter Esc Tab S-Tab Backspace Delete Space F1…F24 C-a…C-z.
+        [keys]
+
+        """
+        let bindings = KeyBindings.standard
+        for action in Action.allCases {
+            let keys = bindings.keys(for: action).map { "\"\($0.name)\"" }.joined(separator: ", ")
+            out += "\(action.rawValue) = [\(keys)]\(String(repeating: " ", count: max(1, 34 - action.rawValue.count - keys.count)))# \(action.summary)\n"
+        }
+        out += """
+
+        # Colours and glyphs. A role is a colour, or a table
+        # { fg = "...", bg = "...", bold = true, dim = false, reverse = false, underline = false }.
+        # Colours: black red green yellow blue magenta cyan white grey bright-red …,
+        # "default", 0–255, or "#rrggbb".
+        [theme]
+        box = "square"              # panes: square, rounded, heavy, double, ascii
+        # border = "grey"
+        # title = { bold = true }
+        # accent = "cyan"
+        # status = { fg = 252, bg = 236 }
+        # status-dim = { fg = 245, bg = 236 }
+        # warning = { fg = "black", bg = "yellow", bold = true }
+        # selection = { reverse = true }
+        # current = { fg = "green", bold = true }
+        # banner = { fg = "yellow", bold = true }
+        # placeholder = "grey"
+        # pace-tight = { fg = "yellow", bg = 236, bold = true }
+        # pace-over = { fg = "red", bg = 236, bold = true }
+
+        # Popovers, one table per kind: goto, help, pin, quit.
+        # [popover.goto]
+        # box = "rounded"
+        # role = "accent"             # the theme role of its frame and arrow
+        # arrow-up = "▲"
+        # arrow-down = "▼"
+        # arrow-left = "◀"
+        # arrow-right = "▶"
+
+        """
+        return out
+    }
+}

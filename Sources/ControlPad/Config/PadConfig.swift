@@ -1,0 +1,37 @@
+import SlideModel
+
+/// Everything the config file can set. Defaults are what the pad does with
+/// no file at all.
+struct PadConfig: Equatable {
+    var bindings = KeyBindings.standard
+    var animation = true
+    /// The talk's planned length, for time left and pace.
+    var talkDuration: Millis?
+    /// `connect` with no HOST uses this.
+    var server: String?
+    var cellAspect: Double?
+    /// Looks that replace the standard theme's, role by role.
+    var looks: [Role: RoleLook] = [:]
+    /// Box glyphs of the panes, and of each kind of popover.
+    var paneBox = BoxGlyphs.square
+    var popovers: [PopoverKind: PopoverTheme] = [:]
+
+    func popoverTheme(_ kind: PopoverKind) -> PopoverTheme { popovers[kind] ?? PopoverTheme() }
+}
+
+/// The kinds of popover, each themeable on its own.
+enum PopoverKind: String, CaseIterable, Equatable, Sendable {
+    case goto, help, pin, quit
+}
+
+/// How one kind of popover looks: its frame, its arrow and their colour.
+struct PopoverTheme: Equatable, Sendable {
+    var box = BoxGlyphs.rounded
+    var arrows = ArrowGlyphs()
+    var role = Role.accent
+}
+
+/// The arrow glyphs a popover points with, one per direction.
+struct ArrowGlyphs: Equatable, Sendable {
+    var up = "▲", down = "▼", left = "◀", right = "▶"
+}

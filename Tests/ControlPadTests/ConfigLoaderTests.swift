@@ -1,0 +1,106 @@
+import XCTest
+@testable import ControlPad
+@testable import SlideModel
+
+final class ConfigLoaderTests: XCTestCase {
+    private func parse(_ text: String) -> Result<PadConfig, ConfigProblem> {
+        ConfigLoader(file: "config.toml", text: text).parse()
+    }
+
+    private func problem(_ text: String) -> ConfigProblem? {
+        if case .failure(let p) = parse(text) { return p }
+        XCTFail("expected a problem")
+        return nil
+    }
+
+    func testValidFileSetsEverything() throws {
+        let config = try parse("""
+            animation = false
+            duration = "1h30m"
+            server = "10.0.0.5:1599"
+            cell-aspect = 2.2
+
+            [keys]
+            next = ["x", "Right"]
+            quit = "C-q"
+
+            [theme]
+            box = "rounded"
+            accent = "bright-magenta"
+            status = { fg = "#ffcc00", bg = 236, bold = true }
+
+            [popover.goto]
+            box = "double"
+            arrow-down = "v"
+            """).get()
+        XCTAssertFalse(config.animation)
+        XCTAssertEqual(config.talkDuration, 90 * 60_000)
+        XCTAssertEqual(config.server, "10.0.0.5:1599")
+        XCTAssertEqual(config.cellAspect, 2.2)
+        XCTAssertEqual(config.bindings.action(for: .char("x")), .next)
+        XCTAssertNil(config.bindings.action(for: .char("n")), "setting an action replaces its keys")
+        XCTAssertEqual(config.bindings.action(for: .control("q")), .quit)
+        XCTAssertNil(config.bindings.action(for: .char("q")))
+        XCTAssertEqual(config.bindings.action(for: .char("?")), .help, "other actions keep their keys")
+        XCTAssertEqual(config.paneBox, .rounded)
+        XCTAssertEqual(config.looks[.accent], RoleLook(foreground: .indexed(13)))
+        XCTAssertEqual(config.looks[.status], RoleLook(foreground: .rgb(255, 204, 0), background: .indexed(236), bold: true))
+        XCTAssertEqual(config.popoverTheme(.goto).box, .double)
+        XCTAssertEqual(config.popoverTheme(.goto).arrows.down, "v")
+    }
+
+    func testBadTOMLSaysWhichLine() {
+        let p = problem("animation = true\nduration = \"20m\nserver = 1\n")
+        XCTAssertEqual(p?.line, 2)
+        XCTAssertTrue(p?.message.contains("not valid TOML") ?? false, "\(String(describing: p))")
+    }
+
+    func testUnknownActionSaysWhichLine() {
+        let p = problem("animation = true\n\n[keys]\nnext = [\"n\"]\nnxt = [\"m\"]\n")
+        XCTAssertEqual(p?.line, 5)
+        XCTAssertTrue(p?.message.contains("unknown action \"nxt\"") ?? false)
+        XCTAssertEqual(p?.description.hasPrefix("config.toml:5: unknown action"), true)
+    }
+
+    func testBadColourSaysWhichLine() {
+        let p = problem("[theme]\naccent = \"mauve-ish\"\n")
+        XCTAssertEqual(p?.line, 2)
+        XCTAssertTrue(p?.message.contains("not a colour") ?? false)
+    }
+
+    func testUnknownSettingAndBadKeyName() {
+        XCTAssertEqual(problem("animations = true\n")?.line, 1)
+        let p = problem("[keys]\nnext = [\"Rihgt\"]\n")
+        XCTAssertEqual(p?.line, 2)
+        XCTAssertTrue(p?.message.contains("\"Rihgt\" is not a key") ?? false)
+        XCTAssertTrue(problem("duration = \"soon\"\n")?.message.contains("not a length") ?? false)
+        XCTAssertTrue(problem("animation = \"yes\"\n")?.message.contains("true or false") ?? false)
+    }
+
+    func testTheCommentedDefaultFileIsValidAndMeansTheDefaults() throws {
+        let config = try parse(DefaultConfig.text).get()
+        XCTAssertEqual(config.bindings, .standard)
+        XCTAssertTrue(config.animation)
+        XCTAssertEqual(config.paneBox, .square)
+    }
+
+    func testMissingDefaultFileIsFineButAMissingGivenFileIsNot() {
+        let env = ["XDG_CONFIG_HOME": "/nonexistent-\(UUID().uuidString)"]
+        XCTAssertEqual(try ConfigLoader.load(path: nil, environment: env).get(), PadConfig())
+        guard case .failure(let p) = ConfigLoader.load(path: "/nonexistent/config.toml", environment: env) else {
+            return XCTFail("a missing --config file is a problem")
+        }
+        XCTAssertEqual(p.message, "no such file")
+    }
+
+    func testDurations() {
+        XCTAssertEqual(DurationText.milliseconds("20m"), 1_200_000)
+        XCTAssertEqual(DurationText.milliseconds("20"), 1_200_000)
+        XCTAssertEqual(DurationText.milliseconds("1h30m"), 5_400_000)
+        XCTAssertEqual(DurationText.milliseconds("45:00"), 2_700_000)
+        XCTAssertEqual(DurationText.milliseconds("90s"), 90_000)
+        XCTAssertNil(DurationText.milliseconds("soon"))
+        XCTAssertNil(DurationText.milliseconds("0m"))
+        XCTAssertNil(DurationText.milliseconds("20x"))
+    }
+}

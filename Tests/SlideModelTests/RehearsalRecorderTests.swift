@@ -1,0 +1,33 @@
+import XCTest
+@testable import SlideModel
+
+final class RehearsalRecorderTests: XCTestCase {
+    func testOneRowPerSlideVisitWithAnInjectedClock() {
+        var state = PadState()
+        var recorder = RehearsalRecorder()
+        var rows: [String] = []
+        func at(_ now: Millis, _ event: PadEvent) {
+            _ = state.reduce(event, now: now)
+            rows += recorder.observe(state, now: now).map(\.csvRow)
+        }
+        at(10_000, .source(.showStarted(slideCount: 5, current: 0)))
+        at(40_000, .source(.slideChanged(index: 1)))
+        at(40_500, .source(.slideChanged(index: 1)))  // a duplicate is no new visit
+        at(45_000, .key(.char("b")))                   // blank: the show clock pauses
+        at(65_000, .key(.char("b")))
+        at(70_000, .source(.slideChanged(index: 0)))
+        rows += recorder.finish(now: 82_000).map(\.csvRow)
+        XCTAssertEqual(rows, ["1,0.0,30.0", "2,30.0,30.0", "1,40.0,12.0"])
+        XCTAssertEqual(RehearsalRecorder.csvHeader, "slide,entered_at,seconds")
+    }
+
+    func testShowEndClosesTheVisit() {
+        var state = PadState()
+        var recorder = RehearsalRecorder()
+        _ = state.reduce(.source(.showStarted(slideCount: 3, current: 2)), now: 0)
+        XCTAssertEqual(recorder.observe(state, now: 0), [])
+        _ = state.reduce(.source(.showFinished), now: 5_000)
+        XCTAssertEqual(recorder.observe(state, now: 5_000).map(\.csvRow), ["3,0.0,5.0"])
+        XCTAssertEqual(recorder.finish(now: 9_000), [])
+    }
+}
