@@ -1,0 +1,367 @@
+#!/usr/bin/env python3
+"""A scriptable fake LibreOffice Impress Remote server (Python 3 stdlib only).
+
+It speaks the protocol of ../../../shared/impress-remote/PROTOCOL.md well
+enough to drive `controlpad connect` end to end: pairing (at once, or via
+LO_SERVER_VALIDATING_PIN, or never answered), a show of N slides with
+previews (small PNGs with a 16:9 pHYs chunk) and notes trickling in, the
+navigation commands, blank/resume, start/stop. Tests steer it through stdin
+and read what it received from a JSON-lines log.
+
+    fake_impress.py --port-file PORTFILE --log LOG.jsonl [--slides 5]
+                    [--pairing paired|validate|silent] [--show]
+
+Listens on 127.0.0.1 only (a free port unless --port), writes the port to
+PORTFILE once listening, then reads control lines from stdin:
+
+    slide N          the show moves to N (0-based), as if another client did it
+    start | stop     start / stop the show (as presentation_start/_stop would)
+    accept           clients waiting for their PIN are paired now
+    pairing MODE     how later pair requests are answered: paired|validate|silent
+    drop             close every client connection
+    down | up        stop listening (connections are refused) / listen again
+    raw TEXT         send TEXT to every paired client, Python escapes allowed
+                     (e.g. raw \\xff\\x00garbage\\r\\n\\r\\n)
+    oversize BYTES   send a slide_preview whose one line is BYTES long
+    quit             close everything and exit (so does end of stdin)
+
+Log lines (flushed at once): {"t": seconds, "conn": id, "event": E, ...}
+with E one of listening, accepted, received (with "lines"), pair (with
+"name", "pin", "answer"), sent (with "name"), closed, control (with "line").
+"""
+
+import argparse
+import base64
+import codecs
+import json
+import os
+import socket
+import struct
+import sys
+import threading
+import time
+import zlib
+
+VERSION = "7.4.7.2"
+
+
+def png(width, height, rgb):
+    """A small solid-colour RGB PNG whose pHYs chunk says 16:9, as
+    LibreOffice's 320x240 previews of a 16:9 slide do (1143 x 1524 px/m)."""
+
+    def chunk(kind, data):
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body) & 0xFFFFFFFF)
+
+    row = b"\x00" + bytes(rgb) * width
+    raw = row * height
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    phys = struct.pack(">IIB", 1143, 1524, 1)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"pHYs", phys)
+            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+
+
+class Client:
+    def __init__(self, server, sock, ident):
+        self.server = server
+        self.sock = sock
+        self.id = ident
+        self.lock = threading.Lock()  # one message is never split by another
+        self.paired = False
+        self.waiting_pin = False
+        self.closed = False
+
+    def send_bytes(self, data):
+        with self.lock:
+            if self.closed:
+                return
+            try:
+                self.sock.sendall(data)
+            except OSError:
+                pass
+
+    def send(self, *lines):
+        self.server.log(self.id, "sent", name=lines[0])
+        self.send_bytes(("\n".join(lines) + "\n\n").encode("utf-8"))
+
+    def close(self):
+        with self.lock:
+            if self.closed:
+                return
+            self.closed = True
+        try:
+            self.sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        self.sock.close()
+
+
+class FakeImpress:
+    def __init__(self, args):
+        self.args = args
+        self.lock = threading.RLock()
+        self.log_file = open(args.log, "a", encoding="utf-8")
+        self.clients = []
+        self.next_id = 1
+        self.pairing = args.pairing
+        self.slides = args.slides
+        self.running = False
+        self.current = 0
+        self.blank = False
+        self.show_generation = 0
+        self.listener = None
+        self.port = args.port
+        self.previews = [base64.b64encode(png(32, 24, ((40 * i) % 256, 90, 200 - 20 * i))).decode("ascii")
+                         for i in range(self.slides)]
+        if args.show:
+            self.running = True
+
+    # logging
+
+    def log(self, conn, event, **fields):
+        entry = {"t": round(time.time(), 4), "conn": conn, "event": event}
+        entry.update(fields)
+        with self.lock:
+            self.log_file.write(json.dumps(entry) + "\n")
+            self.log_file.flush()
+
+    # listening
+
+    def listen(self):
+        with self.lock:
+            if self.listener is not None:
+                return
+            s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            s.bind(("127.0.0.1", self.port))
+            s.listen(8)
+            self.port = s.getsockname()[1]
+            self.listener = s
+        self.log(0, "listening", port=self.port)
+        threading.Thread(target=self.accept_loop, args=(s,), daemon=True).start()
+
+    def unlisten(self):
+        with self.lock:
+            s, self.listener = self.listener, None
+        if s is not None:
+            try:
+                s.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            s.close()
+            self.log(0, "not listening")
+
+    def accept_loop(self, listener):
+        while True:
+            try:
+                sock, _ = listener.accept()
+            except OSError:
+                return
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            with self.lock:
+                client = Client(self, sock, self.next_id)
+                self.next_id += 1
+                self.clients.append(client)
+            self.log(client.id, "accepted")
+            threading.Thread(target=self.serve, args=(client,), daemon=True).start()
+
+    # one client
+
+    def serve(self, client):
+        buffer = b""
+        try:
+            while True:
+                data = client.sock.recv(65536)
+                if not data:
+                    break
+                buffer += data
+                while b"\n\n" in buffer:
+                    raw, buffer = buffer.split(b"\n\n", 1)
+                    lines = raw.decode("utf-8", "replace").split("\n")
+                    self.log(client.id, "received", lines=lines)
+                    self.handle(client, lines)
+        except OSError:
+            pass
+        finally:
+            client.close()
+            with self.lock:
+                if client in self.clients:
+                    self.clients.remove(client)
+            self.log(client.id, "closed")
+
+    def handle(self, client, lines):
+        name = lines[0]
+        if not client.paired and not client.waiting_pin:
+            if name != "LO_SERVER_CLIENT_PAIR" or len(lines) < 3:
+                client.close()  # as LibreOffice: closed without a reply
+                return
+            mode = self.pairing
+            self.log(client.id, "pair", name=lines[1], pin=lines[2], answer=mode)
+            if mode == "paired":
+                self.pair(client)
+            elif mode == "validate":
+                client.waiting_pin = True
+                client.send("LO_SERVER_VALIDATING_PIN")
+            return  # silent: never answers
+        if not client.paired:
+            return  # commands while the PIN is awaited are ignored
+        with self.lock:
+            if name == "presentation_start":
+                if not self.running:
+                    self.start_show()
+            elif not self.running:
+                return
+            elif name == "transition_next":
+                self.move(min(self.current + 1, self.slides - 1))
+            elif name == "transition_previous":
+                self.move(max(self.current - 1, 0))
+            elif name == "goto_slide" and len(lines) > 1 and lines[1].isdigit():
+                index = int(lines[1])
+                if index < self.slides:
+                    self.move(index)
+            elif name == "presentation_stop":
+                self.stop_show()
+            elif name == "presentation_blank_screen":
+                self.blank = True
+            elif name == "presentation_resume":
+                self.blank = False
+
+    def pair(self, client):
+        client.waiting_pin = False
+        client.paired = True
+        client.send("LO_SERVER_SERVER_PAIRED")
+        client.send("LO_SERVER_INFO", VERSION)
+        with self.lock:
+            if self.running:
+                client.send("slideshow_started", str(self.slides), str(self.current))
+                client.send("slideshow_info", "fake-deck.odp")
+                self.trickle([client], self.show_generation)
+            else:
+                client.send("slideshow_finished")
+
+    # the show
+
+    def paired_clients(self):
+        with self.lock:
+            return [c for c in self.clients if c.paired]
+
+    def broadcast(self, *lines):
+        for c in self.paired_clients():
+            c.send(*lines)
+
+    def move(self, index):
+        with self.lock:
+            if index == self.current:
+                return
+            self.current = index
+            if self.running:
+                self.broadcast("slide_updated", str(index))
+
+    def start_show(self):
+        with self.lock:
+            self.running = True
+            self.current = 0
+            self.blank = False
+            self.show_generation += 1
+            self.broadcast("slideshow_started", str(self.slides), "0")
+            self.trickle(self.paired_clients(), self.show_generation)
+
+    def stop_show(self):
+        with self.lock:
+            self.running = False
+            self.blank = False
+            self.show_generation += 1
+            self.broadcast("slideshow_finished")
+
+    def trickle(self, clients, generation):
+        """Previews and notes, one slide per 50 ms, as LibreOffice does."""
+
+        def run():
+            for i in range(self.slides):
+                time.sleep(0.05)
+                with self.lock:
+                    if generation != self.show_generation:
+                        return
+                for c in clients:
+                    c.send("slide_preview", str(i), self.previews[i])
+                    c.send("slide_notes", str(i),
+                           "<html><body>Notes %d: R&D <beta> \"quoted\"<br/>second line</body></html>" % (i + 1))
+
+        threading.Thread(target=run, daemon=True).start()
+
+    # control
+
+    def control(self, line):
+        self.log(0, "control", line=line)
+        word, _, rest = line.partition(" ")
+        if word == "slide":
+            self.move(int(rest))
+        elif word == "start":
+            if not self.running:
+                self.start_show()
+        elif word == "stop":
+            self.stop_show()
+        elif word == "accept":
+            for c in list(self.clients):
+                if c.waiting_pin:
+                    self.pair(c)
+        elif word == "pairing":
+            self.pairing = rest.strip()
+        elif word == "drop":
+            for c in list(self.clients):
+                c.close()
+        elif word == "down":
+            self.unlisten()
+            for c in list(self.clients):
+                c.close()
+        elif word == "up":
+            self.listen()
+        elif word == "raw":
+            data = codecs.escape_decode(rest.encode("utf-8"))[0]
+            for c in self.paired_clients():
+                c.send_bytes(data)
+        elif word == "oversize":
+            data = b"slide_preview\n0\n" + b"A" * int(rest) + b"\n\n"
+            for c in self.paired_clients():
+                c.send_bytes(data)
+        elif word == "quit":
+            return False
+        else:
+            self.log(0, "unknown control", line=line)
+        return True
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--port-file", required=True)
+    parser.add_argument("--log", required=True)
+    parser.add_argument("--slides", type=int, default=5)
+    parser.add_argument("--pairing", choices=["paired", "validate", "silent"], default="paired")
+    parser.add_argument("--show", action="store_true", help="a show runs from the start")
+    args = parser.parse_args()
+
+    fake = FakeImpress(args)
+    fake.listen()
+    tmp = args.port_file + ".tmp"
+    with open(tmp, "w") as f:
+        f.write(str(fake.port))
+    os.rename(tmp, args.port_file)
+
+    for line in sys.stdin:
+        line = line.rstrip("\n")
+        if not line:
+            continue
+        try:
+            if not fake.control(line):
+                break
+        except Exception as error:  # a bad control line must not end the server
+            fake.log(0, "control error", line=line, error=str(error))
+    fake.unlisten()
+    for c in list(fake.clients):
+        c.close()
+    fake.log(0, "quit")
+
+
+if __name__ == "__main__":
+    main()
