@@ -1,0 +1,275 @@
+import Foundation
+import XCTest
+
+/// Slides as pictures in a real terminal: the demo in tmux, read back with
+/// `capture-pane -e` and the colour escapes parsed into cells.
+final class PictureEndToEndTests: XCTestCase {
+    override func setUpWithError() throws {
+        guard FileManager.default.isExecutableFile(atPath: TmuxSession.binary) else {
+            XCTFail("controlpad was not built at \(TmuxSession.binary)")
+            throw XCTSkip("no binary")
+        }
+        let hasTmux = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
+            .contains { FileManager.default.isExecutableFile(atPath: "\($0)/tmux") }
+        XCTAssertTrue(hasTmux, "tmux is needed for end-to-end tests (the README's test command installs it)")
+    }
+
+    // MARK: - capture-pane -e, parsed
+
+    enum Color: Hashable { case indexed(Int), rgb(Int, Int, Int) }
+
+    struct ScreenCell: Equatable {
+        var char: Character
+        var fg: Color?
+        var bg: Color?
+    }
+
+    /// SGR parameters that set a (non-default) colour: 30–38, 40–48, 90–97, 100–107.
+    static func setsColor(_ params: [Int]) -> Bool {
+        params.contains { (30...38).contains($0) || (40...48).contains($0) || (90...97).contains($0) || (100...107).contains($0) }
+    }
+
+    /// Every SGR sequence in `text`, as its parameter lists (`ESC [ … m`).
+    static func sgrSequences(_ text: String) -> [[Int]] {
+        var out: [[Int]] = []
+        let scalars = Array(text.unicodeScalars)
+        var i = 0
+        while i < scalars.count {
+            if scalars[i] == "\u{1B}", i + 1 < scalars.count, scalars[i + 1] == "[" {
+                var j = i + 2
+                var body = ""
+                while j < scalars.count, !(0x40...0x7E).contains(scalars[j].value) { body.unicodeScalars.append(scalars[j]); j += 1 }
+                if j < scalars.count, scalars[j] == "m" {
+                    out.append(body.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 })
+                }
+                i = j + 1
+            } else {
+                i += 1
+            }
+        }
+        return out
+    }
+
+    /// One captured line as cells with their colours (one Character per cell:
+    /// enough for the left-hand current pane, which holds no wide characters).
+    static func cells(_ line: Substring) -> [ScreenCell] {
+        var fg: Color?, bg: Color?
+        var out: [ScreenCell] = []
+        let scalars = Array(line.unicodeScalars)
+        var i = 0
+        var pending = ""
+        func flush() {
+            for c in pending { out.append(ScreenCell(char: c, fg: fg, bg: bg)) }
+            pending = ""
+        }
+        while i < scalars.count {
+            if scalars[i] == "\u{1B}", i + 1 < scalars.count, scalars[i + 1] == "[" {
+                flush()
+                var j = i + 2
+                var body = ""
+                while j < scalars.count, !(0x40...0x7E).contains(scalars[j].value) { body.unicodeScalars.append(scalars[j]); j += 1 }
+                if j < scalars.count, scalars[j] == "m" {
+                    let p = body.isEmpty ? [0] : body.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+                    var k = 0
+                    while k < p.count {
+                        switch p[k] {
+                        case 0: fg = nil; bg = nil
+                        case 39: fg = nil
+                        case 49: bg = nil
+                        case 30...37: fg = .indexed(p[k] - 30)
+                        case 40...47: bg = .indexed(p[k] - 40)
+                        case 90...97: fg = .indexed(p[k] - 90 + 8)
+                        case 100...107: bg = .indexed(p[k] - 100 + 8)
+                        case 38, 48:
+                            let foreground = p[k] == 38
+                            var color: Color?
+                            if k + 2 < p.count, p[k + 1] == 5 { color = .indexed(p[k + 2]); k += 2 }
+                            else if k + 4 < p.count, p[k + 1] == 2 { color = .rgb(p[k + 2], p[k + 3], p[k + 4]); k += 4 }
+                            if foreground { fg = color } else { bg = color }
+                        default: break
+                        }
+                        k += 1
+                    }
+                }
+                i = j + 1
+            } else {
+                pending.unicodeScalars.append(scalars[i])
+                i += 1
+            }
+        }
+        flush()
+        return out
+    }
+
+    /// The cells inside the frame titled "┌ Current", or the whole screen
+    /// when there is no frame (full screen).
+    static func currentPane(_ capture: String) -> [[ScreenCell]] {
+        let rows = capture.split(separator: "\n", omittingEmptySubsequences: false).map(cells)
+        guard let top = rows.firstIndex(where: { String($0.map(\.char)).contains("┌ Current") }) else { return rows }
+        let topText = rows[top].map(\.char)
+        let left = topText.firstIndex(of: "┌")!
+        let right = topText[left...].firstIndex(of: "┐") ?? topText.count
+        var pane: [[ScreenCell]] = []
+        for row in rows[(top + 1)...] {
+            if row.count > left, row[left].char == "└" { break }
+            pane.append(Array(row.dropFirst(left + 1).prefix(right - left - 1)))
+        }
+        return pane
+    }
+
+    /// Colours of the picture cells (▀, or any block glyph) in the current pane.
+    static func pictureColors(_ pane: [[ScreenCell]]) -> [Color] {
+        pane.flatMap { $0 }.filter { "▀▄█▓▒░".contains($0.char) }.flatMap { [$0.fg, $0.bg].compactMap { $0 } }
+    }
+
+    static func isNearWhite(_ color: Color) -> Bool {
+        switch color {
+        case .indexed(let n): return n == 15 || n == 231 || (252...255).contains(n)
+        case .rgb(let r, let g, let b): return min(r, g, b) >= 235
+        }
+    }
+
+    /// Starts the demo in tmux. `swift test` runs with NO_COLOR=1 (SwiftPM
+    /// sets it), which would turn the pad's colour off: the command line
+    /// clears it and COLORTERM, then sets exactly `environment`.
+    private func launch(_ arguments: String, environment: [String: String] = [:]) throws -> TmuxSession {
+        let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        return try TmuxSession(
+            command: "env -u NO_COLOR -u COLORTERM \(assignments) \(TmuxSession.binary) demo --no-animation --seed 5 --latency 5-40 \(arguments)",
+            width: 120, height: 40)
+    }
+
+    /// Waits until the current pane holds a picture of at least `cells` cells.
+    @discardableResult
+    private func waitForPicture(_ pad: TmuxSession, cells: Int = 200, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let deadline = Date().addingTimeInterval(10)
+        var capture = ""
+        while Date() < deadline {
+            capture = try pad.screen(colors: true)
+            let blocks = Self.currentPane(capture).flatMap { $0 }.filter { "▀▄█▓▒░".contains($0.char) }.count
+            if blocks >= cells { return capture }
+            usleep(50_000)
+        }
+        XCTFail("no picture in the current pane; screen:\n\(try pad.screen())", file: file, line: line)
+        throw XCTSkip("no picture")
+    }
+
+    /// q, and y when the pad asks whether to quit a running show.
+    private func quit(_ pad: TmuxSession, file: StaticString = #filePath, line: UInt = #line) throws {
+        try pad.send("q")
+        var answered = false
+        try pad.waitFor("exit", file: file, line: line) { screen in
+            if !answered, screen.contains("Quit ControlPad?") {
+                answered = true
+                _ = try? pad.send("y")
+            }
+            return screen.contains("EXIT=0")
+        }
+    }
+
+    // MARK: - Tests
+
+    func testTheCurrentPaneShowsTheSlidesColours() throws {
+        let pad = try launch("")
+        try pad.waitFor(text: "Current · 1/14")
+        let capture = try waitForPicture(pad)
+        let pane = Self.currentPane(capture)
+        let colors = Self.pictureColors(pane)
+        let distinct = Set(colors)
+        XCTAssertGreaterThanOrEqual(distinct.count, 10, "a real slide has many colours: \(distinct)")
+        for color in distinct {
+            guard case .indexed(let n) = color else { return XCTFail("tmux-256color gets 256-colour escapes, not \(color)") }
+            XCTAssert((0..<256).contains(n))
+        }
+        let white = colors.filter(Self.isNearWhite).count
+        XCTAssertGreaterThan(Double(white) / Double(colors.count), 0.5,
+                             "the slide's white background dominates (\(white) of \(colors.count))")
+        // The picture is in the current pane, with the pane's frame around it.
+        XCTAssertTrue(pane.joined().contains { $0.char == "▀" })
+
+        // A step draws the next slide's picture in the current pane.
+        let before = pane
+        try pad.send("Right")
+        try pad.waitFor(text: "Current · 2/14")
+        let stepped = try waitForPicture(pad)
+        XCTAssertNotEqual(Self.currentPane(stepped), before, "the picture changed with the slide")
+        try quit(pad)
+    }
+
+    func testFullScreenSlideAndBack() throws {
+        let pad = try launch("")
+        try pad.waitFor(text: "Current · 1/14")
+        let framed = try waitForPicture(pad)
+        let framedCells = Self.currentPane(framed).flatMap { $0 }.filter { $0.char == "▀" }.count
+
+        try pad.send("f")
+        let full = try pad.waitFor("full screen") { !$0.contains("Current ·") }
+        XCTAssertFalse(full.contains("┌") || full.contains("└"), "no frames:\n\(full)")
+        XCTAssertFalse(full.contains("? help") || full.contains("⏱"), "no status line:\n\(full)")
+        let fullCapture = try waitForPicture(pad, cells: framedCells + 1)
+        let fullCells = Self.currentPane(fullCapture).flatMap { $0 }.filter { $0.char == "▀" }.count
+        XCTAssertGreaterThan(fullCells, framedCells * 3 / 2, "the picture is larger full screen (\(fullCells) vs \(framedCells) cells)")
+        XCTAssertGreaterThan(Set(Self.pictureColors(Self.currentPane(fullCapture))).count, 10)
+
+        try pad.send("Escape")
+        try pad.waitFor(text: "Current · 1/14")
+        try pad.waitFor(text: "? help")
+        try quit(pad)
+    }
+
+    func testNoColorMeansNoColourEscapesButStillAPicture() throws {
+        let pad = try launch("--color none")
+        try pad.waitFor(text: "Current · 1/14")
+        let capture = try waitForPicture(pad)
+        let colouring = Self.sgrSequences(capture).filter(Self.setsColor)
+        XCTAssertEqual(colouring.count, 0, "colour escapes with --color none: \(colouring.prefix(5))")
+        let pane = Self.currentPane(capture)
+        let glyphs = Set(pane.joined().map(\.char).filter { "▀▄█▓▒░".contains($0) })
+        XCTAssertGreaterThanOrEqual(glyphs.count, 2, "monochrome shading gives the picture structure: \(glyphs)")
+        // Structure: rows differ from each other (text and lines of the slide show through).
+        let rows = Set(pane.map { String($0.map(\.char)) }.filter { $0.contains { "▀▄█▓▒░".contains($0) } })
+        XCTAssertGreaterThan(rows.count, 3, "the picture's rows are not all alike")
+        try quit(pad)
+    }
+
+    func testNoColorEnvironmentToo() throws {
+        let pad = try launch("", environment: ["NO_COLOR": "1"])
+        try pad.waitFor(text: "Current · 1/14")
+        let capture = try waitForPicture(pad)
+        XCTAssertEqual(Self.sgrSequences(capture).filter(Self.setsColor).count, 0, "NO_COLOR: no colour escapes")
+        try quit(pad)
+    }
+
+    func testTruecolorThroughADirectTerminfo() throws {
+        guard Self.infocmpKnows("tmux-direct") else {
+            XCTFail("the terminfo entry tmux-direct is missing: install ncurses-term (scripts/install-deps.sh does; the README's test command runs it)")
+            return
+        }
+        let pad = try launch("", environment: ["TERM": "tmux-direct", "COLORTERM": "truecolor"])
+        try pad.waitFor(text: "Current · 1/14")
+        let capture = try waitForPicture(pad)
+        let rgb = Self.sgrSequences(capture).filter { $0.count >= 5 && ($0[0] == 38 || $0[0] == 48) && $0[1] == 2 }
+        XCTAssertGreaterThan(rgb.count, 20, "38;2;r;g;b sequences in the capture")
+        let colors = Self.pictureColors(Self.currentPane(capture))
+        let distinct = Set(colors.filter { if case .rgb = $0 { true } else { false } })
+        XCTAssertGreaterThanOrEqual(distinct.count, 10, "many 24-bit colours in the current pane")
+        XCTAssertGreaterThan(Double(colors.filter(Self.isNearWhite).count) / Double(max(1, colors.count)), 0.5)
+        try quit(pad)
+    }
+
+    static func infocmpKnows(_ name: String) -> Bool {
+        var pid: pid_t = 0
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv: [String] = ["infocmp", name]
+        var args = argv.map { strdup($0) } + [nil]
+        defer { args.forEach { free($0) } }
+        guard posix_spawnp(&pid, "infocmp", &actions, nil, &args, environ) == 0 else { return false }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return status == 0
+    }
+}
