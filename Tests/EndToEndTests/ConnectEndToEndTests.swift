@@ -255,6 +255,26 @@ final class ConnectEndToEndTests: XCTestCase {
         try quit(again)
     }
 
+    func testUnansweredPairRequestIsDroppedAfterTenSecondsAndRetried() throws {
+        // Something accepts on the port but never answers the pair request.
+        let fake = try fake(pairing: "silent")
+        let pad = try connect("127.0.0.1:\(fake.port)")
+        try fake.waitFor("a pair request") { $0.pairRequests.first }
+        try status(pad, "connecting") { $0.contains("connecting to 127.0.0.1:\(fake.port)") }
+        fake.send("pairing paired")
+        // The pad gives up on that connection after 10 s and tries again.
+        let started = Date()
+        try status(pad, "reconnecting", timeout: 20) { $0.contains("reconnecting in ") }
+        let waited = Date().timeIntervalSince(started)
+        XCTAssertGreaterThan(waited, 7, "not before the pairing timeout")
+        try connected(pad)
+        try status(pad, "no show") { $0.contains("no show") }
+        XCTAssertEqual(fake.acceptedCount, 2)
+        try quit(pad)
+        let log = (try? String(contentsOf: stateHome.appendingPathComponent("pad.log"), encoding: .utf8)) ?? ""
+        XCTAssertTrue(log.contains("no answer from Impress"), log)
+    }
+
     // MARK: against the real LibreOffice (opt-in)
 
     /// Needs `shared/impress-remote/peer.sh` running (client controlpad-test,
