@@ -7,9 +7,13 @@ import XCTest
 /// CONTROLPAD_RECORD_SNAPSHOTS=1 it writes the file instead (and fails, so a
 /// recording run is never mistaken for a passing one).
 func assertSnapshot(_ grid: CellGrid, named name: String, file: StaticString = #filePath, line: UInt = #line) {
+    assertSnapshotText(grid.text, named: name, file: file, line: line)
+}
+
+func assertSnapshotText(_ text: String, named name: String, file: StaticString = #filePath, line: UInt = #line) {
     let url = URL(fileURLWithPath: "\(file)").deletingLastPathComponent()
         .appendingPathComponent("Snapshots").appendingPathComponent(name + ".txt")
-    let actual = grid.text + "\n"
+    let actual = text + "\n"
     if ProcessInfo.processInfo.environment["CONTROLPAD_RECORD_SNAPSHOTS"] == "1" {
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? actual.write(to: url, atomically: true, encoding: .utf8)

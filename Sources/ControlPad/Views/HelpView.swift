@@ -26,16 +26,17 @@ struct HelpView {
         s + String(repeating: " ", count: max(1, n - DisplayWidth.of(s)))
     }
 
-    func render(_ state: PadState, in screen: Rect, grid: inout CellGrid) {
+    var theme = PopoverTheme()
+
+    /// A popover pointing at the help hint in the status line.
+    func render(_ state: PadState, anchor: (x: Int, y: Int)?, in screen: Rect, grid: inout CellGrid) {
         let lines = Self.lines(state.bindings)
-        let width = min(screen.width, (lines.map { DisplayWidth.of($0) }.max() ?? 0) + 4)
-        let height = min(screen.height, lines.count + 2)
-        let rect = Rect(x: screen.x + (screen.width - width) / 2, y: screen.y + (screen.height - height) / 2,
-                        width: width, height: height)
-        let inside = grid.frame(rect, title: "Keys · Esc closes", glyphs: .rounded, style: Style(.accent))
+        let width = lines.map { DisplayWidth.of($0) }.max() ?? 0
+        let placement = PopoverPlacement.place(width: width, height: lines.count, anchor: anchor, in: screen)
+        let inside = grid.popover(placement, theme: theme, title: "Keys · Esc closes")
         for (i, line) in lines.enumerated() where i < inside.height {
             let isHeading = !line.hasPrefix(" ") && !line.isEmpty
-            grid.put(line, x: inside.x + 1, y: inside.y + i, style: isHeading ? Style(.title) : .text, clip: inside)
+            grid.put(line, x: inside.x, y: inside.y + i, style: isHeading ? Style(.title) : .text, clip: inside)
         }
     }
 }

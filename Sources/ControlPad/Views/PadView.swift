@@ -35,20 +35,27 @@ struct PadView {
             NotesPaneView(box: config.paneBox).render(state, lines: notes.lines, placeholder: notes.placeholder,
                                                       in: layout.notes, framed: true, grid: &grid)
         }
-        StatusBarView(clock: clock).render(state, now: now, in: layout.status, grid: &grid)
+        let anchors = StatusBarView(clock: clock).render(state, now: now, in: layout.status, grid: &grid)
 
+        // Popovers may use the whole screen but the status line they point at.
         let body = Rect(x: 0, y: 0, width: width, height: height - 1)
         let fraction = state.listFraction(at: now)
         if fraction > 0 { SlideListView().render(state, fraction: fraction, in: layout.list, grid: &grid) }
         for overlay in state.overlays {
             switch overlay {
             case .slideList: break  // drawn above, with its animation
-            case .help: HelpView().render(state, in: body, grid: &grid)
-            case .goto(let digits): GotoPromptView().render(digits: digits, slideCount: state.slideCount, in: body, grid: &grid)
-            case .confirmQuit: ConfirmQuitView().render(in: body, grid: &grid)
+            case .help:
+                HelpView(theme: config.popoverTheme(.help)).render(state, anchor: anchors.help, in: grid.bounds, grid: &grid)
+            case .goto(let digits):
+                GotoPromptView(theme: config.popoverTheme(.goto))
+                    .render(digits: digits, slideCount: state.slideCount, anchor: anchors.position, in: grid.bounds, grid: &grid)
+            case .confirmQuit:
+                ConfirmQuitView(theme: config.popovers[.quit] ?? PopoverTheme(role: .banner)).render(in: body, grid: &grid)
             }
         }
-        if case .pairing(let pin) = state.link { PairingBannerView().render(pin: pin, in: body, grid: &grid) }
+        if case .pairing(let pin) = state.link {
+            PairingBannerView(theme: config.popovers[.pin] ?? PopoverTheme(role: .banner)).render(pin: pin, in: body, grid: &grid)
+        }
         return (grid, viewport)
     }
 

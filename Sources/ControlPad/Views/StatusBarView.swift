@@ -5,13 +5,24 @@ import SlideModel
 struct StatusBarView {
     var clock: String
 
-    func render(_ state: PadState, now: Millis, in rect: Rect, grid: inout CellGrid) {
-        guard !rect.isEmpty else { return }
+    /// Where popovers point: the middle of `N/M` and of the help hint.
+    struct Anchors: Equatable {
+        var position: (x: Int, y: Int)?
+        var help: (x: Int, y: Int)?
+        static func == (a: Anchors, b: Anchors) -> Bool {
+            a.position?.x == b.position?.x && a.position?.y == b.position?.y && a.help?.x == b.help?.x && a.help?.y == b.help?.y
+        }
+    }
+
+    @discardableResult
+    func render(_ state: PadState, now: Millis, in rect: Rect, grid: inout CellGrid) -> Anchors {
+        var anchors = Anchors()
+        guard !rect.isEmpty else { return anchors }
         grid.fill(rect, style: Style(.status))
         if let notice = state.notice {
             grid.fill(rect, style: Style(.warning))
             grid.put(DisplayWidth.truncate(" " + notice, to: rect.width), x: rect.x, y: rect.y, style: Style(.warning), clip: rect)
-            return
+            return anchors
         }
         var parts: [(text: String, style: Style, priority: Int)] = []
         parts.append((Self.linkLabel(state), Style(.status), 3))
@@ -41,7 +52,7 @@ struct StatusBarView {
             parts.append(("no show · F5 starts", Style(.statusDim), 1))
         }
         parts.append((clock, Style(.status), 5))
-        parts.append(("? help", Style(.statusDim), 6))
+        parts.append((Self.helpHint, Style(.statusDim), 6))
 
         var shown = parts
         let separatorWidth = 3
@@ -55,9 +66,16 @@ struct StatusBarView {
         var x = rect.x + 1
         for (i, part) in shown.enumerated() {
             if i > 0 { x += grid.put(" · ", x: x, y: rect.y, style: Style(.statusDim), clip: rect) }
-            x += grid.put(DisplayWidth.truncate(part.text, to: rect.maxX - x), x: x, y: rect.y, style: part.style, clip: rect)
+            let width = grid.put(DisplayWidth.truncate(part.text, to: rect.maxX - x), x: x, y: rect.y, style: part.style, clip: rect)
+            if part.style.role == .accent { anchors.position = (x + width / 2, rect.y) }
+            if part.text == Self.helpHint { anchors.help = (x + width / 2, rect.y) }
+            x += width
         }
+        if anchors.help == nil { anchors.help = (rect.maxX - 1, rect.y) }
+        return anchors
     }
+
+    static let helpHint = "? help"
 
     static func linkLabel(_ state: PadState) -> String {
         switch state.link {
