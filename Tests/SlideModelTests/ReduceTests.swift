@@ -140,6 +140,26 @@ final class ReduceTests: XCTestCase {
         XCTAssertEqual(state.gotoDigits, "42", "the half-typed go-to carries on where it was")
     }
 
+    func testEscPopsOneOverlayAndXClosesThemAll() {
+        var state = runningPad()
+        _ = keys([.tab, .char("?"), .char("4")], &state)
+        XCTAssertEqual(state.overlays, [.slideList, .help, .goto(digits: "4")])
+        _ = keys([.escape], &state)
+        XCTAssertEqual(state.overlays, [.slideList, .help], "Esc dismisses the topmost")
+        _ = keys([.char("x")], &state)
+        XCTAssertEqual(state.overlays, [], "one key: back to the bare pad")
+    }
+
+    func testMouseClickOnAListRowGoesThere() {
+        var state = runningPad()
+        _ = keys([.tab], &state)
+        XCTAssertEqual(state.reduce(.listClicked(row: 3), now: 100), [.send(.goto(index: 3))])
+        XCTAssertFalse(state.listOpen)
+        _ = keys([.tab], &state)
+        _ = state.reduce(.listWheel(3), now: 100)
+        XCTAssertEqual(state.viewState(.slideList).selection, 5)
+    }
+
     func testTimerPausesWhileBlankAndResets() {
         var state = PadState()
         _ = state.reduce(.source(.showStarted(slideCount: 5, current: 0)), now: 1_000)

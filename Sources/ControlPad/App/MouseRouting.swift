@@ -4,7 +4,10 @@ import SlideModel
 /// clicked, the wheel over the notes or the list, or the laser pointer held
 /// over the current slide.
 enum MouseRouting {
-    static func event(for mouse: MouseEvent, state: PadState, layout: PadLayout, now: Millis) -> PadEvent? {
+    /// `slideArea` is where the current slide's picture is drawn, when it is:
+    /// the pointer's 0…1 are of the slide, not of the pane around it.
+    static func event(for mouse: MouseEvent, state: PadState, layout: PadLayout, now: Millis,
+                      slideArea: Rect? = nil) -> PadEvent? {
         let listShown = state.listOpen && state.listFraction(at: now) >= 1
         if listShown, layout.list.contains(x: mouse.x, y: mouse.y) {
             switch mouse.kind {
@@ -20,7 +23,7 @@ enum MouseRouting {
         case .wheelUp where layout.notes.contains(x: mouse.x, y: mouse.y): return .notesWheel(-3)
         case .wheelDown where layout.notes.contains(x: mouse.x, y: mouse.y): return .notesWheel(3)
         case .press, .drag, .release:
-            let pane = layout.kind == .fullScreen ? layout.current : layout.current.inset(dx: 1, dy: 1)
+            let pane = slideArea ?? (layout.kind == .fullScreen ? layout.current : layout.current.inset(dx: 1, dy: 1))
             guard !pane.isEmpty, layout.kind != .minimal else { return nil }
             let phase: PointerPhase = mouse.kind == .press ? .down : mouse.kind == .drag ? .move : .up
             if phase == .down && !pane.contains(x: mouse.x, y: mouse.y) { return nil }

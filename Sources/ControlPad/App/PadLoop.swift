@@ -11,14 +11,14 @@ final class PadLoop {
     private let source: SlideSource
     private let inbox: EventInbox
     private let clocks: Clocks
-    private let pictures: PictureDrawing?
+    private let pictures: SlidePictures?
     private let rehearsal: RehearsalLogFile?
     private let config: PadConfig
     private(set) var state: PadState
     private let logger = Logger(label: "controlpad.pad")
 
     init(terminal: CursesTerminal, source: SlideSource, state: PadState, inbox: EventInbox,
-         clocks: Clocks = .system, pictures: PictureDrawing? = nil, rehearsal: RehearsalLogFile? = nil,
+         clocks: Clocks = .system, pictures: SlidePictures? = nil, rehearsal: RehearsalLogFile? = nil,
          config: PadConfig = PadConfig()) {
         self.rehearsal = rehearsal
         self.config = config
@@ -56,7 +56,8 @@ final class PadLoop {
         case .mouse(let mouse):
             let size = terminal.size
             let layout = PadLayout(width: size.width, height: size.height, fullScreen: state.fullScreen)
-            if let event = MouseRouting.event(for: mouse, state: state, layout: layout, now: clocks.monotonic()) {
+            if let event = MouseRouting.event(for: mouse, state: state, layout: layout, now: clocks.monotonic(),
+                                              slideArea: slideArea(in: layout)) {
                 apply(event)
             }
         }
@@ -71,6 +72,13 @@ final class PadLoop {
             case .quit: break  // the loop ends on quitRequested
             }
         }
+    }
+
+    /// Where the current slide's picture is on screen, if it is drawn.
+    private func slideArea(in layout: PadLayout) -> Rect? {
+        guard let preview = state.buffer.content(for: .current)?.preview else { return nil }
+        let pane = layout.kind == .fullScreen ? layout.current : layout.current.inset(dx: 1, dy: 1)
+        return pictures?.pictureFrame(for: preview, slide: state.current, in: pane)
     }
 
     /// An event for the log: previews by size, not by their bytes.
