@@ -41,22 +41,48 @@ struct PadView {
         let body = Rect(x: 0, y: 0, width: width, height: height - 1)
         let fraction = state.listFraction(at: now)
         if fraction > 0 { SlideListView().render(state, fraction: fraction, in: layout.list, grid: &grid) }
-        for overlay in state.overlays {
-            switch overlay {
-            case .slideList: break  // drawn above, with its animation
-            case .help:
-                HelpView(theme: config.popoverTheme(.help)).render(state, anchor: anchors.help, in: grid.bounds, grid: &grid)
-            case .goto(let digits):
-                GotoPromptView(theme: config.popoverTheme(.goto))
-                    .render(digits: digits, slideCount: state.slideCount, anchor: anchors.position, in: grid.bounds, grid: &grid)
-            case .confirmQuit:
-                ConfirmQuitView(theme: config.popovers[.quit] ?? PopoverTheme(role: .banner)).render(in: body, grid: &grid)
+        for overlay in state.overlays where overlay.isPopover {
+            let reveal = state.popoverReveal.flatMap { $0.overlay == overlay ? $0.reveal.fraction(at: now) : nil }
+            drawRevealed(reveal ?? 1, grid: &grid) { draw(overlay, state: state, anchors: anchors, body: body, grid: &$0) }
+        }
+        if let closing = state.popoverReveal, !state.overlays.contains(closing.overlay) {
+            drawRevealed(closing.reveal.fraction(at: now), grid: &grid) {
+                draw(closing.overlay, state: state, anchors: anchors, body: body, grid: &$0)
             }
         }
         if case .pairing(let pin) = state.link {
             PairingBannerView(theme: config.popovers[.pin] ?? PopoverTheme(role: .banner)).render(pin: pin, in: body, grid: &grid)
         }
         return (grid, viewport)
+    }
+
+    private func draw(_ overlay: Overlay, state: PadState, anchors: StatusBarView.Anchors, body: Rect, grid: inout CellGrid) {
+        switch overlay {
+        case .slideList: break  // drawn with its own slide-in
+        case .help:
+            HelpView(theme: config.popoverTheme(.help)).render(state, anchor: anchors.help, in: grid.bounds, grid: &grid)
+        case .goto(let digits):
+            GotoPromptView(theme: config.popoverTheme(.goto))
+                .render(digits: digits, slideCount: state.slideCount, anchor: anchors.position, in: grid.bounds, grid: &grid)
+        case .confirmQuit:
+            ConfirmQuitView(theme: config.popovers[.quit] ?? PopoverTheme(role: .banner)).render(in: body, grid: &grid)
+        }
+    }
+
+    /// Draws something growing up from the status line: only the bottom
+    /// `fraction` of the rows above it show what `draw` drew.
+    private func drawRevealed(_ fraction: Double, grid: inout CellGrid, _ draw: (inout CellGrid) -> Void) {
+        guard fraction < 1 else { return draw(&grid) }
+        guard fraction > 0 else { return }
+        var scratch = grid
+        draw(&scratch)
+        let rows = grid.height - 1
+        let first = rows - Int((Double(rows) * fraction).rounded(.up))
+        for y in max(0, first)..<rows {
+            for x in 0..<grid.width where scratch[x, y].width != 0 {
+                grid.set(x, y, scratch[x, y])
+            }
+        }
     }
 
     /// The tiny view's one line: where the show is.

@@ -10,6 +10,23 @@ public enum Overlay: Sendable, Equatable {
     case goto(digits: String)
     /// "Quit while the show runs?"
     case confirmQuit
+
+    /// Popovers animate as they open and close; the list has its own slide-in.
+    public var isPopover: Bool { self != .slideList }
+
+    /// The same overlay, whatever its contents (the go-to prompt's digits).
+    public func isSameKind(as other: Overlay) -> Bool {
+        switch (self, other) {
+        case (.goto, .goto): return true
+        default: return self == other
+        }
+    }
+}
+
+/// A popover growing in or shrinking away; `overlay` is what is drawn.
+public struct PopoverReveal: Sendable, Equatable {
+    public var overlay: Overlay
+    public var reveal: Reveal
 }
 
 /// What a view remembers between frames, kept in one side table keyed by
@@ -80,6 +97,7 @@ public struct PadState: Sendable {
     public var fullScreen = false
     public var viewStates: [ViewTag: ViewState] = [:]
     public var listReveal: Reveal?
+    public var popoverReveal: PopoverReveal?
     public var viewport = Viewport()
 
     public var bindings: KeyBindings
@@ -133,6 +151,6 @@ public struct PadState: Sendable {
 
     /// Whether something on screen moves by itself (an animation runs).
     public func isAnimating(at now: Millis) -> Bool {
-        listReveal.map { !$0.isDone(at: now) } ?? false
+        (listReveal.map { !$0.isDone(at: now) } ?? false) || (popoverReveal.map { !$0.reveal.isDone(at: now) } ?? false)
     }
 }

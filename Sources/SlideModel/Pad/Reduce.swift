@@ -28,6 +28,7 @@ extension PadState {
     /// Pure: `now` is the only clock.
     public mutating func reduce(_ event: PadEvent, now: Millis) -> [Effect] {
         let effects: [Effect]
+        let topBefore = topOverlay
         switch event {
         case .key(let key): effects = handle(key, now: now)
         case .source(let event): apply(event, now: now); effects = []
@@ -43,7 +44,9 @@ extension PadState {
             effects = pointer(phase, x: x, y: y)
         case .tick: effects = []
         }
+        animatePopovers(from: topBefore, now: now)
         if let reveal = listReveal, reveal.isDone(at: now) { listReveal = nil }
+        if let reveal = popoverReveal, reveal.reveal.isDone(at: now) { popoverReveal = nil }
         syncRequests(now: now)
         return effects
     }
@@ -208,6 +211,18 @@ extension PadState {
             guard pointerShown else { return [] }
             pointerShown = false
             return [.send(.pointerDismissed)]
+        }
+    }
+
+    /// A popover that appeared on top grows in; one that went away shrinks
+    /// out (when animation is on).
+    private mutating func animatePopovers(from before: Overlay?, now: Millis) {
+        guard animate else { return }
+        let after = topOverlay
+        if let after, after.isPopover, before.map({ !$0.isSameKind(as: after) }) ?? true {
+            popoverReveal = PopoverReveal(overlay: after, reveal: Reveal(from: 0, to: 1, start: now))
+        } else if let before, before.isPopover, !overlays.contains(where: { $0.isSameKind(as: before) }) {
+            popoverReveal = PopoverReveal(overlay: before, reveal: Reveal(from: 1, to: 0, start: now))
         }
     }
 
