@@ -27,6 +27,17 @@ public struct KeyBindings: Sendable, Equatable {
 
     /// The keys bound to `action`, in a stable order for help.
     public func keys(for action: Action) -> [Key] {
-        actions.filter { $0.value == action }.map(\.key).sorted { $0.name < $1.name }
+        actions.filter { $0.value == action }.map(\.key).sorted { ($0.helpRank, $0.name) < ($1.helpRank, $1.name) }
+    }
+}
+
+extension Key {
+    /// Arrows first, then other named keys, then characters.
+    var helpRank: Int {
+        switch self {
+        case .up, .down, .left, .right: return 0
+        case .char: return 2
+        default: return 1
+        }
     }
 }
