@@ -46,11 +46,6 @@ let package = Package(
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
-        // Release-build benchmarks: `swift run -c release controlpad-bench`.
-        .executableTarget(
-            name: "Benchmarks",
-            dependencies: ["SlideModel", "SlideImages"]
-        ),
         .testTarget(name: "SlideModelTests", dependencies: ["SlideModel"]),
         .testTarget(name: "SlideImagesTests", dependencies: ["SlideImages"], resources: [.copy("Fixtures")]),
         .testTarget(name: "RemoteTransportTests", dependencies: ["RemoteTransport", "SlideModel"]),

@@ -1,7 +1,10 @@
-/// A tiny benchmark harness: run a body many times, report median and p95.
+import Foundation
+
+/// A tiny benchmark harness: run a body many times, report median and p95
+/// of wall time and of the thread's CPU time, against a budget.
 ///
-/// Run in release (`swift run -c release Benchmarks`): pixel loops are
-/// ~25× slower in debug builds, so debug figures say nothing.
+/// Run in release (`controlpad bench` from `swift build -c release`): pixel
+/// loops are ~25× slower in debug builds, so debug figures say nothing.
 
 /// One measurement's result, in milliseconds per iteration.
 struct Measurement {
@@ -9,49 +12,77 @@ struct Measurement {
     var iterations: Int
     var median: Double
     var p95: Double
+    var cpuMedian: Double
+    var cpuP95: Double
+    /// The budget from DESIGN.md, in milliseconds, when there is one.
+    var budget: Double?
+    /// Budgets in DESIGN.md are CPU time for some lines, wall time for others.
+    var budgetIsCPU = false
 
-    var line: String {
-        "\(name): median \(ms(median)) ms, p95 \(ms(p95)) ms (n=\(iterations))"
+    var withinBudget: Bool? {
+        budget.map { (budgetIsCPU ? cpuP95 : p95) < $0 }
     }
 
-    private func ms(_ v: Double) -> String {
-        let hundredths = Int((v * 100).rounded())
-        let fraction = hundredths % 100
-        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    var line: String {
+        var text = "\(name): median \(ms(median)) ms, p95 \(ms(p95)) ms"
+        if budgetIsCPU { text += " (CPU median \(ms(cpuMedian)) ms, p95 \(ms(cpuP95)) ms)" }
+        text += " (n=\(iterations))"
+        if let budget, let ok = withinBudget {
+            text += " · budget < \(ms(budget)) ms\(budgetIsCPU ? " CPU" : ""): \(ok ? "ok" : "OVER")"
+        }
+        return text
     }
 }
 
+func ms(_ v: Double) -> String {
+    let hundredths = Int((v * 100).rounded())
+    let fraction = hundredths % 100
+    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+}
+
 /// Times `body` `iterations` times after a few untimed warm-up runs, prints
-/// one line, and returns the figures. Whatever `body` returns is consumed so
-/// the optimizer cannot drop the work.
+/// one line, and returns the figures. Whatever `body` returns is kept alive
+/// so the optimizer cannot drop the work.
 @discardableResult
-func measure<T>(name: String, iterations: Int = 500, warmUp: Int = 10, _ body: () throws -> T) rethrows -> Measurement {
-    for _ in 0..<warmUp { consume(try body()) }
-    let clock = ContinuousClock()
-    var samples = [Double]()
-    samples.reserveCapacity(iterations)
+func measure<T>(name: String, budget: Double? = nil, budgetIsCPU: Bool = false, iterations: Int = 500,
+                warmUp: Int = 10, _ body: () throws -> T) rethrows -> Measurement {
+    for _ in 0..<warmUp { keepAlive(try body()) }
+    var wall = [Double](), cpu = [Double]()
+    wall.reserveCapacity(iterations)
+    cpu.reserveCapacity(iterations)
     for _ in 0..<iterations {
-        let start = clock.now
+        let (w0, c0) = (monotonicMilliseconds(), threadCPUMilliseconds())
         let result = try body()
-        let elapsed = clock.now - start
-        consume(result)
-        samples.append(milliseconds(elapsed))
+        let (w1, c1) = (monotonicMilliseconds(), threadCPUMilliseconds())
+        keepAlive(result)
+        wall.append(w1 - w0)
+        cpu.append(c1 - c0)
     }
-    samples.sort()
+    wall.sort()
+    cpu.sort()
     let result = Measurement(
         name: name, iterations: iterations,
-        median: percentile(samples, 0.5), p95: percentile(samples, 0.95))
+        median: percentile(wall, 0.5), p95: percentile(wall, 0.95),
+        cpuMedian: percentile(cpu, 0.5), cpuP95: percentile(cpu, 0.95),
+        budget: budget, budgetIsCPU: budgetIsCPU)
     print(result.line)
     return result
 }
 
-private func milliseconds(_ d: Duration) -> Double {
-    let (seconds, attoseconds) = d.components
-    return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+func monotonicMilliseconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1e6
+}
+
+func threadCPUMilliseconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1e6
 }
 
 /// Nearest-rank percentile of sorted samples.
-private func percentile(_ sorted: [Double], _ p: Double) -> Double {
+func percentile(_ sorted: [Double], _ p: Double) -> Double {
     guard !sorted.isEmpty else { return 0 }
     let rank = Int((p * Double(sorted.count)).rounded(.up)) - 1
     return sorted[min(sorted.count - 1, max(0, rank))]
@@ -59,6 +90,11 @@ private func percentile(_ sorted: [Double], _ p: Double) -> Double {
 
 /// Keeps a value alive as far as the optimizer can tell.
 @inline(never)
-func consume<T>(_ value: T) {
+func keepAlive<T>(_ value: T) {
     withExtendedLifetime(value) {}
+}
+
+struct BenchmarkError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
 }

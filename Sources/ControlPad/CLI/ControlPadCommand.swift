@@ -9,7 +9,7 @@ struct ControlPadCommand: ParsableCommand {
             With no subcommand, opens the pad on the built-in demo deck.
             Press ? in the pad for the keys; q quits.
             """,
-        subcommands: [DemoCommand.self, ConnectCommand.self, DiscoverCommand.self, ConfigCommand.self],
+        subcommands: [DemoCommand.self, ConnectCommand.self, DiscoverCommand.self, ConfigCommand.self, BenchCommand.self],
         defaultSubcommand: DemoCommand.self
     )
 }

@@ -1,0 +1,211 @@
+import Foundation
+import SlideImages
+import SlideModel
+
+/// The pad's budgets from DESIGN.md, measured in-process on the demo deck:
+/// key → screen, bytes per slide step, start → first frame, memory.
+struct PadBenchmarks {
+    var iterations: Int
+
+    /// A running show of `deck` at `current`, every preview and note in.
+    static func loadedState(_ deck: DemoDeck, current: Int = 0) -> PadState {
+        var state = PadState(animate: false)
+        _ = state.reduce(.source(.link(.demo)), now: 0)
+        _ = state.reduce(.source(.showTitle(deck.title)), now: 0)
+        _ = state.reduce(.source(.showStarted(slideCount: deck.slides.count, current: current)), now: 0)
+        for (i, slide) in deck.slides.enumerated() {
+            _ = state.reduce(.source(.preview(index: i, slide.preview)), now: 0)
+            if let markup = slide.notesMarkup {
+                _ = state.reduce(.source(.notes(index: i, Notes.plainText(fromImpressMarkup: markup))), now: 0)
+            }
+        }
+        return state
+    }
+
+    /// Renders like `PadLoop.draw`: once, and again if the viewport changed.
+    static func render(_ view: PadView, _ state: inout PadState, width: Int, height: Int, now: Millis = 0) -> CellGrid {
+        var (grid, viewport) = view.render(state, width: width, height: height, now: now)
+        if viewport != state.viewport {
+            _ = state.reduce(.viewport(viewport), now: now)
+            (grid, _) = view.render(state, width: width, height: height, now: now)
+        }
+        return grid
+    }
+
+    /// One slide step as the pad lives it: the key (its command goes out),
+    /// the show's confirmation, a frame, and the cells the backend would write.
+    static func step(_ state: inout PadState, _ view: PadView, previous: inout CellGrid?, width: Int, height: Int) -> Int {
+        let target = state.current + 1 < state.slideCount ? state.current + 1 : 0
+        keepAlive(state.reduce(.key(target == 0 ? .home : .right), now: 0))
+        _ = state.reduce(.source(.slideChanged(index: target)), now: 0)
+        let grid = render(view, &state, width: width, height: height)
+        let changed = GridDiff.changedCells(from: previous, to: grid)
+        previous = grid
+        return changed
+    }
+
+    // MARK: - (b) key → screen updated
+
+    func keyToScreen(_ deck: DemoDeck) {
+        let (w, h) = (160, 50)
+        var state = Self.loadedState(deck)
+        let pictures = SlidePictures(depth: .palette256)
+        let view = PadView(clock: "14:05", pictures: pictures)
+        var previous: CellGrid? = Self.render(view, &state, width: w, height: h)
+        // One pass through the deck first: after it every picture is cached,
+        // as in a real talk after the first run-through.
+        for _ in 0..<deck.slides.count { _ = Self.step(&state, view, previous: &previous, width: w, height: h) }
+        var changed: [Int] = []
+        let rendersBefore = pictures.renders
+        measure(name: "(b) key -> screen updated, \(w)x\(h), two pictures (cached): reduce+render+diff",
+                budget: 5, budgetIsCPU: true, iterations: iterations) { () -> Int in
+            let n = Self.step(&state, view, previous: &previous, width: w, height: h)
+            changed.append(n)
+            return n
+        }
+        changed.sort()
+        print("    cells changed per step: median \(changed[changed.count / 2]), max \(changed.last ?? 0) of \(w * h); pictures rendered during the run: \(pictures.renders - rendersBefore)")
+
+        // First visit of a slide: both pictures are new (decoded at their pane sizes).
+        var coldState = Self.loadedState(deck)
+        var coldPrevious: CellGrid?
+        measure(name: "    same, first visit (two pictures decoded and rendered)",
+                budget: 5, budgetIsCPU: true, iterations: max(20, iterations / 5)) { () -> Int in
+            let view = PadView(clock: "14:05", pictures: SlidePictures(depth: .palette256))
+            return Self.step(&coldState, view, previous: &coldPrevious, width: w, height: h)
+        }
+        // Without pictures, for comparison: the interface alone.
+        var plainState = Self.loadedState(deck)
+        var plainPrevious: CellGrid?
+        let plain = PadView(clock: "14:05", pictures: nil)
+        measure(name: "    same, no pictures (interface only)", iterations: iterations) { () -> Int in
+            Self.step(&plainState, plain, previous: &plainPrevious, width: w, height: h)
+        }
+    }
+
+    // MARK: - (c) bytes written per slide step
+
+    func bytesPerStep(_ deck: DemoDeck, terminalName: String, depth: ColorDepth) throws {
+        let (w, h) = (160, 50)
+        setenv("COLUMNS", "\(w)", 1)
+        setenv("LINES", "\(h)", 1)
+        defer { unsetenv("COLUMNS"); unsetenv("LINES") }
+        guard let out = tmpfile(), let input = fopen("/dev/null", "r") else { throw BenchmarkError("cannot open a temporary file") }
+        defer { fclose(out); fclose(input) }
+        let terminal = try CursesTerminal(useColor: true, terminalName: terminalName, output: out, input: input)
+        defer { terminal.restore() }
+        let size = terminal.size
+        guard size.width == w, size.height == h else {
+            throw BenchmarkError("newterm gave \(size.width)x\(size.height), not \(w)x\(h)")
+        }
+        func written() -> Int {
+            fflush(out)
+            var st = stat()
+            fstat(fileno(out), &st)
+            return Int(st.st_size)
+        }
+        var state = Self.loadedState(deck)
+        let view = PadView(clock: "14:05", pictures: SlidePictures(depth: depth))
+        var previous: CellGrid? = Self.render(view, &state, width: w, height: h)
+        let start = written()
+        terminal.draw(previous!)
+        let firstFrame = written() - start
+        var bytes: [Int] = [], cells: [Int] = []
+        for _ in 0..<(2 * deck.slides.count) {
+            let before = written()
+            let grid: CellGrid
+            let changed = Self.step(&state, view, previous: &previous, width: w, height: h)
+            grid = previous!
+            terminal.draw(grid)
+            bytes.append(written() - before)
+            cells.append(changed)
+        }
+        let perCell = zip(bytes, cells).map { Double($0) / Double(max(1, $1)) }.sorted()
+        let sortedBytes = bytes.sorted(), sortedCells = cells.sorted()
+        print("(c) bytes per slide step, \(w)x\(h), \(terminalName), \(depth.rawValue) colours: median \(sortedBytes[bytes.count / 2]) bytes for \(sortedCells[cells.count / 2]) changed cells, \(String(format: "%.1f", perCell[perCell.count / 2])) bytes/changed cell (range \(String(format: "%.1f", perCell.first!))–\(String(format: "%.1f", perCell.last!))); first full frame \(firstFrame) bytes for \(w * h) cells (n=\(bytes.count)) · budget: close to the cells that changed")
+    }
+
+    // MARK: - (d) start → first frame
+
+    func startToFirstFrame() {
+        measure(name: "(d) start -> first frame (demo, in-process: deck + state + curses + render + draw)",
+                budget: 150, iterations: max(20, iterations / 10), warmUp: 2) { () -> Int in
+            Self.firstFrame(withPictures: false)
+        }
+        measure(name: "    same, with the first two previews in (first frame with pictures)",
+                budget: 150, iterations: max(20, iterations / 10), warmUp: 2) { () -> Int in
+            Self.firstFrame(withPictures: true)
+        }
+    }
+
+    static func firstFrame(withPictures: Bool) -> Int {
+        guard let deck = try? DemoDeck.builtIn() else { return -1 }
+        let source = MockSlideSource(show: MockShow(deck: deck, knobs: MockKnobs()))
+        var state = PadState(animate: false)
+        _ = state.reduce(.source(.link(.demo)), now: 0)
+        if withPictures {
+            _ = state.reduce(.source(.showStarted(slideCount: deck.slides.count, current: 0)), now: 0)
+            for i in 0..<2 { _ = state.reduce(.source(.preview(index: i, deck.slides[i].preview)), now: 0) }
+        }
+        guard let out = fopen("/dev/null", "w"), let input = fopen("/dev/null", "r") else { return -1 }
+        defer { fclose(out); fclose(input) }
+        let colors = ColorSetup(environment: ["TERM": "xterm-256color"], choice: .auto)
+        guard let terminal = try? CursesTerminal(useColor: true, terminalName: "xterm-256color", output: out, input: input) else { return -1 }
+        defer { terminal.restore() }
+        let depth = colors.depth(terminalName: "xterm-256color", colors: terminal.colorCount, direct: terminal.directColor)
+        let view = PadView(clock: "14:05", pictures: SlidePictures(depth: depth))
+        let size = terminal.size
+        let grid = render(view, &state, width: size.width, height: size.height)
+        terminal.draw(grid)
+        keepAlive(source)
+        return grid.width
+    }
+
+    // MARK: - (e) memory
+
+    static func residentKB() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return -1 }
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? -1
+    }
+
+    func memory(slides count: Int = 1000) throws {
+        let before = Self.residentKB()
+        let deck = try DemoDeck.builtIn(slideCount: count)
+        // Every preview its own bytes, as from the network (the demo deck
+        // repeats its pictures, which would share storage).
+        var previewBytes = 0
+        var state = PadState(animate: false)
+        _ = state.reduce(.source(.link(.demo)), now: 0)
+        _ = state.reduce(.source(.showStarted(slideCount: count, current: 0)), now: 0)
+        for (i, slide) in deck.slides.enumerated() {
+            var png = slide.preview.png.withUnsafeBufferPointer { Array($0) }
+            if png.count > 40 { png[png.count - 20] ^= UInt8(truncatingIfNeeded: i) }  // distinct content
+            previewBytes += png.count
+            _ = state.reduce(.source(.preview(index: i, Preview(png: png, aspect: slide.preview.aspect))), now: 0)
+            if let markup = slide.notesMarkup {
+                _ = state.reduce(.source(.notes(index: i, Notes.plainText(fromImpressMarkup: markup))), now: 0)
+            }
+        }
+        let loaded = Self.residentKB()
+        let pictures = SlidePictures(depth: .truecolor)
+        let view = PadView(clock: "14:05", pictures: pictures)
+        var previous: CellGrid? = Self.render(view, &state, width: 160, height: 50)
+        // A walk through the deck (pictures rendered and cached, up to the cache's size)...
+        for _ in 0..<100 { _ = Self.step(&state, view, previous: &previous, width: 160, height: 50) }
+        // ...and a few pages of the slide list.
+        _ = state.reduce(.key(.tab), now: 0)
+        for _ in 0..<10 {
+            previous = Self.render(view, &state, width: 160, height: 50)
+            _ = state.reduce(.key(.pageDown), now: 0)
+        }
+        _ = state.reduce(.key(.end), now: 0)
+        previous = Self.render(view, &state, width: 160, height: 50)
+        keepAlive(previous)
+        let after = Self.residentKB()
+        let mb = { (kb: Int) in String(format: "%.1f MB", Double(kb) / 1024) }
+        let ok = after < 60 * 1024
+        print("(e) \(count)-slide deck, all previews loaded (\(mb(previewBytes / 1024)) of PNG), 100 steps and 11 list pages rendered at 160x50 truecolor: resident \(mb(after)) (process at start of test \(mb(before)), after loading \(mb(loaded)), growth \(mb(after - before)); \(pictures.cachedCount) pictures cached) · budget < 60 MB resident: \(ok ? "ok" : "OVER")")
+        keepAlive(state)
+    }
+}

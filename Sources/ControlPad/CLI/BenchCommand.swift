@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import SlideImages
+import SlideModel
+
+/// `controlpad bench`: the budgets of DESIGN.md, measured. Hidden: it is for
+/// the people who work on ControlPad, not for presenters.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure ControlPad against its budgets (build with -c release first).",
+        discussion: """
+            Each line gives the median and p95 per iteration and the budget from DESIGN.md.
+            Run a release build: swift build -c release && .build/release/controlpad bench
+
+            Not measured here: the idle pad's CPU. Run the demo in tmux and read the
+            process's utime+stime from /proc twice, 60 s apart:
+              tmux -L idle new-session -d -x 160 -y 50 'controlpad demo --no-animation'
+              sleep 5; PID=$(pgrep -n -x controlpad)
+              t0=$(awk '{print $14+$15}' /proc/$PID/stat); sleep 60
+              t1=$(awk '{print $14+$15}' /proc/$PID/stat)
+              echo "scale=3; ($t1-$t0)/$(getconf CLK_TCK)/60*100" | bc   # % of one core
+              tmux -L idle kill-server
+            """,
+        shouldDisplay: false
+    )
+
+    enum Part: String, ExpressibleByArgument, CaseIterable {
+        case memory, images, key, bytes, start
+    }
+
+    @Option(help: "Iterations per timed measurement.")
+    var iterations = 500
+
+    @Option(help: ArgumentHelp("A PNG for the image benchmarks (default: the demo deck's first preview).", valueName: "FILE"))
+    var preview: String?
+
+    @Option(name: .long, parsing: .upToNextOption,
+            help: ArgumentHelp("Only these parts: memory, images, key, bytes, start.", valueName: "PART"))
+    var only: [Part] = []
+
+    func run() throws {
+        let parts = only.isEmpty ? Part.allCases : only
+        #if DEBUG
+        print("warning: a debug build; pixel loops are ~25x slower. Build with -c release for real figures.")
+        #endif
+        let pad = PadBenchmarks(iterations: iterations)
+        // Memory first, while the process holds nothing else.
+        if parts.contains(.memory) { try pad.memory() }
+        let deck = try DemoDeck.builtIn()
+        if parts.contains(.images) {
+            let png: [UInt8]
+            if let preview {
+                guard let data = FileManager.default.contents(atPath: preview) else {
+                    throw ValidationError("cannot read \(preview)")
+                }
+                png = [UInt8](data)
+            } else {
+                png = deck.slides[0].preview.png
+            }
+            try runImageBenchmarks(png: png, iterations: iterations)
+        }
+        if parts.contains(.key) { pad.keyToScreen(deck) }
+        if parts.contains(.bytes) {
+            try pad.bytesPerStep(deck, terminalName: "xterm-256color", depth: .palette256)
+            if TerminfoLookup.exists("xterm-direct") {
+                try pad.bytesPerStep(deck, terminalName: "xterm-direct", depth: .truecolor)
+            }
+            try pad.bytesPerStep(deck, terminalName: "xterm-256color", depth: .monochrome)
+        }
+        if parts.contains(.start) { pad.startToFirstFrame() }
+        print("(f) idle pad CPU: not measured in-process; see `controlpad bench --help` for how (budget < 0.2 % of one core)")
+    }
+}
