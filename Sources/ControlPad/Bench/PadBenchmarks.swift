@@ -128,7 +128,7 @@ struct PadBenchmarks {
     // MARK: - (d) start → first frame
 
     func startToFirstFrame() {
-        measure(name: "(d) start -> first frame (demo, in-process: deck + state + curses + render + draw)",
+        measure(name: "    in-process part: deck + state + curses + render + draw to /dev/null",
                 budget: 150, iterations: max(20, iterations / 10), warmUp: 2) { () -> Int in
             Self.firstFrame(withPictures: false)
         }
@@ -136,6 +136,74 @@ struct PadBenchmarks {
                 budget: 150, iterations: max(20, iterations / 10), warmUp: 2) { () -> Int in
             Self.firstFrame(withPictures: true)
         }
+    }
+
+    /// The real thing: this binary started as `controlpad demo` on a fresh
+    /// pseudo-terminal (160×50 through COLUMNS/LINES), timed from spawn until
+    /// the first frame's status line has been written, then sent SIGTERM.
+    func processStartToFirstFrame() throws {
+        let binary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        measure(name: "(d) start -> first frame (demo process on a pty: exec + runtime + deck + curses + first draw)",
+                budget: 150, iterations: max(20, iterations / 20), warmUp: 2) { () -> Double in
+            (try? Self.spawnToFirstFrame(binary: binary)) ?? -1
+        }
+    }
+
+    static func spawnToFirstFrame(binary: String) throws -> Double {
+        // Glibc's Swift module hides the pty functions (they need _XOPEN_SOURCE): look them up.
+        typealias IntFn = @convention(c) (Int32) -> Int32
+        typealias NameFn = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+        let libc = dlopen(nil, RTLD_NOW)
+        guard let o = dlsym(libc, "posix_openpt"), let g = dlsym(libc, "grantpt"),
+              let u = dlsym(libc, "unlockpt"), let p = dlsym(libc, "ptsname") else {
+            throw BenchmarkError("no pseudo-terminal functions in libc")
+        }
+        let master = unsafeBitCast(o, to: IntFn.self)(O_RDWR | O_NOCTTY)
+        guard master >= 0, unsafeBitCast(g, to: IntFn.self)(master) == 0, unsafeBitCast(u, to: IntFn.self)(master) == 0,
+              let name = unsafeBitCast(p, to: NameFn.self)(master) else {
+            throw BenchmarkError("no pseudo-terminal")
+        }
+        defer { close(master) }
+        let slavePath = String(cString: name)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for fd: Int32 in [0, 1, 2] { posix_spawn_file_actions_addopen(&actions, fd, slavePath, O_RDWR, 0) }
+        posix_spawn_file_actions_addclose(&actions, master)
+        var env = ProcessInfo.processInfo.environment
+        env["TERM"] = "xterm-256color"
+        env["LANG"] = "C.UTF-8"
+        env["COLUMNS"] = "160"
+        env["LINES"] = "50"
+        env["NO_COLOR"] = nil
+        let argv = [binary, "demo", "--no-animation"]
+        var cArgs = argv.map { strdup($0) } + [nil]
+        var cEnv = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { cArgs.forEach { free($0) }; cEnv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let start = monotonicMilliseconds()
+        guard posix_spawn(&pid, binary, &actions, nil, &cArgs, &cEnv) == 0 else { throw BenchmarkError("cannot start \(binary)") }
+        defer {
+            kill(pid, SIGTERM)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        }
+        var seen: [UInt8] = []
+        let marker = Array("? help".utf8)
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while monotonicMilliseconds() - start < 5000 {
+            var pfd = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            guard poll(&pfd, 1, 100) > 0 else { continue }
+            let n = read(master, &buffer, buffer.count)
+            guard n > 0 else { break }
+            seen += buffer[0..<n]
+            if seen.count >= marker.count, seen.indices.dropLast(marker.count - 1).contains(where: { i in
+                seen[i] == marker[0] && Array(seen[i..<i + marker.count]) == marker
+            }) {
+                return monotonicMilliseconds() - start
+            }
+        }
+        throw BenchmarkError("no first frame within 5 s")
     }
 
     static func firstFrame(withPictures: Bool) -> Int {

@@ -68,7 +68,10 @@ struct BenchCommand: ParsableCommand {
             }
             try pad.bytesPerStep(deck, terminalName: "xterm-256color", depth: .monochrome)
         }
-        if parts.contains(.start) { pad.startToFirstFrame() }
+        if parts.contains(.start) {
+            try pad.processStartToFirstFrame()
+            pad.startToFirstFrame()
+        }
         print("(f) idle pad CPU: not measured in-process; see `controlpad bench --help` for how (budget < 0.2 % of one core)")
     }
 }
