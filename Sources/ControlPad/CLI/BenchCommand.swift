@@ -13,13 +13,16 @@ struct BenchCommand: ParsableCommand {
             Each line gives the median and p95 per iteration and the budget from DESIGN.md.
             Run a release build: swift build -c release && .build/release/controlpad bench
 
-            Not measured here: the idle pad's CPU. Run the demo in tmux and read the
-            process's utime+stime from /proc twice, 60 s apart:
+            Not measured here: the idle pad's CPU (clock and timer ticking). Run the
+            release demo in tmux and read the process's utime+stime (in clock ticks,
+            usually 10 ms) from /proc twice, a few minutes apart:
               tmux -L idle new-session -d -x 160 -y 50 'controlpad demo --no-animation'
               sleep 5; PID=$(pgrep -n -x controlpad)
-              t0=$(awk '{print $14+$15}' /proc/$PID/stat); sleep 60
+              t0=$(awk '{print $14+$15}' /proc/$PID/stat); sleep 300
               t1=$(awk '{print $14+$15}' /proc/$PID/stat)
-              echo "scale=3; ($t1-$t0)/$(getconf CLK_TCK)/60*100" | bc   # % of one core
+              hz=$(getconf CLK_TCK)
+              awk "BEGIN { print ($t1 - $t0) / $hz / 3 }"   # % of one core
+              grep VmRSS /proc/$PID/status    # its resident memory, too
               tmux -L idle kill-server
             """,
         shouldDisplay: false
