@@ -24,7 +24,7 @@ public struct PanePicture: Sendable, Equatable {
     }
 
     /// Decode → fit → rasterize → quantize. About 1–2 ms for a 320×240
-    /// preview in a release build (see `Benchmarks`).
+    /// preview in a release build (see `controlpad bench`).
     ///
     /// `lightOnDark` only matters for `.monochrome`; it is not part of
     /// `PictureKey`, so clear the cache if it ever changes.
