@@ -254,6 +254,9 @@ final class PictureEndToEndTests: XCTestCase {
         let distinct = Set(colors.filter { if case .rgb = $0 { true } else { false } })
         XCTAssertGreaterThanOrEqual(distinct.count, 10, "many 24-bit colours in the current pane")
         XCTAssertGreaterThan(Double(colors.filter(Self.isNearWhite).count) / Double(max(1, colors.count)), 0.5)
+        let firstRow = capture.split(separator: "\n").first.map(String.init) ?? ""
+        XCTAssertTrue(firstRow.hasPrefix("\u{1B}[38;2;128;128;128m┌"),
+                      "the border keeps its grey (xterm 244) in direct colour: \(firstRow.debugDescription.prefix(60))")
         try quit(pad)
     }
 

@@ -17,9 +17,9 @@ struct ConnectCommand: ParsableCommand {
     )
 
     @Argument(help: ArgumentHelp(
-        "The computer running Impress, e.g. 192.0.2.7, laptop.local:1599 or [::1]:1599.",
+        "The computer running Impress, e.g. 192.0.2.7, laptop.local:1599 or [::1]:1599 (default: the config's server).",
         valueName: "host[:port]"))
-    var address: String
+    var address: String?
 
     @Option(help: "The name Impress shows for this remote (default: \"ControlPad on <hostname>\").")
     var name: String?
@@ -29,12 +29,21 @@ struct ConnectCommand: ParsableCommand {
 
     @OptionGroup var pad: PadOptions
 
-    func validate() throws {
+    /// The address given, or the config file's `server`.
+    private func resolvedAddress() throws -> ImpressServerAddress {
+        let config = try? ConfigLoader.load(path: pad.config).get()
+        guard let text = address ?? config?.server else {
+            throw ValidationError("say which computer runs Impress: controlpad connect HOST[:PORT] (or set server in the config file)")
+        }
         do {
-            _ = try ImpressServerAddress.parse(address)
+            return try ImpressServerAddress.parse(text)
         } catch {
             throw ValidationError("\(error)")
         }
+    }
+
+    func validate() throws {
+        _ = try resolvedAddress()
         if let pin, !ImpressPin.isValid(pin) {
             throw ValidationError("--pin must be 1 to 16 digits, e.g. --pin 4821")
         }
@@ -45,7 +54,7 @@ struct ConnectCommand: ParsableCommand {
 
     func run() throws {
         try bootstrapLogging(path: pad.log)
-        let server = try ImpressServerAddress.parse(address)
+        let server = try resolvedAddress()
         let logger = Logger(label: "controlpad.impress")
         var store: (any PairingStoring)?
         if let url = PairingStore.defaultFileURL() {

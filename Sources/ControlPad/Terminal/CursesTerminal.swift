@@ -134,7 +134,11 @@ final class CursesTerminal {
     private func colorNumber(_ color: CellColor) -> Int32 {
         switch color {
         case .terminalDefault: return -1
-        case .indexed(let n): return Int32(n) < cp_colors() ? Int32(n) : Int32(n % 8)
+        case .indexed(let n):
+            // A direct-colour entry reads numbers as RGB past 7: send the
+            // xterm colour's RGB, so greys stay grey.
+            if directColor && n >= 8 { return Int32(Palette.xtermColor(n).directColorNumber) }
+            return Int32(n) < cp_colors() ? Int32(n) : Int32(n % 8)
         case .rgb(let r, let g, let b):
             if directColor {
                 // In direct-colour terminfo, values 0–7 mean the ANSI palette.

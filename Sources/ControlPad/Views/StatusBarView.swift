@@ -54,15 +54,26 @@ struct StatusBarView {
         parts.append((clock, Style(.status), 5))
         parts.append((Self.helpHint, Style(.statusDim), 6))
 
+        // Parts less important than the link go first; then the link may
+        // shrink to its glyph before more important parts go.
         var shown = parts
         let separatorWidth = 3
-        func width(_ p: [(text: String, style: Style, priority: Int)]) -> Int {
-            p.reduce(0) { $0 + DisplayWidth.of($1.text) } + separatorWidth * max(0, p.count - 1) + 2
+        func width(_ p: [(text: String, style: Style, priority: Int)], linkShrunk: Bool = false) -> Int {
+            p.enumerated().reduce(0) { sum, item in
+                let w = DisplayWidth.of(item.element.text)
+                return sum + (item.offset == 0 && linkShrunk ? min(w, 2) : w)
+            } + separatorWidth * max(0, p.count - 1) + 2
         }
-        while width(shown) > rect.width, let drop = shown.indices.max(by: { shown[$0].priority < shown[$1].priority }),
-              shown.count > 1 {
+        func dropLeastImportant(below limit: Int) -> Bool {
+            guard let drop = shown.indices.dropFirst().filter({ shown[$0].priority > limit })
+                .max(by: { shown[$0].priority < shown[$1].priority }) else { return false }
             shown.remove(at: drop)
+            return true
         }
+        while width(shown) > rect.width, dropLeastImportant(below: parts[0].priority) {}
+        while width(shown, linkShrunk: true) > rect.width, dropLeastImportant(below: -1) {}
+        let others = width(Array(shown.dropFirst())) - (shown.count > 1 ? 0 : 2) + (shown.count > 1 ? separatorWidth : 0)
+        shown[0].text = DisplayWidth.truncate(shown[0].text, to: max(1, rect.width - others - 2))
         var x = rect.x + 1
         for (i, part) in shown.enumerated() {
             if i > 0 { x += grid.put(" · ", x: x, y: rect.y, style: Style(.statusDim), clip: rect) }
@@ -83,7 +94,8 @@ struct StatusBarView {
         case .connecting(let to): return to.isEmpty ? "◌ connecting…" : "◌ connecting to \(to)…"
         case .pairing(let pin): return "◌ pairing · PIN \(pin)"
         case .connected(let server): return "● \(server)"
-        case .reconnecting(let seconds, _): return "◌ reconnecting in \(seconds) s…"
+        case .reconnecting(let seconds, let reason):
+            return reason.isEmpty ? "◌ reconnecting in \(seconds) s…" : "◌ reconnecting in \(seconds) s… · \(reason)"
         case .failed(let message): return "✖ \(message)"
         }
     }
