@@ -9,10 +9,7 @@ final class ConnectEndToEndTests: XCTestCase {
     private var fakes: [FakeImpressProcess] = []
 
     override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: TmuxSession.binary) else {
-            XCTFail("controlpad was not built at \(TmuxSession.binary)")
-            throw XCTSkip("no binary")
-        }
+        try TmuxSession.requireTools()
         stateHome = FileManager.default.temporaryDirectory
             .appendingPathComponent("cp-connect-state-\(UUID().uuidString.prefix(8))", isDirectory: true)
         try FileManager.default.createDirectory(at: stateHome, withIntermediateDirectories: true)

@@ -3,16 +3,6 @@ import XCTest
 
 /// The built binary in a real terminal (tmux), driven like a person would.
 final class DemoPadEndToEndTests: XCTestCase {
-    override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: TmuxSession.binary) else {
-            XCTFail("controlpad was not built at \(TmuxSession.binary)")
-            throw XCTSkip("no binary")
-        }
-        let hasTmux = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
-            .contains { FileManager.default.isExecutableFile(atPath: "\($0)/tmux") }
-        XCTAssertTrue(hasTmux, "tmux is needed for end-to-end tests (the README's test command installs it)")
-    }
-
     private func status(_ session: TmuxSession, shows position: String) throws {
         try session.waitFor("status \(position)") { TmuxSession.statusLine($0).contains(" \(position) ") }
     }

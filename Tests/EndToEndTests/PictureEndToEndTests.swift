@@ -4,16 +4,6 @@ import XCTest
 /// Slides as pictures in a real terminal: the demo in tmux, read back with
 /// `capture-pane -e` and the colour escapes parsed into cells.
 final class PictureEndToEndTests: XCTestCase {
-    override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: TmuxSession.binary) else {
-            XCTFail("controlpad was not built at \(TmuxSession.binary)")
-            throw XCTSkip("no binary")
-        }
-        let hasTmux = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
-            .contains { FileManager.default.isExecutableFile(atPath: "\($0)/tmux") }
-        XCTAssertTrue(hasTmux, "tmux is needed for end-to-end tests (the README's test command installs it)")
-    }
-
     // MARK: - capture-pane -e, parsed
 
     enum Color: Hashable { case indexed(Int), rgb(Int, Int, Int) }

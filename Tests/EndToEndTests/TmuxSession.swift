@@ -23,6 +23,7 @@ final class TmuxSession {
     /// prints `EXIT=<status>` when the program ends and then stays, so the
     /// screen after quitting can be read.
     init(command: String, width: Int = 120, height: Int = 40, environment: [String: String] = [:]) throws {
+        try Self.requireTools()
         socket = "cp-e2e-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
         self.width = width
         self.height = height
@@ -34,6 +35,20 @@ final class TmuxSession {
     }
 
     deinit { _ = try? tmux(["kill-server"]) }
+
+    /// The built binary and tmux must be there: a missing one fails the test
+    /// with what to do, never skips it.
+    static func requireTools() throws {
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            throw NSError(domain: "e2e", code: 1, userInfo: [NSLocalizedDescriptionKey: "controlpad was not built at \(binary)"])
+        }
+        let hasTmux = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
+            .contains { FileManager.default.isExecutableFile(atPath: "\($0)/tmux") }
+        guard hasTmux else {
+            throw NSError(domain: "e2e", code: 2, userInfo: [NSLocalizedDescriptionKey:
+                "tmux is needed for end-to-end tests (the README's test command, scripts/test.sh, installs it)"])
+        }
+    }
 
     /// Runs one tmux command and returns what it printed. Spawned and reaped
     /// by hand: the tmux server that `new-session` forks inherits the

@@ -44,7 +44,6 @@ final class PadLoop {
             for event in events { apply(event) }
             if quit { break }
             apply(.tick)
-            rehearsal?.observe(state, now: clocks.monotonic())
             draw()
         }
     }
@@ -64,7 +63,9 @@ final class PadLoop {
     }
 
     private func apply(_ event: PadEvent) {
-        let effects = state.reduce(event, now: clocks.monotonic())
+        let now = clocks.monotonic()
+        let effects = state.reduce(event, now: now)
+        rehearsal?.observe(state, now: now)
         if event != .tick { logger.trace("\(Self.describe(event)) → \(effects) at slide \(state.current + 1)/\(state.slideCount)") }
         for effect in effects {
             switch effect {
