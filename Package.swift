@@ -46,10 +46,16 @@ let package = Package(
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
-        .testTarget(name: "SlideModelTests", dependencies: ["SlideModel"]),
+        // Fixtures (real LibreOffice bytes) are read by path, not bundled.
+        .testTarget(name: "SlideModelTests", dependencies: ["SlideModel"], exclude: ["Fixtures"]),
         .testTarget(name: "SlideImagesTests", dependencies: ["SlideImages"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "RemoteTransportTests", dependencies: ["RemoteTransport", "SlideModel"]),
-        .testTarget(name: "ControlPadTests", dependencies: ["ControlPad", "SlideModel", "SlideImages"]),
+        .testTarget(
+            name: "RemoteTransportTests",
+            dependencies: ["RemoteTransport", "SlideModel", .product(name: "Logging", package: "swift-log")]
+        ),
+        .testTarget(
+            name: "ControlPadTests", dependencies: ["ControlPad", "SlideModel", "SlideImages"], exclude: ["Snapshots"]
+        ),
         .testTarget(name: "EndToEndTests", dependencies: ["ControlPad"]),
     ]
 )

@@ -256,7 +256,7 @@ final class ConnectEndToEndTests: XCTestCase {
         // Something accepts on the port but never answers the pair request.
         let fake = try fake(pairing: "silent")
         let pad = try connect("127.0.0.1:\(fake.port)")
-        try fake.waitFor("a pair request") { $0.pairRequests.first }
+        _ = try fake.waitFor("a pair request") { $0.pairRequests.first }
         try status(pad, "connecting") { $0.contains("connecting to 127.0.0.1:\(fake.port)") }
         fake.send("pairing paired")
         // The pad gives up on that connection after 10 s and tries again.
