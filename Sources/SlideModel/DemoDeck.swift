@@ -19,7 +19,7 @@ public struct DemoDeck: Sendable {
         public var description: String {
             switch self {
             case .missingResources:
-                return "the demo deck's resources are missing (expected ControlPad_SlideModel.resources beside the binary)"
+                return "the demo deck's resources are missing: run controlpad from its build folder, where SwiftPM puts its .resources bundle beside the binary"
             case .unreadable(let what): return "the demo deck is damaged: \(what)"
             }
         }

@@ -41,7 +41,8 @@ struct StatusBarView {
                 parts.append((timer, Style(role), 2))
                 if let total = state.talkDuration {
                     let left = total - elapsed
-                    parts.append((left >= 0 ? Self.duration(left) + " left" : Self.duration(-left) + " over", Style(role), 3))
+                    // Whole seconds left round up, so elapsed + left adds up to the total.
+                    parts.append((left >= 0 ? Self.duration(left + 999) + " left" : Self.duration(-left) + " over", Style(role), 3))
                 }
             }
             if state.blank { parts.append(("BLANK", Style(.warning), 1)) }
