@@ -210,19 +210,26 @@ final class ImpressRemoteSourceTests: XCTestCase {
         XCTAssertEqual(all[pairing - 1], .showFinished)
     }
 
-    func testRefusedConnectionCountsDownAndRetries() throws {
-        // A port nobody listens on: take a free one, then close it.
+    /// A source pointed at a port nobody listens on (a free one, taken and
+    /// closed again), started with the given backoff and countdown step.
+    private func startAgainstClosedPort(backoff: ReconnectBackoff, step: Duration) throws -> (Int, EventRecorder) {
         let probe = try FakeImpressServer(scripts: [])
         let port = probe.port
         probe.stop()
         let recorder = EventRecorder()
         var config = testConfiguration(probe)
         config.address = ImpressServerAddress(host: "127.0.0.1", port: port)
-        config.backoff = ReconnectBackoff(initial: .milliseconds(30), maximum: .milliseconds(60))
-        config.countdownStep = .milliseconds(10)
+        config.backoff = backoff
+        config.countdownStep = step
         let source = ImpressRemoteSource(configuration: config)
         self.source = source
         source.start(events: recorder.sink)
+        return (port, recorder)
+    }
+
+    func testRefusedConnectionCountsDownAndRetries() throws {
+        let (port, recorder) = try startAgainstClosedPort(
+            backoff: ReconnectBackoff(initial: .milliseconds(30), maximum: .milliseconds(60)), step: .milliseconds(10))
         let all = recorder.wait("three attempts") { $0.count(.link(.connecting(to: "127.0.0.1:\(port)"))) >= 3 }
         XCTAssertTrue(all.reconnecting.allSatisfy { $0.0 == 1 && $0.1.contains("connection refused") }, "\(all.reconnecting)")
         // Several countdown ticks per wait: 30 ms in 10 ms steps.
@@ -231,17 +238,8 @@ final class ImpressRemoteSourceTests: XCTestCase {
 
     func testCountdownShowsWholeSecondsDownToOne() throws {
         // The real shape: a 3 s wait shown as 3, 2, 1 (this test takes 3 s).
-        let probe = try FakeImpressServer(scripts: [])
-        let port = probe.port
-        probe.stop()
-        let recorder = EventRecorder()
-        var config = testConfiguration(probe)
-        config.address = ImpressServerAddress(host: "127.0.0.1", port: port)
-        config.backoff = ReconnectBackoff(initial: .seconds(3), maximum: .seconds(3))
-        config.countdownStep = .seconds(1)
-        let source = ImpressRemoteSource(configuration: config)
-        self.source = source
-        source.start(events: recorder.sink)
+        let (port, recorder) = try startAgainstClosedPort(
+            backoff: ReconnectBackoff(initial: .seconds(3), maximum: .seconds(3)), step: .seconds(1))
         let all = recorder.wait(timeout: 20, "the first countdown to finish") {
             $0.count(.link(.connecting(to: "127.0.0.1:\(port)"))) >= 2
         }

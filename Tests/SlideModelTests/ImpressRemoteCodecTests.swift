@@ -36,7 +36,7 @@ final class ImpressRemoteCodecTests: XCTestCase {
     func testFramingDoesNotDependOnHowBytesAreChunked() throws {
         let bytes = try ImpressFixture.bytes("lo-session-resume-duplicates.bin")
         let whole = try ImpressFixture.messages("lo-session-resume-duplicates.bin")
-        var rng = SplitMix(seed: 7)
+        var rng = SeededRandom(seed: 7)
         for _ in 0..<5 {
             var framer = ImpressFramer()
             var got: [[String]] = []
@@ -242,15 +242,3 @@ final class ImpressRemoteCodecTests: XCTestCase {
     }
 }
 
-/// A tiny seeded generator for chunk sizes and PINs.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -119,16 +119,16 @@ final class ImpressRemoteSessionTests: XCTestCase {
     // MARK: PIN choice
 
     func testPinChoice() {
-        var rng = SplitMix(seed: 1)
+        var rng = SeededRandom(seed: 1)
         XCTAssertEqual(ImpressPin.choose(override: "9999", stored: "1111", using: &rng), "9999")
         XCTAssertEqual(ImpressPin.choose(override: nil, stored: "1111", using: &rng), "1111")
         XCTAssertEqual(ImpressPin.choose(override: "x1", stored: "bad!", using: &rng).count, 4)
-        var a = SplitMix(seed: 42), b = SplitMix(seed: 42)
+        var a = SeededRandom(seed: 42), b = SeededRandom(seed: 42)
         XCTAssertEqual(ImpressPin.random(using: &a), ImpressPin.random(using: &b))
     }
 
     func testRandomPinsAreFourDigitsWithLeadingZeros() {
-        var rng = SplitMix(seed: 3)
+        var rng = SeededRandom(seed: 3)
         var seen = Set<String>()
         for _ in 0..<2000 {
             let pin = ImpressPin.random(using: &rng)
