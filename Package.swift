@@ -26,7 +26,7 @@ let package = Package(
             resources: [.copy("Resources/DemoDeck")]
         ),
         // PNG decode, true-aspect fit, area-average scale, half-block raster, colour mapping.
-        .target(name: "SlideImages", dependencies: ["CPNG"]),
+        .target(name: "SlideImages", dependencies: ["CPNG", "SlideModel"]),
         // The Impress Remote TCP/UDP transport on SwiftNIO.
         .target(
             name: "RemoteTransport",
@@ -48,7 +48,7 @@ let package = Package(
         ),
         // Fixtures (real LibreOffice bytes) are read by path, not bundled.
         .testTarget(name: "SlideModelTests", dependencies: ["SlideModel"], exclude: ["Fixtures"]),
-        .testTarget(name: "SlideImagesTests", dependencies: ["SlideImages"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "SlideImagesTests", dependencies: ["SlideImages", "SlideModel"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "RemoteTransportTests",
             dependencies: ["RemoteTransport", "SlideModel", .product(name: "Logging", package: "swift-log")]

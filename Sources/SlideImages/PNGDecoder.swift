@@ -1,4 +1,5 @@
 import CPNG
+import SlideModel
 
 /// Decodes PNG bytes held in memory with libpng's simplified API.
 ///
@@ -33,7 +34,7 @@ public enum PNGDecoder {
         }
         switch result {
         case let .success(image):
-            let aspect = pngPhysicalAspect(bytes) ?? Double(image.width) / Double(image.height)
+            let aspect = PNGPhysicalAspect.aspect(ofPNG: bytes) ?? Double(image.width) / Double(image.height)
             return DecodedPicture(image: image, aspect: aspect)
         case let .failure(error):
             // Tell a file that simply stops early from one that is damaged.

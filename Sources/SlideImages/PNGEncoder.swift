@@ -1,4 +1,5 @@
 import CPNG
+import SlideModel
 
 /// Writes an `RGBAImage` as an 8-bit RGBA PNG with libpng's simplified API.
 ///

@@ -1,3 +1,4 @@
+import SlideModel
 import XCTest
 @testable import SlideImages
 
@@ -10,7 +11,7 @@ final class PNGDecoderTests: XCTestCase {
             XCTAssertEqual(picture.image.height, 240, "preview-\(n)")
             XCTAssertEqual(picture.image.pixels.count, 320 * 240 * 4)
             XCTAssertEqual(picture.aspect, 16.0 / 9.0, accuracy: 0.001, "preview-\(n)")
-            XCTAssertEqual(try XCTUnwrap(pngPhysicalAspect(bytes)), 16.0 / 9.0, accuracy: 0.001)
+            XCTAssertEqual(try XCTUnwrap(PNGPhysicalAspect.aspect(ofPNG: bytes)), 16.0 / 9.0, accuracy: 0.001)
         }
     }
 
@@ -26,7 +27,7 @@ final class PNGDecoderTests: XCTestCase {
 
     func testAspectFallsBackToPixelsWithoutPHYs() throws {
         let png = try PNGEncoder.encode(RGBAImage(width: 30, height: 20, filledWith: .white))
-        XCTAssertNil(pngPhysicalAspect(png))
+        XCTAssertNil(PNGPhysicalAspect.aspect(ofPNG: png))
         XCTAssertEqual(try PNGDecoder.decode(png).aspect, 1.5, accuracy: 1e-9)
     }
 
@@ -51,18 +52,18 @@ final class PNGDecoderTests: XCTestCase {
             return bytes
         }
         let ppm = HandPNG.be32(1143) + HandPNG.be32(1524)
-        XCTAssertEqual(try XCTUnwrap(pngPhysicalAspect(png(ppm + [1]))), 16.0 / 9.0, accuracy: 0.001)
+        XCTAssertEqual(try XCTUnwrap(PNGPhysicalAspect.aspect(ofPNG: png(ppm + [1]))), 16.0 / 9.0, accuracy: 0.001)
         // Unit 0 ("aspect ratio only") still gives the pixel shape.
-        XCTAssertEqual(try XCTUnwrap(pngPhysicalAspect(png(ppm + [0]))), 16.0 / 9.0, accuracy: 0.001)
-        XCTAssertNil(pngPhysicalAspect(png(HandPNG.be32(0) + HandPNG.be32(1524) + [1])))
-        XCTAssertNil(pngPhysicalAspect(png(HandPNG.be32(1) + HandPNG.be32(1_000_000) + [1])), "absurd pixel shape")
-        XCTAssertNil(pngPhysicalAspect(png(ppm + [2])), "unknown unit")
-        XCTAssertNil(pngPhysicalAspect(png(ppm)), "short chunk")
+        XCTAssertEqual(try XCTUnwrap(PNGPhysicalAspect.aspect(ofPNG: png(ppm + [0]))), 16.0 / 9.0, accuracy: 0.001)
+        XCTAssertNil(PNGPhysicalAspect.aspect(ofPNG: png(HandPNG.be32(0) + HandPNG.be32(1524) + [1])))
+        XCTAssertNil(PNGPhysicalAspect.aspect(ofPNG: png(HandPNG.be32(1) + HandPNG.be32(1_000_000) + [1])), "absurd pixel shape")
+        XCTAssertNil(PNGPhysicalAspect.aspect(ofPNG: png(ppm + [2])), "unknown unit")
+        XCTAssertNil(PNGPhysicalAspect.aspect(ofPNG: png(ppm)), "short chunk")
         var badCRC = png(ppm + [1])
         badCRC[33 + 8 + 9] ^= 0xFF
-        XCTAssertNil(pngPhysicalAspect(badCRC))
-        XCTAssertNil(pngPhysicalAspect([]))
-        XCTAssertNil(pngPhysicalAspect(Array(png(ppm + [1]).prefix(40))), "truncated before pHYs ends")
+        XCTAssertNil(PNGPhysicalAspect.aspect(ofPNG: badCRC))
+        XCTAssertNil(PNGPhysicalAspect.aspect(ofPNG: []))
+        XCTAssertNil(PNGPhysicalAspect.aspect(ofPNG: Array(png(ppm + [1]).prefix(40))), "truncated before pHYs ends")
     }
 
     func testCRC32MatchesTheStandardCheckValue() {

@@ -1,30 +1,30 @@
 /// Just enough of the PNG container to read the header and `pHYs` without
 /// decoding, and to tell a truncated file from a corrupt one. Every read is
 /// bounds-checked; nothing here allocates in proportion to what a header claims.
-enum PNGChunks {
-    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+public enum PNGChunks {
+    public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// A chunk type as its four ASCII bytes in big-endian order, e.g. `IHDR`.
-    static func type(_ name: StaticString) -> UInt32 {
+    public static func type(_ name: StaticString) -> UInt32 {
         precondition(name.utf8CodeUnitCount == 4)
         let p = name.utf8Start
         return UInt32(p[0]) << 24 | UInt32(p[1]) << 16 | UInt32(p[2]) << 8 | UInt32(p[3])
     }
 
-    static let IHDR = type("IHDR")
-    static let pHYs = type("pHYs")
-    static let IDAT = type("IDAT")
-    static let IEND = type("IEND")
+    public static let IHDR = type("IHDR")
+    public static let pHYs = type("pHYs")
+    public static let IDAT = type("IDAT")
+    public static let IEND = type("IEND")
 
-    struct Chunk {
-        var type: UInt32
+    public struct Chunk {
+        public var type: UInt32
         /// Where the chunk's data lies in the bytes (already bounds-checked).
-        var data: Range<Int>
+        public var data: Range<Int>
         /// The stored CRC (over type and data).
-        var crc: UInt32
+        public var crc: UInt32
     }
 
-    enum WalkEnd: Equatable {
+    public enum WalkEnd: Equatable {
         /// `IEND` was reached (or the visitor stopped early).
         case complete
         /// The bytes stop in the middle of a chunk, or before `IEND`.
@@ -35,11 +35,11 @@ enum PNGChunks {
         case notPNG
     }
 
-    static func hasSignature(_ bytes: [UInt8]) -> Bool {
+    public static func hasSignature(_ bytes: [UInt8]) -> Bool {
         bytes.count >= 8 && bytes[0..<8].elementsEqual(signature)
     }
 
-    static func be32(_ bytes: [UInt8], _ i: Int) -> UInt32 {
+    public static func be32(_ bytes: [UInt8], _ i: Int) -> UInt32 {
         UInt32(bytes[i]) << 24 | UInt32(bytes[i + 1]) << 16 | UInt32(bytes[i + 2]) << 8 | UInt32(bytes[i + 3])
     }
 
@@ -47,7 +47,7 @@ enum PNGChunks {
     /// or until `visit` returns false. Cost is one step per chunk: data is
     /// skipped, not read.
     @discardableResult
-    static func walk(_ bytes: [UInt8], _ visit: (Chunk) -> Bool) -> WalkEnd {
+    public static func walk(_ bytes: [UInt8], _ visit: (Chunk) -> Bool) -> WalkEnd {
         guard hasSignature(bytes) else { return .notPNG }
         var offset = 8
         while true {
@@ -66,7 +66,7 @@ enum PNGChunks {
 
     /// Width and height from `IHDR`, which the PNG spec puts first. Nil when
     /// the bytes are not a PNG or stop before the header is complete.
-    static func header(_ bytes: [UInt8]) -> (width: UInt32, height: UInt32)? {
+    public static func header(_ bytes: [UInt8]) -> (width: UInt32, height: UInt32)? {
         var result: (UInt32, UInt32)?
         walk(bytes) { chunk in
             if chunk.type == IHDR, chunk.data.count >= 8 {
@@ -78,18 +78,18 @@ enum PNGChunks {
     }
 
     /// The chunk's stored CRC matches its type and data.
-    static func crcMatches(_ bytes: [UInt8], _ chunk: Chunk) -> Bool {
+    public static func crcMatches(_ bytes: [UInt8], _ chunk: Chunk) -> Bool {
         CRC32.checksum(bytes[(chunk.data.lowerBound - 4)..<chunk.data.upperBound]) == chunk.crc
     }
 
     /// A complete chunk (length, type, data, CRC) ready to splice into a PNG.
-    static func makeChunk(type: UInt32, data: [UInt8]) -> [UInt8] {
+    public static func makeChunk(type: UInt32, data: [UInt8]) -> [UInt8] {
         var body = bigEndian(type)
         body += data
         return bigEndian(UInt32(data.count)) + body + bigEndian(CRC32.checksum(body))
     }
 
-    static func bigEndian(_ v: UInt32) -> [UInt8] {
+    public static func bigEndian(_ v: UInt32) -> [UInt8] {
         [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
     }
 }
@@ -122,29 +122,31 @@ public enum CRC32 {
 /// damaged ancillary chunk), when either density is zero, or when it would
 /// make a pixel more than 8 times as wide as tall or the other way round —
 /// no real preview has such pixels, a corrupt or hostile file might.
-public func pngPhysicalAspect(_ bytes: [UInt8]) -> Double? {
-    var width: UInt32 = 0, height: UInt32 = 0
-    var aspect: Double?
-    PNGChunks.walk(bytes) { chunk in
-        let d = chunk.data.lowerBound
-        switch chunk.type {
-        case PNGChunks.IHDR where chunk.data.count >= 8:
-            width = PNGChunks.be32(bytes, d)
-            height = PNGChunks.be32(bytes, d + 4)
-            return true
-        case PNGChunks.pHYs:
-            guard chunk.data.count == 9, bytes[d + 8] <= 1, PNGChunks.crcMatches(bytes, chunk) else { return false }
-            let xppu = Double(PNGChunks.be32(bytes, d)), yppu = Double(PNGChunks.be32(bytes, d + 4))
-            guard width > 0, height > 0, xppu > 0, yppu > 0 else { return false }
-            let pixelShape = yppu / xppu  // a pixel's width / height
-            guard pixelShape >= 1.0 / 8, pixelShape <= 8 else { return false }
-            aspect = Double(width) / Double(height) * pixelShape
-            return false
-        case PNGChunks.IDAT, PNGChunks.IEND:
-            return false  // pHYs must come before the image data
-        default:
-            return true
+public enum PNGPhysicalAspect {
+    public static func aspect(ofPNG bytes: [UInt8]) -> Double? {
+        var width: UInt32 = 0, height: UInt32 = 0
+        var aspect: Double?
+        PNGChunks.walk(bytes) { chunk in
+            let d = chunk.data.lowerBound
+            switch chunk.type {
+            case PNGChunks.IHDR where chunk.data.count >= 8:
+                width = PNGChunks.be32(bytes, d)
+                height = PNGChunks.be32(bytes, d + 4)
+                return true
+            case PNGChunks.pHYs:
+                guard chunk.data.count == 9, bytes[d + 8] <= 1, PNGChunks.crcMatches(bytes, chunk) else { return false }
+                let xppu = Double(PNGChunks.be32(bytes, d)), yppu = Double(PNGChunks.be32(bytes, d + 4))
+                guard width > 0, height > 0, xppu > 0, yppu > 0 else { return false }
+                let pixelShape = yppu / xppu  // a pixel's width / height
+                guard pixelShape >= 1.0 / 8, pixelShape <= 8 else { return false }
+                aspect = Double(width) / Double(height) * pixelShape
+                return false
+            case PNGChunks.IDAT, PNGChunks.IEND:
+                return false  // pHYs must come before the image data
+            default:
+                return true
+            }
         }
+        return aspect
     }
-    return aspect
 }
