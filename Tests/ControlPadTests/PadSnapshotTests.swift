@@ -31,6 +31,8 @@ final class PadSnapshotTests: XCTestCase {
         var state = samplePadState()
         _ = state.reduce(.key(.char("?")), now: 0)
         assertSnapshot(renderPad(&state, width: 80, height: 24), named: "help-80x24")
+        assertSnapshot(renderPad(&state, width: 110, height: 30), named: "help-110x30-folded")
+        assertSnapshot(renderPad(&state, width: 120, height: 40), named: "help-120x40")
         state = samplePadState()
         _ = state.reduce(.key(.char("1")), now: 0)
         _ = state.reduce(.key(.char("1")), now: 0)

@@ -2,41 +2,81 @@ import SlideModel
 
 /// The keys in force (from the bindings), grouped by purpose.
 struct HelpView {
-    static func lines(_ bindings: KeyBindings) -> [String] {
-        var out: [String] = []
+    /// One line of help: a group's heading, a key with what it does, or a gap.
+    enum Entry: Equatable {
+        case heading(String)
+        case item(keys: String, summary: String)
+        case gap
+    }
+
+    static func entries(_ bindings: KeyBindings) -> [Entry] {
+        var out: [Entry] = []
         for group in Action.Group.allCases {
             let actions = Action.allCases.filter { $0.group == group && !bindings.keys(for: $0).isEmpty }
             guard !actions.isEmpty else { continue }
-            if !out.isEmpty { out.append("") }
-            out.append(group.rawValue)
+            if !out.isEmpty { out.append(.gap) }
+            out.append(.heading(group.rawValue))
             for action in actions {
-                let keys = bindings.keys(for: action).map(\.symbol).joined(separator: " ")
-                out.append("  " + pad(keys, 22) + action.summary)
+                out.append(.item(keys: bindings.keys(for: action).map(\.symbol).joined(separator: " "), summary: action.summary))
             }
         }
-        out += ["", "In context",
-                "  " + pad("0–9 Enter", 22) + "go to slide number",
-                "  " + pad("↑ ↓ PgUp PgDn", 22) + "move in the slide list",
-                "  " + pad("Enter", 22) + "go to the selected slide",
-                "  " + pad("Esc", 22) + "close the topmost overlay"]
+        out += [.gap, .heading("In context"),
+                .item(keys: "0–9 Enter", summary: "go to slide number"),
+                .item(keys: "↑ ↓ PgUp PgDn", summary: "move in the slide list"),
+                .item(keys: "Enter", summary: "go to the selected slide"),
+                .item(keys: "Esc", summary: "close the topmost overlay")]
         return out
     }
 
-    private static func pad(_ s: String, _ n: Int) -> String {
-        s + String(repeating: " ", count: max(1, n - DisplayWidth.of(s)))
+    /// A column of entries as text, keys padded to the column's widest.
+    static func format(_ entries: [Entry]) -> [String] {
+        let keyWidth = entries.map { if case .item(let keys, _) = $0 { DisplayWidth.of(keys) } else { 0 } }.max() ?? 0
+        return entries.map { entry in
+            switch entry {
+            case .heading(let title): return title
+            case .gap: return ""
+            case .item(let keys, let summary):
+                return "  " + keys + String(repeating: " ", count: keyWidth - DisplayWidth.of(keys) + 2) + summary
+            }
+        }
     }
 
     var theme = PopoverTheme()
 
-    /// A popover pointing at the help hint in the status line.
+    /// A popover pointing at the help hint in the status line. When the
+    /// list is taller than the room above the status line, it folds into two
+    /// columns at a group boundary if they fit side by side; otherwise it is
+    /// cut and its last line says so.
     func render(_ state: PadState, anchor: (x: Int, y: Int)?, in screen: Rect, grid: inout CellGrid) {
-        let lines = Self.lines(state.bindings)
-        let width = lines.map { DisplayWidth.of($0) }.max() ?? 0
-        let placement = PopoverPlacement.place(width: width, height: lines.count, anchor: anchor, in: screen)
-        let inside = grid.popover(placement, theme: theme, title: "Keys · Esc closes")
-        for (i, line) in lines.enumerated() where i < inside.height {
-            let isHeading = !line.hasPrefix(" ") && !line.isEmpty
-            grid.put(line, x: inside.x, y: inside.y + i, style: isHeading ? Style(.title) : .text, clip: inside)
+        let entries = Self.entries(state.bindings)
+        let rows = screen.height - 3
+        let gap = 3
+        var columns = [Self.format(entries)]
+        if columns[0].count > rows, let split = Self.foldPoint(entries) {
+            let folded = [Self.format(Array(entries[..<split])), Self.format(Array(entries[(split + 1)...]))]
+            let width = folded.map { $0.map { DisplayWidth.of($0) }.max() ?? 0 }.reduce(gap, +)
+            if width + 4 <= screen.width { columns = folded }
         }
+        if columns.count == 1, columns[0].count > rows, rows >= 2 {
+            columns[0] = Array(columns[0].prefix(rows - 1)) + ["  … a taller terminal shows all the keys"]
+        }
+        let widths = columns.map { $0.map { DisplayWidth.of($0) }.max() ?? 0 }
+        let width = widths.reduce(0, +) + gap * (columns.count - 1)
+        let height = columns.map(\.count).max() ?? 0
+        let placement = PopoverPlacement.place(width: width, height: height, anchor: anchor, in: screen)
+        let inside = grid.popover(placement, theme: theme, title: "Keys · Esc closes")
+        var x = inside.x
+        for (c, column) in columns.enumerated() {
+            for (i, line) in column.enumerated() where i < inside.height {
+                let isHeading = !line.hasPrefix(" ") && !line.isEmpty
+                grid.put(line, x: x, y: inside.y + i, style: isHeading ? Style(.title) : .text, clip: inside)
+            }
+            x += widths[c] + gap
+        }
+    }
+
+    /// The gap between groups nearest the middle.
+    static func foldPoint(_ entries: [Entry]) -> Int? {
+        entries.indices.filter { entries[$0] == .gap }.min { abs($0 - entries.count / 2) < abs($1 - entries.count / 2) }
     }
 }
