@@ -72,9 +72,6 @@ public struct LoadBuffer: Sendable {
         return arrived[slide] ?? Content()
     }
 
-    /// What has arrived for `slide`, whoever asked.
-    public func content(ofSlide slide: Int) -> Content { arrived[slide] ?? Content() }
-
     /// The tags currently waiting for `slide`.
     public func tags(waitingFor slide: Int) -> Set<ViewTag> { waiting[slide] ?? [] }
 
