@@ -20,7 +20,7 @@ struct PadOptions: ParsableArguments {
         "How many times taller than wide a terminal cell is, for undistorted slides (default 2, or the config's).", valueName: "RATIO"))
     var cellAspect: Double?
 
-    @Option(name: .long, help: "Write a log to FILE (never to the terminal the pad draws on).")
+    @Option(name: .long, help: ArgumentHelp("Write a log to FILE (never to the terminal the pad draws on).", valueName: "FILE"))
     var log: String?
 
     @Option(name: .long, help: ArgumentHelp("Read the config from FILE instead of $XDG_CONFIG_HOME/controlpad/config.toml.", valueName: "FILE"))
