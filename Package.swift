@@ -37,8 +37,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .executableTarget(
-            name: "ControlPad",
+        // The pad: screen, views, terminal backend, loop, config, CLI, bench.
+        .target(
+            name: "ControlPadUI",
             dependencies: [
                 "CNcurses", "CWideChar", "SlideModel", "SlideImages", "RemoteTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -46,6 +47,8 @@ let package = Package(
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
+        // The thin `controlpad` executable: `main` only.
+        .executableTarget(name: "ControlPad", dependencies: ["ControlPadUI"]),
         // Fixtures (real LibreOffice bytes) are read by path, not bundled.
         .testTarget(name: "SlideModelTests", dependencies: ["SlideModel"], exclude: ["Fixtures"]),
         .testTarget(name: "SlideImagesTests", dependencies: ["SlideImages", "SlideModel"], resources: [.copy("Fixtures")]),
@@ -54,7 +57,7 @@ let package = Package(
             dependencies: ["RemoteTransport", "SlideModel", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
-            name: "ControlPadTests", dependencies: ["ControlPad", "SlideModel", "SlideImages"], exclude: ["Snapshots"]
+            name: "ControlPadTests", dependencies: ["ControlPadUI", "SlideModel", "SlideImages"], exclude: ["Snapshots"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["ControlPad"]),
     ]

@@ -1,5 +1,5 @@
 import XCTest
-@testable import ControlPad
+@testable import ControlPadUI
 
 final class CellGridTests: XCTestCase {
     func testWideCharactersTakeTwoColumns() {

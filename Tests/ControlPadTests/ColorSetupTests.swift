@@ -1,5 +1,5 @@
 import XCTest
-@testable import ControlPad
+@testable import ControlPadUI
 import SlideImages
 
 /// Which terminfo entry the pad opens and which colour depth pictures use,

@@ -1,5 +1,5 @@
 import XCTest
-@testable import ControlPad
+@testable import ControlPadUI
 @testable import SlideModel
 
 final class ConfigLoaderTests: XCTestCase {

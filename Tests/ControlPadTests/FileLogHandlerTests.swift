@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import XCTest
-@testable import ControlPad
+@testable import ControlPadUI
 
 /// `--log FILE`: one line per entry, appended, never the terminal.
 final class FileLogHandlerTests: XCTestCase {

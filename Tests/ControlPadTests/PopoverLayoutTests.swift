@@ -1,5 +1,5 @@
 import XCTest
-@testable import ControlPad
+@testable import ControlPadUI
 
 final class PopoverLayoutTests: XCTestCase {
     /// A popover with `text` pointing at `anchor` (marked `*`) on a w×h screen.

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import ControlPad
+@testable import ControlPadUI
 @testable import SlideModel
 import SlideImages
 

@@ -1,8 +1,10 @@
 import ArgumentParser
 
-@main
-struct ControlPadCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+/// The `controlpad` command and its subcommands; `Sources/ControlPad/main.swift` runs it.
+public struct ControlPadCommand: ParsableCommand {
+    public init() {}
+
+    public static let configuration = CommandConfiguration(
         commandName: "controlpad",
         abstract: "A presenter's remote for LibreOffice Impress, in the terminal.",
         discussion: """

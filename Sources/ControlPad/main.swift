@@ -1,0 +1,3 @@
+import ControlPadUI
+
+ControlPadCommand.main()
