@@ -20,6 +20,8 @@ let package = Package(
         .systemLibrary(name: "CWideChar", path: "Sources/CWideChar"),
         // libpng's simplified API.
         .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
+        // Restores the terminal on a crash (async-signal-safe, so in C).
+        .target(name: "CCrashGuard"),
         // Pure model: load buffer, sources, codec, reducer. Never imports curses.
         .target(
             name: "SlideModel",
@@ -41,7 +43,7 @@ let package = Package(
         .target(
             name: "ControlPadUI",
             dependencies: [
-                "CNcurses", "CWideChar", "SlideModel", "SlideImages", "RemoteTransport",
+                "CNcurses", "CWideChar", "CCrashGuard", "SlideModel", "SlideImages", "RemoteTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),

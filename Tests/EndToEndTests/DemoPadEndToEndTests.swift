@@ -62,6 +62,8 @@ final class DemoPadEndToEndTests: XCTestCase {
         try pad.send("Escape")
         try pad.waitFor("help closed") { !$0.contains("Keys · Esc closes") }
         try pad.send("C-c")
+        try pad.waitFor(text: "Quit ControlPad? y / n")  // the demo's show runs: Ctrl-C asks, like q
+        try pad.send("C-c")
         try pad.waitFor(text: "EXIT=0")
     }
 

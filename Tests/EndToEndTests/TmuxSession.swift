@@ -88,6 +88,9 @@ final class TmuxSession {
         try tmux(["capture-pane", "-p", "-t", "0"] + (colors ? ["-e"] : []))
     }
 
+    /// Everything the pane printed, scrollback included.
+    func history() throws -> String { try tmux(["capture-pane", "-p", "-t", "0", "-S", "-"]) }
+
     func resize(width: Int, height: Int) throws {
         self.width = width
         self.height = height

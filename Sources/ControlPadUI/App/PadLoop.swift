@@ -118,7 +118,7 @@ final class PadLoop {
     /// Sleeps until input, an event, or the timeout; false when the
     /// terminal went away (hung up), which ends the loop.
     private func wait(milliseconds: Int32) -> Bool {
-        var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+        var fds = [pollfd(fd: terminal.inputFD, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: inbox.wakeFD, events: Int16(POLLIN), revents: 0)]
         _ = poll(&fds, nfds_t(fds.count), max(1, milliseconds))
         return fds[0].revents & Int16(POLLHUP | POLLNVAL | POLLERR) == 0

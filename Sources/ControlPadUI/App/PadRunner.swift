@@ -17,6 +17,8 @@ enum PadRunner {
             notice = "config: \(problem) — using defaults"
             Logger(label: "controlpad.config").error("\(problem)")
         }
+        // Runs last, once the terminal is back.
+        defer { if let reason = LogFile.active?.droppedReason { FileHandle.standardError.write(Data("controlpad: \(reason)\n".utf8)) } }
         let rehearsal = try options.rehearsalLog.map { try RehearsalLogFile(path: $0) }
         let inbox = try EventInbox()
         let signals = trapSignals(inbox: inbox)
@@ -36,16 +38,18 @@ enum PadRunner {
         state.talkDuration = options.duration.flatMap(DurationText.milliseconds) ?? config.talkDuration
         let loop = PadLoop(terminal: terminal, source: source, state: state, inbox: inbox, pictures: pictures,
                            rehearsal: rehearsal, config: config)
+        CrashGuard.crashIfAskedForTest()
         loop.run()
     }
 
-    /// SIGINT, SIGTERM and SIGHUP end the loop normally, so the terminal is
-    /// restored; Ctrl-C arrives this way too (the terminal is in cbreak mode).
+    /// SIGTERM, SIGHUP and SIGQUIT (Ctrl-\\) end the loop normally, so the
+    /// terminal is restored; SIGINT (Ctrl-C) quits like `q`, asking first
+    /// while a show runs. Crashes are `CrashGuard`'s.
     private static func trapSignals(inbox: EventInbox) -> [DispatchSourceSignal] {
-        [SIGINT, SIGTERM, SIGHUP].map { number in
+        [SIGINT, SIGTERM, SIGHUP, SIGQUIT].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { inbox.postQuit() }
+            source.setEventHandler { number == SIGINT ? inbox.post(.interrupted) : inbox.postQuit() }
             source.resume()
             return source
         }

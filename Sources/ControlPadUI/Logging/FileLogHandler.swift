@@ -75,15 +75,32 @@ final class LogFile: @unchecked Sendable {
     let path: String
     private let fd: Int32
     private let lock = NSLock()
+    private var failure: String?
 
-    /// Opens (creating, mode 0600) `path` for appending.
+    /// The log of this process, once logging is set up.
+    nonisolated(unsafe) static var active: LogFile?
+
+    /// Opens (creating, mode 0600) `path` for appending. A terminal is
+    /// refused: the log would draw over the pad.
     init(path: String) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
             throw LoggingSetupError(message: "cannot open the log file \(path): \(String(cString: strerror(errno)))")
         }
+        guard isatty(fd) == 0 else {
+            close(fd)
+            throw LoggingSetupError(message: "--log \(path) is a terminal: the log would draw over the pad; give a file")
+        }
         self.path = path
         self.fd = fd
+    }
+
+    /// Why the log stopped, if a write failed (a full disk, a pipe whose
+    /// reader left): one line for after the pad closed.
+    var droppedReason: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return failure
     }
 
     deinit { close(fd) }
@@ -92,12 +109,16 @@ final class LogFile: @unchecked Sendable {
         var bytes = Array(line.utf8)
         lock.lock()
         defer { lock.unlock() }
+        guard failure == nil else { return }
         bytes.withUnsafeMutableBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
                 if n < 0 && errno == EINTR { continue }
-                if n <= 0 { return }  // a full disk must not take the pad down
+                if n <= 0 {  // a full disk or a closed pipe must not take the pad down
+                    failure = "the log \(path) could not be written (\(String(cString: strerror(errno)))); the rest of the log was dropped"
+                    return
+                }
                 offset += n
             }
         }
@@ -134,6 +155,7 @@ func bootstrapLogging(path: String?, environment: [String: String] = ProcessInfo
     let file = try path.map { try LogFile(path: $0) }
     let level = environment["CONTROLPAD_LOG_LEVEL"].flatMap { Logger.Level(rawValue: $0.lowercased()) } ?? .info
     guard loggingBootstrapped.claim() else { return }
+    LogFile.active = file
     LoggingSystem.bootstrap { label in
         guard let file else { return SwiftLogNoOpLogHandler() }
         var handler = FileLogHandler(label: label, file: file)

@@ -21,6 +21,10 @@ final class CursesTerminal {
     let colorCount: Int
     private var isOpen = true
     private var screen: OpaquePointer?
+    /// Files opened for the real terminal (closed on restore).
+    private var ownedFiles: [UnsafeMutablePointer<FILE>] = []
+    /// Where keys come from: the loop polls it.
+    let inputFD: Int32
 
     private struct PairKey: Hashable { var fg: Int32, bg: Int32 }
 
@@ -32,8 +36,14 @@ final class CursesTerminal {
         guard isatty(STDOUT_FILENO) != 0 || output != nil else {
             throw StartError(description: "standard output is not a terminal; run controlpad in a terminal (tmux and SSH work)")
         }
-        screen = newterm(terminalName, output ?? cp_stdout(), input ?? cp_stdin())
+        let (outFile, inFile) = try output.map { ($0, input ?? cp_stdin()!) } ?? Self.openControllingTerminal()
+        if output == nil { ownedFiles = inFile == cp_stdin() ? [outFile] : [outFile, inFile] }
+        inputFD = fileno(inFile)
+        if output == nil { CrashGuard.arm(terminal: fileno(outFile)) }
+        screen = newterm(terminalName, outFile, inFile)
         guard screen != nil else {
+            if output == nil { CrashGuard.disarm() }
+            ownedFiles.forEach { fclose($0) }
             throw StartError(description: "could not open the terminal \"\(ProcessInfo.processInfo.environment["TERM"] ?? "")\"; set TERM to one your system knows (e.g. xterm-256color)")
         }
         cbreak()
@@ -61,6 +71,23 @@ final class CursesTerminal {
 
     deinit { restore() }
 
+    /// Curses writes to its own duplicate of standard output, so a crash can
+    /// cut the pad off its terminal while the crash report still reaches it.
+    /// Keys come from standard input, or from /dev/tty when standard input
+    /// is not a terminal (`controlpad < /dev/null` would otherwise read an
+    /// endless end of file).
+    private static func openControllingTerminal() throws -> (UnsafeMutablePointer<FILE>, UnsafeMutablePointer<FILE>) {
+        guard let out = fdopen(dup(STDOUT_FILENO), "w") else {
+            throw StartError(description: "could not open the terminal: \(String(cString: strerror(errno)))")
+        }
+        if isatty(STDIN_FILENO) != 0 { return (out, cp_stdin()!) }
+        guard let tty = fopen("/dev/tty", "r") else {
+            fclose(out)
+            throw StartError(description: "standard input is not a terminal and there is no /dev/tty to read keys from; run controlpad in a terminal")
+        }
+        return (out, tty)
+    }
+
     /// Replaces the looks of some roles (from the config file). With colour
     /// off, only the attributes count.
     func override(_ looks: [Role: RoleLook]) {
@@ -72,9 +99,14 @@ final class CursesTerminal {
     func restore() {
         guard isOpen else { return }
         isOpen = false
-        endwin()
-        if let screen { delscreen(screen) }
+        if let screen {
+            endwin()
+            delscreen(screen)
+        }
         screen = nil
+        if !ownedFiles.isEmpty { CrashGuard.disarm() }
+        ownedFiles.forEach { fclose($0) }
+        ownedFiles = []
     }
 
     var size: (width: Int, height: Int) { (Int(cp_cols()), Int(cp_lines())) }

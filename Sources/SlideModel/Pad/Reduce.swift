@@ -13,6 +13,9 @@ public enum PadEvent: Sendable, Equatable {
     case pointer(PointerPhase, x: Double, y: Double)
     /// Time passed: animations may have ended.
     case tick
+    /// Ctrl-C as a signal (SIGINT): quits like the quit key, asking first
+    /// while a show runs; a second one while asked quits.
+    case interrupted
 }
 
 public enum PointerPhase: Sendable, Equatable { case down, move, up }
@@ -43,6 +46,13 @@ extension PadState {
         case .pointer(let phase, let x, let y):
             effects = pointer(phase, x: x, y: y)
         case .tick: effects = []
+        case .interrupted:
+            if topOverlay == .confirmQuit {
+                quitRequested = true
+                effects = [.quit]
+            } else {
+                effects = perform(.quit, now: now)
+            }
         }
         animatePopovers(from: topBefore, now: now)
         if let reveal = listReveal, reveal.isDone(at: now) { listReveal = nil }
