@@ -88,7 +88,7 @@ struct PadView {
     /// The tiny view's one line: where the show is.
     static func minimalHeader(_ state: PadState) -> String {
         guard state.showRunning else { return "No show · F5 starts" }
-        var text = "▶ \(state.current + 1)/\(state.slideCount)"
+        var text = "▶ \(state.position)"
         if let next = state.nextSlide { text += " · next \(next + 1)" }
         if state.blank { text += " · BLANK" }
         return text

@@ -26,7 +26,8 @@ struct SlidePaneView {
             return
         }
         guard let slide else {
-            placeholder(["End of show"], in: inside, grid: &grid)
+            let empty = state.slideCount == 0
+            placeholder(empty ? (tag == .current ? ["The show has no slides"] : []) : ["End of show"], in: inside, grid: &grid)
             return
         }
         guard let preview = state.buffer.content(for: tag)?.preview else {

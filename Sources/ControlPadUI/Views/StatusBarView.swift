@@ -27,7 +27,7 @@ struct StatusBarView {
         var parts: [(text: String, style: Style, priority: Int)] = []
         parts.append((Self.linkLabel(state), Style(.status), 3))
         if state.showRunning {
-            parts.append(("\(state.current + 1)/\(state.slideCount)", Style(.accent), 0))
+            parts.append((state.position, Style(.accent), 0))
             if let elapsed = state.elapsed(at: now) {
                 var timer = "⏱ " + Self.duration(elapsed)
                 if let total = state.talkDuration { timer += " / " + Self.duration(total) }

@@ -106,6 +106,9 @@ public struct PadState: Sendable {
     /// Something the user should read (a config problem); any key clears it.
     public var notice: String?
 
+    /// The most slides a show may have (what the wire accepts, too).
+    public static let maxSlideCount = ImpressServerMessage.maxSlideCount
+
     public init(bindings: KeyBindings = .standard, animate: Bool = true) {
         self.bindings = bindings
         self.animate = animate
@@ -120,6 +123,9 @@ public struct PadState: Sendable {
         for case .goto(let digits) in overlays.reversed() { return digits }
         return nil
     }
+
+    /// Where the show stands, "3/14", or "no slides" for a show without any.
+    public var position: String { slideCount > 0 ? "\(current + 1)/\(slideCount)" : "no slides" }
 
     /// The next slide, if there is one.
     public var nextSlide: Int? { showRunning && current + 1 < slideCount ? current + 1 : nil }

@@ -36,11 +36,12 @@ extension PadState {
         case .key(let key): effects = handle(key, now: now)
         case .source(let event): apply(event, now: now); effects = []
         case .viewport(let viewport):
-            self.viewport = viewport
+            self.viewport = Viewport(listRows: max(0, viewport.listRows), notesRows: max(0, viewport.notesRows),
+                                     notesMaxScroll: max(0, viewport.notesMaxScroll))
             clampScrolls()
             effects = []
         case .listClicked(let row):
-            effects = listOpen ? gotoListSlide(listScrollTop + row, now: now) : []
+            effects = listOpen && (0..<viewport.listRows).contains(row) ? gotoListSlide(listScrollTop + row, now: now) : []
         case .notesWheel(let delta): scrollNotes(by: delta); effects = []
         case .listWheel(let delta): moveSelection(by: delta); effects = []
         case .pointer(let phase, let x, let y):
@@ -89,7 +90,7 @@ extension PadState {
                 return []
             case .enter:
                 overlays.removeLast()
-                guard let n = Int(digits), showRunning, (1...slideCount).contains(n) else { return [] }
+                guard let n = Int(digits) else { return [] }
                 return go(to: n - 1)
             case .escape:
                 overlays.removeLast()
@@ -263,7 +264,7 @@ extension PadState {
     private mutating func moveSelection(by delta: Int) {
         guard slideCount > 0 else { return }
         var state = viewState(.slideList)
-        state.selection = min(slideCount - 1, max(0, state.selection + delta))
+        state.selection = min(slideCount - 1, max(0, state.selection + Self.bounded(delta)))
         viewStates[.slideList] = state
         keepSelectionVisible()
     }
@@ -281,9 +282,12 @@ extension PadState {
 
     private mutating func scrollNotes(by delta: Int) {
         var state = viewState(.notes)
-        state.scroll = max(0, min(viewport.notesMaxScroll, state.scroll + delta))
+        state.scroll = max(0, min(viewport.notesMaxScroll, state.scroll + Self.bounded(delta)))
         viewStates[.notes] = state
     }
+
+    /// A step that cannot overflow when added to a position.
+    private static func bounded(_ delta: Int) -> Int { min(max(delta, -maxSlideCount), maxSlideCount) }
 
     private mutating func clampScrolls() {
         scrollNotes(by: 0)
@@ -309,7 +313,9 @@ extension PadState {
                 pausedSince = nil
             }
             showRunning = true
-            slideCount = max(0, count)
+            // Every count and index is clamped here, once: the rest of the
+            // reducer may add and compare them without overflow or traps.
+            slideCount = min(max(0, count), PadState.maxSlideCount)
             setCurrent(min(max(0, current), max(0, slideCount - 1)))
             clampScrolls()
         case .slideChanged(let index):
@@ -351,7 +357,7 @@ extension PadState {
     /// Points every view's tag at the slide it shows now; rows that left the
     /// screen stop waiting.
     private mutating func syncRequests(now: Millis) {
-        if showRunning {
+        if showRunning && slideCount > 0 {
             buffer.request(.current, slide: current)
             buffer.request(.notes, slide: current)
             if let next = nextSlide { buffer.request(.next, slide: next) } else { buffer.remove(.next) }
