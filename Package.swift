@@ -61,6 +61,6 @@ let package = Package(
         .testTarget(
             name: "ControlPadTests", dependencies: ["ControlPadUI", "SlideModel", "SlideImages"], exclude: ["Snapshots"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["ControlPad"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ControlPad", "CWideChar"]),
     ]
 )

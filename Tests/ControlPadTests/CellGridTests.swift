@@ -38,6 +38,27 @@ final class CellGridTests: XCTestCase {
         }
     }
 
+    func testEmojiSequencesAreDrawnAsTheirFirstEmoji() {
+        var grid = CellGrid(width: 20, height: 1)
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"
+        XCTAssertEqual(grid.put("\(family)\u{1F44D}\u{1F3FD}\u{2764}\u{FE0F}e\u{301}", x: 0, y: 0), 6)
+        XCTAssertEqual(grid[0, 0].text, "\u{1F468}", "the family: its first face, one scalar the terminal measures as we do")
+        XCTAssertEqual(grid[2, 0].text, "\u{1F44D}", "no skin tone modifier")
+        XCTAssertEqual(grid[4, 0].text, "\u{2764}", "no variation selector: one column, as wcwidth says")
+        XCTAssertEqual(grid[5, 0].text, "e\u{301}", "accents stay")
+    }
+
+    func testNotesAreWrappedOncePerTextAndWidth() {
+        let cache = NotesWrapCache()
+        let notes = String(repeating: "lorem ipsum dolor ", count: 50_000)
+        let first = cache.lines(notes, width: 40)
+        for _ in 0..<100 { XCTAssertEqual(cache.lines(notes, width: 40).count, first.count) }
+        XCTAssertEqual(cache.wraps, 1, "an idle pad redraws the clock, not the notes' wrapping")
+        _ = cache.lines(notes, width: 30)
+        _ = cache.lines(notes + "!", width: 30)
+        XCTAssertEqual(cache.wraps, 3)
+    }
+
     func testLayoutFollowsTheTerminal() {
         XCTAssertEqual(PadLayout(width: 120, height: 40).kind, .sideBySide)
         XCTAssertEqual(PadLayout(width: 80, height: 24).kind, .stacked)

@@ -15,6 +15,7 @@ final class PadLoop {
     private let rehearsal: RehearsalLogFile?
     private let config: PadConfig
     private(set) var state: PadState
+    private let notesWrap = NotesWrapCache()
     private let logger = Logger(label: "controlpad.pad")
 
     init(terminal: CursesTerminal, source: SlideSource, state: PadState, inbox: EventInbox,
@@ -95,7 +96,7 @@ final class PadLoop {
     private func draw() {
         guard !state.quitRequested else { return }
         let size = terminal.size
-        let view = PadView(clock: clocks.wallClock(), pictures: pictures, config: config)
+        let view = PadView(clock: clocks.wallClock(), pictures: pictures, config: config, notesWrap: notesWrap)
         var (grid, viewport) = view.render(state, width: size.width, height: size.height, now: clocks.monotonic())
         if viewport != state.viewport {
             apply(.viewport(viewport))

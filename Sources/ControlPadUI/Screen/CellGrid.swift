@@ -51,7 +51,8 @@ struct CellGrid: Equatable, Sendable {
     }
 
     /// Writes `text` from (x, y) within `clip` (default: the row to the grid's
-    /// edge) and returns the columns used. Control characters are drawn as �.
+    /// edge) and returns the columns used. Control characters are drawn as
+    /// �, emoji sequences as their first emoji (`DisplayWidth.drawable`).
     @discardableResult
     mutating func put(_ text: some StringProtocol, x: Int, y: Int, style: Style = .text, clip: Rect? = nil) -> Int {
         let area = clip ?? bounds
@@ -60,8 +61,7 @@ struct CellGrid: Equatable, Sendable {
             let w = DisplayWidth.of(c)
             if w == 0 { continue }
             if col + w > area.maxX { break }
-            let printable = c.unicodeScalars.allSatisfy { !($0.value < 0x20 || (0x7F..<0xA0).contains($0.value)) }
-            set(col, y, Cell(text: printable ? String(c) : "\u{FFFD}", width: UInt8(w), style: style), clip: area)
+            set(col, y, Cell(text: DisplayWidth.drawable(c), width: UInt8(w), style: style), clip: area)
             col += w
         }
         return col - x

@@ -6,9 +6,9 @@ struct NotesPaneView {
     var box = BoxGlyphs.square
 
     /// The notes as wrapped lines for `width`, or a placeholder line.
-    static func lines(_ state: PadState, width: Int) -> (lines: [String], placeholder: Bool) {
+    static func lines(_ state: PadState, width: Int, cache: NotesWrapCache) -> (lines: [String], placeholder: Bool) {
         guard state.showRunning, let content = state.buffer.content(for: .notes) else { return ([], true) }
-        if let notes = content.notes, !notes.isEmpty { return (TextWrap.lines(notes, width: width), false) }
+        if let notes = content.notes, !notes.isEmpty { return (cache.lines(notes, width: width), false) }
         return ([content.preview == nil ? "notes loading…" : "(no notes for this slide)"], true)
     }
 

@@ -7,11 +7,13 @@ struct PadView {
     var pictures: PictureDrawing?
     /// Glyphs and popover looks from the config file.
     var config = PadConfig()
+    /// The notes wrapped for the last width; the loop keeps one for all frames.
+    var notesWrap = NotesWrapCache()
 
     func render(_ state: PadState, width: Int, height: Int, now: Millis) -> (CellGrid, Viewport) {
         var grid = CellGrid(width: width, height: height)
         let layout = PadLayout(width: width, height: height, fullScreen: state.fullScreen)
-        let notes = NotesPaneView.lines(state, width: layout.notesTextWidth)
+        let notes = NotesPaneView.lines(state, width: layout.notesTextWidth, cache: notesWrap)
         let viewport = layout.viewport(notesLineCount: notes.lines.count)
 
         switch layout.kind {
