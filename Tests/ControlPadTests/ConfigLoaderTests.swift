@@ -103,4 +103,15 @@ final class ConfigLoaderTests: XCTestCase {
         XCTAssertNil(DurationText.milliseconds("0m"))
         XCTAssertNil(DurationText.milliseconds("20x"))
     }
+
+    /// `config --check` and the status line print this text: a hostile key
+    /// or value never reaches the terminal as a control sequence.
+    func testProblemsQuotingTheFileAreEscaped() throws {
+        for text in [#"[theme]\n"\u001b]0;PWN\u0007" = "red""#, #"[theme]\naccent = "\u009b2J\u202e""#,
+                     #"duration = "\u001b[2J""#] {
+            let described = try XCTUnwrap(problem(text.replacingOccurrences(of: "\\n", with: "\n"))).description
+            XCTAssertFalse(described.unicodeScalars.contains { Notes.isControl($0) }, described)
+            XCTAssertTrue(described.contains("\\u{"), "the control character is shown escaped: \(described)")
+        }
+    }
 }

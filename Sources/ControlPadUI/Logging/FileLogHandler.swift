@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import SlideModel
 
 #if canImport(Glibc)
 import Glibc
@@ -51,23 +52,7 @@ struct FileLogHandler: LogHandler {
             + ".\(pad(Int32(millis), 3))Z"
     }
 
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                    out += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
-    }
+    static func escaped(_ text: String) -> String { TerminalText.escaped(text) }
 }
 
 /// An open log file shared by every logger; appends are whole lines, under a lock.
