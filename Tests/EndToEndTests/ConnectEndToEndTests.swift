@@ -39,7 +39,7 @@ final class ConnectEndToEndTests: XCTestCase {
         command += " --log \(stateHome.appendingPathComponent("pad.log").path)"
         if let pin { command += " --pin \(pin)" }
         return try TmuxSession(command: command, width: width, height: height,
-                               environment: ["XDG_STATE_HOME": stateHome.path, "CONTROLPAD_LOG_LEVEL": "debug"])
+                               environment: ["XDG_STATE_HOME": stateHome.path, "CONTROLPAD_LOG_LEVEL": "trace"])
     }
 
     private func status(_ pad: TmuxSession, _ what: String, timeout: TimeInterval = 10,
@@ -237,6 +237,8 @@ final class ConnectEndToEndTests: XCTestCase {
         var info = stat()
         XCTAssertEqual(stat(pairingFile.path, &info), 0)
         XCTAssertEqual(info.st_mode & 0o777, 0o600, "the pairing file is private")
+        XCTAssertEqual(stat(pairingFile.deletingLastPathComponent().path, &info), 0)
+        XCTAssertEqual(info.st_mode & 0o777, 0o700, "in a private directory")
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: file) as? [String: Any])
         let servers = try XCTUnwrap(json["servers"] as? [String: [String: String]])
         XCTAssertEqual(servers[address], ["name": "controlpad-test", "pin": request.pin])
@@ -250,6 +252,12 @@ final class ConnectEndToEndTests: XCTestCase {
         XCTAssertEqual(fake.pairRequests.last?.pin, request.pin)
         XCTAssertFalse(try again.screen().contains("Enter PIN"))
         try quit(again)
+
+        // The PIN is a secret: not in the log, even at trace level.
+        let log = try String(contentsOf: stateHome.appendingPathComponent("pad.log"), encoding: .utf8)
+        XCTAssertTrue(log.contains("trace"), "the log was written at trace level")
+        let messages = log.split(separator: "\n").map { $0.drop { $0 != " " } }.joined(separator: "\n")  // no timestamps
+        XCTAssertNil(messages.range(of: "\\b\(request.pin)\\b", options: .regularExpression), "the PIN \(request.pin) is in the log")
     }
 
     func testUnansweredPairRequestIsDroppedAfterTenSecondsAndRetried() throws {

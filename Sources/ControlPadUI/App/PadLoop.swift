@@ -83,10 +83,12 @@ final class PadLoop {
         return pictures?.pictureFrame(for: preview, slide: state.current, in: pane)
     }
 
-    /// An event for the log: previews by size, not by their bytes.
-    private static func describe(_ event: PadEvent) -> String {
+    /// An event for the log: previews by size, not by their bytes, and
+    /// never the pairing PIN (a secret, shown only on the pad's screen).
+    static func describe(_ event: PadEvent) -> String {
         switch event {
         case .source(.preview(let index, let preview)): return "preview(\(index), \(preview.png.count) bytes)"
+        case .source(.link(.pairing)): return "link(pairing)"
         default: return "\(event)"
         }
     }

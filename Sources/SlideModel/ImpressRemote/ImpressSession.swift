@@ -70,7 +70,8 @@ public struct ImpressSession: Sendable {
         case .validatingPin:
             phase = .validatingPin
             return [
-                .log(.notice, "server waits for PIN \(pin) to be typed into Impress"),
+                // The PIN is a secret: shown on the pad's own screen, never logged.
+                .log(.notice, "server waits for the PIN shown on the pad to be typed into Impress"),
                 .event(.link(.pairing(pin: pin))),
             ]
         case .paired:
