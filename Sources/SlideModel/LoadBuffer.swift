@@ -16,6 +16,8 @@ public struct LoadBuffer: Sendable {
             self.preview = preview
             self.notes = notes
         }
+
+        var bytes: Int { (preview?.png.count ?? 0) + (notes?.utf8.count ?? 0) }
     }
 
     private var wanted: [ViewTag: Int] = [:]
@@ -23,8 +25,16 @@ public struct LoadBuffer: Sendable {
     private var arrived: [Int: Content] = [:]
     /// How many slides have their preview (kept, not counted, on every frame).
     public private(set) var previewCount = 0
+    /// Bytes of previews and notes kept, and the most that may be: a server
+    /// may declare 100 000 slides. Past the budget, the content of the slides
+    /// farthest from every view is dropped (a typical preview is 20–40 kB, so
+    /// the default keeps a few thousand slides).
+    public private(set) var keptBytes = 0
+    public let byteBudget: Int
 
-    public init() {}
+    public init(byteBudget: Int = 128 << 20) {
+        self.byteBudget = byteBudget
+    }
 
     /// View `tag` now shows slide `slide`. Returns what is already there for it
     /// (the view is filled at once), or an empty `Content` when nothing is.
@@ -52,15 +62,39 @@ public struct LoadBuffer: Sendable {
     public mutating func arrive(preview: Preview, for slide: Int) -> Set<ViewTag> {
         guard arrived[slide]?.preview != preview else { return [] }
         if arrived[slide]?.preview == nil { previewCount += 1 }
-        arrived[slide, default: Content()].preview = preview
+        keep(slide) { $0.preview = preview }
         return waiting[slide] ?? []
     }
 
     /// Slide `slide`'s notes arrived; as `arrive(preview:for:)`.
     public mutating func arrive(notes: String, for slide: Int) -> Set<ViewTag> {
         guard arrived[slide]?.notes != notes else { return [] }
-        arrived[slide, default: Content()].notes = notes
+        keep(slide) { $0.notes = notes }
         return waiting[slide] ?? []
+    }
+
+    /// Changes one slide's content, keeping the byte count, then makes room.
+    private mutating func keep(_ slide: Int, _ change: (inout Content) -> Void) {
+        var content = arrived[slide] ?? Content()
+        keptBytes -= content.bytes
+        change(&content)
+        keptBytes += content.bytes
+        arrived[slide] = content
+        if keptBytes > byteBudget { makeRoom(keeping: slide) }
+    }
+
+    /// Drops the content of the slides farthest from every view until the
+    /// kept bytes are down to 3/4 of the budget (so this runs rarely).
+    /// Slides a view shows, and `slide`, stay.
+    private mutating func makeRoom(keeping slide: Int) {
+        let shown = Set(wanted.values).union([slide])
+        func distance(_ s: Int) -> Int { shown.map { abs($0 - s) }.min() ?? 0 }
+        let candidates = arrived.keys.filter { !shown.contains($0) }.sorted { distance($0) > distance($1) }
+        for victim in candidates where keptBytes > byteBudget / 4 * 3 {
+            guard let content = arrived.removeValue(forKey: victim) else { continue }
+            keptBytes -= content.bytes
+            if content.preview != nil { previewCount -= 1 }
+        }
     }
 
     /// The slide view `tag` currently asks for, if any.
@@ -81,6 +115,7 @@ public struct LoadBuffer: Sendable {
     public mutating func forgetContent() -> Set<ViewTag> {
         arrived.removeAll()
         previewCount = 0
+        keptBytes = 0
         return Set(wanted.keys)
     }
 

@@ -78,4 +78,22 @@ final class LoadBufferTests: XCTestCase {
         XCTAssertEqual(buffer.previewCount, 0)
         XCTAssertEqual(buffer.arrive(preview: preview(1), for: 0), [.current], "requests survive; new content refills")
     }
+
+    /// A server may declare 100 000 slides: the kept bytes stay within the
+    /// budget, and what goes is what is farthest from every view.
+    func testKeptContentStaysWithinItsBudget() {
+        var buffer = LoadBuffer(byteBudget: 1_000)
+        buffer.request(.current, slide: 10)
+        buffer.request(.next, slide: 11)
+        for slide in 0..<100 {
+            _ = buffer.arrive(preview: Preview(png: Array(repeating: UInt8(slide), count: 100)), for: slide)
+            _ = buffer.arrive(notes: "note", for: slide)
+            XCTAssertLessThanOrEqual(buffer.keptBytes, 1_000, "after slide \(slide)")
+        }
+        XCTAssertEqual(buffer.content(for: .current)?.preview?.png.first, 10, "what a view shows stays")
+        XCTAssertEqual(buffer.content(for: .next)?.notes, "note")
+        XCTAssertEqual(buffer.previewCount, (0..<100).filter { buffer.request(.listRow(0), slide: $0).preview != nil }.count)
+        XCTAssertNotNil(buffer.request(.listRow(0), slide: 99).preview, "the newest arrival stays")
+        XCTAssertNil(buffer.request(.listRow(0), slide: 50).preview, "far from every view: dropped")
+    }
 }
