@@ -67,6 +67,26 @@ final class DemoPadEndToEndTests: XCTestCase {
         try pad.waitFor(text: "EXIT=0")
     }
 
+    /// A resize storm (a window dragged by its corner): 200 sizes, from
+    /// tiny to large, as fast as tmux takes them; the pad keeps up and ends
+    /// on a correct frame for the last size.
+    func testTwoHundredResizesInAFewSeconds() throws {
+        let pad = try TmuxSession(command: "\(TmuxSession.binary) demo --no-animation --latency 5-40", width: 120, height: 40)
+        try status(pad, shows: "1/14")
+        var random = SystemRandomNumberGenerator()
+        for i in 0..<199 {
+            let width = i % 7 == 0 ? Int.random(in: 1...20, using: &random) : Int.random(in: 20...160, using: &random)
+            try pad.resize(width: width, height: Int.random(in: 1...50, using: &random))
+        }
+        try pad.resize(width: 100, height: 30)
+        try pad.send("Right")
+        try status(pad, shows: "2/14")
+        let screen = try pad.waitFor("a whole 100×30 frame") { $0.contains("Current · 2/14") && $0.contains("Next · 3/14") }
+        XCTAssertTrue(screen.split(separator: "\n").allSatisfy { $0.count <= 100 }, screen)
+        try pad.send("C-\\")
+        try pad.waitFor(text: "EXIT=0")
+    }
+
     func testBadArgumentsSayWhatIsWrong() throws {
         let pad = try TmuxSession(command: "\(TmuxSession.binary) demo --drop 7", width: 100, height: 10)
         let screen = try pad.waitFor("error") { $0.contains("EXIT=") }

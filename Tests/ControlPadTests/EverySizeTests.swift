@@ -1,0 +1,53 @@
+import XCTest
+@testable import ControlPadUI
+@testable import SlideModel
+
+/// Every terminal size from 0×0 to 40×12, with real pictures and every
+/// overlay open, draws a frame of exactly that size without a crash.
+final class EverySizeTests: XCTestCase {
+    private func states() throws -> [(String, PadState)] {
+        let deck = try DemoDeck.builtIn()
+        var base = samplePadState()
+        for (i, slide) in deck.slides.prefix(12).enumerated() {
+            _ = base.reduce(.source(.preview(index: i, slide.preview)), now: 0)
+        }
+        func with(_ events: [PadEvent]) -> PadState {
+            var state = base
+            for event in events { _ = state.reduce(event, now: 1_000) }
+            return state
+        }
+        var noShow = PadState(animate: false)
+        _ = noShow.reduce(.source(.link(.pairing(pin: "0417"))), now: 0)
+        return [
+            ("show", base),
+            ("list", with([.key(.tab)])),
+            ("help", with([.key(.char("?"))])),
+            ("go-to", with([.key(.char("1")), .key(.char("2"))])),
+            ("quit?", with([.key(.char("q"))])),
+            ("full screen", with([.key(.char("f"))])),
+            ("no slides", with([.source(.showStarted(slideCount: 0, current: 0))])),
+            ("pairing, no show", noShow),
+        ]
+    }
+
+    func testEverySizeFromOneByOneToFortyByTwelveDraws() throws {
+        let pictures = SlidePictures(depth: .palette256)
+        var frames = 0
+        for (name, start) in try states() {
+            for width in 0...40 {
+                for height in 0...12 {
+                    var state = start
+                    let view = PadView(clock: "14:05", pictures: pictures)
+                    let (_, viewport) = view.render(state, width: width, height: height, now: 2_000)
+                    _ = state.reduce(.viewport(viewport), now: 2_000)
+                    let grid = view.render(state, width: width, height: height, now: 2_000).0
+                    XCTAssertEqual(grid.width, width, "\(name) \(width)×\(height)")
+                    XCTAssertEqual(grid.height, height, "\(name) \(width)×\(height)")
+                    XCTAssertEqual(grid.cells.count, width * height)
+                    frames += 1
+                }
+            }
+        }
+        XCTAssertEqual(frames, 8 * 41 * 13)
+    }
+}
