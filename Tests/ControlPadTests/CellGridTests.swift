@@ -59,6 +59,31 @@ final class CellGridTests: XCTestCase {
         XCTAssertEqual(cache.wraps, 3)
     }
 
+    func testTheDiffWritesOnlyWhatChangedAndWideCharactersWhole() {
+        var before = CellGrid(width: 6, height: 2)
+        before.put("日ab", x: 0, y: 0)
+        XCTAssertEqual(before.changes(since: nil).count, 11, "a first frame: every cell but the continuation")
+        XCTAssertTrue(before.isFullRepaint(since: nil))
+        XCTAssertEqual(before.changes(since: before), [])
+
+        var after = before
+        after.put("c", x: 3, y: 0)
+        XCTAssertEqual(after.changes(since: before).map { [$0.x, $0.y] }, [[3, 0]])
+
+        after = before
+        after.put("月", x: 0, y: 0)
+        XCTAssertEqual(after.changes(since: before).map { [$0.x, $0.y] }, [[0, 0]], "the wide cell, never its continuation")
+
+        after = before
+        after.put("xy", x: 0, y: 0)  // the wide character is broken: both cells are written
+        XCTAssertEqual(after.changes(since: before).map { [$0.x, $0.y] }, [[0, 0], [1, 0]])
+
+        after = before
+        after.put("本", x: 2, y: 1)
+        XCTAssertEqual(after.changes(since: before).map(\.cell.text), ["本"])
+        XCTAssertTrue(CellGrid(width: 6, height: 3).isFullRepaint(since: before), "a new size repaints")
+    }
+
     func testLayoutFollowsTheTerminal() {
         XCTAssertEqual(PadLayout(width: 120, height: 40).kind, .sideBySide)
         XCTAssertEqual(PadLayout(width: 80, height: 24).kind, .stacked)

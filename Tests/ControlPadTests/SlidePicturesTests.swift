@@ -189,16 +189,16 @@ final class SlidePicturesTests: XCTestCase {
         XCTAssertEqual(pictures.renders, 4, "a step renders only the two panes' new pictures, not the deck")
 
         // What the backend writes for the step: the cells that differ, not the screen.
-        let written = GridDiff.changedCells(from: before, to: after)
+        let written = after.changes(since: before).count
         XCTAssertGreaterThan(written, 0)
         XCTAssertLessThan(written, 160 * 50 / 2, "a step rewrites only what changed")
-        XCTAssertEqual(GridDiff.changedCells(from: nil, to: after), 160 * 50, "a first frame writes every cell")
+        XCTAssertEqual(after.changes(since: nil).count, 160 * 50, "a first frame writes every cell")
 
         _ = state.reduce(.source(.slideChanged(index: 2)), now: 0)
         let back = render(&state, pictures)
         XCTAssertEqual(pictures.renders, 4, "stepping back: both pictures come from the cache")
         XCTAssertEqual(back, before, "and the screen is exactly as before")
-        XCTAssertEqual(GridDiff.changedCells(from: before, to: back), 0)
+        XCTAssertEqual(back.changes(since: before).count, 0)
 
         // Full screen renders the current slide once at its new size, and again never.
         _ = state.reduce(.key(.char("f")), now: 0)

@@ -39,7 +39,7 @@ struct PadBenchmarks {
         keepAlive(state.reduce(.key(target == 0 ? .home : .right), now: 0))
         _ = state.reduce(.source(.slideChanged(index: target)), now: 0)
         let grid = render(view, &state, width: width, height: height)
-        let changed = GridDiff.changedCells(from: previous, to: grid)
+        let changed = grid.changes(since: previous).count
         previous = grid
         return changed
     }

@@ -116,18 +116,8 @@ final class CursesTerminal {
 
     /// Writes the cells that differ from the last frame, then one refresh.
     func draw(_ grid: CellGrid) {
-        let full = previous == nil || previous!.width != grid.width || previous!.height != grid.height
-        if full { werase(cp_stdscr()) }
-        for y in 0..<grid.height {
-            var x = 0
-            while x < grid.width {
-                let cell = grid[x, y]
-                let changed = full || previous![x, y] != cell
-                    || (cell.width == 2 && x + 1 < grid.width && previous![x + 1, y] != grid[x + 1, y])
-                if changed && cell.width != 0 { write(cell, x: x, y: y) }
-                x += 1
-            }
-        }
+        if grid.isFullRepaint(since: previous) { werase(cp_stdscr()) }
+        for change in grid.changes(since: previous) { write(change.cell, x: change.x, y: change.y) }
         previous = grid
         wnoutrefresh(cp_stdscr())
         doupdate()
