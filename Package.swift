@@ -20,6 +20,8 @@ let package = Package(
         .systemLibrary(name: "CWideChar", path: "Sources/CWideChar"),
         // libpng's simplified API.
         .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
+        // One small Swift function per system call, with typed errors.
+        .target(name: "Syscalls"),
         // Restores the terminal on a crash (async-signal-safe, so in C).
         .target(name: "CCrashGuard"),
         // Pure model: load buffer, sources, codec, reducer. Never imports curses.
@@ -43,7 +45,7 @@ let package = Package(
         .target(
             name: "ControlPadUI",
             dependencies: [
-                "CNcurses", "CWideChar", "CCrashGuard", "SlideModel", "SlideImages", "RemoteTransport",
+                "CNcurses", "CWideChar", "CCrashGuard", "Syscalls", "SlideModel", "SlideImages", "RemoteTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -59,7 +61,7 @@ let package = Package(
             dependencies: ["RemoteTransport", "SlideModel", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
-            name: "ControlPadTests", dependencies: ["ControlPadUI", "SlideModel", "SlideImages"], exclude: ["Snapshots"]
+            name: "ControlPadTests", dependencies: ["ControlPadUI", "Syscalls", "SlideModel", "SlideImages"], exclude: ["Snapshots"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["ControlPad", "CWideChar"]),
     ]

@@ -38,9 +38,7 @@ final class EverySizeTests: XCTestCase {
                 for height in 0...12 {
                     var state = start
                     let view = PadView(clock: "14:05", pictures: pictures)
-                    let (_, viewport) = view.render(state, width: width, height: height, now: 2_000)
-                    _ = state.reduce(.viewport(viewport), now: 2_000)
-                    let grid = view.render(state, width: width, height: height, now: 2_000).0
+                    let grid = PadFrame(&state, view: view, size: TerminalSize(width: width, height: height), now: 2_000).grid
                     XCTAssertEqual(grid.width, width, "\(name) \(width)×\(height)")
                     XCTAssertEqual(grid.height, height, "\(name) \(width)×\(height)")
                     XCTAssertEqual(grid.cells.count, width * height)

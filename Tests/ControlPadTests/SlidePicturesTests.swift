@@ -110,9 +110,7 @@ final class SlidePicturesTests: XCTestCase {
                 _ = state.reduce(.source(.preview(index: 1, Preview(png: good))), now: 0)
                 let pictures = SlidePictures(depth: .palette256)
                 let view = PadView(clock: "14:05", pictures: pictures)
-                let (_, viewport) = view.render(state, width: w, height: h, now: 0)
-                _ = state.reduce(.viewport(viewport), now: 0)
-                let grid = view.render(state, width: w, height: h, now: 0).0
+                let grid = PadFrame(&state, view: view, size: TerminalSize(width: w, height: h), now: 0).grid
                 let text = grid.text
                 XCTAssertTrue(text.contains("picture could not be read"), "\(what) at \(w)×\(h):\n\(text)")
                 XCTAssertTrue(text.contains("Slide 1"), "\(what): the placeholder names the slide")
@@ -146,10 +144,7 @@ final class SlidePicturesTests: XCTestCase {
     }
 
     private func render(_ state: inout PadState, _ pictures: SlidePictures, width: Int = 160, height: Int = 50) -> CellGrid {
-        let view = PadView(clock: "14:05", pictures: pictures)
-        let (_, viewport) = view.render(state, width: width, height: height, now: 0)
-        _ = state.reduce(.viewport(viewport), now: 0)
-        return view.render(state, width: width, height: height, now: 0).0
+        PadFrame(&state, view: PadView(clock: "14:05", pictures: pictures), size: TerminalSize(width: width, height: height), now: 0).grid
     }
 
     func testDrawingTheSameSlideTwiceHitsTheCache() throws {

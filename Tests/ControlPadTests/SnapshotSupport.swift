@@ -47,10 +47,7 @@ func samplePadState() -> PadState {
     return state
 }
 
-/// Renders like the loop does: once, tell the reducer the viewport, again.
+/// Renders like the loop does: one `PadFrame`.
 func renderPad(_ state: inout PadState, width: Int, height: Int, now: Millis = 201_000) -> CellGrid {
-    let view = PadView(clock: "14:05", pictures: nil)
-    let (_, viewport) = view.render(state, width: width, height: height, now: now)
-    _ = state.reduce(.viewport(viewport), now: now)
-    return view.render(state, width: width, height: height, now: now).0
+    PadFrame(&state, view: PadView(clock: "14:05", pictures: nil), size: TerminalSize(width: width, height: height), now: now).grid
 }

@@ -61,7 +61,7 @@ final class HostileShowTests: XCTestCase {
             for case .send(.goto(let index)) in effects {
                 XCTAssertTrue((0..<state.slideCount).contains(index), "step \(step): go-to \(index) of \(state.slideCount)")
             }
-            if state.quitRequested { state.quitRequested = false; state.overlays.removeAll() }
+            if effects.contains(.quit) { state.overlays.removeAll() }
         }
     }
 }

@@ -127,11 +127,15 @@ final class ReduceTests: XCTestCase {
         var state = runningPad()
         XCTAssertEqual(keys([.char("q")], &state), [], "a show runs: ask first")
         XCTAssertEqual(state.topOverlay, .confirmQuit)
-        XCTAssertEqual(keys([.char("n")], &state), [])
-        XCTAssertFalse(state.quitRequested)
-        XCTAssertEqual(keys([.char("q"), .char("y")], &state), [.quit])
+        XCTAssertEqual(keys([.char("n")], &state), [], "no quit")
+        XCTAssertEqual(keys([.char("q"), .char("y")], &state).last, .quit)
         state = runningPad()
-        XCTAssertEqual(keys([.control("c"), .char("q")], &state), [.quit])
+        XCTAssertEqual(keys([.control("c"), .char("q")], &state).last, .quit)
+        state = runningPad()
+        XCTAssertEqual(state.reduce(.interrupted, now: 1), [], "Ctrl-C as a signal asks too")
+        XCTAssertEqual(state.reduce(.interrupted, now: 2).last, .quit, "and a second one quits")
+        state = runningPad()
+        XCTAssertEqual(state.reduce(.terminate, now: 3).last, .quit, "SIGTERM or a hang-up: at once")
         var idle = PadState()
         XCTAssertEqual(keys([.char("q")], &idle), [.quit], "no show: quit at once")
     }
@@ -199,8 +203,7 @@ final class ReduceTests: XCTestCase {
 
     func testClickerEscOnTheBarePadDoesNothingHarmful() {
         var state = runningPad()
-        XCTAssertEqual(keys([.escape, .escape], &state), [])
-        XCTAssertFalse(state.quitRequested)
+        XCTAssertEqual(keys([.escape, .escape], &state), [], "no quit")
         XCTAssertTrue(state.overlays.isEmpty)
     }
 

@@ -30,4 +30,22 @@ final class RehearsalRecorderTests: XCTestCase {
         XCTAssertEqual(recorder.observe(state, now: 5_000).map(\.csvRow), ["3,0.0,5.0"])
         XCTAssertEqual(recorder.finish(now: 9_000), [])
     }
+
+    /// The reducer feeds the rehearsal log through its effects: a visit
+    /// ends when the show moves on, and the last one before the quit.
+    func testTheReducerEmitsEachVisitAndTheLastBeforeQuitting() {
+        var state = PadState(animate: false)
+        var rows: [String] = []
+        func at(_ now: Millis, _ event: PadEvent) -> [Effect] {
+            let effects = state.reduce(event, now: now)
+            for case .visitEnded(let visit) in effects { rows.append(visit.csvRow) }
+            return effects
+        }
+        _ = at(0, .source(.showStarted(slideCount: 4, current: 0)))
+        _ = at(2_000, .source(.slideChanged(index: 1)))
+        _ = at(2_500, .key(.char("q")))  // asks first
+        let last = at(3_000, .key(.char("y")))
+        XCTAssertEqual(rows, ["1,0.0,2.0", "2,2.0,1.0"])
+        XCTAssertEqual(last.last, .quit, "the visit goes out before the quit")
+    }
 }

@@ -23,7 +23,7 @@ enum MouseRouting {
         case .wheelUp where layout.notes.contains(x: mouse.x, y: mouse.y): return .notesWheel(-3)
         case .wheelDown where layout.notes.contains(x: mouse.x, y: mouse.y): return .notesWheel(3)
         case .press, .drag, .release:
-            let pane = slideArea ?? (layout.kind == .fullScreen ? layout.current : layout.current.inset(dx: 1, dy: 1))
+            let pane = slideArea ?? layout.currentPictureArea
             guard !pane.isEmpty, layout.kind != .minimal else { return nil }
             let phase: PointerPhase = mouse.kind == .press ? .down : mouse.kind == .drag ? .move : .up
             if phase == .down && !pane.contains(x: mouse.x, y: mouse.y) { return nil }

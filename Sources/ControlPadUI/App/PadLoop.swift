@@ -1,13 +1,14 @@
 import Foundation
 import Logging
 import SlideModel
+import Syscalls
 
 /// The pad's one loop: the single owner of `PadState`. It sleeps in `poll`
 /// on the terminal and the inbox until input arrives or something is due
-/// (the timer's next second, an animation frame), then reduces every event,
-/// sends the effects to the source and draws one frame.
+/// (the timer's next second, an animation frame, the clock's next minute),
+/// then reduces every event, carries out the effects and draws one frame.
 final class PadLoop {
-    private let terminal: CursesTerminal
+    private let terminal: TerminalBackend
     private let source: SlideSource
     private let inbox: EventInbox
     private let clocks: Clocks
@@ -16,9 +17,13 @@ final class PadLoop {
     private let config: PadConfig
     private(set) var state: PadState
     private let notesWrap = NotesWrapCache()
+    private var size = TerminalSize(width: 0, height: 0)
+    /// The last frame drawn: mouse events are about what it showed.
+    private var frame: PadFrame?
+    private var quitting = false
     private let logger = Logger(label: "controlpad.pad")
 
-    init(terminal: CursesTerminal, source: SlideSource, state: PadState, inbox: EventInbox,
+    init(terminal: TerminalBackend, source: SlideSource, state: PadState, inbox: EventInbox,
          clocks: Clocks = .system, pictures: SlidePictures? = nil, rehearsal: RehearsalLogFile? = nil,
          config: PadConfig = PadConfig()) {
         self.rehearsal = rehearsal
@@ -31,56 +36,68 @@ final class PadLoop {
         self.pictures = pictures
     }
 
+    /// Runs until the pad quits (a key, a signal, the terminal hung up).
     func run() {
+        start()
+        while step() {}
+        finish()
+    }
+
+    /// Starts the source and draws the first frame.
+    func start() {
         source.start { [inbox] event in inbox.post(.source(event)) }
-        defer {
-            rehearsal?.finish(now: clocks.monotonic())
-            source.shutdown()
-        }
+        size = terminal.size
         draw()
-        while !state.quitRequested {
-            guard wait(milliseconds: millisecondsUntilDue()) else { break }
-            for input in terminal.readInputs() { handle(input) }
-            let (events, quit) = inbox.drain()
-            for event in events { apply(event) }
-            if quit { break }
-            apply(.tick)
-            draw()
+    }
+
+    /// One turn: waits (at most `limit` ms, or until something is due) for
+    /// input or an event, reduces all there is, draws. False once the pad
+    /// quits.
+    @discardableResult
+    func step(waitingAtMost limit: Int32? = nil) -> Bool {
+        let due = millisecondsUntilDue()
+        let ready = Syscalls.poll([terminal.inputDescriptor, inbox.wakeDescriptor], timeout: max(1, min(limit ?? due, due)))
+        if ready[0] & Int16(POLLHUP | POLLNVAL | POLLERR) != 0 {
+            apply(.terminate)  // the terminal went away
         }
+        for input in terminal.readInputs() where !quitting { handle(input) }
+        for event in inbox.drain() where !quitting { apply(event) }
+        guard !quitting else { return false }
+        apply(.tick)
+        draw()
+        return !quitting
+    }
+
+    /// Stops the source; the rehearsal log is complete.
+    func finish() {
+        rehearsal?.close()
+        source.shutdown()
     }
 
     private func handle(_ input: TerminalInput) {
         switch input {
         case .key(let key): apply(.key(key))
-        case .resize: terminal.invalidate()
+        case .resize(let newSize): size = newSize
         case .mouse(let mouse):
-            let size = terminal.size
-            let layout = PadLayout(width: size.width, height: size.height, fullScreen: state.fullScreen)
-            if let event = MouseRouting.event(for: mouse, state: state, layout: layout, now: clocks.monotonic(),
-                                              slideArea: slideArea(in: layout)) {
+            guard let frame else { return }
+            let slideArea = frame.currentPicture(state, pictures: pictures)
+            if let event = MouseRouting.event(for: mouse, state: state, layout: frame.layout, now: clocks.monotonic(),
+                                              slideArea: slideArea) {
                 apply(event)
             }
         }
     }
 
     private func apply(_ event: PadEvent) {
-        let now = clocks.monotonic()
-        let effects = state.reduce(event, now: now)
-        rehearsal?.observe(state, now: now)
-        if event != .tick { logger.trace("\(Self.describe(event)) → \(effects) at slide \(state.current + 1)/\(state.slideCount)") }
+        let effects = state.reduce(event, now: clocks.monotonic())
+        if event != .tick { logger.trace("\(Self.describe(event)) → \(effects) at slide \(state.position)") }
         for effect in effects {
             switch effect {
             case .send(let command): source.send(command)
-            case .quit: break  // the loop ends on quitRequested
+            case .visitEnded(let visit): rehearsal?.write(visit)
+            case .quit: quitting = true
             }
         }
-    }
-
-    /// Where the current slide's picture is on screen, if it is drawn.
-    private func slideArea(in layout: PadLayout) -> Rect? {
-        guard let preview = state.buffer.content(for: .current)?.preview else { return nil }
-        let pane = layout.kind == .fullScreen ? layout.current : layout.current.inset(dx: 1, dy: 1)
-        return pictures?.pictureFrame(for: preview, slide: state.current, in: pane)
     }
 
     /// An event for the log: previews by size, not by their bytes, and
@@ -93,18 +110,11 @@ final class PadLoop {
         }
     }
 
-    /// Draws a frame; if the layout's sizes changed what the reducer clamps
-    /// to, tells it and draws again.
     private func draw() {
-        guard !state.quitRequested else { return }
-        let size = terminal.size
         let view = PadView(clock: clocks.wallClock(), pictures: pictures, config: config, notesWrap: notesWrap)
-        var (grid, viewport) = view.render(state, width: size.width, height: size.height, now: clocks.monotonic())
-        if viewport != state.viewport {
-            apply(.viewport(viewport))
-            (grid, _) = view.render(state, width: size.width, height: size.height, now: clocks.monotonic())
-        }
-        terminal.draw(grid)
+        let frame = PadFrame(&state, view: view, size: size, now: clocks.monotonic())
+        terminal.draw(frame.grid)
+        self.frame = frame
     }
 
     /// How long the loop may sleep: an animation frame, the timer's next
@@ -113,17 +123,6 @@ final class PadLoop {
         let now = clocks.monotonic()
         if state.isAnimating(at: now) { return 16 }
         if let started = state.showStartedAt { return Int32(1000 - (now - started) % 1000) }
-        var tv = timeval()
-        gettimeofday(&tv, nil)
-        return Int32(60_000 - (Int(tv.tv_sec) % 60) * 1000 - Int(tv.tv_usec) / 1000)
-    }
-
-    /// Sleeps until input, an event, or the timeout; false when the
-    /// terminal went away (hung up), which ends the loop.
-    private func wait(milliseconds: Int32) -> Bool {
-        var fds = [pollfd(fd: terminal.inputFD, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: inbox.wakeFD, events: Int16(POLLIN), revents: 0)]
-        _ = poll(&fds, nfds_t(fds.count), max(1, milliseconds))
-        return fds[0].revents & Int16(POLLHUP | POLLNVAL | POLLERR) == 0
+        return Int32(clocks.untilNextMinute())
     }
 }

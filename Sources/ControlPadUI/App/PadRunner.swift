@@ -49,7 +49,7 @@ enum PadRunner {
         [SIGINT, SIGTERM, SIGHUP, SIGQUIT].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { number == SIGINT ? inbox.post(.interrupted) : inbox.postQuit() }
+            source.setEventHandler { inbox.post(number == SIGINT ? .interrupted : .terminate) }
             source.resume()
             return source
         }

@@ -5,7 +5,6 @@ import SlideModel
 /// flushed at once so a crash or a killed terminal loses nothing.
 final class RehearsalLogFile {
     private let handle: FileHandle
-    private var recorder = RehearsalRecorder()
 
     struct OpenError: Error, CustomStringConvertible {
         var description: String
@@ -20,16 +19,11 @@ final class RehearsalLogFile {
         self.handle = handle
     }
 
-    func observe(_ state: PadState, now: Millis) { write(recorder.observe(state, now: now)) }
-
-    func finish(now: Millis) {
-        write(recorder.finish(now: now))
-        try? handle.close()
-    }
-
-    private func write(_ visits: [RehearsalRecorder.Visit]) {
-        guard !visits.isEmpty else { return }
-        handle.write(Data(visits.map { $0.csvRow + "\n" }.joined().utf8))
+    /// One row per slide visit, written and flushed at once.
+    func write(_ visit: RehearsalRecorder.Visit) {
+        handle.write(Data((visit.csvRow + "\n").utf8))
         try? handle.synchronize()
     }
+
+    func close() { try? handle.close() }
 }

@@ -22,14 +22,9 @@ struct PadBenchmarks {
         return state
     }
 
-    /// Renders like `PadLoop.draw`: once, and again if the viewport changed.
+    /// Renders like `PadLoop.draw`: one `PadFrame`.
     static func render(_ view: PadView, _ state: inout PadState, width: Int, height: Int, now: Millis = 0) -> CellGrid {
-        var (grid, viewport) = view.render(state, width: width, height: height, now: now)
-        if viewport != state.viewport {
-            _ = state.reduce(.viewport(viewport), now: now)
-            (grid, _) = view.render(state, width: width, height: height, now: now)
-        }
-        return grid
+        PadFrame(&state, view: view, size: TerminalSize(width: width, height: height), now: now).grid
     }
 
     /// One slide step as the pad lives it: the key (its command goes out),
@@ -72,7 +67,7 @@ struct PadBenchmarks {
         setenv("LINES", "\(h)", 1)
         if let out = fopen("/dev/null", "w"), let input = fopen("/dev/null", "r"),
            let terminal = try? CursesTerminal(useColor: true, terminalName: "xterm-256color", output: out, input: input),
-           terminal.size == (w, h) {
+           terminal.size == TerminalSize(width: w, height: h) {
             var drawn: CellGrid? = previous
             terminal.draw(drawn!)
             measure(name: "    same, drawn by CursesTerminal (ncurses on /dev/null, xterm-256color)",

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import SlideModel
+import Syscalls
 
 #if canImport(Glibc)
 import Glibc
@@ -91,21 +92,14 @@ final class LogFile: @unchecked Sendable {
     deinit { close(fd) }
 
     func append(_ line: String) {
-        var bytes = Array(line.utf8)
         lock.lock()
         defer { lock.unlock() }
         guard failure == nil else { return }
-        bytes.withUnsafeMutableBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 {  // a full disk or a closed pipe must not take the pad down
-                    failure = "the log \(path) could not be written (\(String(cString: strerror(errno)))); the rest of the log was dropped"
-                    return
-                }
-                offset += n
-            }
+        do {
+            try Syscalls.writeAll(fd, Array(line.utf8))
+        } catch {
+            // A full disk or a closed pipe must not take the pad down.
+            failure = "the log \(path) could not be written (\(String(cString: strerror(error.errno)))); the rest of the log was dropped"
         }
     }
 }

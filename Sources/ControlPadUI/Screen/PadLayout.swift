@@ -9,6 +9,8 @@ struct PadLayout: Equatable {
     static let minimumWidth = 20, minimumHeight = 6
 
     var kind: Kind
+    var width: Int
+    var height: Int
     var current = Rect.zero
     var next = Rect.zero
     var notes = Rect.zero
@@ -17,7 +19,9 @@ struct PadLayout: Equatable {
     var list = Rect.zero
 
     init(width: Int, height: Int, fullScreen: Bool = false) {
-        let screen = Rect(x: 0, y: 0, width: width, height: height)
+        self.width = max(0, width)
+        self.height = max(0, height)
+        let screen = Rect(x: 0, y: 0, width: self.width, height: self.height)
         guard width >= Self.minimumWidth, height >= Self.minimumHeight else {
             kind = .tooSmall
             return
@@ -53,6 +57,13 @@ struct PadLayout: Equatable {
         return Viewport(listRows: max(1, list.height - 2), notesRows: notesRows,
                         notesMaxScroll: max(0, notesLineCount - notesRows))
     }
+
+    /// Where the current slide's picture goes: inside its pane's frame, or
+    /// the whole screen in full screen. The one rule views and mouse routing share.
+    var currentPictureArea: Rect { kind == .fullScreen ? current : current.inset(dx: 1, dy: 1) }
+
+    /// Where the next slide's picture goes: inside its pane's frame.
+    var nextPictureArea: Rect { next.inset(dx: 1, dy: 1) }
 
     /// The width notes wrap to.
     var notesTextWidth: Int { kind == .minimal ? notes.width : max(0, notes.width - 4) }

@@ -6,7 +6,7 @@ import SlideModel
 /// The one ncurses backend: sets the terminal up and restores it, writes the
 /// cells that changed since the last frame, decodes keys, mouse and resizes.
 /// Only this file imports CNcurses; only the loop's thread calls it.
-final class CursesTerminal {
+final class CursesTerminal: TerminalBackend {
     struct StartError: Error, CustomStringConvertible {
         var description: String
     }
@@ -24,7 +24,7 @@ final class CursesTerminal {
     /// Files opened for the real terminal (closed on restore).
     private var ownedFiles: [UnsafeMutablePointer<FILE>] = []
     /// Where keys come from: the loop polls it.
-    let inputFD: Int32
+    let inputDescriptor: Int32
 
     private struct PairKey: Hashable { var fg: Int32, bg: Int32 }
 
@@ -38,7 +38,7 @@ final class CursesTerminal {
         }
         let (outFile, inFile) = try output.map { ($0, input ?? cp_stdin()!) } ?? Self.openControllingTerminal()
         if output == nil { ownedFiles = inFile == cp_stdin() ? [outFile] : [outFile, inFile] }
-        inputFD = fileno(inFile)
+        inputDescriptor = fileno(inFile)
         if output == nil { CrashGuard.arm(terminal: fileno(outFile)) }
         screen = newterm(terminalName, outFile, inFile)
         guard screen != nil else {
@@ -109,10 +109,7 @@ final class CursesTerminal {
         ownedFiles = []
     }
 
-    var size: (width: Int, height: Int) { (Int(cp_cols()), Int(cp_lines())) }
-
-    /// Forgets what is on screen, so the next `draw` writes every cell.
-    func invalidate() { previous = nil }
+    var size: TerminalSize { TerminalSize(width: Int(cp_cols()), height: Int(cp_lines())) }
 
     /// Writes the cells that differ from the last frame, then one refresh.
     func draw(_ grid: CellGrid) {
@@ -212,7 +209,9 @@ final class CursesTerminal {
         case KEY_DC: return .key(.delete)
         case KEY_BTAB: return .key(.backTab)
         case KEY_ENTER: return .key(.enter)
-        case cp_key_resize: return .resize
+        case cp_key_resize:
+            previous = nil  // curses cleared the screen: the next frame writes every cell
+            return .resize(size)
         case cp_key_mouse: return readMouse()
         default:
             for n in 1...24 where code == cp_key_f(Int32(n)) { return .key(.function(n)) }

@@ -12,5 +12,6 @@ struct MouseEvent: Equatable, Sendable {
 enum TerminalInput: Equatable, Sendable {
     case key(Key)
     case mouse(MouseEvent)
-    case resize
+    /// The terminal has a new size: a message, like a key.
+    case resize(TerminalSize)
 }

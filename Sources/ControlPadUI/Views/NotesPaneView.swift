@@ -5,8 +5,10 @@ import SlideModel
 struct NotesPaneView {
     var box = BoxGlyphs.square
 
+    typealias Lines = (lines: [String], placeholder: Bool)
+
     /// The notes as wrapped lines for `width`, or a placeholder line.
-    static func lines(_ state: PadState, width: Int, cache: NotesWrapCache) -> (lines: [String], placeholder: Bool) {
+    static func lines(_ state: PadState, width: Int, cache: NotesWrapCache) -> Lines {
         guard state.showRunning, let content = state.buffer.content(for: .notes) else { return ([], true) }
         if let notes = content.notes, !notes.isEmpty { return (cache.lines(notes, width: width), false) }
         return ([content.preview == nil ? "notes loading…" : "(no notes for this slide)"], true)

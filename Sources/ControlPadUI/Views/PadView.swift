@@ -1,7 +1,7 @@
 import SlideModel
 
-/// The whole screen for a state: lays out, renders every view into a fresh
-/// grid, and reports the viewport the reducer needs.
+/// The whole screen for a state, in a layout `PadFrame` computed: renders
+/// every view into a fresh grid, once.
 struct PadView {
     var clock: String
     var pictures: PictureDrawing?
@@ -10,30 +10,27 @@ struct PadView {
     /// The notes wrapped for the last width; the loop keeps one for all frames.
     var notesWrap = NotesWrapCache()
 
-    func render(_ state: PadState, width: Int, height: Int, now: Millis) -> (CellGrid, Viewport) {
+    func render(_ state: PadState, layout: PadLayout, notes: NotesPaneView.Lines, now: Millis) -> CellGrid {
+        let (width, height) = (layout.width, layout.height)
         var grid = CellGrid(width: width, height: height)
-        let layout = PadLayout(width: width, height: height, fullScreen: state.fullScreen)
-        let notes = NotesPaneView.lines(state, width: layout.notesTextWidth, cache: notesWrap)
-        let viewport = layout.viewport(notesLineCount: notes.lines.count)
-
         switch layout.kind {
         case .tooSmall:
             let text = DisplayWidth.truncate("terminal too small", to: width)
             if height > 0 { grid.putCentered(text, in: grid.bounds, y: height / 2, style: Style(.warning)) }
-            return (grid, viewport)
+            return grid
         case .fullScreen:
             SlidePaneView(label: "Current", tag: .current, framed: false)
-                .render(state, in: layout.current, grid: &grid, pictures: pictures)
-            return (grid, viewport)
+                .render(state, in: layout.current, pictureArea: layout.currentPictureArea, grid: &grid, pictures: pictures)
+            return grid
         case .minimal:
             grid.put(Self.minimalHeader(state), x: 0, y: layout.current.y, style: Style(.title))
             NotesPaneView().render(state, lines: notes.lines, placeholder: notes.placeholder,
                                    in: layout.notes, framed: false, grid: &grid)
         case .stacked, .sideBySide:
             SlidePaneView(label: "Current", tag: .current, box: config.paneBox)
-                .render(state, in: layout.current, grid: &grid, pictures: pictures)
+                .render(state, in: layout.current, pictureArea: layout.currentPictureArea, grid: &grid, pictures: pictures)
             SlidePaneView(label: "Next", tag: .next, box: config.paneBox)
-                .render(state, in: layout.next, grid: &grid, pictures: pictures)
+                .render(state, in: layout.next, pictureArea: layout.nextPictureArea, grid: &grid, pictures: pictures)
             NotesPaneView(box: config.paneBox).render(state, lines: notes.lines, placeholder: notes.placeholder,
                                                       in: layout.notes, framed: true, grid: &grid)
         }
@@ -55,7 +52,7 @@ struct PadView {
         if case .pairing(let pin) = state.link {
             PairingBannerView(theme: config.popovers[.pin] ?? PopoverTheme(role: .banner)).render(pin: pin, in: body, grid: &grid)
         }
-        return (grid, viewport)
+        return grid
     }
 
     private func draw(_ overlay: Overlay, state: PadState, anchors: StatusBarView.Anchors, body: Rect, grid: inout CellGrid) {

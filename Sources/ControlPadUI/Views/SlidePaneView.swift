@@ -14,12 +14,14 @@ struct SlidePaneView {
     var framed = true
     var box = BoxGlyphs.square
 
-    func render(_ state: PadState, in rect: Rect, grid: inout CellGrid, pictures: PictureDrawing?) {
+    /// `pictureArea` is where the layout puts this pane's picture (inside
+    /// the frame); placeholders go there too.
+    func render(_ state: PadState, in rect: Rect, pictureArea: Rect, grid: inout CellGrid, pictures: PictureDrawing?) {
         guard !rect.isEmpty else { return }
         let slide = state.buffer.slide(for: tag)
         let title = slide.map { "\(label) · \($0 + 1)/\(state.slideCount)" } ?? label
-        let inside = framed ? grid.frame(rect, title: title, glyphs: box) : rect
-        if !framed { grid.fill(rect) }
+        if framed { grid.frame(rect, title: title, glyphs: box) } else { grid.fill(rect) }
+        let inside = pictureArea
         guard !inside.isEmpty else { return }
         guard state.showRunning else {
             placeholder(tag == .current ? ["No show running", "Press F5 to start it"] : [], in: inside, grid: &grid)

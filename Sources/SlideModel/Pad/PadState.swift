@@ -102,7 +102,8 @@ public struct PadState: Sendable {
 
     public var bindings: KeyBindings
     public var animate: Bool
-    public var quitRequested = false
+    /// Turns the show's moves into slide visits (`Effect.visitEnded`).
+    public var rehearsal = RehearsalRecorder()
     /// Something the user should read (a config problem); any key clears it.
     public var notice: String?
 

@@ -1,0 +1,25 @@
+import SlideModel
+
+/// One frame, computed the one way the loop, the bench and the tests share:
+/// the layout for the terminal's size, then the viewport the reducer needs
+/// (told *before* rendering, so paging and clamping match what is drawn),
+/// then a single render.
+struct PadFrame {
+    let layout: PadLayout
+    let grid: CellGrid
+
+    init(_ state: inout PadState, view: PadView, size: TerminalSize, now: Millis) {
+        layout = PadLayout(width: size.width, height: size.height, fullScreen: state.fullScreen)
+        let notes = NotesPaneView.lines(state, width: layout.notesTextWidth, cache: view.notesWrap)
+        let viewport = layout.viewport(notesLineCount: notes.lines.count)
+        if viewport != state.viewport { _ = state.reduce(.viewport(viewport), now: now) }
+        grid = view.render(state, layout: layout, notes: notes, now: now)
+    }
+
+    /// Where the current slide's picture is on screen, if one is drawn: the
+    /// laser pointer's 0…1 are of the slide, not of the pane around it.
+    func currentPicture(_ state: PadState, pictures: SlidePictures?) -> Rect? {
+        guard let preview = state.buffer.content(for: .current)?.preview else { return nil }
+        return pictures?.pictureFrame(for: preview, slide: state.current, in: layout.currentPictureArea)
+    }
+}

@@ -1,0 +1,21 @@
+import SlideModel
+
+/// A terminal's size in cells.
+struct TerminalSize: Equatable, Sendable {
+    var width: Int
+    var height: Int
+}
+
+/// What the loop needs of a terminal: the ncurses backend
+/// (`CursesTerminal`), or an in-memory one in the tests.
+protocol TerminalBackend: AnyObject {
+    /// The size now (the loop asks once; later sizes come as `.resize`).
+    var size: TerminalSize { get }
+    /// Becomes readable when input waits; the loop polls it beside its inbox.
+    /// A hang-up on it ends the pad.
+    var inputDescriptor: Int32 { get }
+    /// Everything the terminal has for us now, without waiting.
+    func readInputs() -> [TerminalInput]
+    /// Shows `grid`, writing only what changed since the last frame.
+    func draw(_ grid: CellGrid)
+}

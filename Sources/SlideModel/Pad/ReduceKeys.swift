@@ -1,0 +1,158 @@
+/// Keys: what each overlay does with them, then the bound actions.
+extension PadState {
+    /// A key goes to what is on top: full screen, the quit question, the
+    /// go-to prompt, the list or help; what they leave does its bound job.
+    mutating func handle(_ key: Key, now: Millis) -> [Effect] {
+        notice = nil
+        if fullScreen { return handleInFullScreen(key, now: now) }
+        switch topOverlay {
+        case .confirmQuit: return answerQuit(key)
+        case .goto(let digits): return handleGoto(key, digits: digits, now: now)
+        case .slideList: return handleListKey(key, now: now) ?? handleOnPad(key, now: now)
+        case .help where key == .escape || key == .char("?"):
+            overlays.removeLast()
+            return []
+        default: return handleOnPad(key, now: now)
+        }
+    }
+
+    /// Overlays are hidden, untouched, until full screen ends.
+    private mutating func handleInFullScreen(_ key: Key, now: Millis) -> [Effect] {
+        if key == .escape { fullScreen = false; return [] }
+        guard let action = bindings.action(for: key) else { return [] }
+        return perform(action, now: now)
+    }
+
+    private mutating func answerQuit(_ key: Key) -> [Effect] {
+        overlays.removeLast()
+        return key == .char("y") || key == .enter || bindings.action(for: key) == .quit ? [.quit] : []
+    }
+
+    private mutating func handleGoto(_ key: Key, digits: String, now: Millis) -> [Effect] {
+        switch key {
+        case .char(let c) where c.isASCII && c.isNumber:
+            if digits.count < 6 { replaceTop(with: .goto(digits: digits + String(c))) }
+            return []
+        case .backspace, .delete:
+            if digits.count <= 1 { overlays.removeLast() } else { replaceTop(with: .goto(digits: String(digits.dropLast()))) }
+            return []
+        case .enter:
+            overlays.removeLast()
+            return Int(digits).map { go(to: $0 - 1) } ?? []
+        case .escape:
+            overlays.removeLast()
+            return []
+        default:
+            // Full screen keeps the prompt, hidden, for when it ends;
+            // any other key: the prompt goes, the key does its job.
+            if bindings.action(for: key) == .fullScreen { return perform(.fullScreen, now: now) }
+            overlays.removeLast()
+            return handle(key, now: now)
+        }
+    }
+
+    /// The bare pad (or help, for keys other than its own): digits open the
+    /// go-to prompt, an unbound Esc closes the topmost overlay, bound keys act.
+    private mutating func handleOnPad(_ key: Key, now: Millis) -> [Effect] {
+        if case .char(let c) = key, c.isASCII, c.isNumber, bindings.action(for: key) == nil {
+            overlays.append(.goto(digits: String(c)))
+            return []
+        }
+        if key == .escape, bindings.action(for: key) == nil {
+            escape(now: now)
+            return []
+        }
+        guard let action = bindings.action(for: key) else { return [] }
+        return perform(action, now: now)
+    }
+
+    /// Keys the open slide list takes; nil lets the key do its usual job.
+    mutating func handleListKey(_ key: Key, now: Millis) -> [Effect]? {
+        let page = max(1, viewport.listRows - 1)
+        switch key {
+        case .up: moveSelection(by: -1)
+        case .down: moveSelection(by: 1)
+        case .pageUp: moveSelection(by: -page)
+        case .pageDown: moveSelection(by: page)
+        case .home: moveSelection(by: -slideCount)
+        case .end: moveSelection(by: slideCount)
+        case .enter: return gotoListSlide(viewState(.slideList).selection, now: now)
+        case .escape: closeList(now: now)
+        default: return nil
+        }
+        return []
+    }
+
+    public mutating func perform(_ action: Action, now: Millis) -> [Effect] {
+        switch action {
+        case .next: return showRunning ? [.send(.next)] : []
+        case .previous: return showRunning ? [.send(.previous)] : []
+        case .first: return go(to: 0)
+        case .last: return go(to: slideCount - 1)
+        case .toggleList:
+            if listOpen { closeList(now: now) } else { openList(now: now) }
+            return []
+        case .help:
+            if topOverlay == .help { overlays.removeLast() } else { overlays.append(.help) }
+            return []
+        case .quit:
+            if showRunning && !fullScreen {
+                overlays.append(.confirmQuit)
+                return []
+            }
+            return [.quit]
+        case .blank:
+            guard showRunning else { return [] }
+            blank.toggle()
+            pauseTimer(blank, now: now)
+            return [.send(blank ? .blank : .resume)]
+        case .startShow: return showRunning ? [] : [.send(.start)]
+        case .stopShow: return showRunning ? [.send(.stop)] : []
+        case .notesUp: scrollNotes(by: -1)
+        case .notesDown: scrollNotes(by: 1)
+        case .notesPageUp: scrollNotes(by: -max(1, viewport.notesRows - 1))
+        case .notesPageDown: scrollNotes(by: max(1, viewport.notesRows - 1))
+        case .fullScreen: fullScreen.toggle()
+        case .resetTimer:
+            if showStartedAt != nil {
+                showStartedAt = now
+                pausedTotal = 0
+                pausedSince = blank ? now : nil
+            }
+        case .closeAll:
+            if listOpen { closeList(now: now) }
+            overlays.removeAll()
+        }
+        return []
+    }
+
+    /// Esc with nothing bound to it: close the topmost overlay; a clicker's
+    /// Esc on the bare pad does nothing. (Full screen is left before this.)
+    mutating func escape(now: Millis) {
+        if topOverlay == .slideList {
+            closeList(now: now)
+        } else if !overlays.isEmpty {
+            overlays.removeLast()
+        }
+    }
+
+    /// The timer stands still while the screen is blank.
+    mutating func pauseTimer(_ pause: Bool, now: Millis) {
+        if pause {
+            pausedSince = pausedSince ?? now
+        } else if let since = pausedSince {
+            pausedTotal += now - since
+            pausedSince = nil
+        }
+    }
+
+    func go(to index: Int) -> [Effect] {
+        guard showRunning, (0..<slideCount).contains(index), index != current else { return [] }
+        return [.send(.goto(index: index))]
+    }
+
+    mutating func replaceTop(with overlay: Overlay) {
+        overlays[overlays.count - 1] = overlay
+    }
+
+}
