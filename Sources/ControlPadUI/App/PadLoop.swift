@@ -122,7 +122,9 @@ final class PadLoop {
     private func millisecondsUntilDue() -> Int32 {
         let now = clocks.monotonic()
         if state.isAnimating(at: now) { return 16 }
-        if let started = state.showStartedAt { return Int32(1000 - (now - started) % 1000) }
-        return Int32(clocks.untilNextMinute())
+        var due = clocks.untilNextMinute()
+        if let started = state.showStartedAt { due = 1000 - (now - started) % 1000 }
+        if let heading = state.heading { due = min(due, max(1, heading.expiresAt - now)) }
+        return Int32(due)
     }
 }

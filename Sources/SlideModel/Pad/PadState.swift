@@ -72,6 +72,22 @@ public struct Viewport: Sendable, Equatable {
     }
 }
 
+/// Where the presenter's presses are taking the show, shown the moment a key
+/// is read. The show's `slideChanged` settles it; if the show goes quiet
+/// (it refused, or the step was an animation, which sends nothing), the
+/// screen goes back to the truth after `timeout`.
+public struct Heading: Sendable, Equatable {
+    public var target: Int
+    /// The last press or confirmation on the way.
+    public var since: Millis
+    /// Longer than one step takes LibreOffice (the pacer waits 200 ms at
+    /// most for a confirmation), shorter than a person notices a wrong number.
+    public static let timeout: Millis = 600
+
+    public func hasExpired(at now: Millis) -> Bool { now - since >= Self.timeout }
+    public var expiresAt: Millis { since + Self.timeout }
+}
+
 /// The whole state of the pad, owned by one loop and changed only by `reduce`.
 public struct PadState: Sendable {
     public var link: LinkState = .connecting(to: "")
@@ -89,6 +105,8 @@ public struct PadState: Sendable {
     public var pausedSince: Millis?
     /// The talk's planned length, when given (`--duration`, config).
     public var talkDuration: Millis?
+    /// Where presses not yet confirmed by the show are taking it.
+    public var heading: Heading?
     /// The laser pointer is showing on the real slide.
     public var pointerShown = false
 
@@ -125,11 +143,20 @@ public struct PadState: Sendable {
         return nil
     }
 
-    /// Where the show stands, "3/14", or "no slides" for a show without any.
-    public var position: String { slideCount > 0 ? "\(current + 1)/\(slideCount)" : "no slides" }
+    /// Where the show stands, "3/14"; "→ 6/14" while presses take it to
+    /// slide 6; "no slides" for a show without any.
+    public var position: String {
+        guard slideCount > 0 else { return "no slides" }
+        if let target = heading?.target, target != current { return "→ \(target + 1)/\(slideCount)" }
+        return "\(current + 1)/\(slideCount)"
+    }
 
-    /// The next slide, if there is one.
-    public var nextSlide: Int? { showRunning && current + 1 < slideCount ? current + 1 : nil }
+    /// The slide after where the show is heading, if there is one: the next
+    /// pane moves with the presses, before the show confirms them.
+    public var nextSlide: Int? {
+        let from = heading?.target ?? current
+        return showRunning && from + 1 < slideCount ? from + 1 : nil
+    }
 
     public func viewState(_ tag: ViewTag) -> ViewState { viewStates[tag] ?? ViewState() }
 

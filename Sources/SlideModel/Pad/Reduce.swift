@@ -51,7 +51,9 @@ extension PadState {
         case .listWheel(let delta): moveSelection(by: delta); effects = []
         case .pointer(let phase, let x, let y):
             effects = pointer(phase, x: x, y: y)
-        case .tick: effects = []
+        case .tick:
+            if let heading, heading.hasExpired(at: now) { self.heading = nil }
+            effects = []
         case .interrupted: effects = topOverlay == .confirmQuit ? [.quit] : perform(.quit, now: now)
         case .terminate: effects = [.quit]
         }
@@ -89,6 +91,7 @@ extension PadState {
                 pausedSince = nil
             }
             showRunning = true
+            heading = nil
             // Every count and index is clamped here, once: the rest of the
             // reducer may add and compare them without overflow or traps.
             slideCount = min(max(0, count), PadState.maxSlideCount)
@@ -97,6 +100,8 @@ extension PadState {
         case .slideChanged(let index):
             guard showRunning, (0..<slideCount).contains(index) else { return }
             setCurrent(index)
+            // Arrived, or still on the way: the next confirmation is awaited afresh.
+            heading = heading.flatMap { $0.target == index ? nil : Heading(target: $0.target, since: now) }
         case .preview(let index, let preview):
             guard index >= 0, slideCount == 0 || index < slideCount else { return }
             _ = buffer.arrive(preview: preview, for: index)
@@ -106,6 +111,7 @@ extension PadState {
         case .showFinished:
             _ = buffer.forgetContent()
             showRunning = false
+            heading = nil
             slideCount = 0
             current = 0
             blank = false

@@ -38,7 +38,7 @@ extension PadState {
             return []
         case .enter:
             overlays.removeLast()
-            return Int(digits).map { go(to: $0 - 1) } ?? []
+            return Int(digits).map { go(to: $0 - 1, now: now) } ?? []
         case .escape:
             overlays.removeLast()
             return []
@@ -85,10 +85,10 @@ extension PadState {
 
     public mutating func perform(_ action: Action, now: Millis) -> [Effect] {
         switch action {
-        case .next: return showRunning ? [.send(.next)] : []
-        case .previous: return showRunning ? [.send(.previous)] : []
-        case .first: return go(to: 0)
-        case .last: return go(to: slideCount - 1)
+        case .next: return step(by: 1, now: now)
+        case .previous: return step(by: -1, now: now)
+        case .first: return go(to: 0, now: now)
+        case .last: return go(to: slideCount - 1, now: now)
         case .toggleList:
             if listOpen { closeList(now: now) } else { openList(now: now) }
             return []
@@ -146,9 +146,20 @@ extension PadState {
         }
     }
 
-    func go(to index: Int) -> [Effect] {
-        guard showRunning, (0..<slideCount).contains(index), index != current else { return [] }
+    /// A go-to: sent, and shown at once as where the show is heading.
+    mutating func go(to index: Int, now: Millis) -> [Effect] {
+        guard showRunning, (0..<slideCount).contains(index), index != (heading?.target ?? current) else { return [] }
+        heading = Heading(target: index, since: now)
         return [.send(.goto(index: index))]
+    }
+
+    /// → or ←: always sent (the show may step an effect, not a slide), and
+    /// shown at once as the slide the presses are heading for.
+    mutating func step(by delta: Int, now: Millis) -> [Effect] {
+        guard showRunning else { return [] }
+        let target = min(max(0, (heading?.target ?? current) + delta), max(0, slideCount - 1))
+        heading = target == current ? nil : Heading(target: target, since: now)
+        return [.send(delta > 0 ? .next : .previous)]
     }
 
     mutating func replaceTop(with overlay: Overlay) {

@@ -49,7 +49,7 @@ extension PadState {
         guard (0..<slideCount).contains(index) else { return [] }
         viewStates[.slideList, default: ViewState()].selection = index
         closeList(now: now)
-        return go(to: index)
+        return go(to: index, now: now)
     }
 
     mutating func moveSelection(by delta: Int) {
