@@ -1,6 +1,7 @@
 #!/bin/bash
 # Runs the opt-in tests against a real LibreOffice Impress: takes the shared
-# peer lock, starts shared/impress-remote/peer.sh, lets it settle, runs with
+# peer lock, starts shared/impress-remote/peer.sh (which returns once
+# LibreOffice is ready), runs with
 # CONTROLPAD_REAL_PEER=1
 #   1. EndToEndTests.ConnectEndToEndTests/testRealImpress: the built
 #      `controlpad connect 127.0.0.1` in tmux, driven by keys, read off the
@@ -33,11 +34,6 @@ swift build --scratch-path "$SCRATCH_PATH" --build-tests
 run_locked() {
     trap '"$PEER_SH" stop || true' EXIT
     "$PEER_SH"
-    # Measured: for ~7 s after launch soffice ignores transition_next (or
-    # moves without slide_updated) although it listens and goto_slide works.
-    # Let it finish starting up; this is waiting for LibreOffice, not a test.
-    echo "real-peer-test: letting LibreOffice settle for ${PEER_SETTLE_SECONDS:-12} s" >&2
-    sleep "${PEER_SETTLE_SECONDS:-12}"
     local failed=0 filter
     for filter in $FILTERS; do
         echo "real-peer-test: running $filter" >&2

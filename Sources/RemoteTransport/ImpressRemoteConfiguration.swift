@@ -22,11 +22,9 @@ public struct ImpressRemoteConfiguration: Sendable {
     public var backoff: ReconnectBackoff
     /// How often "reconnecting in N s" is refreshed during a wait.
     public var countdownStep: Duration
-    /// Least time between two steps (next/previous) on the wire.
-    public var navigationSpacing: Duration
-    /// After a `slide_updated`, before the next step (see `NavigationPacer`).
-    public var navigationSettle: Duration
-    /// How long a step waits for the previous navigation's `slide_updated`.
+    /// Quiet needed before a press is sent as a step, not a go-to, and how
+    /// long a step may go unconfirmed (see `NavigationPacer`).
+    public var navigationQuietGap: Duration
     public var navigationAckTimeout: Duration
     /// Caps for one incoming message.
     public var maxMessageBytes: Int
@@ -45,8 +43,7 @@ public struct ImpressRemoteConfiguration: Sendable {
         pairingTimeout: Duration = .seconds(10),
         backoff: ReconnectBackoff = ReconnectBackoff(),
         countdownStep: Duration = .seconds(1),
-        navigationSpacing: Duration = NavigationPacer.defaultSpacing,
-        navigationSettle: Duration = NavigationPacer.defaultSettle,
+        navigationQuietGap: Duration = NavigationPacer.defaultQuietGap,
         navigationAckTimeout: Duration = NavigationPacer.defaultAckTimeout,
         maxMessageBytes: Int = ImpressFramer.defaultMaxMessageBytes,
         maxMessageLines: Int = ImpressFramer.defaultMaxLines
@@ -60,8 +57,7 @@ public struct ImpressRemoteConfiguration: Sendable {
         self.pairingTimeout = pairingTimeout
         self.backoff = backoff
         self.countdownStep = countdownStep
-        self.navigationSpacing = navigationSpacing
-        self.navigationSettle = navigationSettle
+        self.navigationQuietGap = navigationQuietGap
         self.navigationAckTimeout = navigationAckTimeout
         self.maxMessageBytes = maxMessageBytes
         self.maxMessageLines = maxMessageLines

@@ -44,7 +44,6 @@ public final class ImpressRemoteSource: SlideSource, @unchecked Sendable {
     private var session: ImpressSession?
     private var framer: ImpressFramer
     private var pacer: NavigationPacer
-    private var pacerTimer: Scheduled<Void>?
     private var reconnectTimer: Scheduled<Void>?
     /// Drops a connection whose pair request the server never answers.
     private var pairingTimer: Scheduled<Void>?
@@ -73,9 +72,7 @@ public final class ImpressRemoteSource: SlideSource, @unchecked Sendable {
         self.framer = ImpressFramer(
             maxMessageBytes: configuration.maxMessageBytes, maxLines: configuration.maxMessageLines)
         self.pacer = NavigationPacer(
-            spacing: configuration.navigationSpacing,
-            settle: configuration.navigationSettle,
-            ackTimeout: configuration.navigationAckTimeout)
+            quietGap: configuration.navigationQuietGap, ackTimeout: configuration.navigationAckTimeout)
         self.backoff = configuration.backoff
     }
 
@@ -122,9 +119,7 @@ public final class ImpressRemoteSource: SlideSource, @unchecked Sendable {
         reconnectTimer = nil
         pairingTimer?.cancel()
         pairingTimer = nil
-        pacerTimer?.cancel()
-        pacerTimer = nil
-        pacer.clear()
+        pacer.reset()
         session = nil
         guard let channel else { return loop.makeSucceededVoidFuture() }
         self.channel = nil
@@ -169,7 +164,7 @@ public final class ImpressRemoteSource: SlideSource, @unchecked Sendable {
         self.channel = channel
         closeReason = nil
         framer.reset()
-        pacer.clear()
+        pacer.reset()
         let key = configuration.address.description
         var pin = configuration.pinOverride.flatMap { ImpressPin.isValid($0) ? $0 : nil }
         if pin == nil, let stored = configuration.pairingStore?.pin(forServer: key), ImpressPin.isValid(stored) {
@@ -245,7 +240,9 @@ public final class ImpressRemoteSource: SlideSource, @unchecked Sendable {
             case .link(.pairing) where padKnowsAShow:
                 padKnowsAShow = false
                 emit(.showFinished)
-            case .showStarted: padKnowsAShow = true
+            case .showStarted:
+                padKnowsAShow = true
+                pacer.reset()
             case .showFinished: padKnowsAShow = false
             default: break
             }
@@ -258,9 +255,8 @@ public final class ImpressRemoteSource: SlideSource, @unchecked Sendable {
             } catch {
                 logger.error("cannot remember the PIN for \(configuration.address): \(error)")
             }
-        case .navigationConfirmed:
-            pacer.acknowledge(now: Self.monotonicNow())
-            if !pacer.isEmpty { pump() }
+        case .navigationConfirmed(let index):
+            pacer.confirmed(index)
         case .log(let level, let message):
             logger.log(level: Self.level(level), "\(message)")
         }
@@ -291,9 +287,7 @@ public final class ImpressRemoteSource: SlideSource, @unchecked Sendable {
         pairingTimer = nil
         session = nil
         framer.reset()
-        pacer.clear()
-        pacerTimer?.cancel()
-        pacerTimer = nil
+        pacer.reset()
         scheduleReconnect(reason: reason)
     }
 
@@ -329,36 +323,14 @@ public final class ImpressRemoteSource: SlideSource, @unchecked Sendable {
             logger.debug("not paired: dropped \(command)")
             return
         }
-        guard pacer.enqueue(command) else {
-            logger.notice("too many commands waiting: dropped \(command)")
+        guard let channel else { return }
+        let wire = pacer.wire(command, show: session?.show, now: Self.monotonicNow())
+        guard let bytes = ImpressClientEncoding.encode(wire) else {
+            logger.notice("cannot send \(command)")
             return
         }
-        pump()
-    }
-
-    /// Sends what the pacer lets go now and wakes up when the next may go.
-    private func pump() {
-        guard let channel else { return }
-        pacerTimer?.cancel()
-        pacerTimer = nil
-        let now = Self.monotonicNow()
-        let due = pacer.release(now: now)
-        for command in due {
-            guard let bytes = ImpressClientEncoding.encode(command) else {
-                logger.notice("cannot send \(command)")
-                continue
-            }
-            logger.trace("sending \(command)")
-            channel.write(ByteBuffer(bytes: bytes), promise: nil)
-        }
-        if !due.isEmpty { channel.flush() }
-        if let next = pacer.nextRelease {
-            let wait = max(next - now, .zero)
-            pacerTimer = loop.scheduleTask(in: .nanoseconds(Int64(Self.nanoseconds(wait)))) {
-                self.pacerTimer = nil
-                self.pump()
-            }
-        }
+        logger.trace("sending \(wire) for \(command)")
+        channel.writeAndFlush(ByteBuffer(bytes: bytes), promise: nil)
     }
 
     // MARK: helpers

@@ -355,18 +355,18 @@ final class ImpressRemoteSourceTests: XCTestCase {
 
     // MARK: commands
 
-    func testQuickNextsReachTheServerSpacedApart() throws {
-        let got = Locked<[FakeConnection.Message]>([])
+    /// Five quick → go out at once: a step, then go-tos to where the presses
+    /// head (LibreOffice drops a step that follows another closely, never a
+    /// go-to); a go-to of the user's own passes unchanged.
+    func testQuickNextsGoOutAtOnceAsGotosToWhereTheyHead() throws {
+        let got = Locked<[[String]]>([])
         let done = DispatchSemaphore(value: 0)
         let (events, _, source) = try start([{ c in
             _ = try acceptPairing(c, showFinished: false)
             c.send(message: "slideshow_started", "9", "0")
-            for i in 0..<6 {
-                // One message per read, so each has its own arrival stamp.
-                let m = try c.readMessage(readSize: "transition_next\n\n".utf8.count)
-                got.withLock { $0.append(m) }
-                // Confirm at once, as a fast LibreOffice would.
-                c.send(message: "slide_updated", "\(i + 1)")
+            for _ in 0..<6 {
+                let m = try c.readMessage()
+                got.withLock { $0.append(m.lines) }
             }
             done.signal()
         }])
@@ -374,11 +374,8 @@ final class ImpressRemoteSourceTests: XCTestCase {
         for _ in 0..<5 { source.send(.next) }
         source.send(.goto(index: 3))
         XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
-        let messages = got.current
-        XCTAssertEqual(messages.map(\.lines), Array(repeating: ["transition_next"], count: 5) + [["goto_slide", "3"]])
-        for (a, b) in zip(messages, messages.dropFirst()).prefix(4) {
-            XCTAssertGreaterThanOrEqual(b.at - a.at, 35_000_000, "steps must reach Impress ≥ 35 ms apart")
-        }
+        XCTAssertEqual(got.current, [["transition_next"], ["goto_slide", "2"], ["goto_slide", "3"], ["goto_slide", "4"],
+                                     ["goto_slide", "5"], ["goto_slide", "3"]])
     }
 
     func testEveryCommandIsEncodedOnTheWire() throws {

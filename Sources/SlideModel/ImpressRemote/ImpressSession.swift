@@ -10,9 +10,9 @@ public enum ImpressSessionOutput: Sendable, Equatable {
     case event(SourceEvent)
     /// The server accepted `pin` for our client name: store it for this server.
     case rememberPin(String)
-    /// A `slide_updated` arrived (duplicates included): the show carried out
-    /// a navigation, so the next step may follow (see `NavigationPacer`).
-    case navigationConfirmed
+    /// A `slide_updated` for slide `index` arrived (duplicates included): the
+    /// show carried out a navigation (see `NavigationPacer`).
+    case navigationConfirmed(Int)
     case log(ImpressLogLevel, String)
 }
 
@@ -101,12 +101,12 @@ public struct ImpressSession: Sendable {
             return [.event(.notes(index: index, Notes.plainText(fromImpressMarkup: markup)))]
         case .slideUpdated(let index):
             if let reason = outOfShow(index) {
-                return [.navigationConfirmed, .log(.notice, "ignored slide_updated \(index): \(reason)")]
+                return [.navigationConfirmed(index), .log(.notice, "ignored slide_updated \(index): \(reason)")]
             }
             // After a resume LibreOffice repeats every slide_updated three times.
-            if let current = show?.current, current == index { return [.navigationConfirmed] }
+            if let current = show?.current, current == index { return [.navigationConfirmed(index)] }
             if let count = show?.slideCount { show = (count, index) }
-            return [.navigationConfirmed, .event(.slideChanged(index: index))]
+            return [.navigationConfirmed(index), .event(.slideChanged(index: index))]
         case .showFinished:
             show = nil
             return [.event(.showFinished)]

@@ -1,137 +1,94 @@
-/// Releases commands in order, navigation spaced so LibreOffice drops none.
+/// Puts presses on the wire at once, in the form LibreOffice carries out
+/// exactly: a press alone is a step (`transition_next`/`_previous`, which
+/// also steps through animations); a press that follows another navigation
+/// closely becomes a `goto_slide` to where the presses are heading.
 ///
-/// LibreOffice's slideshow ignores a `transition_next`/`transition_previous`
-/// that arrives while the previous navigation is still being carried out
-/// (~20 ms on an idle machine, far more on a busy one or while it first
-/// renders a slide), so five quick → presses would move the show only a few
-/// slides. Every command is queued in the order given; a navigation (next,
-/// previous, goto) leaves the queue only when
+/// Measured on LibreOffice 7.4 (peer.sh, a 30-slide deck, 2 runs each):
 ///
-/// - at least `spacing` (40 ms) has passed since the last navigation, and
-/// - the show has confirmed that navigation with a `slide_updated`, and a
-///   settle time has passed since: `settle` (75 ms) or, if the show took
-///   longer than that to confirm, as long as it took (a busy show is slow
-///   to finish the change too) — or `ackTimeout` has passed without a
-///   confirmation (an animation step, the end screen, or a goto to the
-///   current slide send nothing).
+/// | what the client sends | the show ends on | time |
+/// |---|---|---|
+/// | 5 × `transition_next`, 40 ms apart (a bare client's lossless pace) | slide 6 | 201 ms |
+/// | 5 × `transition_next`, 25 ms apart | slide 3 or 4: steps lost | — |
+/// | `transition_next`, then 4 × `goto_slide` at once | slide 6 | 53 ms |
+/// | the same, presses 30 ms apart | slide 6 | 122 ms (2 ms after the last press) |
+/// | `transition_next`, then 19 × `goto_slide` at once | slide 21 | 252 ms |
+/// | `transition_next` 10 ms after a `goto_slide` | dropped | — |
+/// | `transition_next` 30 ms or more after a `goto_slide` | carried out | +22 ms |
 ///
-/// Measured on LibreOffice 7.4 (see the commit): a fixed 40 ms lost steps
-/// when the show was slow; sending right when `slide_updated` arrived lost
-/// steps too (it is sent when the transition *starts*); a `transition_next`
-/// right after a `goto_slide`'s confirmation was swallowed. Pacing every
-/// navigation on the confirmations lost none once the show was warm.
-/// `goto_slide` itself is never dropped, so pacing it costs at most a few
-/// tens of milliseconds. Other commands (blank, pointer, ...) go at once
-/// but never overtake a waiting navigation.
+/// A step within ~25 ms of the previous navigation is dropped; `goto_slide`
+/// is never dropped and costs ~13 ms a slide. So: a press is a step when
+/// the last navigation went out at least `quietGap` (40 ms) ago and was
+/// confirmed (`slide_updated`) or has had `ackTimeout` to be; otherwise it
+/// is a `goto_slide` to the heading: the slide the previous presses aimed at
+/// plus or minus one, clamped to the show. Nothing waits, so no press is
+/// lost, none overshoots, and a held key stops the show the moment the last
+/// repeat has gone out. The price: quick presses count slides, not
+/// animation steps.
 ///
-/// Pure: time is whatever monotonic `Duration` the caller passes in, so
-/// tests drive it with a virtual clock.
+/// Pure: time is whatever monotonic `Duration` the caller passes in.
 public struct NavigationPacer: Sendable {
-    /// Twice the ~20 ms LibreOffice needs when idle.
-    public static let defaultSpacing: Duration = .milliseconds(40)
-    /// After `slide_updated` (the transition's start) before the next
-    /// navigation. 25 ms was not always enough after a goto; at 75 ms five
-    /// quick presses still take only about half a second.
-    public static let defaultSettle: Duration = .milliseconds(75)
-    /// How long a navigation waits for the previous one's `slide_updated`.
+    public static let defaultQuietGap: Duration = .milliseconds(40)
+    /// How long a step may go unconfirmed before the next press may be a
+    /// step again (an animation step or the end screen never confirms).
     public static let defaultAckTimeout: Duration = .milliseconds(200)
-    /// Holding → down with key repeat would otherwise queue steps that keep
-    /// the show moving for seconds after the key is let go.
-    public static let defaultCapacity = 32
 
-    public let spacing: Duration
-    public let settle: Duration
+    public let quietGap: Duration
     public let ackTimeout: Duration
-    public let capacity: Int
-    private var queue: [SourceCommand] = []
-    /// No step before this (spacing after a navigation, settle after an ack).
-    private var notBefore: Duration?
+    private var lastNavigation: Duration?
     /// The last navigation sent, while it waits for its `slide_updated`.
-    private var inFlight: Duration?
-    /// When that wait ends without a confirmation.
-    private var awaitingAckUntil: Duration?
+    private var awaitingAck = false
+    /// Where the presses since the show was last quiet are taking it.
+    private var heading: Int?
 
-    public init(
-        spacing: Duration = defaultSpacing,
-        settle: Duration = defaultSettle,
-        ackTimeout: Duration = defaultAckTimeout,
-        capacity: Int = defaultCapacity
-    ) {
-        self.spacing = spacing
-        self.settle = settle
-        self.ackTimeout = max(ackTimeout, spacing)
-        self.capacity = max(1, capacity)
+    public init(quietGap: Duration = defaultQuietGap, ackTimeout: Duration = defaultAckTimeout) {
+        self.quietGap = quietGap
+        self.ackTimeout = max(ackTimeout, quietGap)
     }
 
-    public var isEmpty: Bool { queue.isEmpty }
-    public var pending: [SourceCommand] { queue }
-
-    /// Queues `command`; false (and nothing queued) when the queue is full.
-    @discardableResult
-    public mutating func enqueue(_ command: SourceCommand) -> Bool {
-        guard queue.count < capacity else { return false }
-        queue.append(command)
-        return true
-    }
-
-    /// The show reported a slide change (`slide_updated`) at `now`: the
-    /// navigation in flight is confirmed, and the next one waits `settle`,
-    /// or as long as this confirmation took if that was longer.
-    public mutating func acknowledge(now: Duration) {
-        let took = inFlight.map { now - $0 } ?? .zero
-        inFlight = nil
-        awaitingAckUntil = nil
-        notBefore = max(notBefore ?? now, now + max(settle, took))
-    }
-
-    /// The commands to send at `now`, in order. Call again at `nextRelease`
-    /// (or sooner, after `acknowledge`).
-    public mutating func release(now: Duration) -> [SourceCommand] {
-        var out: [SourceCommand] = []
-        while let head = queue.first {
-            if Self.isNavigation(head), let earliest = earliestNavigation, now < earliest {
-                break
-            }
-            queue.removeFirst()
-            if Self.isNavigation(head) {
-                notBefore = max(notBefore ?? now, now + spacing)
-                inFlight = now
-                awaitingAckUntil = now + ackTimeout
-            }
-            out.append(head)
-        }
-        return out
-    }
-
-    /// When the head of the queue may go at the latest, or nil when the
-    /// queue is empty. A navigation may go earlier if `acknowledge` is called.
-    public var nextRelease: Duration? {
-        guard let head = queue.first else { return nil }
-        guard Self.isNavigation(head), let earliest = earliestNavigation else { return .zero }
-        return earliest
-    }
-
-    /// Drops everything queued (the connection went away: stale presses must
-    /// not move the show after a reconnect).
-    public mutating func clear() {
-        queue.removeAll()
-        inFlight = nil
-        awaitingAckUntil = nil
-    }
-
-    private var earliestNavigation: Duration? {
-        switch (notBefore, awaitingAckUntil) {
-        case (nil, nil): return nil
-        case (let a?, nil): return a
-        case (nil, let b?): return b
-        case (let a?, let b?): return max(a, b)
-        }
-    }
-
-    static func isNavigation(_ command: SourceCommand) -> Bool {
+    /// What to send for `command` now. `show` is the show as the server last
+    /// described it (slide count, current slide); nil when none runs.
+    public mutating func wire(_ command: SourceCommand, show: (slideCount: Int, current: Int)?, now: Duration) -> SourceCommand {
+        let delta: Int
         switch command {
-        case .next, .previous, .goto: return true
-        default: return false
+        case .next: delta = 1
+        case .previous: delta = -1
+        case .goto(let index):
+            note(heading: index, now: now)
+            return command
+        default: return command
         }
+        guard let show, show.slideCount > 0 else { return command }
+        if isQuiet(now: now) {
+            note(heading: min(max(0, show.current + delta), show.slideCount - 1), now: now)
+            return command
+        }
+        let target = min(max(0, (heading ?? show.current) + delta), show.slideCount - 1)
+        note(heading: target, now: now)
+        return .goto(index: target)
+    }
+
+    /// The show reported slide `index` (`slide_updated`).
+    public mutating func confirmed(_ index: Int) {
+        awaitingAck = false
+        if heading == index { heading = nil }
+    }
+
+    /// Forgets everything (a new connection, a new show).
+    public mutating func reset() {
+        lastNavigation = nil
+        awaitingAck = false
+        heading = nil
+    }
+
+    private func isQuiet(now: Duration) -> Bool {
+        guard let last = lastNavigation else { return true }
+        let since = now - last
+        return since >= quietGap && (!awaitingAck || since >= ackTimeout)
+    }
+
+    private mutating func note(heading target: Int, now: Duration) {
+        heading = target
+        lastNavigation = now
+        awaitingAck = true
     }
 }
