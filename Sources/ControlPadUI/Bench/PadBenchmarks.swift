@@ -167,44 +167,10 @@ struct PadBenchmarks {
     }
 
     static func spawnToFirstFrame(binary: String) throws -> Double {
-        // Glibc's Swift module hides the pty functions (they need _XOPEN_SOURCE): look them up.
-        typealias IntFn = @convention(c) (Int32) -> Int32
-        typealias NameFn = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
-        let libc = dlopen(nil, RTLD_NOW)
-        guard let o = dlsym(libc, "posix_openpt"), let g = dlsym(libc, "grantpt"),
-              let u = dlsym(libc, "unlockpt"), let p = dlsym(libc, "ptsname") else {
-            throw BenchmarkError("no pseudo-terminal functions in libc")
-        }
-        let master = unsafeBitCast(o, to: IntFn.self)(O_RDWR | O_NOCTTY)
-        guard master >= 0, unsafeBitCast(g, to: IntFn.self)(master) == 0, unsafeBitCast(u, to: IntFn.self)(master) == 0,
-              let name = unsafeBitCast(p, to: NameFn.self)(master) else {
-            throw BenchmarkError("no pseudo-terminal")
-        }
-        defer { close(master) }
-        let slavePath = String(cString: name)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for fd: Int32 in [0, 1, 2] { posix_spawn_file_actions_addopen(&actions, fd, slavePath, O_RDWR, 0) }
-        posix_spawn_file_actions_addclose(&actions, master)
-        var env = ProcessInfo.processInfo.environment
-        env["TERM"] = "xterm-256color"
-        env["LANG"] = "C.UTF-8"
-        env["COLUMNS"] = "160"
-        env["LINES"] = "50"
-        env["NO_COLOR"] = nil
-        let argv = [binary, "demo", "--no-animation"]
-        var cArgs = argv.map { strdup($0) } + [nil]
-        var cEnv = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { cArgs.forEach { free($0) }; cEnv.forEach { free($0) } }
-        var pid: pid_t = 0
         let start = monotonicMilliseconds()
-        guard posix_spawn(&pid, binary, &actions, nil, &cArgs, &cEnv) == 0 else { throw BenchmarkError("cannot start \(binary)") }
-        defer {
-            kill(pid, SIGTERM)
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        }
+        let pad = try PseudoTerminalProcess(binary: binary, arguments: ["demo", "--no-animation"])
+        defer { pad.stop() }
+        let master = pad.master
         var seen: [UInt8] = []
         let marker = Array("? help".utf8)
         var buffer = [UInt8](repeating: 0, count: 65536)

@@ -29,7 +29,7 @@ struct BenchCommand: ParsableCommand {
     )
 
     enum Part: String, ExpressibleByArgument, CaseIterable {
-        case memory, images, key, bytes, start
+        case memory, images, key, bytes, start, wire
     }
 
     @Option(help: "Iterations per timed measurement.")
@@ -39,7 +39,7 @@ struct BenchCommand: ParsableCommand {
     var preview: String?
 
     @Option(name: .long, parsing: .upToNextOption,
-            help: ArgumentHelp("Only these parts: memory, images, key, bytes, start.", valueName: "PART"))
+            help: ArgumentHelp("Only these parts: memory, images, key, bytes, start, wire.", valueName: "PART"))
     var only: [Part] = []
 
     func run() throws {
@@ -75,6 +75,7 @@ struct BenchCommand: ParsableCommand {
             try pad.processStartToFirstFrame()
             pad.startToFirstFrame()
         }
+        if parts.contains(.wire) { try WireBenchmarks(presses: max(200, iterations / 2)).keyToWire() }
         print("(f) idle pad CPU: not measured in-process; see `controlpad bench --help` for how (budget < 0.2 % of one core)")
     }
 }

@@ -1,0 +1,78 @@
+import Foundation
+
+/// A process on a fresh pseudo-terminal (160×50 through COLUMNS/LINES), for
+/// the benchmarks that time the real binary: its output is read from, and
+/// keys are written to, `master`. Stopped with SIGTERM.
+final class PseudoTerminalProcess {
+    let master: Int32
+    let pid: pid_t
+
+    init(binary: String, arguments: [String], environment extra: [String: String] = [:]) throws {
+        // Glibc's Swift module hides the pty functions (they need _XOPEN_SOURCE): look them up.
+        typealias IntFn = @convention(c) (Int32) -> Int32
+        typealias NameFn = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+        let libc = dlopen(nil, RTLD_NOW)
+        guard let o = dlsym(libc, "posix_openpt"), let g = dlsym(libc, "grantpt"),
+              let u = dlsym(libc, "unlockpt"), let p = dlsym(libc, "ptsname") else {
+            throw BenchmarkError("no pseudo-terminal functions in libc")
+        }
+        let master = unsafeBitCast(o, to: IntFn.self)(O_RDWR | O_NOCTTY)
+        guard master >= 0, unsafeBitCast(g, to: IntFn.self)(master) == 0, unsafeBitCast(u, to: IntFn.self)(master) == 0,
+              let name = unsafeBitCast(p, to: NameFn.self)(master) else {
+            throw BenchmarkError("no pseudo-terminal")
+        }
+        let slavePath = String(cString: name)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for fd: Int32 in [0, 1, 2] { posix_spawn_file_actions_addopen(&actions, fd, slavePath, O_RDWR, 0) }
+        posix_spawn_file_actions_addclose(&actions, master)
+        var env = ProcessInfo.processInfo.environment
+        env["TERM"] = "xterm-256color"
+        env["LANG"] = "C.UTF-8"
+        env["COLUMNS"] = "160"
+        env["LINES"] = "50"
+        env["NO_COLOR"] = nil
+        env.merge(extra) { _, new in new }
+        let argv = [binary] + arguments
+        var cArgs = argv.map { strdup($0) } + [nil]
+        var cEnv = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { cArgs.forEach { free($0) }; cEnv.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, binary, &actions, nil, &cArgs, &cEnv) == 0 else {
+            close(master)
+            throw BenchmarkError("cannot start \(binary)")
+        }
+        self.master = master
+        self.pid = pid
+    }
+
+    /// Types `bytes` as the terminal would deliver them.
+    func type(_ bytes: String) { _ = bytes.utf8CString.withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count - 1) } }
+
+    /// Reads what the process wrote so far (so it never blocks on a full pty).
+    @discardableResult
+    func drain() -> String {
+        var out: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var pfd = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        while poll(&pfd, 1, 0) > 0 {
+            let n = read(master, &buffer, buffer.count)
+            guard n > 0 else { break }
+            out += buffer[0..<n]
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    func stop() {
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        close(master)
+    }
+
+    /// This binary, to start again as the pad under test.
+    static var ownBinary: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+}
