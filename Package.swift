@@ -36,6 +36,7 @@ let package = Package(
             name: "RemoteTransport",
             dependencies: [
                 "SlideModel",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

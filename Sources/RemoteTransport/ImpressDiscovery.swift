@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import SlideModel
@@ -99,12 +100,12 @@ public enum ImpressDiscovery {
 
 /// Answers gathered so far, deduplicated by address.
 final class DiscoveryCollector: Sendable {
-    private let found = Locked<[DiscoveredServer]>([])
+    private let found = NIOLockedValueBox<[DiscoveredServer]>([])
 
-    var servers: [DiscoveredServer] { found.current }
+    var servers: [DiscoveredServer] { found.withLockedValue { $0 } }
 
     func add(_ server: DiscoveredServer) {
-        found.withLock { list in
+        found.withLockedValue { list in
             if !list.contains(where: { $0.address == server.address }) { list.append(server) }
         }
     }

@@ -1,4 +1,5 @@
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import SlideModel
@@ -7,56 +8,39 @@ import SlideModel
 import Glibc
 #elseif canImport(Musl)
 import Musl
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// A running LibreOffice Impress, driven over the network (Impress Remote,
-/// TCP 1599), as a `SlideSource`.
+/// TCP 1599), as a `SlideSource`: a thin SwiftNIO driver that carries out
+/// what the pure `ImpressConnection` decides (connect, write, close, timers,
+/// events, PIN storage) and feeds it what the network and the clock say.
 ///
-/// It connects, pairs (stored PIN, `--pin`, or a fresh random one shown to
-/// the user while Impress asks for it), turns server messages into
-/// `SourceEvent`s, paces navigation so LibreOffice drops none, and after a
-/// drop reconnects with backoff, counting down on the status line.
-///
-/// Threads: all mutable state lives on one event loop (`loop`) and is only
-/// touched there; `send` and `shutdown` may be called from any thread and hop
-/// onto it. Events are delivered from that loop, through a lock that
-/// `shutdown` also takes, so no event arrives after `shutdown` returns. The
-/// sink may call `send`, and even `shutdown`, from inside a delivery.
-public final class ImpressRemoteSource: SlideSource, @unchecked Sendable {
+/// Threads: the connection's state is bound to one event loop (`link`, a
+/// `NIOLoopBoundBox`: touching it elsewhere traps); `send` and `shutdown` may be
+/// called from any thread and hop onto it. The pairing file is read and
+/// written on NIO's thread pool, never on the loop. Events go out through
+/// `EventGate`, which `shutdown` closes, so no event arrives after it returns.
+public final class ImpressRemoteSource: SlideSource, Sendable {
     public let configuration: ImpressRemoteConfiguration
     private let loop: EventLoop
     private let logger: Logger
-
-    /// Delivery gate: open from `start` until `shutdown`.
     private let gate = EventGate()
-    /// Set once by `shutdown`; read by `send` without touching the sink's lock.
-    private let stopped = Locked(false)
+    /// Set once by `shutdown`; read by `send` from any thread.
+    private let stopped = NIOLockedValueBox(false)
+    private let link: NIOLoopBoundBox<Link>
 
-    // MARK: state confined to `loop`
+    /// What the driver keeps on its loop beside the connection's decisions.
+    private final class Link {
+        var machine: ImpressConnection
+        var channel: Channel?
+        /// Bumped for every connection attempt; news from older ones is ignored.
+        var generation = 0
+        var timers: [ImpressConnection.Timer: Scheduled<Void>] = [:]
+        init(_ machine: ImpressConnection) { self.machine = machine }
+    }
 
-    private var started = false
-    private var finished = false
-    /// Bumped for every connection attempt; callbacks from older ones are ignored.
-    private var generation = 0
-    private var channel: Channel?
-    private var session: ImpressSession?
-    private var framer: ImpressFramer
-    private var pacer: NavigationPacer
-    private var reconnectTimer: Scheduled<Void>?
-    /// Drops a connection whose pair request the server never answers.
-    private var pairingTimer: Scheduled<Void>?
-    private var backoff: ReconnectBackoff
-    /// Why the current connection is being closed, when we close it ourselves.
-    private var closeReason: String?
-    /// A PIN made up earlier in this run: a reconnect while the user is still
-    /// typing it into Impress must not change it under their fingers.
-    private var generatedPin: String?
-    /// Whether the pad was last told a show runs (across connections): a
-    /// re-pairing that needs a PIN first clears it, so nothing stale stays
-    /// on screen while Impress waits for the PIN.
-    private var padKnowsAShow = false
+    /// The status line's reason when the pair request goes unanswered.
+    public static let noAnswerReason = ImpressConnection.noAnswerReason
 
     /// - Parameters:
     ///   - logger: where protocol trouble is written (never the terminal).
@@ -68,38 +52,52 @@ public final class ImpressRemoteSource: SlideSource, @unchecked Sendable {
     ) {
         self.configuration = configuration
         self.logger = logger
-        self.loop = group.next()
-        self.framer = ImpressFramer(
-            maxMessageBytes: configuration.maxMessageBytes, maxLines: configuration.maxMessageLines)
-        self.pacer = NavigationPacer(
-            quietGap: configuration.navigationQuietGap, ackTimeout: configuration.navigationAckTimeout)
-        self.backoff = configuration.backoff
+        loop = group.next()
+        let settings = ImpressConnection.Settings(
+            clientName: configuration.clientName, serverLabel: configuration.address.host,
+            address: configuration.address.description, pinOverride: configuration.pinOverride,
+            pairingTimeout: configuration.pairingTimeout, countdownStep: configuration.countdownStep,
+            backoff: configuration.backoff,
+            pacer: NavigationPacer(quietGap: configuration.navigationQuietGap, ackTimeout: configuration.navigationAckTimeout),
+            maxMessageBytes: configuration.maxMessageBytes, maxMessageLines: configuration.maxMessageLines)
+        link = .makeBoxSendingValue(Link(ImpressConnection(settings)), eventLoop: loop)
     }
 
     // MARK: SlideSource
 
     public func start(events: @escaping @Sendable (SourceEvent) -> Void) {
-        guard !stopped.current else { return }
+        guard !stopped.withLockedValue({ $0 }) else { return }
         gate.open(events)
-        loop.execute {
-            guard !self.started, !self.finished else { return }
-            self.started = true
-            self.connect()
+        let store = configuration.pairingStore
+        let key = configuration.address.description
+        NIOThreadPool.singleton.runIfActive(eventLoop: loop) { store?.pin(forServer: key) }.whenComplete { result in
+            let stored = (try? result.get()) ?? nil
+            self.handle(.start(storedPin: stored, freshPin: self.configuration.makePin()))
         }
     }
 
     public func send(_ command: SourceCommand) {
-        guard !stopped.current else { return }
-        loop.execute { self.enqueue(command) }
+        guard !stopped.withLockedValue({ $0 }) else { return }
+        loop.execute { self.handle(.send(command)) }
+    }
+
+    /// Sends `command` like `send`, then calls `whenWritten` (on the source's
+    /// loop, outside the event sink) with true once its bytes are written to
+    /// the socket, or false if it was dropped (not paired, link lost, shut
+    /// down). For `controlpad send`, which must not close the connection
+    /// before its command has gone out.
+    public func send(_ command: SourceCommand, whenWritten: @escaping @Sendable (Bool) -> Void) {
+        guard !stopped.withLockedValue({ $0 }) else { return whenWritten(false) }
+        loop.execute { self.handle(.send(command), whenWritten: whenWritten) }
     }
 
     public func shutdown() {
-        let first = stopped.withLock { wasStopped -> Bool in
+        let first = stopped.withLockedValue { wasStopped -> Bool in
             defer { wasStopped = true }
             return !wasStopped
         }
         // From here on no event reaches the pad (an event being delivered
-        // right now finishes first: the lock waits for it).
+        // right now finishes first: the gate's lock waits for it).
         gate.close()
         guard first else { return }
         if loop.inEventLoop {
@@ -110,227 +108,109 @@ public final class ImpressRemoteSource: SlideSource, @unchecked Sendable {
         }
     }
 
-    // MARK: connection life (on `loop`)
-
     private func teardown() -> EventLoopFuture<Void> {
-        finished = true
-        generation += 1
-        reconnectTimer?.cancel()
-        reconnectTimer = nil
-        pairingTimer?.cancel()
-        pairingTimer = nil
-        pacer.reset()
-        session = nil
-        guard let channel else { return loop.makeSucceededVoidFuture() }
-        self.channel = nil
+        let link = self.link.value
+        for action in link.machine.handle(.stop, now: Self.monotonicNow()) {
+            if case .cancel(let timer) = action { link.timers.removeValue(forKey: timer)?.cancel() }
+        }
+        link.generation += 1
+        guard let channel = link.channel else { return loop.makeSucceededVoidFuture() }
+        link.channel = nil
         logger.info("closing the connection to \(configuration.address)")
         return channel.close().recover { _ in }
     }
 
-    private func connect() {
-        guard !finished else { return }
-        generation += 1
-        let gen = generation
+    // MARK: carrying out the connection's decisions (on `loop`)
+
+    private func handle(_ input: ImpressConnection.Input, whenWritten: (@Sendable (Bool) -> Void)? = nil) {
+        let link = self.link.value
+        for action in link.machine.handle(input, now: Self.monotonicNow()) {
+            switch action {
+            case .connect: open(link)
+            case .write(let bytes, let command):
+                guard let channel = link.channel else {
+                    if command != nil { whenWritten?(false) }
+                    continue
+                }
+                let promise = command == nil ? nil : whenWritten.map { done in
+                    let promise = loop.makePromise(of: Void.self)
+                    promise.futureResult.whenComplete { done((try? $0.get()) != nil) }
+                    return promise
+                }
+                channel.writeAndFlush(ByteBuffer(bytes: bytes), promise: promise)
+            case .close: link.channel?.close(promise: nil)
+            case .arm(let timer, let delay):
+                link.timers[timer]?.cancel()
+                link.timers[timer] = loop.scheduleTask(in: .nanoseconds(Self.nanoseconds(delay))) {
+                    link.timers[timer] = nil
+                    self.handle(.timerFired(timer))
+                }
+            case .cancel(let timer): link.timers.removeValue(forKey: timer)?.cancel()
+            case .emit(let event): gate.deliver(event)
+            case .storePin(let pin): remember(pin)
+            case .dropped: whenWritten?(false)
+            case .log(let level, let message): logger.log(level: Self.level(level), "\(message)")
+            }
+        }
+    }
+
+    private func open(_ link: Link) {
+        link.generation += 1
+        let generation = link.generation
         let address = configuration.address
-        emit(.link(.connecting(to: address.description)))
-        logger.info("connecting to \(address)")
         let bootstrap = Self.withLivenessChecks(ClientBootstrap(group: loop))
             .channelOption(.tcpOption(.tcp_nodelay), value: 1)
-            .connectTimeout(.nanoseconds(Int64(Self.nanoseconds(configuration.connectTimeout))))
+            .connectTimeout(.nanoseconds(Self.nanoseconds(configuration.connectTimeout)))
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(
-                        ImpressChannelHandler(source: self, generation: gen))
+                    try channel.pipeline.syncOperations.addHandler(ImpressChannelHandler(source: self, generation: generation))
                 }
             }
         bootstrap.connect(host: address.host, port: address.port).hop(to: loop).whenComplete { result in
+            let link = self.link.value
+            guard generation == link.generation, !link.machine.isStopped else {
+                if case .success(let channel) = result { channel.close(promise: nil) }
+                return
+            }
             switch result {
             case .success(let channel):
-                guard gen == self.generation, !self.finished else {
-                    channel.close(promise: nil)
-                    return
-                }
-                self.connected(channel)
+                link.channel = channel
+                self.handle(.connected)
             case .failure(let error):
-                guard gen == self.generation, !self.finished else { return }
-                let reason = Self.describe(error)
-                self.logger.notice("cannot connect to \(address): \(reason)")
-                self.scheduleReconnect(reason: reason)
+                self.handle(.connectFailed(reason: Self.describe(error)))
             }
         }
     }
 
-    private func connected(_ channel: Channel) {
-        self.channel = channel
-        closeReason = nil
-        framer.reset()
-        pacer.reset()
-        let key = configuration.address.description
-        var pin = configuration.pinOverride.flatMap { ImpressPin.isValid($0) ? $0 : nil }
-        if pin == nil, let stored = configuration.pairingStore?.pin(forServer: key), ImpressPin.isValid(stored) {
-            pin = stored
-        }
-        if pin == nil {
-            if generatedPin == nil { generatedPin = configuration.makePin() }
-            pin = generatedPin
-        }
-        var session = ImpressSession(
-            clientName: configuration.clientName, pin: pin ?? "0000", serverLabel: configuration.address.host)
-        let request = session.start()
-        self.session = session
-        logger.info("connected to \(key); pairing as \(configuration.clientName.debugDescription)")
-        // One write: the server reads the request with blocking reads on its
-        // only accepting thread (see PROTOCOL.md).
-        channel.writeAndFlush(ByteBuffer(bytes: request), promise: nil)
-        armPairingTimer(for: channel)
-    }
-
-    /// A server that accepts the connection but never answers the pair
-    /// request (a stuck LibreOffice, or something else on the port) would
-    /// leave the pad "connecting" forever: after `pairingTimeout` without an
-    /// answer, drop the connection and try again, saying why.
-    private func armPairingTimer(for channel: Channel) {
-        pairingTimer?.cancel()
-        pairingTimer = nil
-        guard configuration.pairingTimeout > .zero else { return }
-        let gen = generation
-        let timeout = configuration.pairingTimeout
-        pairingTimer = loop.scheduleTask(in: .nanoseconds(Int64(Self.nanoseconds(timeout)))) {
-            self.pairingTimer = nil
-            guard gen == self.generation, !self.finished, self.channel === channel,
-                  self.session?.phase == .requested else { return }
-            self.logger.notice("no answer to the pair request in \(timeout): closing the connection")
-            self.closeReason = Self.noAnswerReason
-            channel.close(promise: nil)
+    /// The pairing file is written off the loop.
+    private func remember(_ pin: String) {
+        guard let store = configuration.pairingStore else { return }
+        let (server, name) = (configuration.address.description, configuration.clientName)
+        let logger = self.logger
+        NIOThreadPool.singleton.runIfActive(eventLoop: loop) {
+            try store.remember(server: server, clientName: name, pin: pin)
+        }.whenFailure { error in
+            logger.error("cannot remember the PIN for \(server): \(error)")
         }
     }
 
-    /// The status line's reason when the pair request goes unanswered.
-    public static let noAnswerReason = "no answer from Impress"
+    // MARK: news from the channel (on `loop`)
 
-    func received(_ buffer: ByteBuffer, generation gen: Int) {
-        guard gen == generation, !finished, session != nil else { return }
-        var messages: [[String]] = []
-        var failure: ImpressFramingError?
-        do {
-            try framer.feed(buffer.readableBytesView, into: &messages)
-        } catch {
-            failure = error
-        }
-        // Messages completed before a framing error still count.
-        for lines in messages {
-            guard gen == generation, var session = self.session else { return }
-            logger.trace("received \(lines.first ?? "") \(lines.count > 1 && lines[1].count < 16 ? lines[1] : "…")")
-            let outputs = session.receive(lines)
-            self.session = session
-            for output in outputs { perform(output) }
-        }
-        if let failure, gen == generation {
-            logger.error("\(failure); closing the connection")
-            closeReason = failure.description
-            channel?.close(promise: nil)
-        }
+    func received(_ buffer: ByteBuffer, generation: Int) {
+        guard generation == link.value.generation else { return }
+        handle(.received(Array(buffer.readableBytesView)))
     }
 
-    private func perform(_ output: ImpressSessionOutput) {
-        switch output {
-        case .event(let event):
-            switch event {
-            case .link(.connected): backoff.reset()
-            case .link(.pairing) where padKnowsAShow:
-                padKnowsAShow = false
-                emit(.showFinished)
-            case .showStarted:
-                padKnowsAShow = true
-                pacer.reset()
-            case .showFinished: padKnowsAShow = false
-            default: break
-            }
-            emit(event)
-        case .rememberPin(let pin):
-            guard let store = configuration.pairingStore else { return }
-            do {
-                try store.remember(
-                    server: configuration.address.description, clientName: configuration.clientName, pin: pin)
-            } catch {
-                logger.error("cannot remember the PIN for \(configuration.address): \(error)")
-            }
-        case .navigationConfirmed(let index):
-            pacer.confirmed(index)
-        case .log(let level, let message):
-            logger.log(level: Self.level(level), "\(message)")
-        }
+    func connectionFailed(_ error: Error, generation: Int) {
+        guard generation == link.value.generation else { return }
+        handle(.failed(reason: Self.describe(error)))
     }
 
-    func connectionFailed(_ error: Error, generation gen: Int) {
-        guard gen == generation, !finished else { return }
-        logger.notice("connection error: \(error)")
-        if closeReason == nil { closeReason = Self.describe(error) }
-    }
-
-    func connectionClosed(generation gen: Int) {
-        guard gen == generation, !finished else { return }
-        let phase = session?.phase
-        var reason = closeReason ?? "connection closed"
-        if closeReason == nil {
-            if framer.isMidMessage {
-                reason = "connection closed in the middle of a message"
-            } else if phase == .validatingPin {
-                reason = "pairing was not confirmed in Impress"
-            } else if phase == .requested {
-                reason = "the server refused the pairing request"
-            }
-        }
-        logger.notice("lost \(configuration.address): \(reason)")
-        channel = nil
-        pairingTimer?.cancel()
-        pairingTimer = nil
-        session = nil
-        framer.reset()
-        pacer.reset()
-        scheduleReconnect(reason: reason)
-    }
-
-    // MARK: reconnecting (on `loop`)
-
-    private func scheduleReconnect(reason: String) {
-        guard !finished else { return }
-        generation += 1
-        let delay = backoff.nextDelay()
-        countDown(remaining: delay, reason: reason)
-    }
-
-    /// Emits "reconnecting in N s" every `countdownStep`, then connects.
-    private func countDown(remaining: Duration, reason: String) {
-        guard remaining > .zero else {
-            connect()
-            return
-        }
-        emit(.link(.reconnecting(inSeconds: ReconnectBackoff.countdownSeconds(remaining), reason: reason)))
-        let step = min(configuration.countdownStep > .zero ? configuration.countdownStep : remaining, remaining)
-        let gen = generation
-        reconnectTimer = loop.scheduleTask(in: .nanoseconds(Int64(Self.nanoseconds(step)))) {
-            guard gen == self.generation, !self.finished else { return }
-            self.countDown(remaining: remaining - step, reason: reason)
-        }
-    }
-
-    // MARK: commands (on `loop`)
-
-    private func enqueue(_ command: SourceCommand) {
-        guard !finished else { return }
-        guard session?.isPaired == true, channel != nil else {
-            logger.debug("not paired: dropped \(command)")
-            return
-        }
-        guard let channel else { return }
-        let wire = pacer.wire(command, show: session?.show, now: Self.monotonicNow())
-        guard let bytes = ImpressClientEncoding.encode(wire) else {
-            logger.notice("cannot send \(command)")
-            return
-        }
-        logger.trace("sending \(wire) for \(command)")
-        channel.writeAndFlush(ByteBuffer(bytes: bytes), promise: nil)
+    func connectionClosed(generation: Int) {
+        let link = self.link.value
+        guard generation == link.generation else { return }
+        link.channel = nil
+        handle(.closed)
     }
 
     // MARK: helpers
@@ -353,10 +233,6 @@ public final class ImpressRemoteSource: SlideSource, @unchecked Sendable {
         return b
     }
 
-    private func emit(_ event: SourceEvent) {
-        gate.deliver(event)
-    }
-
     private static func monotonicNow() -> Duration {
         .nanoseconds(Int64(truncatingIfNeeded: NIODeadline.now().uptimeNanoseconds))
     }
@@ -370,6 +246,7 @@ public final class ImpressRemoteSource: SlideSource, @unchecked Sendable {
 
     private static func level(_ level: ImpressLogLevel) -> Logger.Level {
         switch level {
+        case .trace: return .trace
         case .debug: return .debug
         case .info: return .info
         case .notice: return .notice

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import Logging
 
 #if canImport(Glibc)
@@ -164,19 +165,19 @@ public enum PairingStoreError: Error, CustomStringConvertible {
 /// A store that forgets when the process ends: for tests, and when no state
 /// directory can be found.
 public final class MemoryPairingStore: PairingStoring {
-    private let pairings: Locked<[String: Pairing]>
+    private let pairings: NIOLockedValueBox<[String: Pairing]>
 
     public init(_ initial: [String: Pairing] = [:]) {
-        pairings = Locked(initial)
+        pairings = NIOLockedValueBox(initial)
     }
 
-    public var all: [String: Pairing] { pairings.current }
+    public var all: [String: Pairing] { pairings.withLockedValue { $0 } }
 
     public func pin(forServer server: String) -> String? {
-        pairings.current[server]?.pin
+        pairings.withLockedValue { $0[server]?.pin }
     }
 
     public func remember(server: String, clientName: String, pin: String) throws {
-        pairings.withLock { $0[server] = Pairing(name: clientName, pin: pin) }
+        pairings.withLockedValue { $0[server] = Pairing(name: clientName, pin: pin) }
     }
 }

@@ -1,7 +1,7 @@
 /// How loud a line the session wants logged. The transport maps it onto its
 /// logger; the model itself does not depend on a logging library.
 public enum ImpressLogLevel: Sendable, Equatable, Comparable {
-    case debug, info, notice, warning, error
+    case trace, debug, info, notice, warning, error
 }
 
 /// What one connection's session asks of its transport.

@@ -1,25 +1,6 @@
 import Foundation
 import SlideModel
 
-/// A value behind a lock, shareable across threads. `withLock` must not be
-/// re-entered from inside its own closure (the lock is not recursive).
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
-
-    var current: Value { withLock { $0 } }
-}
-
 /// The one door events go through to the pad. Delivery happens under the
 /// lock, so once `close()` returns no event is being delivered or will be;
 /// a closed gate never opens again (a `start` racing a `shutdown` cannot

@@ -1,0 +1,264 @@
+/// The life of one Impress Remote link, without sockets, threads or clocks:
+/// connect, pair (PIN choice, pairing timeout), turn server messages into
+/// events, put presses on the wire, and after a drop count down and
+/// reconnect. It takes what happened and when (`handle(_:now:)`) and says
+/// what to do; `ImpressRemoteSource` only carries that out with SwiftNIO,
+/// and tests drive it on virtual time.
+public struct ImpressConnection: Sendable {
+    public struct Settings: Sendable {
+        public var clientName: String
+        /// How the status line names the peer, e.g. "127.0.0.1".
+        public var serverLabel: String
+        /// The address as the user wrote it, e.g. "127.0.0.1:1599".
+        public var address: String
+        /// `--pin`: used instead of a stored or random PIN.
+        public var pinOverride: String?
+        /// How long the pair request may go unanswered (zero: forever).
+        public var pairingTimeout: Duration
+        /// How often "reconnecting in N s" is refreshed.
+        public var countdownStep: Duration
+        public var backoff: ReconnectBackoff
+        public var pacer: NavigationPacer
+        public var maxMessageBytes: Int
+        public var maxMessageLines: Int
+
+        public init(clientName: String, serverLabel: String, address: String, pinOverride: String? = nil,
+                    pairingTimeout: Duration = .seconds(10), countdownStep: Duration = .seconds(1),
+                    backoff: ReconnectBackoff = ReconnectBackoff(), pacer: NavigationPacer = NavigationPacer(),
+                    maxMessageBytes: Int = ImpressFramer.defaultMaxMessageBytes,
+                    maxMessageLines: Int = ImpressFramer.defaultMaxLines) {
+            self.clientName = clientName
+            self.serverLabel = serverLabel
+            self.address = address
+            self.pinOverride = pinOverride
+            self.pairingTimeout = pairingTimeout
+            self.countdownStep = countdownStep
+            self.backoff = backoff
+            self.pacer = pacer
+            self.maxMessageBytes = maxMessageBytes
+            self.maxMessageLines = maxMessageLines
+        }
+    }
+
+    public enum Timer: Sendable, Hashable { case pairing, countdown }
+
+    /// What happened.
+    public enum Input: Sendable {
+        /// Begin; `storedPin` is the PIN this server accepted before (read
+        /// by the driver off its event loop), `freshPin` one to use if none.
+        case start(storedPin: String?, freshPin: String)
+        case connected
+        case connectFailed(reason: String)
+        case received([UInt8])
+        /// An error on the open connection (it closes next).
+        case failed(reason: String)
+        case closed
+        case send(SourceCommand)
+        case timerFired(Timer)
+        case stop
+    }
+
+    /// What to do.
+    public enum Action: Sendable, Equatable {
+        case connect
+        /// Bytes for the socket, in one write: the pair request, or `command`.
+        case write([UInt8], command: SourceCommand?)
+        case close
+        case arm(Timer, after: Duration)
+        case cancel(Timer)
+        case emit(SourceEvent)
+        /// The server accepted this PIN for our name: keep it for this server.
+        case storePin(String)
+        /// A command that could not go out (not paired, stopped).
+        case dropped(SourceCommand)
+        case log(ImpressLogLevel, String)
+    }
+
+    enum Phase: Sendable {
+        case idle, connecting, open, countingDown(left: Duration, reason: String), stopped
+    }
+
+    /// The status line's reason when the pair request goes unanswered.
+    public static let noAnswerReason = "no answer from Impress"
+
+    public let settings: Settings
+    private(set) var phase: Phase = .idle
+    private var session: ImpressSession?
+    private var framer: ImpressFramer
+    private var pacer: NavigationPacer
+    private var backoff: ReconnectBackoff
+    /// Why the connection is closing, when this side closes it.
+    private var closeReason: String?
+    private var storedPin: String?
+    /// Made up once per run: a reconnect while the user is still typing it
+    /// into Impress must not change it under their fingers.
+    private var freshPin = "0000"
+    /// Whether the pad was last told a show runs: a re-pairing that needs a
+    /// PIN first clears it, so nothing stale stays on screen meanwhile.
+    private var padKnowsAShow = false
+
+    public init(_ settings: Settings) {
+        self.settings = settings
+        framer = ImpressFramer(maxMessageBytes: settings.maxMessageBytes, maxLines: settings.maxMessageLines)
+        pacer = settings.pacer
+        backoff = settings.backoff
+    }
+
+    public var isStopped: Bool { if case .stopped = phase { true } else { false } }
+
+    public mutating func handle(_ input: Input, now: Duration) -> [Action] {
+        if isStopped { return input.command.map { [.dropped($0)] } ?? [] }
+        switch input {
+        case .start(let stored, let fresh):
+            guard case .idle = phase else { return [] }
+            storedPin = stored
+            freshPin = fresh
+            return connect()
+        case .connected: return pair()
+        case .connectFailed(let reason):
+            return [.log(.notice, "cannot connect to \(settings.address): \(reason)")] + scheduleReconnect(reason: reason)
+        case .received(let bytes): return receive(bytes, now: now)
+        case .failed(let reason):
+            if closeReason == nil { closeReason = reason }
+            return [.log(.notice, "connection error: \(reason)")]
+        case .closed: return lost()
+        case .send(let command): return send(command, now: now)
+        case .timerFired(.pairing):
+            guard case .open = phase, session?.phase == .requested else { return [] }
+            closeReason = Self.noAnswerReason
+            return [.log(.notice, "no answer to the pair request in \(settings.pairingTimeout): closing the connection"), .close]
+        case .timerFired(.countdown):
+            guard case .countingDown(let left, let reason) = phase else { return [] }
+            return countDown(left: left, reason: reason)
+        case .stop:
+            phase = .stopped
+            session = nil
+            return [.cancel(.pairing), .cancel(.countdown), .close]
+        }
+    }
+
+    // MARK: connection life
+
+    private mutating func connect() -> [Action] {
+        phase = .connecting
+        return [.emit(.link(.connecting(to: settings.address))), .log(.info, "connecting to \(settings.address)"), .connect]
+    }
+
+    private mutating func pair() -> [Action] {
+        guard case .connecting = phase else { return [] }
+        framer.reset()
+        pacer.reset()
+        closeReason = nil
+        let pin = settings.pinOverride.flatMap { ImpressPin.isValid($0) ? $0 : nil }
+            ?? storedPin.flatMap { ImpressPin.isValid($0) ? $0 : nil } ?? freshPin
+        var session = ImpressSession(clientName: settings.clientName, pin: pin, serverLabel: settings.serverLabel)
+        // One write: the server reads the request with blocking reads on its
+        // only accepting thread (see PROTOCOL.md).
+        let request = session.start()
+        self.session = session
+        phase = .open
+        var actions: [Action] = [.log(.info, "connected to \(settings.address); pairing as \(settings.clientName.debugDescription)"),
+                                 .write(request, command: nil)]
+        if settings.pairingTimeout > .zero { actions.append(.arm(.pairing, after: settings.pairingTimeout)) }
+        return actions
+    }
+
+    private mutating func receive(_ bytes: [UInt8], now: Duration) -> [Action] {
+        guard case .open = phase else { return [] }
+        var messages: [[String]] = []
+        var failure: ImpressFramingError?
+        do { try framer.feed(bytes, into: &messages) } catch { failure = error }
+        // Messages completed before a framing error still count.
+        var actions: [Action] = []
+        for lines in messages {
+            guard var session else { break }
+            actions.append(.log(.trace, "received \(lines.first ?? "") \(lines.count > 1 && lines[1].count < 16 ? lines[1] : "…")"))
+            let outputs = session.receive(lines)
+            let wasRequested = session.phase != .requested && self.session?.phase == .requested
+            self.session = session
+            if wasRequested { actions.append(.cancel(.pairing)) }
+            for output in outputs { actions += perform(output) }
+        }
+        if let failure {
+            closeReason = failure.description
+            actions += [.log(.error, "\(failure); closing the connection"), .close]
+        }
+        return actions
+    }
+
+    private mutating func perform(_ output: ImpressSessionOutput) -> [Action] {
+        switch output {
+        case .event(let event):
+            var actions: [Action] = []
+            switch event {
+            case .link(.connected): backoff.reset()
+            case .link(.pairing) where padKnowsAShow:
+                padKnowsAShow = false
+                actions.append(.emit(.showFinished))
+            case .showStarted:
+                padKnowsAShow = true
+                pacer.reset()
+            case .showFinished: padKnowsAShow = false
+            default: break
+            }
+            return actions + [.emit(event)]
+        case .rememberPin(let pin):
+            storedPin = pin
+            return [.storePin(pin)]
+        case .navigationConfirmed(let index):
+            pacer.confirmed(index)
+            return []
+        case .log(let level, let message):
+            return [.log(level, message)]
+        }
+    }
+
+    private mutating func lost() -> [Action] {
+        guard case .open = phase else { return [] }
+        var reason = closeReason ?? "connection closed"
+        if closeReason == nil {
+            if framer.isMidMessage {
+                reason = "connection closed in the middle of a message"
+            } else if session?.phase == .validatingPin {
+                reason = "pairing was not confirmed in Impress"
+            } else if session?.phase == .requested {
+                reason = "the server refused the pairing request"
+            }
+        }
+        session = nil
+        closeReason = nil
+        framer.reset()
+        pacer.reset()
+        return [.log(.notice, "lost \(settings.address): \(reason)"), .cancel(.pairing)] + scheduleReconnect(reason: reason)
+    }
+
+    private mutating func scheduleReconnect(reason: String) -> [Action] {
+        countDown(left: backoff.nextDelay(), reason: reason)
+    }
+
+    /// "reconnecting in N s" every `countdownStep`, then connect.
+    private mutating func countDown(left: Duration, reason: String) -> [Action] {
+        guard left > .zero else { return connect() }
+        let step = min(settings.countdownStep > .zero ? settings.countdownStep : left, left)
+        phase = .countingDown(left: left - step, reason: reason)
+        return [.emit(.link(.reconnecting(inSeconds: ReconnectBackoff.countdownSeconds(left), reason: reason))),
+                .arm(.countdown, after: step)]
+    }
+
+    // MARK: commands
+
+    private mutating func send(_ command: SourceCommand, now: Duration) -> [Action] {
+        guard case .open = phase, session?.isPaired == true else {
+            return [.dropped(command), .log(.debug, "not paired: dropped \(command)")]
+        }
+        let wire = pacer.wire(command, show: session?.show, now: now)
+        guard let bytes = ImpressClientEncoding.encode(wire) else {
+            return [.dropped(command), .log(.notice, "cannot send \(command)")]
+        }
+        return [.log(.trace, "sending \(wire) for \(command)"), .write(bytes, command: command)]
+    }
+}
+
+extension ImpressConnection.Input {
+    var command: SourceCommand? { if case .send(let c) = self { c } else { nil } }
+}

@@ -1,0 +1,163 @@
+import XCTest
+@testable import SlideModel
+
+/// The Impress connection's life on virtual time: what it decides for each
+/// thing that happens, including the pairing timeout and the reconnect
+/// countdown, without sockets or waiting.
+final class ImpressConnectionTests: XCTestCase {
+    private func connection(pin: String? = nil, pairingTimeout: Duration = .seconds(10)) -> ImpressConnection {
+        ImpressConnection(.init(clientName: "pad", serverLabel: "127.0.0.1", address: "127.0.0.1:1599",
+                                pinOverride: pin, pairingTimeout: pairingTimeout))
+    }
+    private func at(_ seconds: Double) -> Duration { .milliseconds(Int(seconds * 1000)) }
+    private func bytes(_ lines: String...) -> [UInt8] { Array((lines.joined(separator: "\n") + "\n\n").utf8) }
+    private func emitted(_ actions: [ImpressConnection.Action]) -> [SourceEvent] {
+        actions.compactMap { if case .emit(let e) = $0 { e } else { nil } }
+    }
+    private func written(_ actions: [ImpressConnection.Action]) -> [String] {
+        actions.compactMap { if case .write(let b, _) = $0 { String(decoding: b, as: UTF8.self) } else { nil } }
+    }
+
+    /// Started, connected, paired at once, a show of 5 running.
+    private func paired() -> ImpressConnection {
+        var c = connection()
+        _ = c.handle(.start(storedPin: "1234", freshPin: "0042"), now: at(0))
+        _ = c.handle(.connected, now: at(0.01))
+        _ = c.handle(.received(bytes("LO_SERVER_SERVER_PAIRED") + bytes("slideshow_started", "5", "0")), now: at(0.02))
+        return c
+    }
+
+    func testConnectPairAndStoreThePin() {
+        var c = connection()
+        let start = c.handle(.start(storedPin: nil, freshPin: "0042"), now: at(0))
+        XCTAssertEqual(emitted(start), [.link(.connecting(to: "127.0.0.1:1599"))])
+        XCTAssertTrue(start.contains(.connect))
+        let open = c.handle(.connected, now: at(0.01))
+        XCTAssertEqual(written(open), ["LO_SERVER_CLIENT_PAIR\npad\n0042\n\n"], "a fresh PIN, in one write")
+        XCTAssertTrue(open.contains(.arm(.pairing, after: .seconds(10))))
+        let answer = c.handle(.received(bytes("LO_SERVER_SERVER_PAIRED")), now: at(0.02))
+        XCTAssertTrue(answer.contains(.cancel(.pairing)))
+        XCTAssertTrue(answer.contains(.storePin("0042")))
+        XCTAssertEqual(emitted(answer), [.link(.connected(server: "Impress · 127.0.0.1"))])
+    }
+
+    func testThePinOptionWinsThenTheStoredOneThenAFreshOneKeptAcrossReconnects() {
+        var c = connection(pin: "9999")
+        _ = c.handle(.start(storedPin: "1234", freshPin: "0042"), now: at(0))
+        XCTAssertEqual(written(c.handle(.connected, now: at(0))), ["LO_SERVER_CLIENT_PAIR\npad\n9999\n\n"])
+        c = connection()
+        _ = c.handle(.start(storedPin: "1234", freshPin: "0042"), now: at(0))
+        XCTAssertEqual(written(c.handle(.connected, now: at(0))), ["LO_SERVER_CLIENT_PAIR\npad\n1234\n\n"])
+        c = connection()
+        _ = c.handle(.start(storedPin: nil, freshPin: "0042"), now: at(0))
+        _ = c.handle(.connected, now: at(0))
+        _ = c.handle(.received(bytes("LO_SERVER_VALIDATING_PIN")), now: at(0.1))
+        _ = c.handle(.closed, now: at(1))
+        _ = c.handle(.timerFired(.countdown), now: at(2))
+        XCTAssertEqual(written(c.handle(.connected, now: at(2))), ["LO_SERVER_CLIENT_PAIR\npad\n0042\n\n"],
+                       "the PIN the user may be typing stays the same")
+    }
+
+    func testAnUnansweredPairRequestIsDroppedAfterTheTimeoutAndRetried() {
+        var c = connection()
+        _ = c.handle(.start(storedPin: nil, freshPin: "0042"), now: at(0))
+        _ = c.handle(.connected, now: at(0))
+        XCTAssertEqual(c.handle(.timerFired(.pairing), now: at(10)).last, .close)
+        let lost = c.handle(.closed, now: at(10))
+        XCTAssertEqual(emitted(lost), [.link(.reconnecting(inSeconds: 1, reason: "no answer from Impress"))])
+        XCTAssertTrue(lost.contains(.arm(.countdown, after: .seconds(1))))
+        XCTAssertTrue(c.handle(.timerFired(.countdown), now: at(11)).contains(.connect))
+    }
+
+    func testAnAnsweredRequestIsNotTimedOut() {
+        var c = paired()
+        XCTAssertEqual(c.handle(.timerFired(.pairing), now: at(10)), [], "a late timer changes nothing")
+        c = connection()
+        _ = c.handle(.start(storedPin: nil, freshPin: "0042"), now: at(0))
+        _ = c.handle(.connected, now: at(0))
+        let waiting = c.handle(.received(bytes("LO_SERVER_VALIDATING_PIN")), now: at(0.1))
+        XCTAssertTrue(waiting.contains(.cancel(.pairing)), "a person typing the PIN is never hurried")
+        XCTAssertEqual(c.handle(.timerFired(.pairing), now: at(10)), [])
+    }
+
+    func testAThreeSecondWaitCountsThreeTwoOne() {
+        var c = ImpressConnection(.init(clientName: "pad", serverLabel: "h", address: "h:1599",
+                                        backoff: ReconnectBackoff(initial: .seconds(3), maximum: .seconds(3))))
+        _ = c.handle(.start(storedPin: nil, freshPin: "1"), now: at(0))
+        var shown = emitted(c.handle(.connectFailed(reason: "connection refused"), now: at(0)))
+        var connects = 0
+        for second in 1...3 {
+            let actions = c.handle(.timerFired(.countdown), now: at(Double(second)))
+            shown += emitted(actions)
+            if actions.contains(.connect) { connects += 1 }
+        }
+        XCTAssertEqual(shown.compactMap { if case .link(.reconnecting(let s, _)) = $0 { s } else { nil } }, [3, 2, 1])
+        XCTAssertEqual(connects, 1, "then it connects again")
+    }
+
+    func testTheCountdownShowsWholeSecondsAndBacksOff() {
+        var c = paired()
+        var shown: [SourceEvent] = emitted(c.handle(.closed, now: at(1)))
+        var now = 1.0
+        for _ in 0..<10 {
+            now += 1
+            let actions = c.handle(.timerFired(.countdown), now: at(now))
+            shown += emitted(actions)
+            if actions.contains(.connect) { _ = c.handle(.connectFailed(reason: "connection refused"), now: at(now)).map { shown += emitted([$0]) } }
+        }
+        let countdown = shown.compactMap { if case .link(.reconnecting(let s, let r)) = $0 { "\(s) \(r)" } else { nil } }
+        XCTAssertEqual(Array(countdown.prefix(4)), ["1 connection closed", "2 connection refused", "1 connection refused",
+                                                    "4 connection refused"], "1 s, then 2 s, then 4 s: each second shown")
+    }
+
+    func testWhyTheLinkWentIsSaid() {
+        var c = connection()
+        _ = c.handle(.start(storedPin: nil, freshPin: "0042"), now: at(0))
+        _ = c.handle(.connected, now: at(0))
+        _ = c.handle(.received(bytes("LO_SERVER_VALIDATING_PIN")), now: at(0.1))
+        XCTAssertEqual(emitted(c.handle(.closed, now: at(5))).first,
+                       .link(.reconnecting(inSeconds: 1, reason: "pairing was not confirmed in Impress")))
+        c = paired()
+        _ = c.handle(.received(Array("slide_preview\n0\nAAAA".utf8)), now: at(1))
+        XCTAssertEqual(emitted(c.handle(.closed, now: at(1))).first,
+                       .link(.reconnecting(inSeconds: 1, reason: "connection closed in the middle of a message")))
+    }
+
+    func testAMessageOverTheCapClosesTheConnectionSayingWhy() {
+        var c = ImpressConnection(.init(clientName: "pad", serverLabel: "h", address: "h:1599", maxMessageBytes: 64))
+        _ = c.handle(.start(storedPin: "1", freshPin: "2"), now: at(0))
+        _ = c.handle(.connected, now: at(0))
+        XCTAssertEqual(c.handle(.received(Array(repeating: UInt8(ascii: "A"), count: 100)), now: at(0)).last, .close)
+        guard case .link(.reconnecting(_, let reason))? = emitted(c.handle(.closed, now: at(0))).first else {
+            return XCTFail("no countdown")
+        }
+        XCTAssertTrue(reason.contains("larger than"), reason)
+    }
+
+    func testCommandsGoOutOnlyWhenPairedAndQuickPressesBecomeGotos() {
+        var c = connection()
+        _ = c.handle(.start(storedPin: "1234", freshPin: "0042"), now: at(0))
+        XCTAssertEqual(c.handle(.send(.next), now: at(0)).first, .dropped(.next), "not connected yet")
+        c = paired()
+        XCTAssertEqual(written(c.handle(.send(.next), now: at(1))), ["transition_next\n\n"])
+        XCTAssertEqual(written(c.handle(.send(.next), now: at(1.01))), ["goto_slide\n2\n\n"])
+    }
+
+    func testRePairingThatNeedsAPinClearsTheOldShowFirst() {
+        var c = paired()
+        _ = c.handle(.closed, now: at(1))
+        _ = c.handle(.timerFired(.countdown), now: at(2))
+        _ = c.handle(.connected, now: at(2))
+        XCTAssertEqual(emitted(c.handle(.received(bytes("LO_SERVER_VALIDATING_PIN")), now: at(2.1))),
+                       [.showFinished, .link(.pairing(pin: "1234"))])
+    }
+
+    func testAfterStopNothingMoves() {
+        var c = paired()
+        let stop = c.handle(.stop, now: at(1))
+        XCTAssertEqual(stop, [.cancel(.pairing), .cancel(.countdown), .close])
+        XCTAssertEqual(c.handle(.send(.next), now: at(1)), [.dropped(.next)])
+        XCTAssertEqual(c.handle(.timerFired(.countdown), now: at(2)), [])
+        XCTAssertEqual(c.handle(.closed, now: at(2)), [])
+    }
+}
