@@ -21,10 +21,15 @@ let package = Package(
         // libpng's simplified API.
         .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
         // Pure model: load buffer, sources, codec, reducer. Never imports curses.
+        // The demo deck's files (Resources/DemoDeck) are built into the binary
+        // by the EmbedDemoDeck plugin, not shipped as a resource bundle.
         .target(
             name: "SlideModel",
-            resources: [.copy("Resources/DemoDeck")]
+            exclude: ["Resources"],
+            plugins: ["EmbedDemoDeck"]
         ),
+        .executableTarget(name: "DemoDeckEmbedder"),
+        .plugin(name: "EmbedDemoDeck", capability: .buildTool(), dependencies: ["DemoDeckEmbedder"]),
         // PNG decode, true-aspect fit, area-average scale, half-block raster, colour mapping.
         .target(name: "SlideImages", dependencies: ["CPNG", "SlideModel"]),
         // The Impress Remote TCP/UDP transport on SwiftNIO.

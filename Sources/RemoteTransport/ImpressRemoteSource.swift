@@ -44,6 +44,9 @@ public final class ImpressRemoteSource: SlideSource, @unchecked Sendable {
     private var session: ImpressSession?
     private var framer: ImpressFramer
     private var pacer: NavigationPacer
+    /// Beside each command in `pacer`, in the same order: who wants to know
+    /// when its bytes are written (`send(_:whenWritten:)`).
+    private var writeWaiters: [(@Sendable (Bool) -> Void)?] = []
     private var pacerTimer: Scheduled<Void>?
     private var reconnectTimer: Scheduled<Void>?
     /// Drops a connection whose pair request the server never answers.
@@ -93,7 +96,17 @@ public final class ImpressRemoteSource: SlideSource, @unchecked Sendable {
 
     public func send(_ command: SourceCommand) {
         guard !stopped.current else { return }
-        loop.execute { self.enqueue(command) }
+        loop.execute { self.enqueue(command, whenWritten: nil) }
+    }
+
+    /// Sends `command` like `send`, then calls `whenWritten` (on the source's
+    /// loop, outside the event sink) with true once its bytes are written to
+    /// the socket, or false if it was dropped (not paired, queue full, link
+    /// lost, shut down). For `controlpad send`, which must not close the
+    /// connection before its command has gone out.
+    public func send(_ command: SourceCommand, whenWritten: @escaping @Sendable (Bool) -> Void) {
+        guard !stopped.current else { return whenWritten(false) }
+        loop.execute { self.enqueue(command, whenWritten: whenWritten) }
     }
 
     public func shutdown() {
@@ -124,7 +137,7 @@ public final class ImpressRemoteSource: SlideSource, @unchecked Sendable {
         pairingTimer = nil
         pacerTimer?.cancel()
         pacerTimer = nil
-        pacer.clear()
+        clearQueue()
         session = nil
         guard let channel else { return loop.makeSucceededVoidFuture() }
         self.channel = nil
@@ -169,7 +182,7 @@ public final class ImpressRemoteSource: SlideSource, @unchecked Sendable {
         self.channel = channel
         closeReason = nil
         framer.reset()
-        pacer.clear()
+        clearQueue()
         let key = configuration.address.description
         var pin = configuration.pinOverride.flatMap { ImpressPin.isValid($0) ? $0 : nil }
         if pin == nil, let stored = configuration.pairingStore?.pin(forServer: key), ImpressPin.isValid(stored) {
@@ -291,7 +304,7 @@ public final class ImpressRemoteSource: SlideSource, @unchecked Sendable {
         pairingTimer = nil
         session = nil
         framer.reset()
-        pacer.clear()
+        clearQueue()
         pacerTimer?.cancel()
         pacerTimer = nil
         scheduleReconnect(reason: reason)
@@ -323,17 +336,31 @@ public final class ImpressRemoteSource: SlideSource, @unchecked Sendable {
 
     // MARK: commands (on `loop`)
 
-    private func enqueue(_ command: SourceCommand) {
-        guard !finished else { return }
+    private func enqueue(_ command: SourceCommand, whenWritten: (@Sendable (Bool) -> Void)?) {
+        guard !finished else {
+            whenWritten?(false)
+            return
+        }
         guard session?.isPaired == true, channel != nil else {
             logger.debug("not paired: dropped \(command)")
+            whenWritten?(false)
             return
         }
         guard pacer.enqueue(command) else {
             logger.notice("too many commands waiting: dropped \(command)")
+            whenWritten?(false)
             return
         }
+        writeWaiters.append(whenWritten)
         pump()
+    }
+
+    /// Drops every queued command, telling whoever waits for one.
+    private func clearQueue() {
+        pacer.clear()
+        let waiters = writeWaiters
+        writeWaiters = []
+        for waiter in waiters { waiter?(false) }
     }
 
     /// Sends what the pacer lets go now and wakes up when the next may go.
@@ -344,12 +371,19 @@ public final class ImpressRemoteSource: SlideSource, @unchecked Sendable {
         let now = Self.monotonicNow()
         let due = pacer.release(now: now)
         for command in due {
+            let waiter = writeWaiters.isEmpty ? nil : writeWaiters.removeFirst()
             guard let bytes = ImpressClientEncoding.encode(command) else {
                 logger.notice("cannot send \(command)")
+                waiter?(false)
                 continue
             }
             logger.trace("sending \(command)")
-            channel.write(ByteBuffer(bytes: bytes), promise: nil)
+            let promise = waiter.map { waiter in
+                let promise = loop.makePromise(of: Void.self)
+                promise.futureResult.whenComplete { waiter((try? $0.get()) != nil) }
+                return promise
+            }
+            channel.write(ByteBuffer(bytes: bytes), promise: promise)
         }
         if !due.isEmpty { channel.flush() }
         if let next = pacer.nextRelease {

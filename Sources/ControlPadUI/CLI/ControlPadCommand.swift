@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `controlpad` command and its subcommands; `Sources/ControlPad/main.swift` runs it.
 public struct ControlPadCommand: ParsableCommand {
@@ -11,7 +12,48 @@ public struct ControlPadCommand: ParsableCommand {
             With no subcommand, opens the pad on the built-in demo deck.
             Press ? in the pad for the keys; q quits.
             """,
-        subcommands: [DemoCommand.self, ConnectCommand.self, DiscoverCommand.self, ConfigCommand.self, BenchCommand.self],
+        subcommands: [
+            DemoCommand.self, ConnectCommand.self, SendCommand.self, WatchCommand.self, DiscoverCommand.self,
+            ConfigCommand.self, BenchCommand.self,
+        ],
         defaultSubcommand: DemoCommand.self
     )
+
+    /// Parses and runs, like ArgumentParser's own `main`, except that a
+    /// usage error is one line on stderr with exit status 2 (scripts that
+    /// call `controlpad send` tell "you typed it wrong" from "it failed", 1).
+    public static func main() {
+        let command: ParsableCommand
+        do {
+            command = try parseAsRoot()
+        } catch {
+            exitForParseError(error)
+        }
+        do {
+            var command = command
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    private static func exitForParseError(_ error: Error) -> Never {
+        guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+        FileHandle.standardError.write(Data((usageLine(for: error) + "\n").utf8))
+        Foundation.exit(2)
+    }
+
+    /// "controlpad: <what is wrong> (see `controlpad send --help`)".
+    static func usageLine(for error: Error) -> String {
+        let message = message(for: error).split(separator: "\n").joined(separator: " ")
+            .replacingOccurrences(of: "Error: ", with: "")
+        let full = fullMessage(for: error)
+        let hint = full.split(separator: "\n").lazy
+            .compactMap { line -> String? in
+                guard let start = line.range(of: "See '"), let end = line.range(of: "' for more") else { return nil }
+                return String(line[start.upperBound..<end.lowerBound])
+            }
+            .first ?? "controlpad --help"
+        return "controlpad: \(message) (see `\(hint)`)"
+    }
 }
