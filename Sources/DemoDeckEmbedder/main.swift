@@ -34,6 +34,11 @@ for path in arguments.dropFirst().sorted() {
 }
 text += "    ]\n}\n"
 
+// Unchanged output is not rewritten: debug and release builds share the
+// file, and a new date would make the other one recompile SlideModel.
+if FileManager.default.contents(atPath: output) == Data(text.utf8) {
+    exit(0)
+}
 do {
     try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
 } catch {
