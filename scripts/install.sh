@@ -13,8 +13,10 @@
 #   share/fish/vendor_completions.d/controlpad.fish
 #
 # Reuses an up-to-date release build. The man page comes from
-# swift-argument-parser's generate-manual plugin, which reads the parser of a
-# (debug) build; no network is needed.
+# swift-argument-parser's manual generator (its generate-manual tool, the one
+# its plugin runs), which reads the installed binary's own parser; no network
+# is needed. INSTALL_IGNORE_LOCK=1 builds while another SwiftPM holds .build's
+# lock: only for the test suite, whose `swift test` holds it but builds nothing.
 set -euo pipefail
 
 usage() {
@@ -58,19 +60,20 @@ fi
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
 scripts/install-deps.sh
-FLAGS=(-c release --static-swift-stdlib)
+LOCK=()
+[ "${INSTALL_IGNORE_LOCK:-}" = 1 ] && LOCK=(--ignore-lock)
+FLAGS=(-c release --static-swift-stdlib "${LOCK[@]}")
 swift build "${FLAGS[@]}" --product controlpad
 BIN=$(swift build "${FLAGS[@]}" --show-bin-path)/controlpad
-
-# The man page: the plugin builds (debug, usually up to date) and reads the parser.
-swift package plugin generate-manual --configuration debug >/dev/null
-MAN=.build/plugins/GenerateManual/outputs/ControlPad/controlpad.1
-[ -s "$MAN" ] || { echo "install.sh: the man page was not generated ($MAN)" >&2; exit 1; }
+swift build "${LOCK[@]}" --product generate-manual
+MANUAL=$(swift build "${LOCK[@]}" --show-bin-path)/generate-manual
 
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
+"$MANUAL" "$BIN" --output-directory "$stage"
+[ -s "$stage/controlpad.1" ] || { echo "install.sh: the man page was not generated" >&2; exit 1; }
 # mdoc wants .Pp, not an empty line, between paragraphs.
-sed 's/^$/.Pp/' "$MAN" >"$stage/controlpad.1"
+sed -i 's/^$/.Pp/' "$stage/controlpad.1"
 for shell in bash zsh fish; do
     "$BIN" --generate-completion-script "$shell" >"$stage/completion.$shell"
 done
