@@ -188,4 +188,60 @@ final class SendWatchEndToEndTests: XCTestCase {
         XCTAssertEqual(lines.last, "watch=0", "a closed stdout ends watch cleanly")
         XCTAssertEqual(shell.stderr, "")
     }
+
+    // MARK: against the real LibreOffice (scripts/real-peer-test.sh)
+
+    func testRealImpressSendAndWatch() throws {
+        guard ProcessInfo.processInfo.environment["CONTROLPAD_REAL_PEER"] == "1" else {
+            throw XCTSkip("set CONTROLPAD_REAL_PEER=1 with peer.sh running (scripts/real-peer-test.sh)")
+        }
+        let host = "127.0.0.1"
+        func send(_ words: String...) throws -> (status: Int32, out: String, err: String) {
+            try ControlpadProcess.run(["send", host] + words + testPairing, environment: environment)
+        }
+        let watch = try ControlpadProcess(["watch", host, "--json"] + testPairing, environment: environment)
+        defer {
+            print("watch --json against the real Impress:\n" + watch.stdout)
+            kill(watch.pid, SIGINT)
+        }
+        try watch.waitForOutput("paired with Impress 7", timeout: 20) { $0.contains { $0.contains("\"server\":\"Impress 7") } }
+
+        let started = try send("start")
+        XCTAssertEqual(started.status, 0, started.err)
+        if started.out != "slide 1/5\n" {
+            XCTAssertEqual(try send("first").out, "slide 1/5\n", "a show left running elsewhere, back to 1")
+        }
+        // For its first seconds a show may ignore transition_next (PROTOCOL.md):
+        // ask until a step is confirmed, putting the show back on 1 if one moved it late.
+        var moved = false
+        for _ in 0..<10 where !moved {
+            let step = try send("next")
+            moved = step.out == "slide 2/5\n"
+            if !moved { _ = try send("first") }
+        }
+        XCTAssertTrue(moved, "LibreOffice never obeyed transition_next: restart the peer")
+        // The pedal: each call a new process, a new connection, one step.
+        for position in 3...5 {
+            let step = try send("next")
+            XCTAssertEqual(step.out, "slide \(position)/5\n", step.err)
+        }
+        XCTAssertEqual(try send("goto", "2").out, "slide 2/5\n")
+        let far = try send("goto", "9")
+        XCTAssertEqual(far.status, 1)
+        XCTAssertTrue(far.err.contains("has 5 slides"), far.err)
+        XCTAssertEqual(try send("blank").out, "slide 2/5 · blank\n")
+        XCTAssertEqual(try send("resume").out, "slide 2/5\n")
+
+        try watch.waitForOutput("every position seen", timeout: 15) { lines in
+            let slides = lines.filter { $0.contains("\"event\":\"slide\"") }
+            return (2...5).allSatisfy { p in slides.contains { $0.contains("\"position\":\(p),") } }
+        }
+        try watch.waitForOutput("notes of slide 2", timeout: 15) { lines in
+            lines.contains { $0.contains("\"event\":\"notes\"") && $0.contains("\"position\":2,") }
+        }
+        XCTAssertEqual(try send("stop").out, "no show\n")
+        try watch.waitForOutput("show_finished", timeout: 15) { $0.contains { $0.contains("\"event\":\"show_finished\"") } }
+        kill(watch.pid, SIGINT)
+        XCTAssertEqual(try watch.wait(timeout: 10), 0)
+    }
 }
