@@ -22,8 +22,9 @@ final class SendWatchEndToEndTests: XCTestCase {
         super.tearDown()
     }
 
-    private func fake(pairing: String = "paired", show: Bool = true, slides: Int = 5) throws -> FakeImpressProcess {
-        let fake = try FakeImpressProcess(pairing: pairing, show: show, slides: slides)
+    private func fake(pairing: String = "paired", show: Bool = true, slides: Int = 5,
+                      trickleMs: Int = 50) throws -> FakeImpressProcess {
+        let fake = try FakeImpressProcess(pairing: pairing, show: show, slides: slides, trickleMs: trickleMs)
         fakes.append(fake)
         return fake
     }
@@ -40,7 +41,8 @@ final class SendWatchEndToEndTests: XCTestCase {
     private let testPairing = ["--name", "controlpad-test", "--pin", "1234"]
 
     func testAPedalLoopOfTwentyNextsMovesTheShowExactlyTwentySlides() throws {
-        let fake = try fake(slides: 30)
+        // Each call stays until the previews Impress sends every new client are in (PreviewStream).
+        let fake = try fake(slides: 30, trickleMs: 5)
         // The first call pairs with --name/--pin; the others find both remembered.
         var outputs: [String] = []
         for i in 0..<20 {
@@ -54,6 +56,16 @@ final class SendWatchEndToEndTests: XCTestCase {
         XCTAssertEqual(requests.count, 20)
         XCTAssertTrue(requests.allSatisfy { $0.name == "controlpad-test" && $0.pin == "1234" },
                       "the stored name and PIN are reused: \(requests)")
+        // No call left before the fake had sent it the show's last notes
+        // (LibreOffice hangs when a client does: PreviewStream).
+        let log = fake.entries
+        for conn in Set(log.compactMap { $0["event"] as? String == "accepted" ? $0["conn"] as? Int : nil }) {
+            let mine = log.enumerated().filter { $0.element["conn"] as? Int == conn }
+            let closed = mine.first { $0.element["event"] as? String == "closed" }?.offset
+            let lastNotes = mine.last { $0.element["name"] as? String == "slide_notes" }?.offset
+            XCTAssertNotNil(lastNotes, "connection \(conn) got the notes")
+            XCTAssertLessThan(lastNotes ?? .max, closed ?? .max, "connection \(conn) closed only after the last notes")
+        }
         // A fresh connection is told where the show is: 20 slides on, not 19 or 21.
         XCTAssertEqual(try send(fake, "start").out, "slide 21/30\n")
     }

@@ -10,6 +10,7 @@ and read what it received from a JSON-lines log.
 
     fake_impress.py --port-file PORTFILE --log LOG.jsonl [--slides 5]
                     [--pairing paired|validate|silent|refuse] [--show]
+                    [--trickle-ms 50]
 
 Listens on 127.0.0.1 only (a free port unless --port), writes the port to
 PORTFILE once listening, then reads control lines from stdin:
@@ -276,11 +277,11 @@ class FakeImpress:
             self.broadcast("slideshow_finished")
 
     def trickle(self, clients, generation):
-        """Previews and notes, one slide per 50 ms, as LibreOffice does."""
+        """Previews and notes, one slide per 50 ms (--trickle-ms), as LibreOffice does."""
 
         def run():
             for i in range(self.slides):
-                time.sleep(0.05)
+                time.sleep(self.args.trickle_ms / 1000.0)
                 with self.lock:
                     if generation != self.show_generation:
                         return
@@ -341,6 +342,7 @@ def main():
     parser.add_argument("--slides", type=int, default=5)
     parser.add_argument("--pairing", choices=["paired", "validate", "silent", "refuse"], default="paired")
     parser.add_argument("--show", action="store_true", help="a show runs from the start")
+    parser.add_argument("--trickle-ms", type=int, default=50, help="time between two slides' previews")
     args = parser.parse_args()
 
     fake = FakeImpress(args)

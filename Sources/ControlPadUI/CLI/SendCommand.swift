@@ -63,13 +63,9 @@ struct SendCommand: ParsableCommand {
         var conversation = SendConversation(action: action, waitForConfirmation: !noWait, server: server.description)
         link.start()
         let outcome = Self.converse(&conversation, over: link, timeout: timeout)
-        if action == .stop, case .succeed = outcome {
-            // Closing the socket a few ms after presentation_stop has crashed
-            // soffice 7.4 (see the real-peer test): a courtesy pause, not a wait
-            // for anything.
-            Thread.sleep(forTimeInterval: 0.5)
-        }
-        link.shutdown()
+        // Closing the socket a few ms after presentation_stop has crashed
+        // soffice 7.4 (see the real-peer test): stay a little longer then.
+        link.shutdownWhenImpressIsDone(quiet: action == .stop ? 0.5 : 0.25)
         switch outcome {
         case .succeed(let line):
             print(line)

@@ -50,7 +50,7 @@ struct WatchCommand: ParsableCommand {
                 guard LineOutput.write(line) else { break following }
             }
         }
-        link.shutdown()
+        link.shutdownWhenImpressIsDone()
     }
 }
 
