@@ -12,9 +12,11 @@ struct WatchCommand: ParsableCommand {
         discussion: """
             Pairs like connect (the remembered name and PIN, or --name and --pin; with neither, \
             it prints a PIN to type into Impress and waits). Prints, as they happen: connecting, \
-            connected, pairing, paired, show_started, title, slide, notes (of the current slide, \
+            connected, pairing, paired, server, show_started, title, slide, notes (of the current slide, \
             plain text), show_finished, link_lost. It keeps reconnecting when the link drops; \
-            Ctrl-C or a closed stdout ends it. The README lists every field of --json.
+            Ctrl-C or a closed stdout ends it. Each --json line has event and time (UTC), and \
+            as the event has them index (from 0), position (from 1), slides, text, server, pin, \
+            reason; the README lists them all.
             """
     )
 

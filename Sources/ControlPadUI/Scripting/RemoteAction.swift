@@ -30,14 +30,6 @@ enum RemoteAction: Equatable, Sendable {
         }
         self = .goto(slide: slide)
     }
-
-    /// Whether it needs a running show.
-    var needsShow: Bool {
-        switch self {
-        case .start, .stop: return false
-        default: return true
-        }
-    }
 }
 
 struct RemoteActionError: Error, CustomStringConvertible {
