@@ -25,10 +25,15 @@ let package = Package(
         // Restores the terminal on a crash (async-signal-safe, so in C).
         .target(name: "CCrashGuard"),
         // Pure model: load buffer, sources, codec, reducer. Never imports curses.
+        // The demo deck's files (Resources/DemoDeck) are built into the binary
+        // by the EmbedDemoDeck plugin, not shipped as a resource bundle.
         .target(
             name: "SlideModel",
-            resources: [.copy("Resources/DemoDeck")]
+            exclude: ["Resources"],
+            plugins: ["EmbedDemoDeck"]
         ),
+        .executableTarget(name: "DemoDeckEmbedder"),
+        .plugin(name: "EmbedDemoDeck", capability: .buildTool(), dependencies: ["DemoDeckEmbedder"]),
         // PNG decode, true-aspect fit, area-average scale, half-block raster, colour mapping.
         .target(name: "SlideImages", dependencies: ["CPNG", "SlideModel"]),
         // The Impress Remote TCP/UDP transport on SwiftNIO.

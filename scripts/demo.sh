@@ -4,5 +4,6 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 scripts/install-deps.sh
-swift build -c release --product controlpad
+# The same flags as scripts/install.sh, so the two share one release build.
+swift build -c release --static-swift-stdlib --product controlpad
 exec .build/release/controlpad demo "$@"

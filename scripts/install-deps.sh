@@ -1,11 +1,13 @@
 #!/bin/bash
 # Installs what ControlPad builds and tests with, on a fresh Debian machine
 # with Swift: ncursesw, libpng and tmux (end-to-end tests run the pad in it).
-# ncurses-term brings the *-direct terminfo entries that truecolor needs.
+# ncurses-term brings the *-direct terminfo entries that truecolor needs;
+# man-db and groff-base render the installed man page (`man -l`, tested),
+# binutils strips the installed binary.
 # Does nothing when everything is there already.
 set -euo pipefail
 need=()
-for pkg in libncurses-dev libpng-dev tmux ncurses-term; do
+for pkg in libncurses-dev libpng-dev tmux ncurses-term man-db groff-base binutils; do
     dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 [ ${#need[@]} -eq 0 ] && exit 0

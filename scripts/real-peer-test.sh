@@ -6,7 +6,11 @@
 #   1. EndToEndTests.ConnectEndToEndTests/testRealImpress: the built
 #      `controlpad connect 127.0.0.1` in tmux, driven by keys, read off the
 #      screen (F5, → ← 3⏎, b b, S, q);
-#   2. RemoteTransportTests.RealImpressTests: the network source on its own
+#   2. EndToEndTests.SendWatchEndToEndTests/testRealImpressSendAndWatch:
+#      `controlpad watch --json` following while `controlpad send` starts the
+#      show, steps it like a pedal (one process per step), goes to 2, blanks,
+#      resumes and stops it (prints the watch output: the README's sample);
+#   3. RemoteTransportTests.RealImpressTests: the network source on its own
 #      (pacing, resume duplicates, an unknown client shown a PIN: last, as it
 #      leaves a PIN dialog open in Impress),
 # and always stops the peer again. Exits non-zero if either failed.
@@ -23,7 +27,7 @@ PEER_SH=${PEER_SH:-$ROOT/../shared/impress-remote/peer.sh}
 SCRATCH_PATH=${SCRATCH_PATH:-$ROOT/.build-net}
 PEER_LOCK=${PEER_LOCK:-/var/tmp/controlpad-peer.lock}
 # Run in this order, each its own `swift test` (see above).
-FILTERS=${FILTERS:-'EndToEndTests.ConnectEndToEndTests/testRealImpress RemoteTransportTests.RealImpressTests'}
+FILTERS=${FILTERS:-'EndToEndTests.ConnectEndToEndTests/testRealImpress EndToEndTests.SendWatchEndToEndTests/testRealImpressSendAndWatch RemoteTransportTests.RealImpressTests'}
 
 [ -x "$PEER_SH" ] || { echo "real-peer-test: no peer.sh at $PEER_SH" >&2; exit 2; }
 

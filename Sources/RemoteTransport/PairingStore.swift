@@ -76,6 +76,11 @@ public final class PairingStore: PairingStoring {
         load().servers[server]?.pin
     }
 
+    /// The name and PIN `server` last accepted, if any.
+    public func pairing(forServer server: String) -> Pairing? {
+        load().servers[server]
+    }
+
     public func remember(server: String, clientName: String, pin: String) throws {
         var file = load()
         let entry = Pairing(name: clientName, pin: pin)

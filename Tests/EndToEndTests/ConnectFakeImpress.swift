@@ -22,7 +22,8 @@ final class FakeImpressProcess {
     /// - Parameters:
     ///   - pairing: how pair requests are answered: paired, validate or silent.
     ///   - show: whether a show runs from the start.
-    init(pairing: String = "paired", show: Bool = false, slides: Int = 5) throws {
+    ///   - trickleMs: time between two slides' previews (LibreOffice: ~50 ms).
+    init(pairing: String = "paired", show: Bool = false, slides: Int = 5, trickleMs: Int = 50) throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("cp-fake-impress-\(UUID().uuidString.prefix(8))", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -43,7 +44,7 @@ final class FakeImpressProcess {
         posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         let argv = ["python3", Self.script(), "--port-file", portFile, "--log", logPath,
-                    "--pairing", pairing, "--slides", "\(slides)"] + (show ? ["--show"] : [])
+                    "--pairing", pairing, "--slides", "\(slides)", "--trickle-ms", "\(trickleMs)"] + (show ? ["--show"] : [])
         var cArgs = argv.map { strdup($0) } + [nil]
         defer { cArgs.forEach { free($0) } }
         var child: pid_t = 0

@@ -3,13 +3,14 @@
 
 It speaks the protocol of ../../../shared/impress-remote/PROTOCOL.md well
 enough to drive `controlpad connect` end to end: pairing (at once, or via
-LO_SERVER_VALIDATING_PIN, or never answered), a show of N slides with
+LO_SERVER_VALIDATING_PIN, never answered, or refused by closing), a show of N slides with
 previews (small PNGs with a 16:9 pHYs chunk) and notes trickling in, the
 navigation commands, blank/resume, start/stop. Tests steer it through stdin
 and read what it received from a JSON-lines log.
 
     fake_impress.py --port-file PORTFILE --log LOG.jsonl [--slides 5]
-                    [--pairing paired|validate|silent] [--show]
+                    [--pairing paired|validate|silent|refuse] [--show]
+                    [--trickle-ms 50]
 
 Listens on 127.0.0.1 only (a free port unless --port), writes the port to
 PORTFILE once listening, then reads control lines from stdin:
@@ -17,7 +18,7 @@ PORTFILE once listening, then reads control lines from stdin:
     slide N          the show moves to N (0-based), as if another client did it
     start | stop     start / stop the show (as presentation_start/_stop would)
     accept           clients waiting for their PIN are paired now
-    pairing MODE     how later pair requests are answered: paired|validate|silent
+    pairing MODE     how later pair requests are answered: paired|validate|silent|refuse
     drop             close every client connection
     down | up        stop listening (connections are refused) / listen again
     raw TEXT         send TEXT to every paired client, Python escapes allowed
@@ -111,7 +112,7 @@ class FakeImpress:
         self.show_generation = 0
         self.listener = None
         self.port = args.port
-        self.previews = [base64.b64encode(png(32, 24, ((40 * i) % 256, 90, 200 - 20 * i))).decode("ascii")
+        self.previews = [base64.b64encode(png(32, 24, ((40 * i) % 256, 90, (200 - 20 * i) % 256))).decode("ascii")
                          for i in range(self.slides)]
         if args.show:
             self.running = True
@@ -202,6 +203,8 @@ class FakeImpress:
             elif mode == "validate":
                 client.waiting_pin = True
                 client.send("LO_SERVER_VALIDATING_PIN")
+            elif mode == "refuse":
+                client.close()  # closed without a reply
             return  # silent: never answers
         if not client.paired:
             return  # commands while the PIN is awaited are ignored
@@ -274,11 +277,11 @@ class FakeImpress:
             self.broadcast("slideshow_finished")
 
     def trickle(self, clients, generation):
-        """Previews and notes, one slide per 50 ms, as LibreOffice does."""
+        """Previews and notes, one slide per 50 ms (--trickle-ms), as LibreOffice does."""
 
         def run():
             for i in range(self.slides):
-                time.sleep(0.05)
+                time.sleep(self.args.trickle_ms / 1000.0)
                 with self.lock:
                     if generation != self.show_generation:
                         return
@@ -337,8 +340,9 @@ def main():
     parser.add_argument("--port-file", required=True)
     parser.add_argument("--log", required=True)
     parser.add_argument("--slides", type=int, default=5)
-    parser.add_argument("--pairing", choices=["paired", "validate", "silent"], default="paired")
+    parser.add_argument("--pairing", choices=["paired", "validate", "silent", "refuse"], default="paired")
     parser.add_argument("--show", action="store_true", help="a show runs from the start")
+    parser.add_argument("--trickle-ms", type=int, default=50, help="time between two slides' previews")
     args = parser.parse_args()
 
     fake = FakeImpress(args)

@@ -21,11 +21,7 @@ struct ConnectCommand: ParsableCommand {
         valueName: "host[:port]"))
     var address: String?
 
-    @Option(help: "The name Impress shows for this remote (default: \"ControlPad on <hostname>\").")
-    var name: String?
-
-    @Option(help: "Pair with this PIN (digits) instead of the remembered or a random one.")
-    var pin: String?
+    @OptionGroup var pairing: PairingOptions
 
     @OptionGroup var pad: PadOptions
 
@@ -35,48 +31,19 @@ struct ConnectCommand: ParsableCommand {
         guard let text = address ?? config?.server else {
             throw ValidationError("say which computer runs Impress: controlpad connect HOST[:PORT] (or set server in the config file)")
         }
-        do {
-            return try ImpressServerAddress.parse(text)
-        } catch {
-            throw ValidationError("\(error)")
-        }
+        return try PairingOptions.server(text)
     }
 
     func validate() throws {
         _ = try resolvedAddress()
-        if let pin, !ImpressPin.isValid(pin) {
-            throw ValidationError("--pin must be 1 to 16 digits, e.g. --pin 4821")
-        }
-        if let name, name.trimmingCharacters(in: .whitespaces).isEmpty || name.contains(where: \.isNewline) {
-            throw ValidationError("--name must be one non-empty line")
-        }
     }
 
     func run() throws {
         try bootstrapLogging(path: pad.log)
         let server = try resolvedAddress()
         let logger = Logger(label: "controlpad.impress")
-        var store: (any PairingStoring)?
-        if let url = PairingStore.defaultFileURL() {
-            store = PairingStore(fileURL: url, logger: Logger(label: "controlpad.pairings"))
-        } else {
-            logger.warning("no HOME or XDG_STATE_HOME: accepted PINs are not remembered")
-        }
-        let configuration = ImpressRemoteConfiguration(
-            address: server,
-            clientName: name ?? Self.defaultClientName(),
-            pinOverride: pin,
-            pairingStore: store
-        )
+        let configuration = pairing.configuration(for: server, logger: logger)
         let source = ImpressRemoteSource(configuration: configuration, logger: logger)
         try PadRunner.run(source: source, options: pad, link: .connecting(to: server.description))
-    }
-
-    /// "ControlPad on <hostname>": stable across runs, so a PIN accepted once
-    /// keeps working (Impress authorises the name and PIN together).
-    static func defaultClientName() -> String {
-        let host = ProcessInfo.processInfo.hostName
-            .split(separator: ".").first.map(String.init) ?? ""
-        return host.isEmpty ? "ControlPad" : "ControlPad on \(host)"
     }
 }

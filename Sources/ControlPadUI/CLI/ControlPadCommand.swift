@@ -13,26 +13,61 @@ public struct ControlPadCommand: ParsableCommand {
             With no subcommand, opens the pad on the built-in demo deck.
             Press ? in the pad for the keys; q quits.
             """,
-        subcommands: [DemoCommand.self, ConnectCommand.self, DiscoverCommand.self, ConfigCommand.self, BenchCommand.self],
+        subcommands: [
+            DemoCommand.self, ConnectCommand.self, SendCommand.self, WatchCommand.self, DiscoverCommand.self,
+            ConfigCommand.self, BenchCommand.self,
+        ],
         defaultSubcommand: DemoCommand.self
     )
 
-    /// Runs the command line like `main()`, but every message it ends with
-    /// (errors quote arguments, files and servers) is printed with its
-    /// control characters escaped.
+    /// Parses and runs, like ArgumentParser's own `main`, except that a
+    /// usage error is one line on stderr with exit status 2 (scripts that
+    /// call `controlpad send` tell "you typed it wrong" from "it failed", 1),
+    /// and every message it ends with (errors quote arguments, files and
+    /// servers) is printed with its control characters escaped.
     public static func runEscapingMessages() -> Never {
+        let command: ParsableCommand
         do {
-            var command = try parseAsRoot()
+            command = try parseAsRoot()
+        } catch {
+            exitForParseError(error)
+        }
+        do {
+            var command = command
             try command.run()
             Foundation.exit(0)
         } catch {
-            let code = exitCode(for: error)
-            let message = TerminalText.escaped(fullMessage(for: error), keepingLineBreaks: true)
-            if !message.isEmpty {
-                let stream = code == .success ? FileHandle.standardOutput : FileHandle.standardError
-                stream.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
-            }
-            Foundation.exit(code.rawValue)
+            exit(escaping: error)
         }
+    }
+
+    private static func exitForParseError(_ error: Error) -> Never {
+        guard exitCode(for: error) == .validationFailure else { exit(escaping: error) }
+        FileHandle.standardError.write(Data((TerminalText.escaped(usageLine(for: error)) + "\n").utf8))
+        Foundation.exit(2)
+    }
+
+    private static func exit(escaping error: Error) -> Never {
+        let code = exitCode(for: error)
+        let message = TerminalText.escaped(fullMessage(for: error), keepingLineBreaks: true)
+        if !message.isEmpty {
+            let stream = code == .success ? FileHandle.standardOutput : FileHandle.standardError
+            stream.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
+        }
+        Foundation.exit(code.rawValue)
+    }
+
+    /// "controlpad: <what is wrong> (see `controlpad send --help`)".
+    static func usageLine(for error: Error) -> String {
+        let message = message(for: error).split(separator: "\n").joined(separator: " ")
+            .replacingOccurrences(of: "Error: ", with: "")
+        let full = fullMessage(for: error)
+        let hint = full.split(separator: "\n").lazy
+            .compactMap { line -> String? in
+                guard let start = line.range(of: "See '"), let end = line.range(of: "' for more") else { return nil }
+                return String(line[start.upperBound..<end.lowerBound])
+            }
+            .first ?? "controlpad --help"
+        return "controlpad: \(message) (see `\(hint)`)"
     }
 }

@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import Logging
+import RemoteTransport
+import SlideModel
+
+/// `controlpad send HOST[:PORT] COMMAND`: one command, for scripts and pedals.
+struct SendCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "send",
+        abstract: "Send one command to a running Impress (for scripts, foot pedals, Stream Decks).",
+        discussion: """
+            Pairs like connect (the remembered name and PIN, or --name and --pin), sends the \
+            command, waits for Impress to confirm it where Impress does (a slide change, the \
+            show starting or stopping), and prints where the show is, e.g. "slide 4/14". \
+            Exits 1 with a one-line reason when it cannot: not paired yet, refused, no answer, \
+            no show running, slide out of range; 2 for a mistyped command.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The computer running Impress, e.g. 127.0.0.1 or laptop.local:1599.",
+                                 valueName: "host[:port]"))
+    var address: String
+
+    @Argument(help: ArgumentHelp(
+        "next, previous, goto N (numbered from 1, as on screen), first, last, blank, resume, start or stop.",
+        valueName: "command"),
+              completion: .list(["next", "previous", "goto", "first", "last", "blank", "resume", "start", "stop"]))
+    var command: [String] = []
+
+    @OptionGroup var pairing: PairingOptions
+
+    @Flag(help: "Do not wait for Impress to confirm: done once the command is sent.")
+    var noWait = false
+
+    @Option(help: ArgumentHelp("How long to wait for Impress at each step (connect, pair, confirm).", valueName: "SECONDS"))
+    var timeout: Double = 5
+
+    @Option(help: ArgumentHelp("Write a log to FILE.", valueName: "FILE"))
+    var log: String?
+
+    func validate() throws {
+        _ = try PairingOptions.server(address)
+        do {
+            _ = try RemoteAction(words: command)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        guard timeout > 0, timeout <= 300 else {
+            throw ValidationError("--timeout must be between 0 and 300 seconds, e.g. --timeout 5")
+        }
+    }
+
+    func run() throws {
+        try bootstrapLogging(path: log)
+        let server = try PairingOptions.server(address)
+        let action = try RemoteAction(words: command)
+        let logger = Logger(label: "controlpad.send")
+        var configuration = pairing.configuration(for: server, logger: logger)
+        configuration.connectTimeout = .milliseconds(Int64(timeout * 1000))
+        configuration.pairingTimeout = configuration.connectTimeout
+        let link = HeadlessLink(configuration: configuration, logger: logger)
+        var conversation = SendConversation(action: action, waitForConfirmation: !noWait, server: server.description)
+        link.start()
+        let outcome = Self.converse(&conversation, over: link, timeout: timeout)
+        // Closing the socket a few ms after presentation_stop has crashed
+        // soffice 7.4 (see the real-peer test): stay a little longer then.
+        link.shutdownWhenImpressIsDone(quiet: action == .stop ? 0.5 : 0.25)
+        switch outcome {
+        case .succeed(let line):
+            print(line)
+        case .fail(let reason):
+            FileHandle.standardError.write(Data("controlpad send: \(reason)\n".utf8))
+            throw ExitCode(1)
+        case .send:
+            break
+        }
+    }
+
+    /// Feeds the link's events to `conversation` until it is done; each step
+    /// may take up to `timeout` seconds.
+    private static func converse(_ conversation: inout SendConversation, over link: HeadlessLink,
+                                 timeout: Double) -> SendConversation.Step {
+        let seconds = timeout == timeout.rounded() ? "\(Int(timeout)) s" : "\(timeout) s"
+        var deadline = Date(timeIntervalSinceNow: timeout)
+        while true {
+            guard let item = link.next(before: deadline) else { return conversation.timedOut(seconds: seconds) }
+            let step: SendConversation.Step?
+            switch item {
+            case .interrupted: return .fail("interrupted")
+            case .event(let event): step = conversation.handle(event)
+            case .written(let ok): step = conversation.written(ok)
+            }
+            switch step {
+            case .send(let command)?:
+                link.send(command)
+                deadline = Date(timeIntervalSinceNow: timeout)
+            case let done?:
+                return done
+            case nil:
+                continue
+            }
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import Logging
+import RemoteTransport
+import SlideModel
+
+/// `controlpad watch HOST[:PORT] [--json]`: follow a talk from a script.
+struct WatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Print one line for every change of a running Impress show (--json for scripts).",
+        discussion: """
+            Pairs like connect (the remembered name and PIN, or --name and --pin; with neither, \
+            it prints a PIN to type into Impress and waits). Prints, as they happen: connecting, \
+            connected, pairing, paired, server, show_started, title, slide, notes (of the current slide, \
+            plain text), show_finished, link_lost. It keeps reconnecting when the link drops; \
+            Ctrl-C or a closed stdout ends it. Each --json line has event and time (UTC), and \
+            as the event has them index (from 0), position (from 1), slides, text, server, pin, \
+            reason; the README lists them all.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The computer running Impress, e.g. 127.0.0.1 or laptop.local:1599.",
+                                 valueName: "host[:port]"))
+    var address: String
+
+    @OptionGroup var pairing: PairingOptions
+
+    @Flag(help: "One JSON object per line, for jq or a script.")
+    var json = false
+
+    @Option(help: ArgumentHelp("Write a log to FILE.", valueName: "FILE"))
+    var log: String?
+
+    func validate() throws {
+        _ = try PairingOptions.server(address)
+    }
+
+    func run() throws {
+        try bootstrapLogging(path: log)
+        let server = try PairingOptions.server(address)
+        let logger = Logger(label: "controlpad.watch")
+        let link = HeadlessLink(configuration: pairing.configuration(for: server, logger: logger), logger: logger)
+        LineOutput.ignoreBrokenPipes()
+        link.start()
+        var report = WatchReport()
+        following: while true {
+            guard let item = link.next(before: nil) else { continue }
+            guard case .event(let event) = item else { break }
+            for change in report.changes(for: event) {
+                let line = json ? WatchLines.json(change, at: Date()) : WatchLines.text(change, at: Date())
+                guard LineOutput.write(line) else { break following }
+            }
+        }
+        link.shutdownWhenImpressIsDone()
+    }
+}
+
+/// How a `WatchReport.Change` is printed, with the time it was seen.
+enum WatchLines {
+    /// `{"event":"slide","time":"2026-11-23T08:01:02.345Z","index":3,...}`
+    static func json(_ change: WatchReport.Change, at date: Date) -> String {
+        JSONLine([("event", .string(change.event)), ("time", .string(isoTime(date)))] + change.fields).text
+    }
+
+    /// `08:01:02 slide 4/14`, local time.
+    static func text(_ change: WatchReport.Change, at date: Date, timeZone: TimeZone = .current) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let c = calendar.dateComponents([.hour, .minute, .second], from: date)
+        return String(format: "%02d:%02d:%02d ", c.hour ?? 0, c.minute ?? 0, c.second ?? 0) + change.text
+    }
+
+    /// UTC, with milliseconds.
+    static func isoTime(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// One JSON object on one line, its fields in the order given (`event`
+/// first reads best in a log). Strings are escaped so that no control
+/// character, and no line break, reaches the output raw.
+struct JSONLine: Equatable {
+    enum Value: Equatable {
+        case string(String)
+        case int(Int)
+    }
+
+    var fields: [(String, Value)]
+
+    init(_ fields: [(String, Value)]) { self.fields = fields }
+
+    static func == (a: JSONLine, b: JSONLine) -> Bool {
+        a.fields.map(\.0) == b.fields.map(\.0) && a.fields.map(\.1) == b.fields.map(\.1)
+    }
+
+    var text: String {
+        "{" + fields.map { Self.quoted($0.0) + ":" + Self.encoded($0.1) }.joined(separator: ",") + "}"
+    }
+
+    private static func encoded(_ value: Value) -> String {
+        switch value {
+        case .string(let s): return quoted(s)
+        case .int(let n): return String(n)
+        }
+    }
+
+    static func quoted(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                || scalar.value == 0x2028 || scalar.value == 0x2029:
+                out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

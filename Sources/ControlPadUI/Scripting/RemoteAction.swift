@@ -1,0 +1,38 @@
+import SlideModel
+
+/// What `controlpad send` asks of the show, as typed: `next`, `goto 3`, ...
+/// Slide numbers are 1-based, as on screen.
+enum RemoteAction: Equatable, Sendable {
+    case next, previous, first, last, blank, resume, start, stop
+    case goto(slide: Int)
+
+    static let words = "next, previous, goto N, first, last, blank, resume, start or stop"
+
+    /// Parses the command words; the error is a one-line usage message.
+    init(words: [String]) throws(RemoteActionError) {
+        guard let word = words.first else { throw .message("say what to send: \(Self.words)") }
+        let rest = words.dropFirst()
+        let simple: [String: RemoteAction] = [
+            "next": .next, "previous": .previous, "first": .first, "last": .last,
+            "blank": .blank, "resume": .resume, "start": .start, "stop": .stop,
+        ]
+        if let action = simple[word.lowercased()] {
+            guard rest.isEmpty else { throw .message("\(word) takes nothing after it (got \(rest.joined(separator: " ")))") }
+            self = action
+            return
+        }
+        guard word.lowercased() == "goto" else {
+            throw .message("unknown command \(word.debugDescription): use \(Self.words)")
+        }
+        guard rest.count == 1, let text = rest.first else { throw .message("goto needs one slide number, e.g. goto 3") }
+        guard let slide = Int(text), slide >= 1 else {
+            throw .message("\(text.debugDescription) is not a slide number: slides are numbered from 1, e.g. goto 3")
+        }
+        self = .goto(slide: slide)
+    }
+}
+
+struct RemoteActionError: Error, CustomStringConvertible {
+    var description: String
+    static func message(_ text: String) -> RemoteActionError { RemoteActionError(description: text) }
+}

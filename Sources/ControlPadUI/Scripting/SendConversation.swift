@@ -1,0 +1,187 @@
+import SlideModel
+
+/// One `controlpad send`, without sockets or clocks: the source's events go
+/// in, what to do comes out — wait, send a command, or finish with the line
+/// to print. The command runs it against `ImpressRemoteSource` (see
+/// `SendCommand`); tests feed it events directly.
+///
+/// It waits until paired and the show's state is known (Impress sends it
+/// right after pairing), decides the command from that state (a slide out
+/// of range or no show is an error before anything is sent), then waits for
+/// the command to be written and, unless told not to, for Impress's
+/// confirmation where one comes: `slide_updated` after a move,
+/// `slideshow_started`/`_finished` after start/stop. Blank and resume, and
+/// moves that change nothing, are never confirmed (PROTOCOL.md).
+struct SendConversation {
+    enum Step: Equatable {
+        case send(SourceCommand)
+        /// Done: print `line` and exit 0.
+        case succeed(String)
+        /// Failed: print `reason` and exit 1.
+        case fail(String)
+    }
+
+    private enum Expectation: Equatable {
+        case nothing, slideChange, showStarted, showFinished
+    }
+
+    private enum Phase: Equatable {
+        case pairing, sending(Expectation), confirming(Expectation), done
+    }
+
+    let action: RemoteAction
+    /// `--no-wait`: done once the command is written.
+    let waitForConfirmation: Bool
+    /// `host:port`, for messages.
+    let server: String
+    private var phase = Phase.pairing
+    private var paired = false
+    private var show: (count: Int, current: Int)?
+    private var blanked = false
+    /// The confirmation arrived before the write was reported.
+    private var confirmedEarly = false
+
+    init(action: RemoteAction, waitForConfirmation: Bool = true, server: String) {
+        self.action = action
+        self.waitForConfirmation = waitForConfirmation
+        self.server = server
+    }
+
+    var isDone: Bool { phase == .done }
+
+    mutating func handle(_ event: SourceEvent) -> Step? {
+        guard phase != .done else { return nil }
+        switch event {
+        case .link(.pairing):
+            return finish(.fail("""
+                not paired with \(server) yet: run `controlpad connect \(server)` once and type the PIN it \
+                shows into Impress (Slide Show ▸ Impress Remote), or give the PIN Impress knows with --pin
+                """))
+        case .link(.reconnecting(_, let reason)):
+            return finish(.fail(phase == .pairing ? "cannot reach \(server): \(reason)" : "lost \(server): \(reason)"))
+        case .link(.failed(let message)):
+            return finish(.fail(message))
+        case .link(.connected):
+            paired = true
+            return nil
+        case .link:
+            return nil
+        case .showStarted(let count, let current):
+            show = (count, current)
+            return showKnown(expected: .showStarted)
+        case .showFinished:
+            show = nil
+            if case .confirming(.slideChange) = phase { return finish(.fail("the show on \(server) ended")) }
+            return showKnown(expected: .showFinished)
+        case .slideChanged(let index):
+            if let count = show?.count { show = (count, index) }
+            return confirmed(.slideChange)
+        case .showTitle, .preview, .notes:
+            return nil
+        }
+    }
+
+    /// The command was written (true) or dropped (false).
+    mutating func written(_ ok: Bool) -> Step? {
+        guard case .sending(let expectation) = phase else { return nil }
+        guard ok else { return finish(.fail("the command did not reach \(server): the link closed")) }
+        if expectation == .nothing || !waitForConfirmation || confirmedEarly {
+            return finish(.succeed(waitForConfirmation || expectation == .nothing ? position : "sent (the show was on \(position))"))
+        }
+        phase = .confirming(expectation)
+        return nil
+    }
+
+    /// The time allowed for the current phase ran out.
+    mutating func timedOut(seconds: String) -> Step {
+        switch phase {
+        case .pairing:
+            return finish(.fail(paired
+                ? "\(server) paired but never said whether a show runs (within \(seconds))"
+                : "no answer from \(server) within \(seconds)"))
+        case .sending:
+            return finish(.fail("the command could not be sent to \(server) within \(seconds)"))
+        case .confirming:
+            return finish(.fail("""
+                timed out: Impress did not confirm within \(seconds) (an animation step moves no slide; \
+                --no-wait does not wait), now \(position)
+                """))
+        case .done:
+            return .fail("done")
+        }
+    }
+
+    // MARK: -
+
+    private mutating func showKnown(expected: Expectation) -> Step? {
+        switch phase {
+        case .pairing where paired: return decide()
+        case .confirming(let e) where e == expected: return finish(.succeed(position))
+        case .sending(let e) where e == expected:
+            confirmedEarly = true
+            return nil
+        default: return nil
+        }
+    }
+
+    private mutating func confirmed(_ expectation: Expectation) -> Step? {
+        switch phase {
+        case .confirming(let e) where e == expectation: return finish(.succeed(position))
+        case .sending(let e) where e == expectation:
+            confirmedEarly = true
+            return nil
+        default: return nil
+        }
+    }
+
+    /// Paired and the show's state known: what to send, if anything.
+    private mutating func decide() -> Step? {
+        guard let show else {
+            switch action {
+            case .start: return send(.start, expecting: .showStarted)
+            case .stop: return finish(.succeed(position))
+            default:
+                return finish(.fail("no show is running on \(server): start one with `controlpad send \(server) start`"))
+            }
+        }
+        let last = show.count - 1
+        switch action {
+        case .start: return finish(.succeed(position))
+        case .stop: return send(.stop, expecting: .showFinished)
+        case .next: return send(.next, expecting: show.current < last ? .slideChange : .nothing)
+        case .previous: return send(.previous, expecting: show.current > 0 ? .slideChange : .nothing)
+        case .first: return go(to: 0)
+        case .last: return go(to: last)
+        case .goto(let slide):
+            guard slide <= show.count else {
+                return finish(.fail("slide \(slide) is out of range: the show on \(server) has \(show.count) slides"))
+            }
+            return go(to: slide - 1)
+        case .blank:
+            blanked = true
+            return send(.blank, expecting: .nothing)
+        case .resume:
+            return send(.resume, expecting: .nothing)
+        }
+    }
+
+    private mutating func go(to index: Int) -> Step? {
+        send(.goto(index: index), expecting: index == show?.current ? .nothing : .slideChange)
+    }
+
+    private mutating func send(_ command: SourceCommand, expecting: Expectation) -> Step? {
+        phase = .sending(expecting)
+        return .send(command)
+    }
+
+    private mutating func finish(_ step: Step) -> Step {
+        phase = .done
+        return step
+    }
+
+    /// "slide 3/14", "slide 3/14 · blank" or "no show".
+    private var position: String {
+        guard let show else { return "no show" }
+        return "slide \(show.current + 1)/\(show.count)" + (blanked ? " · blank" : "")
+    }
+}

@@ -1,0 +1,139 @@
+import SlideModel
+
+/// What `controlpad watch` reports, without sockets or clocks: the source's
+/// events in, one `Change` per thing a follower cares about out. Repeats
+/// are dropped (after a resume LibreOffice sends the show's start twice and
+/// every slide change three times; a reconnect re-sends everything), so
+/// each change is reported once.
+///
+/// Impress sends nothing when the screen is blanked or resumed (PROTOCOL.md),
+/// so no change can say so.
+struct WatchReport {
+    /// One line of output: `event` and `fields` for `--json`, `text` for people.
+    struct Change: Equatable {
+        var event: String
+        var fields: [(String, JSONLine.Value)]
+        var text: String
+
+        init(_ event: String, _ fields: [(String, JSONLine.Value)] = [], text: String) {
+            self.event = event
+            self.fields = fields
+            self.text = text
+        }
+
+        static func == (a: Change, b: Change) -> Bool {
+            a.event == b.event && a.text == b.text && JSONLine(a.fields) == JSONLine(b.fields)
+        }
+    }
+
+    private enum ShowState: Equatable {
+        case unknown, none
+        case running(count: Int, current: Int)
+    }
+
+    private var show = ShowState.unknown
+    private var title: String?
+    private var notes: [Int: String] = [:]
+    private var notesReported: (index: Int, text: String)?
+    /// Per connection: has the server answered, is it paired, under which name.
+    private var answered = false
+    private var pairedAs: String?
+    /// A lost link is reported once, not at every second of its countdown.
+    private var lossReported = false
+
+    mutating func changes(for event: SourceEvent) -> [Change] {
+        switch event {
+        case .link(let link): return changes(for: link)
+        case .showStarted(let count, let current):
+            if case .running(count, let was) = show {
+                // The same show, said again (a resume or a reconnect): only a move is news.
+                return was == current ? [] : moved(to: current)
+            }
+            show = .running(count: count, current: current)
+            notes = [:]
+            notesReported = nil
+            title = nil
+            return [Change("show_started", Self.position(current, of: count),
+                           text: "show started: \(count) slides, on slide \(current + 1)/\(count)")]
+                + notesChange()
+        case .showTitle(let text):
+            guard text != title else { return [] }
+            title = text
+            return [Change("title", [("title", .string(text))], text: "title: \(text)")]
+        case .slideChanged(let index):
+            return moved(to: index)
+        case .notes(let index, let text):
+            notes[index] = text
+            return notesChange()
+        case .showFinished:
+            guard show != .none else { return [] }
+            show = .none
+            notes = [:]
+            notesReported = nil
+            return [Change("show_finished", text: "no show running")]
+        case .preview:
+            return []
+        }
+    }
+
+    private mutating func changes(for link: LinkState) -> [Change] {
+        switch link {
+        case .demo:
+            return []
+        case .connecting(let server):
+            answered = false
+            pairedAs = nil
+            return [Change("connecting", [("server", .string(server))], text: "connecting to \(server)")]
+        case .pairing(let pin):
+            return answer() + [Change("pairing", [("pin", .string(pin))],
+                                      text: "type PIN \(pin) into Impress (Slide Show ▸ Impress Remote) to pair")]
+        case .connected(let server):
+            lossReported = false
+            let first = answer()
+            if pairedAs == nil {
+                pairedAs = server
+                return first + [Change("paired", [("server", .string(server))], text: "paired with \(server)")]
+            }
+            guard server != pairedAs else { return first }
+            pairedAs = server
+            return first + [Change("server", [("server", .string(server))], text: "server: \(server)")]
+        case .reconnecting(let seconds, let reason):
+            answered = false
+            pairedAs = nil
+            guard !lossReported else { return [] }
+            lossReported = true
+            return [Change("link_lost", [("reason", .string(reason)), ("retry_in_seconds", .int(seconds))],
+                           text: "link lost (\(reason)); reconnecting in \(seconds) s")]
+        case .failed(let message):
+            return [Change("failed", [("reason", .string(message))], text: "failed: \(message)")]
+        }
+    }
+
+    /// "connected" once per connection, when the server first answers.
+    private mutating func answer() -> [Change] {
+        guard !answered else { return [] }
+        answered = true
+        lossReported = false
+        return [Change("connected", text: "connected")]
+    }
+
+    private mutating func moved(to index: Int) -> [Change] {
+        guard case .running(let count, let current) = show, index != current, index < count else { return [] }
+        show = .running(count: count, current: index)
+        return [Change("slide", Self.position(index, of: count), text: "slide \(index + 1)/\(count)")] + notesChange()
+    }
+
+    /// The current slide's notes, once they are known and not yet reported.
+    private mutating func notesChange() -> [Change] {
+        guard case .running(let count, let current) = show, let text = notes[current] else { return [] }
+        if let done = notesReported, done.index == current, done.text == text { return [] }
+        notesReported = (current, text)
+        let oneLine = text.split(separator: "\n").joined(separator: " / ")
+        return [Change("notes", Self.position(current, of: count) + [("text", .string(text))],
+                       text: "notes \(current + 1)/\(count): \(oneLine.isEmpty ? "(none)" : oneLine)")]
+    }
+
+    private static func position(_ index: Int, of count: Int) -> [(String, JSONLine.Value)] {
+        [("index", .int(index)), ("position", .int(index + 1)), ("slides", .int(count))]
+    }
+}

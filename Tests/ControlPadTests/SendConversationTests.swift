@@ -1,0 +1,152 @@
+@testable import ControlPadUI
+import SlideModel
+import XCTest
+
+/// `controlpad send` decides from the show's state and waits for the
+/// confirmation Impress gives (or does not give).
+final class SendConversationTests: XCTestCase {
+    private let paired: [SourceEvent] = [
+        .link(.connecting(to: "127.0.0.1:1599")),
+        .link(.connected(server: "Impress · 127.0.0.1")),
+        .link(.connected(server: "Impress 7.4.7.2 · 127.0.0.1")),
+    ]
+
+    private func conversation(_ words: String..., wait: Bool = true) throws -> SendConversation {
+        SendConversation(action: try RemoteAction(words: words), waitForConfirmation: wait, server: "127.0.0.1:1599")
+    }
+
+    /// Feeds `events` and returns the steps it gave.
+    private func feed(_ c: inout SendConversation, _ events: [SourceEvent]) -> [SendConversation.Step] {
+        events.compactMap { c.handle($0) }
+    }
+
+    func testNextWaitsForTheSlideChangeAndPrintsThePosition() throws {
+        var c = try conversation("next")
+        XCTAssertEqual(feed(&c, paired), [], "nothing is sent before the show's state is known")
+        XCTAssertEqual(feed(&c, [.showStarted(slideCount: 14, current: 2)]), [.send(.next)])
+        XCTAssertNil(c.written(true), "written, now waiting for slide_updated")
+        XCTAssertEqual(feed(&c, [.preview(index: 0, Preview(png: [])), .slideChanged(index: 3)]), [.succeed("slide 4/14")])
+        XCTAssertTrue(c.isDone)
+    }
+
+    func testGotoIsOneBasedAndOutOfRangeFailsBeforeSending() throws {
+        var c = try conversation("goto", "5")
+        XCTAssertEqual(feed(&c, paired + [.showStarted(slideCount: 14, current: 0)]), [.send(.goto(index: 4))])
+        var far = try conversation("goto", "15")
+        XCTAssertEqual(feed(&far, paired + [.showStarted(slideCount: 14, current: 0)]),
+                       [.fail("slide 15 is out of range: the show on 127.0.0.1:1599 has 14 slides")])
+    }
+
+    func testFirstAndLastAreGotos() throws {
+        var first = try conversation("first")
+        XCTAssertEqual(feed(&first, paired + [.showStarted(slideCount: 9, current: 4)]), [.send(.goto(index: 0))])
+        var last = try conversation("last")
+        XCTAssertEqual(feed(&last, paired + [.showStarted(slideCount: 9, current: 4)]), [.send(.goto(index: 8))])
+    }
+
+    func testMovesImpressDoesNotConfirmEndOnceWritten() throws {
+        // next on the last slide (the end screen), goto the current slide, blank: Impress says nothing.
+        var next = try conversation("next")
+        XCTAssertEqual(feed(&next, paired + [.showStarted(slideCount: 5, current: 4)]), [.send(.next)])
+        XCTAssertEqual(next.written(true), .succeed("slide 5/5"))
+        var blank = try conversation("blank")
+        XCTAssertEqual(feed(&blank, paired + [.showStarted(slideCount: 5, current: 1)]), [.send(.blank)])
+        XCTAssertEqual(blank.written(true), .succeed("slide 2/5 · blank"))
+        var here = try conversation("goto", "2")
+        XCTAssertEqual(feed(&here, paired + [.showStarted(slideCount: 5, current: 1)]), [.send(.goto(index: 1))])
+        XCTAssertEqual(here.written(true), .succeed("slide 2/5"))
+    }
+
+    func testNoWaitEndsOnceWritten() throws {
+        var c = try conversation("next", wait: false)
+        XCTAssertEqual(feed(&c, paired + [.showStarted(slideCount: 5, current: 1)]), [.send(.next)])
+        XCTAssertEqual(c.written(true), .succeed("sent (the show was on slide 2/5)"))
+    }
+
+    func testStartAndStopWaitForTheShow() throws {
+        var start = try conversation("start")
+        XCTAssertEqual(feed(&start, paired + [.showFinished]), [.send(.start)])
+        XCTAssertNil(start.written(true))
+        XCTAssertEqual(feed(&start, [.showStarted(slideCount: 5, current: 0)]), [.succeed("slide 1/5")])
+
+        var stop = try conversation("stop")
+        XCTAssertEqual(feed(&stop, paired + [.showStarted(slideCount: 5, current: 3)]), [.send(.stop)])
+        XCTAssertNil(stop.written(true))
+        XCTAssertEqual(feed(&stop, [.showFinished]), [.succeed("no show")])
+    }
+
+    func testStartingARunningShowOrStoppingNoneSendsNothing() throws {
+        var start = try conversation("start")
+        XCTAssertEqual(feed(&start, paired + [.showStarted(slideCount: 5, current: 3)]), [.succeed("slide 4/5")])
+        var stop = try conversation("stop")
+        XCTAssertEqual(feed(&stop, paired + [.showFinished]), [.succeed("no show")])
+    }
+
+    func testWithoutAShowItSaysHowToStartOne() throws {
+        var c = try conversation("next")
+        XCTAssertEqual(feed(&c, paired + [.showFinished]), [
+            .fail("no show is running on 127.0.0.1:1599: start one with `controlpad send 127.0.0.1:1599 start`"),
+        ])
+    }
+
+    func testNotPairedYetSaysHowToPair() throws {
+        var c = try conversation("next")
+        let steps = feed(&c, [.link(.connecting(to: "127.0.0.1:1599")), .link(.pairing(pin: "4821"))])
+        guard case .fail(let reason)? = steps.first else { return XCTFail("\(steps)") }
+        XCTAssertTrue(reason.hasPrefix("not paired with 127.0.0.1:1599 yet: run `controlpad connect 127.0.0.1:1599`"), reason)
+        XCTAssertTrue(reason.contains("--pin"), reason)
+    }
+
+    func testRefusedOrUnreachableIsOneReason() throws {
+        var c = try conversation("next")
+        XCTAssertEqual(feed(&c, [.link(.reconnecting(inSeconds: 1, reason: "the server refused the pairing request"))]),
+                       [.fail("cannot reach 127.0.0.1:1599: the server refused the pairing request")])
+        XCTAssertEqual(feed(&c, [.link(.reconnecting(inSeconds: 1, reason: "again"))]), [], "done means done")
+    }
+
+    func testLosingTheShowOrTheLinkWhileWaitingFails() throws {
+        var c = try conversation("next")
+        _ = feed(&c, paired + [.showStarted(slideCount: 5, current: 1)])
+        XCTAssertNil(c.written(true))
+        XCTAssertEqual(feed(&c, [.showFinished]), [.fail("the show on 127.0.0.1:1599 ended")])
+
+        var lost = try conversation("previous")
+        _ = feed(&lost, paired + [.showStarted(slideCount: 5, current: 1)])
+        XCTAssertEqual(lost.written(false), .fail("the command did not reach 127.0.0.1:1599: the link closed"))
+    }
+
+    func testTimeoutsSayWhatWasAwaited() throws {
+        var silent = try conversation("next")
+        XCTAssertEqual(silent.timedOut(seconds: "5 s"), .fail("no answer from 127.0.0.1:1599 within 5 s"))
+        var c = try conversation("next")
+        _ = feed(&c, paired + [.showStarted(slideCount: 5, current: 1)])
+        _ = c.written(true)
+        guard case .fail(let reason) = c.timedOut(seconds: "5 s") else { return XCTFail() }
+        XCTAssertTrue(reason.hasPrefix("timed out: Impress did not confirm within 5 s"), reason)
+        XCTAssertTrue(reason.hasSuffix("now slide 2/5"), reason)
+    }
+
+    func testAConfirmationBeforeTheWriteReportStillCounts() throws {
+        var c = try conversation("next")
+        _ = feed(&c, paired + [.showStarted(slideCount: 5, current: 1)])
+        XCTAssertEqual(feed(&c, [.slideChanged(index: 2)]), [])
+        XCTAssertEqual(c.written(true), .succeed("slide 3/5"))
+    }
+
+    func testCommandWordsAreCheckedWithAUsageLine() {
+        XCTAssertEqual(try RemoteAction(words: ["NEXT"]), .next)
+        XCTAssertEqual(try RemoteAction(words: ["goto", "12"]), .goto(slide: 12))
+        for (words, message) in [
+            ([], "say what to send: next, previous, goto N, first, last, blank, resume, start or stop"),
+            (["nxt"], "unknown command \"nxt\": use next, previous, goto N, first, last, blank, resume, start or stop"),
+            (["goto"], "goto needs one slide number, e.g. goto 3"),
+            (["goto", "0"], "\"0\" is not a slide number: slides are numbered from 1, e.g. goto 3"),
+            (["goto", "x"], "\"x\" is not a slide number: slides are numbered from 1, e.g. goto 3"),
+            (["blank", "now"], "blank takes nothing after it (got now)"),
+        ] as [([String], String)] {
+            XCTAssertThrowsError(try RemoteAction(words: words), "\(words)") {
+                XCTAssertEqual("\($0)", message)
+            }
+        }
+    }
+}

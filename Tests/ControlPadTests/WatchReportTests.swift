@@ -1,0 +1,90 @@
+@testable import ControlPadUI
+import Foundation
+import SlideModel
+import XCTest
+
+/// `controlpad watch`: one line per change, repeats dropped, JSON that any
+/// parser reads back.
+final class WatchReportTests: XCTestCase {
+    private func events(_ report: inout WatchReport, _ events: [SourceEvent]) -> [String] {
+        events.flatMap { report.changes(for: $0) }.map(\.text)
+    }
+
+    func testAPairingAShowAndItsNotes() {
+        var report = WatchReport()
+        let lines = events(&report, [
+            .link(.connecting(to: "127.0.0.1:1599")),
+            .link(.connected(server: "Impress · 127.0.0.1")),
+            .link(.connected(server: "Impress 7.4.7.2 · 127.0.0.1")),
+            .showStarted(slideCount: 5, current: 0),
+            .showTitle("deck.odp"),
+            .preview(index: 0, Preview(png: [])),
+            .notes(index: 1, "Second"),
+            .notes(index: 0, "First line\nsecond line"),
+            .slideChanged(index: 1),
+            .slideChanged(index: 1),
+            .notes(index: 1, "Second"),
+            .showFinished,
+        ])
+        XCTAssertEqual(lines, [
+            "connecting to 127.0.0.1:1599",
+            "connected",
+            "paired with Impress · 127.0.0.1",
+            "server: Impress 7.4.7.2 · 127.0.0.1",
+            "show started: 5 slides, on slide 1/5",
+            "title: deck.odp",
+            "notes 1/5: First line / second line",
+            "slide 2/5",
+            "notes 2/5: Second",
+            "no show running",
+        ])
+    }
+
+    func testResumeDuplicatesAndReconnectsPrintOnlyWhatChanged() {
+        var report = WatchReport()
+        _ = events(&report, [.link(.connected(server: "Impress · h")), .showStarted(slideCount: 5, current: 2)])
+        // After a resume LibreOffice starts the show twice more, same place.
+        XCTAssertEqual(events(&report, [.showStarted(slideCount: 5, current: 2), .showStarted(slideCount: 5, current: 2)]), [])
+        // The link drops: reported once, not at every second of the countdown.
+        XCTAssertEqual(events(&report, [
+            .link(.reconnecting(inSeconds: 2, reason: "connection closed")),
+            .link(.reconnecting(inSeconds: 1, reason: "connection closed")),
+        ]), ["link lost (connection closed); reconnecting in 2 s"])
+        // Back, and the show moved meanwhile: that is a slide change.
+        XCTAssertEqual(events(&report, [
+            .link(.connecting(to: "h:1599")),
+            .link(.connected(server: "Impress · h")),
+            .showStarted(slideCount: 5, current: 3),
+        ]), ["connecting to h:1599", "connected", "paired with Impress · h", "slide 4/5"])
+    }
+
+    func testAPinToTypeIsShown() {
+        var report = WatchReport()
+        XCTAssertEqual(events(&report, [.link(.connecting(to: "h:1599")), .link(.pairing(pin: "4821"))]), [
+            "connecting to h:1599", "connected", "type PIN 4821 into Impress (Slide Show ▸ Impress Remote) to pair",
+        ])
+    }
+
+    func testJSONLinesCarryStableFieldsAndParse() throws {
+        var report = WatchReport()
+        let changes = [SourceEvent.link(.connected(server: "Impress · h")), .showStarted(slideCount: 14, current: 2),
+                       .notes(index: 2, "R&D <beta> \"quoted\"\nnext\u{1B}[31m"), .slideChanged(index: 3)]
+            .flatMap { report.changes(for: $0) }
+        let date = Date(timeIntervalSince1970: 1_795_000_000.25)
+        let lines = changes.map { WatchLines.json($0, at: date) }
+        XCTAssertEqual(lines[2], #"{"event":"show_started","time":"2026-11-18T11:06:40.250Z","index":2,"position":3,"slides":14}"#)
+        let objects = try lines.map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        XCTAssertEqual(objects.map { $0["event"] as? String }, ["connected", "paired", "show_started", "notes", "slide"])
+        XCTAssertEqual(objects[3]["text"] as? String, "R&D <beta> \"quoted\"\nnext\u{1B}[31m")
+        XCTAssertFalse(lines[3].contains("\u{1B}"), "no control character reaches the output raw")
+        XCTAssertEqual(objects[4]["position"] as? Int, 4)
+        XCTAssertEqual(objects[4]["index"] as? Int, 3)
+        XCTAssertTrue(lines.allSatisfy { !$0.contains("\n") })
+    }
+
+    func testTextLinesStartWithTheTime() {
+        let change = WatchReport.Change("slide", text: "slide 4/14")
+        let date = Date(timeIntervalSince1970: 3600 * 8 + 62)
+        XCTAssertEqual(WatchLines.text(change, at: date, timeZone: TimeZone(identifier: "UTC")!), "08:01:02 slide 4/14")
+    }
+}

@@ -1,0 +1,96 @@
+#!/bin/bash
+# Installs controlpad: one self-contained binary (demo deck built in, Swift
+# runtime linked statically), its man page and bash/zsh/fish completions.
+#
+#   scripts/install.sh [PREFIX]               # default ~/.local
+#   scripts/install.sh --uninstall [PREFIX]   # removes exactly those files
+#
+# Files (each where its shell or man looks under PREFIX):
+#   bin/controlpad
+#   share/man/man1/controlpad.1                      (from the argument parser)
+#   share/bash-completion/completions/controlpad
+#   share/zsh/site-functions/_controlpad
+#   share/fish/vendor_completions.d/controlpad.fish
+#
+# Reuses an up-to-date release build. The man page comes from
+# swift-argument-parser's manual generator (its generate-manual tool, the one
+# its plugin runs), which reads the installed binary's own parser; no network
+# is needed. INSTALL_IGNORE_LOCK=1 builds while another SwiftPM holds .build's
+# lock: only for the test suite, whose `swift test` holds it but builds nothing.
+set -euo pipefail
+
+usage() {
+    sed -n '2,9p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+}
+
+uninstall=0
+case "${1:-}" in
+    --uninstall) uninstall=1; shift ;;
+    -h|--help) usage; exit 0 ;;
+    -*) echo "install.sh: unknown option $1" >&2; usage >&2; exit 2 ;;
+esac
+if [ $# -gt 1 ]; then
+    echo "install.sh: one PREFIX at most (got: $*)" >&2
+    exit 2
+fi
+PREFIX=${1:-$HOME/.local}
+case "$PREFIX" in
+    /*) ;;
+    *) PREFIX=$(pwd)/$PREFIX ;;
+esac
+
+FILES=(
+    bin/controlpad
+    share/man/man1/controlpad.1
+    share/bash-completion/completions/controlpad
+    share/zsh/site-functions/_controlpad
+    share/fish/vendor_completions.d/controlpad.fish
+)
+
+if [ "$uninstall" -eq 1 ]; then
+    for f in "${FILES[@]}"; do
+        if [ -e "$PREFIX/$f" ]; then
+            rm -f "$PREFIX/$f"
+            echo "removed $PREFIX/$f"
+        fi
+    done
+    exit 0
+fi
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT"
+scripts/install-deps.sh
+LOCK=()
+[ "${INSTALL_IGNORE_LOCK:-}" = 1 ] && LOCK=(--ignore-lock)
+FLAGS=(-c release --static-swift-stdlib "${LOCK[@]}")
+swift build "${FLAGS[@]}" --product controlpad
+BIN=$(swift build "${FLAGS[@]}" --show-bin-path)/controlpad
+swift build "${LOCK[@]}" --product generate-manual
+MANUAL=$(swift build "${LOCK[@]}" --show-bin-path)/generate-manual
+
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+"$MANUAL" "$BIN" --output-directory "$stage"
+[ -s "$stage/controlpad.1" ] || { echo "install.sh: the man page was not generated" >&2; exit 1; }
+# mdoc wants .Pp, not an empty line, between paragraphs.
+sed -i 's/^$/.Pp/' "$stage/controlpad.1"
+for shell in bash zsh fish; do
+    "$BIN" --generate-completion-script "$shell" >"$stage/completion.$shell"
+done
+
+put() { # put MODE SOURCE DEST
+    install -d "$(dirname "$PREFIX/$3")"
+    install -m "$1" "$2" "$PREFIX/$3"
+    echo "installed $PREFIX/$3"
+}
+put 755 "$BIN" bin/controlpad
+strip "$PREFIX/bin/controlpad" 2>/dev/null || true
+put 644 "$stage/controlpad.1" share/man/man1/controlpad.1
+put 644 "$stage/completion.bash" share/bash-completion/completions/controlpad
+put 644 "$stage/completion.zsh" share/zsh/site-functions/_controlpad
+put 644 "$stage/completion.fish" share/fish/vendor_completions.d/controlpad.fish
+
+case ":$PATH:" in
+    *":$PREFIX/bin:"*) ;;
+    *) echo "note: $PREFIX/bin is not on your PATH; add it, e.g. export PATH=\"$PREFIX/bin:\$PATH\"" ;;
+esac
