@@ -24,11 +24,15 @@ let package = Package(
         .target(name: "Syscalls"),
         // Restores the terminal on a crash (async-signal-safe, so in C).
         .target(name: "CCrashGuard"),
-        // Pure model: load buffer, sources, codec, reducer. Never imports curses.
-        // The demo deck's files (Resources/DemoDeck) are built into the binary
-        // by the EmbedDemoDeck plugin, not shipped as a resource bundle.
+        // Pure model: state, reducer, load buffer, codec, session, pacer,
+        // connection state machine. No threads, files or clocks; never curses.
+        .target(name: "SlideModel"),
+        // The demo's sources: the threaded mock source and the built-in deck.
+        // The deck's files (Resources/DemoDeck) are built into the binary by
+        // the EmbedDemoDeck plugin, not shipped as a resource bundle.
         .target(
-            name: "SlideModel",
+            name: "SlideSources",
+            dependencies: ["SlideModel"],
             exclude: ["Resources"],
             plugins: ["EmbedDemoDeck"]
         ),
@@ -51,7 +55,8 @@ let package = Package(
         .target(
             name: "ControlPadUI",
             dependencies: [
-                "CNcurses", "CWideChar", "CCrashGuard", "Syscalls", "SlideModel", "SlideImages", "RemoteTransport",
+                "CNcurses", "CWideChar", "CCrashGuard", "Syscalls", "SlideModel", "SlideSources", "SlideImages",
+                "RemoteTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -60,14 +65,14 @@ let package = Package(
         // The thin `controlpad` executable: `main` only.
         .executableTarget(name: "ControlPad", dependencies: ["ControlPadUI"]),
         // Fixtures (real LibreOffice bytes) are read by path, not bundled.
-        .testTarget(name: "SlideModelTests", dependencies: ["SlideModel"], exclude: ["Fixtures"]),
+        .testTarget(name: "SlideModelTests", dependencies: ["SlideModel", "SlideSources"], exclude: ["Fixtures"]),
         .testTarget(name: "SlideImagesTests", dependencies: ["SlideImages", "SlideModel"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "RemoteTransportTests",
             dependencies: ["RemoteTransport", "SlideModel", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
-            name: "ControlPadTests", dependencies: ["ControlPadUI", "Syscalls", "SlideModel", "SlideImages"], exclude: ["Snapshots"]
+            name: "ControlPadTests", dependencies: ["ControlPadUI", "Syscalls", "SlideModel", "SlideSources", "SlideImages"], exclude: ["Snapshots"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["ControlPad", "CWideChar"]),
     ]

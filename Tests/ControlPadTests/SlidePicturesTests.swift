@@ -3,6 +3,7 @@ import XCTest
 @testable import ControlPadUI
 @testable import SlideModel
 import SlideImages
+import SlideSources
 
 /// The pad's pictures: real LibreOffice previews drawn as half-block cells at
 /// their true aspect, bad pictures as a placeholder that says so, and a cache

@@ -1,5 +1,6 @@
 import XCTest
 @testable import SlideModel
+@testable import SlideSources
 
 /// The demo deck is built into the binary (EmbedDemoDeck plugin): no files
 /// beside it are needed.
@@ -18,7 +19,7 @@ final class DemoDeckTests: XCTestCase {
 
     func testTheSameFilesOnDiskGiveTheSameDeck() throws {
         let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Sources/SlideModel/Resources/DemoDeck").standardized
+            .appendingPathComponent("../../Sources/SlideSources/Resources/DemoDeck").standardized
         let fromDisk = try DemoDeck.load(slideCount: nil) { FileManager.default.contents(atPath: dir.appendingPathComponent($0).path) }
         let builtIn = try DemoDeck.builtIn()
         XCTAssertEqual(fromDisk.slides.map(\.preview.png), builtIn.slides.map(\.preview.png))

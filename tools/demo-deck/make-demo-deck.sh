@@ -9,7 +9,7 @@
 # Demo deck: builds /var/tmp/controlpad-demo/demo.odp from spec.json with
 # peer.sh's make_deck.py (never committed), presents it with a real soffice and
 # records every slide_preview / slide_notes with capture.py into
-# Sources/SlideModel/Resources/DemoDeck/ (slide-NN.png, slide-NN.notes, deck.txt).
+# Sources/SlideSources/Resources/DemoDeck/ (slide-NN.png, slide-NN.notes, deck.txt).
 #
 # Environment:
 #   IMPRESS_REMOTE_DIR   shared peer material      [/work/shared/impress-remote]
@@ -36,7 +36,7 @@ PEER=$SHARED/peer.sh
 ODP=${CONTROLPAD_DEMO_ODP:-/var/tmp/controlpad-demo/demo.odp}
 TITLE=${CONTROLPAD_DEMO_TITLE-A tour of ControlPad}
 LOCK=/var/tmp/controlpad-peer.lock
-OUT=$ROOT/Sources/SlideModel/Resources/DemoDeck
+OUT=$ROOT/Sources/SlideSources/Resources/DemoDeck
 FIX=$ROOT/Tests/SlideModelTests/Fixtures
 MODE=${1:-deck}
 case "$MODE" in deck|fixtures|all) ;; *) echo "usage: $0 [deck|fixtures|all]" >&2; exit 2 ;; esac

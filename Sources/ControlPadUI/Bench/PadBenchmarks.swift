@@ -1,6 +1,7 @@
 import Foundation
 import SlideImages
 import SlideModel
+import SlideSources
 
 /// The pad's budgets from DESIGN.md, measured in-process on the demo deck:
 /// key → screen, bytes per slide step, start → first frame, memory.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SlideImages
 import SlideModel
+import SlideSources
 
 /// `controlpad bench`: the budgets of DESIGN.md, measured. Hidden: it is for
 /// the people who work on ControlPad, not for presenters.

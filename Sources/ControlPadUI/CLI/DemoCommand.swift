@@ -1,5 +1,6 @@
 import ArgumentParser
 import SlideModel
+import SlideSources
 
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

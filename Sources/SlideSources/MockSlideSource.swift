@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SlideModel
 
 /// The demo's source: `MockShow`'s schedule played out in real time on a
 /// private queue, reaching the pad only through its event sink.
