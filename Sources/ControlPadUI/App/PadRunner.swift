@@ -6,12 +6,14 @@ import SlideModel
 /// Opens the pad on a source: terminal up, loop run, terminal restored —
 /// on quit, on SIGINT/SIGTERM/SIGHUP, and before any error is printed.
 enum PadRunner {
-    static func run(source: SlideSource, options: PadOptions, link: LinkState = .connecting(to: "")) throws {
+    /// `config` is the config file as already read, if it was (read here otherwise).
+    static func run(source: SlideSource, options: PadOptions, link: LinkState = .connecting(to: ""),
+                    config loaded: Result<PadConfig, ConfigProblem>? = nil) throws {
         // Everything that can fail with a message fails before the terminal
         // is taken over, so the message is readable.
         var notice: String?
         var config = PadConfig()
-        switch ConfigLoader.load(path: options.config) {
+        switch loaded ?? ConfigLoader.load(path: options.config) {
         case .success(let loaded): config = loaded
         case .failure(let problem):
             notice = "config: \(problem) — using defaults"

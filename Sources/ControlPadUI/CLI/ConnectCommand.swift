@@ -25,25 +25,21 @@ struct ConnectCommand: ParsableCommand {
 
     @OptionGroup var pad: PadOptions
 
-    /// The address given, or the config file's `server`.
-    private func resolvedAddress() throws -> ImpressServerAddress {
-        let config = try? ConfigLoader.load(path: pad.config).get()
-        guard let text = address ?? config?.server else {
-            throw ValidationError("say which computer runs Impress: controlpad connect HOST[:PORT] (or set server in the config file)")
-        }
-        return try PairingOptions.server(text)
-    }
-
     func validate() throws {
-        _ = try resolvedAddress()
+        if let address { _ = try PairingOptions.server(address) }
     }
 
     func run() throws {
         try bootstrapLogging(path: pad.log)
-        let server = try resolvedAddress()
+        // The config is read once: for the default server, and for the pad.
+        let config = ConfigLoader.load(path: pad.config)
+        guard let text = address ?? (try? config.get())?.server else {
+            throw ValidationError("say which computer runs Impress: controlpad connect HOST[:PORT] (or set server in the config file)")
+        }
+        let server = try PairingOptions.server(text)
         let logger = Logger(label: "controlpad.impress")
         let configuration = pairing.configuration(for: server, logger: logger)
         let source = ImpressRemoteSource(configuration: configuration, logger: logger)
-        try PadRunner.run(source: source, options: pad, link: .connecting(to: server.description))
+        try PadRunner.run(source: source, options: pad, link: .connecting(to: server.description), config: config)
     }
 }
