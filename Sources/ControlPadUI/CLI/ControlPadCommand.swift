@@ -37,7 +37,7 @@ public struct ControlPadCommand: ParsableCommand {
             try command.run()
             Foundation.exit(0)
         } catch {
-            exit(escaping: error)
+            exitForParseError(error)  // a usage mistake found while running is still one
         }
     }
 
