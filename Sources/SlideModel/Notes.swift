@@ -45,7 +45,7 @@ public enum Notes {
     }
 
     /// C0, DEL, C1, and the bidi controls that can reorder what a terminal shows.
-    static func isControl(_ s: Unicode.Scalar) -> Bool {
+    public static func isControl(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
         case 0x00...0x1F, 0x7F...0x9F: return true
         case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true

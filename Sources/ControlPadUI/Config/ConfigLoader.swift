@@ -32,6 +32,9 @@ struct ConfigLoader {
     }
 
     func parse() -> Result<PadConfig, ConfigProblem> {
+        if let line = TOMLPrecheck.lineOfStrayCharacter(in: text) {
+            return .failure(problem(line, "not valid TOML: a character outside quotes that is not ASCII (put keys with such characters in quotes)"))
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
