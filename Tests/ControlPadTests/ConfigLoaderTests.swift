@@ -114,4 +114,16 @@ final class ConfigLoaderTests: XCTestCase {
             XCTAssertTrue(described.contains("\\u{"), "the control character is shown escaped: \(described)")
         }
     }
+
+    /// Found by fuzzing: toml++ aborted the process (an assertion) on these;
+    /// each is now a problem with its line.
+    func testInputsThatAbortedTheTOMLParserAreProblems() throws {
+        for (text, line) in [("[é]\nx = 1", 1), ("[\nheme]\naccent = \"red\"", 1), ("animation = true\n[[ =x]]", 2),
+                             ("[theme]\naccent = \"red\" # é\n\"é\" = 1\n[ é ]", 4)] {
+            let found = try XCTUnwrap(problem(text), text)
+            XCTAssertEqual(found.line, line, text)
+            XCTAssertTrue(found.message.hasPrefix("not valid TOML"), found.message)
+        }
+        XCTAssertNil(TOMLPrecheck.problem(in: "# café\nduration = \"20m\" # é\n[theme]\n\"é\" = \"red\"\n[ keys ]\nx = '''é" + "'''"))
+    }
 }

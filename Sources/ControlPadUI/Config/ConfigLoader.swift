@@ -32,8 +32,8 @@ struct ConfigLoader {
     }
 
     func parse() -> Result<PadConfig, ConfigProblem> {
-        if let line = TOMLPrecheck.lineOfStrayCharacter(in: text) {
-            return .failure(problem(line, "not valid TOML: a character outside quotes that is not ASCII (put keys with such characters in quotes)"))
+        if let found = TOMLPrecheck.problem(in: text) {
+            return .failure(problem(found.line, "not valid TOML: \(found.message)"))
         }
         let table: TOMLTable
         do {

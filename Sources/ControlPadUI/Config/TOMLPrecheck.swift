@@ -1,15 +1,17 @@
-/// TOML outside strings and comments is ASCII: bare keys, brackets, numbers,
-/// booleans. toml++ (inside TOMLKit) asserts this instead of reporting it,
-/// and an assertion aborts the process (found by fuzzing: `[é]` crashed
-/// `controlpad config --check`). So any non-ASCII character there is
-/// reported here, with its line, before the text reaches the parser.
+/// Two things toml++ (inside TOMLKit) asserts instead of reporting, found
+/// by fuzzing; an assertion aborts the process, so they are reported here,
+/// with their line, before the text reaches the parser:
+/// - a table header whose name does not start with a key (`[` then a line
+///   break, `[=x]`): `[\nheme]` crashed `controlpad config --check`;
+/// - a character that is not ASCII outside strings and comments (`[é]`):
+///   TOML keys, numbers and booleans are ASCII.
 enum TOMLPrecheck {
-    /// The line (1-based) of the first non-ASCII character outside a string
-    /// or comment, if there is one.
-    static func lineOfStrayCharacter(in text: String) -> Int? {
+    /// The first such problem: its line (1-based) and what is wrong.
+    static func problem(in text: String) -> (line: Int, message: String)? {
         var line = 1
         var quote: [Character]?  // the delimiter of the string we are in
         var inComment = false
+        var lineStart = true     // only whitespace so far on this line
         let characters = Array(text)
         var i = 0
         while i < characters.count {
@@ -17,7 +19,8 @@ enum TOMLPrecheck {
             if c == "\n" || c == "\r\n" {
                 line += 1
                 inComment = false
-                if let q = quote, q.count == 1 { quote = nil }  // single-line strings end here (an error TOML reports)
+                lineStart = true
+                if let q = quote, q.count == 1 { quote = nil }  // single-line strings end here (the parser says so)
                 i += 1
                 continue
             }
@@ -28,6 +31,10 @@ enum TOMLPrecheck {
                 i += 1
                 continue
             }
+            if c == "[" && lineStart, !startsWithKey(characters, after: i) {
+                return (line, "a table header must start with a name, like [theme]")
+            }
+            if c != " " && c != "\t" { lineStart = false }
             switch c {
             case "#": inComment = true
             case "\"", "'":
@@ -36,10 +43,23 @@ enum TOMLPrecheck {
                 i += quote!.count
                 continue
             default:
-                if !c.isASCII { return line }
+                if !c.isASCII {
+                    return (line, "a character outside quotes that is not ASCII (put keys with such characters in quotes)")
+                }
             }
             i += 1
         }
         return nil
+    }
+
+    /// After `[` (or `[[`) and spaces: a bare key character, a quote, or `]`
+    /// (which the parser reports itself).
+    private static func startsWithKey(_ characters: [Character], after bracket: Int) -> Bool {
+        var j = bracket + 1
+        if j < characters.count, characters[j] == "[" { j += 1 }
+        while j < characters.count, characters[j] == " " || characters[j] == "\t" { j += 1 }
+        guard j < characters.count else { return true }  // the end: the parser reports it
+        let c = characters[j]
+        return c == "]" || c == "\"" || c == "'" || c == "_" || c == "-" || (c.isASCII && (c.isLetter || c.isNumber))
     }
 }
