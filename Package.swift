@@ -77,3 +77,17 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["ControlPad", "CWideChar"]),
     ]
 )
+
+// scripts/fuzz.sh builds the libFuzzer entry (CONTROLPAD_FUZZ=1): the code
+// under test gets coverage instrumentation, and the entry, which has no
+// `main` of its own, links libFuzzer's. (Not -Xswiftc: build tools would get
+// it too, and their own `main` would clash.)
+if Context.environment["CONTROLPAD_FUZZ"] != nil {
+    let fuzzer: [SwiftSetting] = [.unsafeFlags(["-sanitize=fuzzer"])]
+    for target in package.targets where ["SlideModel", "SlideSources", "SlideImages", "ControlPadUI"].contains(target.name) {
+        target.swiftSettings = (target.swiftSettings ?? []) + fuzzer
+    }
+    package.targets.append(.executableTarget(
+        name: "ControlPadFuzz", dependencies: ["ControlPadUI"], path: "Fuzz", exclude: ["seeds"],
+        swiftSettings: fuzzer, linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])]))
+}

@@ -27,7 +27,7 @@ PEER_SH=${PEER_SH:-$ROOT/../shared/impress-remote/peer.sh}
 SCRATCH_PATH=${SCRATCH_PATH:-$ROOT/.build-net}
 PEER_LOCK=${PEER_LOCK:-/var/tmp/controlpad-peer.lock}
 # Run in this order, each its own `swift test` (see above).
-FILTERS=${FILTERS:-'EndToEndTests.ConnectEndToEndTests/testRealImpress EndToEndTests.SendWatchEndToEndTests/testRealImpressSendAndWatch RemoteTransportTests.RealImpressTests'}
+FILTERS=${FILTERS:-'EndToEndTests.ConnectEndToEndTests/testRealImpress EndToEndTests.SendWatchEndToEndTests/testRealImpressSendAndWatch RemoteTransportTests.RealImpressTests EndToEndTests.RealImpressRestartEndToEndTests'}
 
 [ -x "$PEER_SH" ] || { echo "real-peer-test: no peer.sh at $PEER_SH" >&2; exit 2; }
 

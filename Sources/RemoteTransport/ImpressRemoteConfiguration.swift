@@ -40,7 +40,7 @@ public struct ImpressRemoteConfiguration: Sendable {
             return ImpressPin.random(using: &rng)
         },
         connectTimeout: Duration = .seconds(5),
-        pairingTimeout: Duration = .seconds(10),
+        pairingTimeout: Duration = .seconds(4),
         backoff: ReconnectBackoff = ReconnectBackoff(),
         countdownStep: Duration = .seconds(1),
         navigationQuietGap: Duration = NavigationPacer.defaultQuietGap,

@@ -23,7 +23,7 @@ final class FakeImpressProcess {
     ///   - pairing: how pair requests are answered: paired, validate or silent.
     ///   - show: whether a show runs from the start.
     ///   - trickleMs: time between two slides' previews (LibreOffice: ~50 ms).
-    init(pairing: String = "paired", show: Bool = false, slides: Int = 5, trickleMs: Int = 50) throws {
+    init(pairing: String = "paired", show: Bool = false, slides: Int = 5, trickleMs: Int = 50, replay: String? = nil) throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("cp-fake-impress-\(UUID().uuidString.prefix(8))", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -45,6 +45,7 @@ final class FakeImpressProcess {
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         let argv = ["python3", Self.script(), "--port-file", portFile, "--log", logPath,
                     "--pairing", pairing, "--slides", "\(slides)", "--trickle-ms", "\(trickleMs)"] + (show ? ["--show"] : [])
+            + (replay.map { ["--replay", $0] } ?? [])
         var cArgs = argv.map { strdup($0) } + [nil]
         defer { cArgs.forEach { free($0) } }
         var child: pid_t = 0

@@ -20,6 +20,13 @@ PORTFILE once listening, then reads control lines from stdin:
     accept           clients waiting for their PIN are paired now
     pairing MODE     how later pair requests are answered: paired|validate|silent|refuse
     drop             close every client connection
+    reset            close every client connection with a TCP reset (RST)
+    cuts N,N,...     with --replay: the next connections get the recorded
+                     session cut after N bytes, then closed (one offset each)
+    stall MS         send half a notes message, wait MS ms, send the rest
+    drip MS TEXT     send TEXT (Python escapes allowed) to every client, one
+                     byte every MS ms, paired or not
+    flood MB         send MB megabytes without a line break to every client
     down | up        stop listening (connections are refused) / listen again
     raw TEXT         send TEXT to every paired client, Python escapes allowed
                      (e.g. raw \\xff\\x00garbage\\r\\n\\r\\n)
@@ -116,6 +123,10 @@ class FakeImpress:
                          for i in range(self.slides)]
         if args.show:
             self.running = True
+        # --replay: a recorded session (what LibreOffice sent) answers every
+        # pair request; `cuts` lists where the next connections are cut.
+        self.replay = open(args.replay, "rb").read() if args.replay else None
+        self.cuts = []
 
     # logging
 
@@ -198,6 +209,9 @@ class FakeImpress:
                 return
             mode = self.pairing
             self.log(client.id, "pair", name=lines[1], pin=lines[2], answer=mode)
+            if self.replay is not None:
+                self.play(client)
+                return
             if mode == "paired":
                 self.pair(client)
             elif mode == "validate":
@@ -228,6 +242,21 @@ class FakeImpress:
                 self.blank = True
             elif name == "presentation_resume":
                 self.blank = False
+
+    def play(self, client):
+        """The recorded session, whole or cut after the next offset."""
+        with self.lock:
+            cut = self.cuts.pop(0) if self.cuts else None
+        client.paired = True
+        data = self.replay if cut is None else self.replay[:cut]
+        client.send_bytes(data)
+        self.log(client.id, "replayed", bytes=len(data), cut=cut is not None)
+        if cut is not None:
+            client.close()
+
+    def all_clients(self):
+        with self.lock:
+            return list(self.clients)
 
     def pair(self, client):
         client.waiting_pin = False
@@ -313,6 +342,34 @@ class FakeImpress:
         elif word == "drop":
             for c in list(self.clients):
                 c.close()
+        elif word == "reset":
+            for c in self.all_clients():
+                try:
+                    c.sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                except OSError:
+                    pass
+                c.close()
+        elif word == "cuts":
+            with self.lock:
+                self.cuts = [int(n) for n in rest.split(",") if n.strip()]
+        elif word == "stall":
+            for c in self.paired_clients():
+                c.send_bytes(b"slide_notes\n0\n<html><body>Stalled half")
+            time.sleep(int(rest) / 1000)
+            for c in self.paired_clients():
+                c.send_bytes(b" and the rest</body></html>\n\n")
+        elif word == "drip":
+            ms, _, text = rest.partition(" ")
+            data = codecs.escape_decode(text.encode("utf-8"))[0]
+            for i in range(len(data)):
+                for c in self.all_clients():
+                    c.send_bytes(data[i:i + 1])
+                time.sleep(int(ms) / 1000)
+        elif word == "flood":
+            block = b"A" * (1 << 20)
+            for _ in range(int(rest)):
+                for c in self.all_clients():
+                    c.send_bytes(block)
         elif word == "down":
             self.unlisten()
             for c in list(self.clients):
@@ -343,6 +400,7 @@ def main():
     parser.add_argument("--pairing", choices=["paired", "validate", "silent", "refuse"], default="paired")
     parser.add_argument("--show", action="store_true", help="a show runs from the start")
     parser.add_argument("--trickle-ms", type=int, default=50, help="time between two slides' previews")
+    parser.add_argument("--replay", help="answer every pair request with this recorded session (bytes as LibreOffice sent them)")
     args = parser.parse_args()
 
     fake = FakeImpress(args)

@@ -36,11 +36,18 @@ struct PairingOptions: ParsableArguments {
             logger.warning("no HOME or XDG_STATE_HOME: accepted PINs are not remembered")
         }
         let storedName = store?.pairing(forServer: server.description)?.name
+        var backoff = ReconnectBackoff()
+        // For the fault-matrix end-to-end tests, which reconnect dozens of
+        // times: CONTROLPAD_RECONNECT_MS fixes the wait between attempts.
+        if let ms = ProcessInfo.processInfo.environment["CONTROLPAD_RECONNECT_MS"].flatMap(Int.init), ms >= 0 {
+            backoff = ReconnectBackoff(initial: .milliseconds(ms), maximum: .milliseconds(ms))
+        }
         return ImpressRemoteConfiguration(
             address: server,
             clientName: name ?? storedName ?? Self.defaultClientName(),
             pinOverride: pin,
-            pairingStore: store
+            pairingStore: store,
+            backoff: backoff
         )
     }
 

@@ -23,7 +23,7 @@ public struct ImpressConnection: Sendable {
         public var maxMessageLines: Int
 
         public init(clientName: String, serverLabel: String, address: String, pinOverride: String? = nil,
-                    pairingTimeout: Duration = .seconds(10), countdownStep: Duration = .seconds(1),
+                    pairingTimeout: Duration = .seconds(4), countdownStep: Duration = .seconds(1),
                     backoff: ReconnectBackoff = ReconnectBackoff(), pacer: NavigationPacer = NavigationPacer(),
                     maxMessageBytes: Int = ImpressFramer.defaultMaxMessageBytes,
                     maxMessageLines: Int = ImpressFramer.defaultMaxLines) {

@@ -1,0 +1,44 @@
+#!/bin/bash
+# Coverage-guided fuzzing (libFuzzer, `swiftc -sanitize=fuzzer`) of the
+# harnesses in Sources/ControlPadUI/Fuzz/FuzzTargets.swift: the wire
+# (framer, parser, session, connection), notes, pictures (pHYs, libpng,
+# fit, raster) and the config loader. The tests run the same harnesses for
+# a few thousand seeded inputs; this runs the long one.
+#
+#   scripts/fuzz.sh [RUNS] [TARGET...]   # default: 1000000 runs, every target
+#
+# Corpora grow in .build-fuzz/corpus/TARGET (seeded from the real captured
+# bytes, the demo deck and the default config); a crash leaves its input as
+# .build-fuzz/crash-*, and the script fails.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+RUNS=${1:-1000000}
+shift || true
+TARGETS=${*:-wire notes picture config}
+scripts/install-deps.sh
+CONTROLPAD_FUZZ=1 swift build -c release --scratch-path .build-fuzz --product ControlPadFuzz
+BIN=.build-fuzz/release/ControlPadFuzz
+
+seed() {  # seed TARGET DIR
+    local dir=$2
+    case $1 in
+        wire) cp Tests/SlideModelTests/Fixtures/*.bin "$dir"/ ;;
+        notes) cp Sources/SlideSources/Resources/DemoDeck/*.notes "$dir"/ ;;
+        picture) cp Sources/SlideSources/Resources/DemoDeck/*.png Tests/SlideImagesTests/Fixtures/*.png "$dir"/ ;;
+        config) cp Fuzz/seeds/config.toml "$dir"/ ;;
+    esac
+}
+
+status=0
+for target in $TARGETS; do
+    corpus=.build-fuzz/corpus/$target
+    if [ ! -d "$corpus" ]; then mkdir -p "$corpus"; seed "$target" "$corpus"; fi
+    echo "fuzz: $target, $RUNS runs" >&2
+    if ! CONTROLPAD_FUZZ_TARGET=$target "$BIN" -runs="$RUNS" -rss_limit_mb=2048 -timeout=10 -max_len=65536 \
+            -artifact_prefix=.build-fuzz/crash-$target- -print_final_stats=1 "$corpus" 2> ".build-fuzz/$target.log"; then
+        echo "fuzz: $target FAILED (see .build-fuzz/$target.log and .build-fuzz/crash-$target-*)" >&2
+        status=1
+    fi
+    grep -E "^#[0-9]+ +DONE|stat::number_of_executed_units|stat::peak_rss_mb|cov:" ".build-fuzz/$target.log" | tail -n 3 >&2
+done
+exit $status
