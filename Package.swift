@@ -78,16 +78,16 @@ let package = Package(
     ]
 )
 
-// scripts/fuzz.sh builds the libFuzzer entry (CONTROLPAD_FUZZ=1): the code
-// under test gets coverage instrumentation, and the entry, which has no
-// `main` of its own, links libFuzzer's. (Not -Xswiftc: build tools would get
-// it too, and their own `main` would clash.)
+// scripts/fuzz.sh builds the libFuzzer driver (CONTROLPAD_FUZZ=1): the code
+// under test gets coverage instrumentation (not through -Xswiftc: build
+// tools would get it too), and Fuzz/main.swift runs libFuzzer's driver,
+// linked from its no-main runtime (CONTROLPAD_FUZZ_RUNTIME, found by the script).
 if Context.environment["CONTROLPAD_FUZZ"] != nil {
-    let fuzzer: [SwiftSetting] = [.unsafeFlags(["-sanitize=fuzzer"])]
     for target in package.targets where ["SlideModel", "SlideSources", "SlideImages", "ControlPadUI"].contains(target.name) {
-        target.swiftSettings = (target.swiftSettings ?? []) + fuzzer
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=fuzzer"])]
     }
+    let runtime = Context.environment["CONTROLPAD_FUZZ_RUNTIME"] ?? ""
     package.targets.append(.executableTarget(
         name: "ControlPadFuzz", dependencies: ["ControlPadUI"], path: "Fuzz", exclude: ["seeds"],
-        swiftSettings: fuzzer, linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])]))
+        linkerSettings: [.unsafeFlags(["-Xlinker", runtime, "-lstdc++"])]))
 }

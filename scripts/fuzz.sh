@@ -16,7 +16,9 @@ RUNS=${1:-1000000}
 shift || true
 TARGETS=${*:-wire notes picture config}
 scripts/install-deps.sh
-CONTROLPAD_FUZZ=1 swift build -c release --scratch-path .build-fuzz --product ControlPadFuzz
+# libFuzzer without its main (Fuzz/main.swift runs the driver), from the toolchain.
+runtime=$(ls "$(dirname "$(readlink -f "$(command -v swiftc)")")"/../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a | head -n 1)
+CONTROLPAD_FUZZ=1 CONTROLPAD_FUZZ_RUNTIME=$runtime swift build -c release --scratch-path .build-fuzz --product ControlPadFuzz
 BIN=.build-fuzz/release/ControlPadFuzz
 
 seed() {  # seed TARGET DIR
