@@ -124,7 +124,12 @@ public final class ImpressRemoteSource: SlideSource, Sendable {
 
     private func handle(_ input: ImpressConnection.Input, whenWritten: (@Sendable (Bool) -> Void)? = nil) {
         let link = self.link.value
-        for action in link.machine.handle(input, now: Self.monotonicNow()) {
+        let actions = link.machine.handle(input, now: Self.monotonicNow())
+        // A press the pacer holds for a moment is accepted: it goes out later.
+        if !actions.contains(where: { if case .write(_, .some) = $0 { true } else if case .dropped = $0 { true } else { false } }) {
+            whenWritten?(true)
+        }
+        for action in actions {
             switch action {
             case .connect: open(link)
             case .write(let bytes, let command):

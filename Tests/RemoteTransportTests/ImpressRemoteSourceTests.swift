@@ -36,7 +36,7 @@ final class ImpressRemoteSourceTests: XCTestCase {
     // MARK: pairing
 
     func testPairsAtOnceAndNamesTheServer() throws {
-        let store = MemoryPairingStore()
+        let store = ObservedPairingStore()
         let (events, server, _) = try start([{ c in _ = try acceptPairing(c, expectPin: "0042") }],
                                             configure: { testConfiguration($0, store: store) })
         events.wait(for: .showFinished)
@@ -46,7 +46,8 @@ final class ImpressRemoteSourceTests: XCTestCase {
             .link(.connected(server: "Impress 7.4.7.2 · 127.0.0.1")),
             .showFinished,
         ])
-        XCTAssertEqual(store.all["127.0.0.1:\(server.port)"], Pairing(name: "controlpad-test", pin: "0042"))
+        XCTAssertTrue(store.waitForRemember())
+        XCTAssertEqual(store.memory.all["127.0.0.1:\(server.port)"], Pairing(name: "controlpad-test", pin: "0042"))
     }
 
     func testPairRequestArrivesInOneReadWithoutCR() throws {
@@ -59,7 +60,7 @@ final class ImpressRemoteSourceTests: XCTestCase {
     }
 
     func testValidatingPinShowsThePinThenStoresIt() throws {
-        let store = MemoryPairingStore()
+        let store = ObservedPairingStore()
         let typed = DispatchSemaphore(value: 0)
         let (events, server, _) = try start([{ c in
             let request = try c.readMessage()
@@ -76,6 +77,7 @@ final class ImpressRemoteSourceTests: XCTestCase {
         XCTAssertNil(store.pin(forServer: "127.0.0.1:\(server.port)"), "not stored before Impress accepts it")
         typed.signal()
         events.wait(for: .showFinished)
+        XCTAssertTrue(store.waitForRemember())
         XCTAssertEqual(store.pin(forServer: "127.0.0.1:\(server.port)"), "0042")
     }
 

@@ -25,7 +25,7 @@ final class RealImpressTests: XCTestCase {
             throw XCTSkip("set CONTROLPAD_REAL_PEER=1 with peer.sh running (scripts/real-peer-test.sh)")
         }
         let logs = LogCapture()
-        let store = MemoryPairingStore()
+        let store = ObservedPairingStore()
         let config = ImpressRemoteConfiguration(
             address: ImpressServerAddress(host: "127.0.0.1", port: 1599),
             clientName: ProcessInfo.processInfo.environment["LO_PEER_CLIENT_NAME"] ?? "controlpad-test",
@@ -48,6 +48,7 @@ final class RealImpressTests: XCTestCase {
                 && all.contains { if case .showStarted = $0 { return true } else { return $0 == .showFinished } }
         }
         print("paired and told the show state in \(ms(since: t)): \(opening.map(EventRecorder.short))")
+        XCTAssertTrue(store.waitForRemember(), "the PIN is written (off the event loop)")
         XCTAssertEqual(store.pin(forServer: "127.0.0.1:1599"), config.pinOverride)
         if opening.contains(where: { if case .showStarted = $0 { return true } else { return false } }) {
             // A show left running by an earlier run: stop it first.

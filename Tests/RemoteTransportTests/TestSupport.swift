@@ -182,3 +182,20 @@ func acceptPairing(_ c: FakeConnection, expectPin: String? = nil, showFinished: 
     if showFinished { c.send(message: "slideshow_finished") }
     return request.lines
 }
+
+/// A memory store that lets a test wait until the source has remembered a
+/// PIN: the source writes it on NIO's thread pool, after the event.
+final class ObservedPairingStore: PairingStoring, @unchecked Sendable {
+    let memory = MemoryPairingStore()
+    private let remembered = DispatchSemaphore(value: 0)
+
+    func pin(forServer server: String) -> String? { memory.pin(forServer: server) }
+
+    func remember(server: String, clientName: String, pin: String) throws {
+        try memory.remember(server: server, clientName: clientName, pin: pin)
+        remembered.signal()
+    }
+
+    /// Waits for the next `remember` (10 s at most).
+    func waitForRemember() -> Bool { remembered.wait(timeout: .now() + 10) == .success }
+}

@@ -155,7 +155,7 @@ final class ImpressConnectionTests: XCTestCase {
     func testAfterStopNothingMoves() {
         var c = paired()
         let stop = c.handle(.stop, now: at(1))
-        XCTAssertEqual(stop, [.cancel(.pairing), .cancel(.countdown), .close])
+        XCTAssertEqual(stop, [.cancel(.pairing), .cancel(.countdown), .cancel(.heldNavigation), .close])
         XCTAssertEqual(c.handle(.send(.next), now: at(1)), [.dropped(.next)])
         XCTAssertEqual(c.handle(.timerFired(.countdown), now: at(2)), [])
         XCTAssertEqual(c.handle(.closed, now: at(2)), [])

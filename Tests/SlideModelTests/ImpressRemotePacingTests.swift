@@ -10,7 +10,7 @@ final class ImpressRemotePacingTests: XCTestCase {
     func testAPressAloneIsAStepThatKeepsAnimations() {
         var pacer = NavigationPacer()
         XCTAssertEqual(pacer.wire(.next, show: show(4), now: at(1_000)), .next)
-        pacer.confirmed(5)
+        _ = pacer.confirmed(5)
         XCTAssertEqual(pacer.wire(.previous, show: show(5), now: at(2_000)), .previous)
     }
 
@@ -25,11 +25,31 @@ final class ImpressRemotePacingTests: XCTestCase {
     func testPressesCloserThanTheQuietGapAreGotosEvenWhenConfirmed() {
         var pacer = NavigationPacer()
         XCTAssertEqual(pacer.wire(.next, show: show(3), now: at(0)), .next)
-        pacer.confirmed(4)  // after ~21 ms
+        _ = pacer.confirmed(4)  // after ~21 ms
         XCTAssertEqual(pacer.wire(.next, show: show(4), now: at(30)), .goto(index: 5),
                        "30 ms after a step: a step now could be dropped")
-        pacer.confirmed(5)
+        _ = pacer.confirmed(5)
         XCTAssertEqual(pacer.wire(.next, show: show(5), now: at(80)), .next, "50 ms of quiet and confirmed: a step")
+    }
+
+    /// Seen on the real show: ← then → 11 ms later. A go-to back to the slide
+    /// the show still stands on would be a no-op, and the step would then
+    /// land one slide short: the go-to waits for the step's confirmation.
+    func testAGotoToTheSlideTheShowIsLeavingWaitsForTheStep() {
+        var pacer = NavigationPacer()
+        XCTAssertEqual(pacer.wire(.previous, show: show(1), now: at(0)), .previous)
+        XCTAssertNil(pacer.wire(.next, show: show(1), now: at(11)), "held: the show has not left slide 2 yet")
+        XCTAssertTrue(pacer.isHolding)
+        XCTAssertEqual(pacer.confirmed(0), .goto(index: 1), "the step landed: now the go-to back")
+        XCTAssertFalse(pacer.isHolding)
+
+        XCTAssertEqual(pacer.wire(.previous, show: show(5), now: at(1_000)), .previous)
+        XCTAssertNil(pacer.wire(.next, show: show(5), now: at(1_010)))
+        XCTAssertNil(pacer.confirmed(5), "the show stayed (an animation step back): nothing to send")
+
+        XCTAssertEqual(pacer.wire(.previous, show: show(5), now: at(2_000)), .previous)
+        XCTAssertNil(pacer.wire(.next, show: show(5), now: at(2_010)))
+        XCTAssertEqual(pacer.expire(), .goto(index: 5), "no confirmation within the timeout: the go-to goes anyway")
     }
 
     func testAnUnconfirmedStepKeepsPressesAsGotosUntilTheAckTimeout() {
@@ -47,9 +67,9 @@ final class ImpressRemotePacingTests: XCTestCase {
         var current = 0
         var sent: [SourceCommand] = []
         for repeatAt in stride(from: 0, to: 2_000, by: 33) {
-            let command = pacer.wire(.next, show: show(current), now: at(repeatAt))
+            guard let command = pacer.wire(.next, show: show(current), now: at(repeatAt)) else { continue }
             sent.append(command)
-            if case .goto(let index) = command { current = index; pacer.confirmed(index) }
+            if case .goto(let index) = command { current = index; _ = pacer.confirmed(index) }
         }
         XCTAssertEqual(sent.first, .next)
         XCTAssertEqual(sent.last, .goto(index: 29), "held past the end: stays on the last slide, no overshoot")
@@ -59,8 +79,9 @@ final class ImpressRemotePacingTests: XCTestCase {
     func testNeverPastTheEndsAndGotosAndOtherCommandsPassUnchanged() {
         var pacer = NavigationPacer()
         XCTAssertEqual(pacer.wire(.previous, show: show(0), now: at(0)), .previous)
-        XCTAssertEqual(pacer.wire(.previous, show: show(0), now: at(5)), .goto(index: 0))
+        XCTAssertNil(pacer.wire(.previous, show: show(0), now: at(5)), "already on the first slide: held, nothing to add")
         XCTAssertEqual(pacer.wire(.goto(index: 7), show: show(0), now: at(500)), .goto(index: 7))
+        XCTAssertFalse(pacer.isHolding, "a later navigation replaces a held one")
         XCTAssertEqual(pacer.wire(.next, show: show(0), now: at(510)), .goto(index: 8), "heading on from the go-to")
         XCTAssertEqual(pacer.wire(.blank, show: show(0), now: at(511)), .blank)
         XCTAssertEqual(pacer.wire(.next, show: nil, now: at(512)), .next, "no show known: as pressed")

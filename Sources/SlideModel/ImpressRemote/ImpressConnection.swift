@@ -40,7 +40,7 @@ public struct ImpressConnection: Sendable {
         }
     }
 
-    public enum Timer: Sendable, Hashable { case pairing, countdown }
+    public enum Timer: Sendable, Hashable { case pairing, countdown, heldNavigation }
 
     /// What happened.
     public enum Input: Sendable {
@@ -130,10 +130,12 @@ public struct ImpressConnection: Sendable {
         case .timerFired(.countdown):
             guard case .countingDown(let left, let reason) = phase else { return [] }
             return countDown(left: left, reason: reason)
+        case .timerFired(.heldNavigation):
+            return pacer.expire().map { write($0, for: nil) } ?? []
         case .stop:
             phase = .stopped
             session = nil
-            return [.cancel(.pairing), .cancel(.countdown), .close]
+            return [.cancel(.pairing), .cancel(.countdown), .cancel(.heldNavigation), .close]
         }
     }
 
@@ -206,8 +208,7 @@ public struct ImpressConnection: Sendable {
             storedPin = pin
             return [.storePin(pin)]
         case .navigationConfirmed(let index):
-            pacer.confirmed(index)
-            return []
+            return pacer.confirmed(index).map { [.cancel(.heldNavigation)] + write($0, for: nil) } ?? []
         case .log(let level, let message):
             return [.log(level, message)]
         }
@@ -251,11 +252,20 @@ public struct ImpressConnection: Sendable {
         guard case .open = phase, session?.isPaired == true else {
             return [.dropped(command), .log(.debug, "not paired: dropped \(command)")]
         }
-        let wire = pacer.wire(command, show: session?.show, now: now)
-        guard let bytes = ImpressClientEncoding.encode(wire) else {
-            return [.dropped(command), .log(.notice, "cannot send \(command)")]
+        guard let wire = pacer.wire(command, show: session?.show, now: now) else {
+            return [.log(.trace, "holding \(command) until the show confirms its step"),
+                    .arm(.heldNavigation, after: pacer.ackTimeout)]
         }
-        return [.log(.trace, "sending \(wire) for \(command)"), .write(bytes, command: command)]
+        return write(wire, for: command)
+    }
+
+    /// A command's bytes; `command` is what was pressed (nil: sent for the
+    /// pacer, after the fact).
+    private func write(_ wire: SourceCommand, for command: SourceCommand?) -> [Action] {
+        guard let bytes = ImpressClientEncoding.encode(wire) else {
+            return command.map { [.dropped($0), .log(.notice, "cannot send \($0)")] } ?? []
+        }
+        return [.log(.trace, "sending \(wire)" + (command.map { " for \($0)" } ?? "")), .write(bytes, command: command)]
     }
 }
 

@@ -14,16 +14,21 @@
 /// | `transition_next`, then 19 × `goto_slide` at once | slide 21 | 252 ms |
 /// | `transition_next` 10 ms after a `goto_slide` | dropped | — |
 /// | `transition_next` 30 ms or more after a `goto_slide` | carried out | +22 ms |
+/// | `transition_previous`, then at once `goto_slide` to the slide it leaves | the goto is a no-op: the show ends one slide short | — |
 ///
 /// A step within ~25 ms of the previous navigation is dropped; `goto_slide`
 /// is never dropped and costs ~13 ms a slide. So: a press is a step when
 /// the last navigation went out at least `quietGap` (40 ms) ago and was
 /// confirmed (`slide_updated`) or has had `ackTimeout` to be; otherwise it
 /// is a `goto_slide` to the heading: the slide the previous presses aimed at
-/// plus or minus one, clamped to the show. Nothing waits, so no press is
-/// lost, none overshoots, and a held key stops the show the moment the last
-/// repeat has gone out. The price: quick presses count slides, not
-/// animation steps.
+/// plus or minus one, clamped to the show. A go-to to the very slide the
+/// show stands on while a step is still in flight would be a no-op (the
+/// show has not left it yet; seen on the real show: ← then → within 11 ms
+/// ended on the wrong slide), so that one waits for the step's
+/// `slide_updated` (or `ackTimeout`) and goes then. Nothing else waits, so
+/// no press is lost, none overshoots, and a held key stops the show the
+/// moment the last repeat has gone out. The price: quick presses count
+/// slides, not animation steps.
 ///
 /// Pure: time is whatever monotonic `Duration` the caller passes in.
 public struct NavigationPacer: Sendable {
@@ -39,15 +44,19 @@ public struct NavigationPacer: Sendable {
     private var awaitingAck = false
     /// Where the presses since the show was last quiet are taking it.
     private var heading: Int?
+    /// A go-to held until the step in flight is confirmed (see above).
+    private var held: Int?
 
     public init(quietGap: Duration = defaultQuietGap, ackTimeout: Duration = defaultAckTimeout) {
         self.quietGap = quietGap
         self.ackTimeout = max(ackTimeout, quietGap)
     }
 
-    /// What to send for `command` now. `show` is the show as the server last
-    /// described it (slide count, current slide); nil when none runs.
-    public mutating func wire(_ command: SourceCommand, show: (slideCount: Int, current: Int)?, now: Duration) -> SourceCommand {
+    /// What to send for `command` now, or nil when it is held until the
+    /// show confirms the step in flight (`confirmed` or `expire` gives it).
+    /// `show` is the show as the server last described it (slide count,
+    /// current slide); nil when none runs.
+    public mutating func wire(_ command: SourceCommand, show: (slideCount: Int, current: Int)?, now: Duration) -> SourceCommand? {
         let delta: Int
         switch command {
         case .next: delta = 1
@@ -64,20 +73,37 @@ public struct NavigationPacer: Sendable {
         }
         let target = min(max(0, (heading ?? show.current) + delta), show.slideCount - 1)
         note(heading: target, now: now)
+        if target == show.current && awaitingAck {
+            held = target
+            return nil
+        }
         return .goto(index: target)
     }
 
-    /// The show reported slide `index` (`slide_updated`).
-    public mutating func confirmed(_ index: Int) {
+    /// The show reported slide `index` (`slide_updated`): a held go-to goes
+    /// now, unless the show already stands there.
+    public mutating func confirmed(_ index: Int) -> SourceCommand? {
         awaitingAck = false
         if heading == index { heading = nil }
+        defer { held = nil }
+        return held.flatMap { $0 == index ? nil : .goto(index: $0) }
     }
+
+    /// `ackTimeout` passed without a confirmation: a held go-to goes anyway.
+    public mutating func expire() -> SourceCommand? {
+        defer { held = nil }
+        return held.map { .goto(index: $0) }
+    }
+
+    /// Whether a go-to waits for the show (arm a timer for `ackTimeout`).
+    public var isHolding: Bool { held != nil }
 
     /// Forgets everything (a new connection, a new show).
     public mutating func reset() {
         lastNavigation = nil
         awaitingAck = false
         heading = nil
+        held = nil
     }
 
     private func isQuiet(now: Duration) -> Bool {
@@ -86,7 +112,9 @@ public struct NavigationPacer: Sendable {
         return since >= quietGap && (!awaitingAck || since >= ackTimeout)
     }
 
+    /// A navigation goes out (or is held): it replaces any go-to still held.
     private mutating func note(heading target: Int, now: Duration) {
+        held = nil
         heading = target
         lastNavigation = now
         awaitingAck = true
