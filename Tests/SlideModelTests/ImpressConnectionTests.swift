@@ -123,6 +123,18 @@ final class ImpressConnectionTests: XCTestCase {
                        .link(.reconnecting(inSeconds: 1, reason: "connection closed in the middle of a message")))
     }
 
+    /// Found by probing: a web server on the port answered HTTP 400, and the
+    /// pad said "the server refused the pairing request".
+    func testSomethingElseOnThePortIsSaid() {
+        var c = connection()
+        _ = c.handle(.start(storedPin: nil, freshPin: "0042"), now: at(0))
+        _ = c.handle(.connected, now: at(0))
+        let answer = c.handle(.received(Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".utf8)), now: at(0.01))
+        XCTAssertEqual(answer.last, .close)
+        XCTAssertEqual(emitted(c.handle(.closed, now: at(0.02))).first,
+                       .link(.reconnecting(inSeconds: 1, reason: "the port answered with something that isn't Impress Remote (wrong port?)")))
+    }
+
     func testAMessageOverTheCapClosesTheConnectionSayingWhy() {
         var c = ImpressConnection(.init(clientName: "pad", serverLabel: "h", address: "h:1599", maxMessageBytes: 64))
         _ = c.handle(.start(storedPin: "1", freshPin: "2"), now: at(0))

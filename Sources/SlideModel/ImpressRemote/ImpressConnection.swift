@@ -80,6 +80,9 @@ public struct ImpressConnection: Sendable {
 
     /// The status line's reason when the pair request goes unanswered.
     public static let noAnswerReason = "no answer from Impress"
+    /// When the pair request is answered by something else (a web server
+    /// answering HTTP 400, say): Impress answers it with `LO_SERVER_…`.
+    public static let notImpressReason = "the port answered with something that isn't Impress Remote (wrong port?)"
 
     public let settings: Settings
     private(set) var phase: Phase = .idle
@@ -174,6 +177,11 @@ public struct ImpressConnection: Sendable {
         var actions: [Action] = []
         for lines in messages {
             guard var session else { break }
+            if session.phase == .requested, !(lines.first ?? "").hasPrefix("LO_SERVER_") {
+                closeReason = Self.notImpressReason
+                let first = TerminalText.escaped(String((lines.first ?? "").prefix(60)))
+                return actions + [.log(.notice, "the answer to the pair request was \"\(first)\": not Impress Remote"), .close]
+            }
             actions.append(.log(.trace, "received \(lines.first ?? "") \(lines.count > 1 && lines[1].count < 16 ? lines[1] : "…")"))
             let outputs = session.receive(lines)
             let wasRequested = session.phase != .requested && self.session?.phase == .requested
