@@ -36,7 +36,8 @@ for target in $TARGETS; do
     corpus=.build-fuzz/corpus/$target
     if [ ! -d "$corpus" ]; then mkdir -p "$corpus"; seed "$target" "$corpus"; fi
     echo "fuzz: $target, $RUNS runs" >&2
-    if ! CONTROLPAD_FUZZ_TARGET=$target "$BIN" -runs="$RUNS" -rss_limit_mb=2048 -timeout=10 -max_len=65536 \
+    # Swift's own crash reporter would take the signal before libFuzzer saves the input.
+    if ! SWIFT_BACKTRACE=enable=no CONTROLPAD_FUZZ_TARGET=$target "$BIN" -runs="$RUNS" -rss_limit_mb=2048 -timeout=10 -max_len=65536 \
             -artifact_prefix=.build-fuzz/crash-$target- -print_final_stats=1 "$corpus" 2> ".build-fuzz/$target.log"; then
         echo "fuzz: $target FAILED (see .build-fuzz/$target.log and .build-fuzz/crash-$target-*)" >&2
         status=1

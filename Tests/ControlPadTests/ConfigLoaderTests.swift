@@ -119,7 +119,8 @@ final class ConfigLoaderTests: XCTestCase {
     /// each is now a problem with its line.
     func testInputsThatAbortedTheTOMLParserAreProblems() throws {
         for (text, line) in [("[é]\nx = 1", 1), ("[\nheme]\naccent = \"red\"", 1), ("animation = true\n[[ =x]]", 2),
-                             ("[theme]\naccent = \"red\" # é\n\"é\" = 1\n[ é ]", 4)] {
+                             ("[theme]\naccent = \"red\" # é\n\"é\" = 1\n[ é ]", 4),
+                             ("[keys]\nnext = [\"Right\", }]", 2), ("x = [\n # c\n }", 3)] {
             let found = try XCTUnwrap(problem(text), text)
             XCTAssertEqual(found.line, line, text)
             XCTAssertTrue(found.message.hasPrefix("not valid TOML"), found.message)

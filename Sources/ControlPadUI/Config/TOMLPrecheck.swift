@@ -4,7 +4,8 @@
 /// - a table header whose name does not start with a key (`[` then a line
 ///   break, `[=x]`): `[\nheme]` crashed `controlpad config --check`;
 /// - a character that is not ASCII outside strings and comments (`[é]`):
-///   TOML keys, numbers and booleans are ASCII.
+///   TOML keys, numbers and booleans are ASCII;
+/// - a `}` where an array expects a value (`x = [}]`).
 enum TOMLPrecheck {
     /// The first such problem: its line (1-based) and what is wrong.
     static func problem(in text: String) -> (line: Int, message: String)? {
@@ -12,6 +13,8 @@ enum TOMLPrecheck {
         var quote: [Character]?  // the delimiter of the string we are in
         var inComment = false
         var lineStart = true     // only whitespace so far on this line
+        var open: [Character] = [] // the arrays ([) and inline tables ({) we are in
+        var valueExpected = false  // right after an array's [ or ,
         let characters = Array(text)
         var i = 0
         while i < characters.count {
@@ -31,11 +34,24 @@ enum TOMLPrecheck {
                 i += 1
                 continue
             }
-            if c == "[" && lineStart, !startsWithKey(characters, after: i) {
-                return (line, "a table header must start with a name, like [theme]")
+            if c == "[" && lineStart && open.isEmpty {
+                guard startsWithKey(characters, after: i) else {
+                    return (line, "a table header must start with a name, like [theme]")
+                }
+                while i < characters.count, characters[i] != "]", characters[i] != "\n" { i += 1 }  // the header's name
+                lineStart = false
+                continue
             }
             if c != " " && c != "\t" { lineStart = false }
+            if valueExpected && c == "}" { return (line, "a } where a value belongs in a list") }
+            if c != " " && c != "\t" && c != "#" { valueExpected = false }
             switch c {
+            case "[":
+                open.append("[")
+                valueExpected = true
+            case "{": open.append("{")
+            case "]", "}": _ = open.popLast()
+            case "," where open.last == "[": valueExpected = true
             case "#": inComment = true
             case "\"", "'":
                 let triple = Array(characters[i..<min(characters.count, i + 3)]) == [c, c, c]
