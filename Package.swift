@@ -44,7 +44,7 @@ let package = Package(
         .target(
             name: "RemoteTransport",
             dependencies: [
-                "SlideModel",
+                "SlideModel", "Syscalls",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -1,5 +1,6 @@
 import Foundation
 import NIOConcurrencyHelpers
+import Syscalls
 import Logging
 
 #if canImport(Glibc)
@@ -115,28 +116,25 @@ public final class PairingStore: PairingStoring {
         let dir = fileURL.deletingLastPathComponent().path
         try Self.makeDirectories(dir)
         let temp = dir + "/.pairings.json.\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw PairingStoreError.posix("create \(temp)", errno) }
+        let fd: Int32
+        do {
+            fd = try Syscalls.open(temp, O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
+        } catch {
+            throw PairingStoreError.posix("create \(temp)", error.errno)
+        }
         var ok = false
         defer {
             if !ok { unlink(temp) }
         }
-        try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    let e = errno
-                    close(fd)
-                    throw PairingStoreError.posix("write \(temp)", e)
-                }
-                offset += n
-            }
+        do {
+            try Syscalls.writeAll(fd, [UInt8](data))
+            // The mode given to open() is masked by the umask; make sure.
+            try Syscalls.fchmod(fd, 0o600)
+            try Syscalls.fsync(fd)
+        } catch {
+            close(fd)
+            throw PairingStoreError.posix("write \(temp)", error.errno)
         }
-        // The mode given to open() is masked by the umask; make sure.
-        fchmod(fd, 0o600)
-        fsync(fd)
         close(fd)
         guard rename(temp, fileURL.path) == 0 else { throw PairingStoreError.posix("rename to \(fileURL.path)", errno) }
         ok = true

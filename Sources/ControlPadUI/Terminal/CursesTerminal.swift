@@ -46,10 +46,18 @@ final class CursesTerminal: TerminalBackend {
             ownedFiles.forEach { fclose($0) }
             throw StartError(description: "could not open the terminal \"\(ProcessInfo.processInfo.environment["TERM"] ?? "")\"; set TERM to one your system knows (e.g. xterm-256color)")
         }
-        cbreak()
-        noecho()
-        nonl()
-        keypad(cp_stdscr(), true)
+        // The modes keys depend on are checked; the rest (cursor, mouse) are
+        // niceties a terminal may lack.
+        let modes: [(String, Int32)] = [("cbreak", cbreak()), ("noecho", noecho()), ("nonl", nonl()),
+                                        ("keypad", keypad(cp_stdscr(), true))]
+        if let failed = modes.first(where: { $0.1 == ERR }) {
+            endwin()
+            delscreen(screen)
+            screen = nil
+            if output == nil { CrashGuard.disarm() }
+            ownedFiles.forEach { fclose($0) }
+            throw StartError(description: "the terminal refused \(failed.0) mode; try another terminal or TERM")
+        }
         wtimeout(cp_stdscr(), 0)
         set_escdelay(25)
         curs_set(0)

@@ -154,8 +154,7 @@ public struct ImpressConnection: Sendable {
         framer.reset()
         pacer.reset()
         closeReason = nil
-        let pin = settings.pinOverride.flatMap { ImpressPin.isValid($0) ? $0 : nil }
-            ?? storedPin.flatMap { ImpressPin.isValid($0) ? $0 : nil } ?? freshPin
+        let pin = ImpressPin.choose(override: settings.pinOverride, stored: storedPin, fresh: freshPin)
         var session = ImpressSession(clientName: settings.clientName, pin: pin, serverLabel: settings.serverLabel)
         // One write: the server reads the request with blocking reads on its
         // only accepting thread (see PROTOCOL.md).

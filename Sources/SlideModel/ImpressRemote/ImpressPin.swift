@@ -5,14 +5,12 @@
 /// So a PIN, once accepted, is stored and reused for that server, and a new
 /// one is only made up when none is known.
 public enum ImpressPin {
-    /// `--pin` first, then the one stored for this server, else a fresh
-    /// random 4-digit PIN (as the Android remote does).
-    public static func choose<R: RandomNumberGenerator>(
-        override: String?, stored: String?, using rng: inout R
-    ) -> String {
+    /// `--pin` first, then the one stored for this server, else `fresh`
+    /// (a random 4-digit PIN, as the Android remote makes: `random`).
+    public static func choose(override: String?, stored: String?, fresh: String) -> String {
         if let override, isValid(override) { return override }
         if let stored, isValid(stored) { return stored }
-        return random(using: &rng)
+        return fresh
     }
 
     /// Four decimal digits, leading zeros kept ("0042").
