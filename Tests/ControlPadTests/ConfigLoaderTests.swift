@@ -127,4 +127,16 @@ final class ConfigLoaderTests: XCTestCase {
         }
         XCTAssertNil(TOMLPrecheck.problem(in: "# café\nduration = \"20m\" # é\n[theme]\n\"é\" = \"red\"\n[ keys ]\nx = '''é" + "'''"))
     }
+
+    /// Found by fuzzing: a huge number in a duration overflowed and trapped.
+    func testDurationsOfAnySizeAreReadOrRefusedNeverTrapped() {
+        for text in ["000000000000000000000000000000000983723768606330424m", "9223372036854775807", "99999999999h",
+                     "1:99999999999999:00", "-5m", "0", "25h", "1441"] {
+            XCTAssertNil(DurationText.milliseconds(text), text)
+        }
+        XCTAssertEqual(DurationText.milliseconds("1h30m"), 5_400_000)
+        XCTAssertEqual(DurationText.milliseconds("24h"), 86_400_000)
+        XCTAssertEqual(DurationText.milliseconds("45:00"), 2_700_000)
+        XCTAssertNotNil(problem("duration = \"000000000000000000000000000000000983723768606330424m\""))
+    }
 }

@@ -66,6 +66,8 @@ final class InstallEndToEndTests: XCTestCase {
         let screen = try pad.waitFor("2/14") { TmuxSession.statusLine($0).contains(" 2/14 ") }
         XCTAssertTrue(screen.contains("█"), "the slide picture is drawn:\n\(screen)")
         try pad.send("C-c")
+        try pad.waitFor(text: "Quit ControlPad?")  // a show runs: Ctrl-C asks first
+        try pad.send("C-c")
         try pad.waitFor(text: "EXIT=0")
 
         let man = try shell("MANWIDTH=100 MANPAGER=cat man -l \(prefix.path)/share/man/man1/controlpad.1")

@@ -233,13 +233,17 @@ struct ConfigLoader {
     func line(ofSection section: String) -> Int? { line(of: section, section: nil) }
 }
 
-/// "20m", "45 min", "1h30m", "90s", "1:30:00", "20" (minutes).
+/// "20m", "45 min", "1h30m", "90s", "1:30:00", "20" (minutes); at most a
+/// day. Every number is checked against that before any arithmetic (found
+/// by fuzzing: "9837237686063304240m" overflowed and trapped).
 enum DurationText {
+    static let day = 24 * 3600
+
     static func milliseconds(_ text: String) -> Millis? {
         let t = text.lowercased().replacingOccurrences(of: " ", with: "")
-        if let minutes = Int(t), minutes > 0 { return minutes * 60_000 }
+        if let minutes = Int(t) { return (1...day / 60).contains(minutes) ? minutes * 60_000 : nil }
         if t.contains(":") {
-            let parts = t.split(separator: ":").compactMap { Int($0) }
+            let parts = t.split(separator: ":").compactMap { Int($0) }.filter { (0...day).contains($0) }
             guard parts.count == t.split(separator: ":").count, (2...3).contains(parts.count) else { return nil }
             let seconds = parts.reduce(0) { $0 * 60 + $1 }
             return seconds > 0 ? seconds * 1000 : nil
@@ -248,7 +252,7 @@ enum DurationText {
         var rest = Substring(t)
         while let c = rest.first {
             if c.isNumber { number.append(c); rest = rest.dropFirst(); continue }
-            guard let n = Int(number) else { return nil }
+            guard let n = Int(number), n <= day else { return nil }
             let unit: Int
             if rest.hasPrefix("min") { unit = 60; rest = rest.dropFirst(3) }
             else if c == "h" { unit = 3600; rest = rest.dropFirst() }
@@ -256,9 +260,10 @@ enum DurationText {
             else if c == "s" { unit = 1; rest = rest.dropFirst() }
             else { return nil }
             total += n * unit
+            guard total <= day else { return nil }
             number = ""
         }
-        guard number.isEmpty, total > 0, total <= 24 * 3600 else { return nil }
+        guard number.isEmpty, total > 0 else { return nil }
         return total * 1000
     }
 }
