@@ -46,11 +46,12 @@ final class CursesTerminal: TerminalBackend {
             ownedFiles.forEach { fclose($0) }
             throw StartError(description: "could not open the terminal \"\(ProcessInfo.processInfo.environment["TERM"] ?? "")\"; set TERM to one your system knows (e.g. xterm-256color)")
         }
-        // The modes keys depend on are checked; the rest (cursor, mouse) are
-        // niceties a terminal may lack.
+        // The modes keys depend on are checked on a real terminal (a headless
+        // one on /dev/null, for tests and the bench, has no modes); the rest
+        // (cursor, mouse) are niceties a terminal may lack.
         let modes: [(String, Int32)] = [("cbreak", cbreak()), ("noecho", noecho()), ("nonl", nonl()),
                                         ("keypad", keypad(cp_stdscr(), true))]
-        if let failed = modes.first(where: { $0.1 == ERR }) {
+        if output == nil, let failed = modes.first(where: { $0.1 == ERR }) {
             endwin()
             delscreen(screen)
             screen = nil
