@@ -27,9 +27,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                                                  maxMessageBytes: cap, maxMessageLines: 16))
         _ = connection.handle(.start(storedPin: "1234", freshPin: "0042"), now: .zero)
         _ = connection.handle(.connected, now: .zero)
-        let chunk = max(1, Int(bytes.first ?? 1))
+        // Chunks of 1 to 256 bytes (the first byte says), as TCP may cut them.
+        let chunk = Int(bytes.first ?? 0) + 1
         var now = Duration.zero
-        for start in stride(from: 0, to: bytes.count, by: chunk) {
+        for (n, start) in stride(from: 0, to: bytes.count, by: chunk).enumerated() {
             now += .milliseconds(7)
             let actions = connection.handle(.received(Array(bytes[start..<min(bytes.count, start + chunk)])), now: now)
             for case .emit(let event) in actions { check(event) }
@@ -38,7 +39,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 _ = connection.handle(.timerFired(.countdown), now: now + .seconds(20))
                 _ = connection.handle(.connected, now: now + .seconds(20))
             }
-            _ = connection.handle(.send(.next), now: now)
+            if n % 16 == 0 { _ = connection.handle(.send(n % 32 == 0 ? .next : .previous), now: now) }
         }
     }
 
