@@ -10,7 +10,7 @@ final class ImpressRemotePacingTests: XCTestCase {
     func testAPressAloneIsAStepThatKeepsAnimations() {
         var pacer = NavigationPacer()
         XCTAssertEqual(pacer.wire(.next, show: show(4), now: at(1_000)), .next)
-        _ = pacer.confirmed(5)
+        _ = pacer.confirmed(5, now: at(1_020))
         XCTAssertEqual(pacer.wire(.previous, show: show(5), now: at(2_000)), .previous)
     }
 
@@ -25,11 +25,13 @@ final class ImpressRemotePacingTests: XCTestCase {
     func testPressesCloserThanTheQuietGapAreGotosEvenWhenConfirmed() {
         var pacer = NavigationPacer()
         XCTAssertEqual(pacer.wire(.next, show: show(3), now: at(0)), .next)
-        _ = pacer.confirmed(4)  // after ~21 ms
+        _ = pacer.confirmed(4, now: at(21))
         XCTAssertEqual(pacer.wire(.next, show: show(4), now: at(30)), .goto(index: 5),
                        "30 ms after a step: a step now could be dropped")
-        _ = pacer.confirmed(5)
-        XCTAssertEqual(pacer.wire(.next, show: show(5), now: at(80)), .next, "50 ms of quiet and confirmed: a step")
+        _ = pacer.confirmed(5, now: at(50))
+        XCTAssertEqual(pacer.wire(.next, show: show(5), now: at(100)), .goto(index: 6), "50 ms after a confirmation: a step could be lost")
+        _ = pacer.confirmed(6, now: at(110))
+        XCTAssertEqual(pacer.wire(.next, show: show(6), now: at(200)), .next, "quiet and settled: a step")
     }
 
     /// Seen on the real show: ← then → 11 ms later. A go-to back to the slide
@@ -40,12 +42,12 @@ final class ImpressRemotePacingTests: XCTestCase {
         XCTAssertEqual(pacer.wire(.previous, show: show(1), now: at(0)), .previous)
         XCTAssertNil(pacer.wire(.next, show: show(1), now: at(11)), "held: the show has not left slide 2 yet")
         XCTAssertTrue(pacer.isHolding)
-        XCTAssertEqual(pacer.confirmed(0), .goto(index: 1), "the step landed: now the go-to back")
+        XCTAssertEqual(pacer.confirmed(0, now: at(30)), .goto(index: 1), "the step landed: now the go-to back")
         XCTAssertFalse(pacer.isHolding)
 
         XCTAssertEqual(pacer.wire(.previous, show: show(5), now: at(1_000)), .previous)
         XCTAssertNil(pacer.wire(.next, show: show(5), now: at(1_010)))
-        XCTAssertNil(pacer.confirmed(5), "the show stayed (an animation step back): nothing to send")
+        XCTAssertNil(pacer.confirmed(5, now: at(1_030)), "the show stayed (an animation step back): nothing to send")
 
         XCTAssertEqual(pacer.wire(.previous, show: show(5), now: at(2_000)), .previous)
         XCTAssertNil(pacer.wire(.next, show: show(5), now: at(2_010)))
@@ -69,7 +71,7 @@ final class ImpressRemotePacingTests: XCTestCase {
         for repeatAt in stride(from: 0, to: 2_000, by: 33) {
             guard let command = pacer.wire(.next, show: show(current), now: at(repeatAt)) else { continue }
             sent.append(command)
-            if case .goto(let index) = command { current = index; _ = pacer.confirmed(index) }
+            if case .goto(let index) = command { current = index; _ = pacer.confirmed(index, now: at(repeatAt + 13)) }
         }
         XCTAssertEqual(sent.first, .next)
         XCTAssertEqual(sent.last, .goto(index: 29), "held past the end: stays on the last slide, no overshoot")

@@ -186,7 +186,7 @@ public struct ImpressConnection: Sendable {
             let wasRequested = session.phase != .requested && self.session?.phase == .requested
             self.session = session
             if wasRequested { actions.append(.cancel(.pairing)) }
-            for output in outputs { actions += perform(output) }
+            for output in outputs { actions += perform(output, now: now) }
         }
         if let failure {
             closeReason = failure.description
@@ -195,7 +195,7 @@ public struct ImpressConnection: Sendable {
         return actions
     }
 
-    private mutating func perform(_ output: ImpressSessionOutput) -> [Action] {
+    private mutating func perform(_ output: ImpressSessionOutput, now: Duration) -> [Action] {
         switch output {
         case .event(let event):
             var actions: [Action] = []
@@ -215,7 +215,7 @@ public struct ImpressConnection: Sendable {
             storedPin = pin
             return [.storePin(pin)]
         case .navigationConfirmed(let index):
-            return pacer.confirmed(index).map { [.cancel(.heldNavigation)] + write($0, for: nil) } ?? []
+            return pacer.confirmed(index, now: now).map { [.cancel(.heldNavigation)] + write($0, for: nil) } ?? []
         case .log(let level, let message):
             return [.log(level, message)]
         }

@@ -14,12 +14,14 @@
 /// | `transition_next`, then 19 × `goto_slide` at once | slide 21 | 252 ms |
 /// | `transition_next` 10 ms after a `goto_slide` | dropped | — |
 /// | `transition_next` 30 ms or more after a `goto_slide` | carried out | +22 ms |
+/// | `transition_next` right after a `goto_slide`'s `slide_updated` | carried out 1 s late, or (on a busy show) never | — |
 /// | `transition_previous`, then at once `goto_slide` to the slide it leaves | the goto is a no-op: the show ends one slide short | — |
 ///
 /// A step within ~25 ms of the previous navigation is dropped; `goto_slide`
 /// is never dropped and costs ~13 ms a slide. So: a press is a step when
 /// the last navigation went out at least `quietGap` (40 ms) ago and was
-/// confirmed (`slide_updated`) or has had `ackTimeout` to be; otherwise it
+/// confirmed (`slide_updated`) at least `settle` (75 ms) ago, or has had
+/// `ackTimeout` to be; otherwise it
 /// is a `goto_slide` to the heading: the slide the previous presses aimed at
 /// plus or minus one, clamped to the show. A go-to to the very slide the
 /// show stands on while a step is still in flight would be a no-op (the
@@ -33,13 +35,18 @@
 /// Pure: time is whatever monotonic `Duration` the caller passes in.
 public struct NavigationPacer: Sendable {
     public static let defaultQuietGap: Duration = .milliseconds(40)
+    /// After a `slide_updated`, before a step may follow it (25 ms was not
+    /// always enough after a go-to; see the table).
+    public static let defaultSettle: Duration = .milliseconds(75)
     /// How long a step may go unconfirmed before the next press may be a
     /// step again (an animation step or the end screen never confirms).
     public static let defaultAckTimeout: Duration = .milliseconds(200)
 
     public let quietGap: Duration
+    public let settle: Duration
     public let ackTimeout: Duration
     private var lastNavigation: Duration?
+    private var lastConfirmation: Duration?
     /// The last navigation sent, while it waits for its `slide_updated`.
     private var awaitingAck = false
     /// Where the presses since the show was last quiet are taking it.
@@ -47,8 +54,10 @@ public struct NavigationPacer: Sendable {
     /// A go-to held until the step in flight is confirmed (see above).
     private var held: Int?
 
-    public init(quietGap: Duration = defaultQuietGap, ackTimeout: Duration = defaultAckTimeout) {
+    public init(quietGap: Duration = defaultQuietGap, settle: Duration = defaultSettle,
+                ackTimeout: Duration = defaultAckTimeout) {
         self.quietGap = quietGap
+        self.settle = settle
         self.ackTimeout = max(ackTimeout, quietGap)
     }
 
@@ -82,8 +91,9 @@ public struct NavigationPacer: Sendable {
 
     /// The show reported slide `index` (`slide_updated`): a held go-to goes
     /// now, unless the show already stands there.
-    public mutating func confirmed(_ index: Int) -> SourceCommand? {
+    public mutating func confirmed(_ index: Int, now: Duration) -> SourceCommand? {
         awaitingAck = false
+        lastConfirmation = now
         if heading == index { heading = nil }
         defer { held = nil }
         return held.flatMap { $0 == index ? nil : .goto(index: $0) }
@@ -101,12 +111,14 @@ public struct NavigationPacer: Sendable {
     /// Forgets everything (a new connection, a new show).
     public mutating func reset() {
         lastNavigation = nil
+        lastConfirmation = nil
         awaitingAck = false
         heading = nil
         held = nil
     }
 
     private func isQuiet(now: Duration) -> Bool {
+        if let confirmed = lastConfirmation, now - confirmed < settle { return false }
         guard let last = lastNavigation else { return true }
         let since = now - last
         return since >= quietGap && (!awaitingAck || since >= ackTimeout)
