@@ -4,24 +4,7 @@ import XCTest
 /// `controlpad connect` in a real terminal (tmux), against the scriptable
 /// fake Impress of tools/fake-impress (and, opt-in, the real LibreOffice).
 /// Every wait polls the screen or the fake's log; nothing sleeps to sync.
-final class ConnectEndToEndTests: XCTestCase {
-    private var stateHome: URL!
-    private var fakes: [FakeImpressProcess] = []
-
-    override func setUpWithError() throws {
-        try TmuxSession.requireTools()
-        stateHome = FileManager.default.temporaryDirectory
-            .appendingPathComponent("cp-connect-state-\(UUID().uuidString.prefix(8))", isDirectory: true)
-        try FileManager.default.createDirectory(at: stateHome, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() {
-        fakes.forEach { $0.stop() }
-        fakes = []
-        try? FileManager.default.removeItem(at: stateHome)
-        super.tearDown()
-    }
-
+final class ConnectEndToEndTests: FakeImpressTestCase {
     private func fake(pairing: String = "paired", show: Bool = false) throws -> FakeImpressProcess {
         let fake = try FakeImpressProcess(pairing: pairing, show: show)
         fakes.append(fake)

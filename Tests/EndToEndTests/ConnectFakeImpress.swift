@@ -168,3 +168,25 @@ final class FakeImpressProcess {
         throw NSError(domain: "fake-impress", code: 2, userInfo: [NSLocalizedDescriptionKey: "timed out: \(what)"])
     }
 }
+
+/// An end-to-end test against fake Impresses: a temporary XDG_STATE_HOME
+/// (the user's own pairing file is never touched), and every fake it
+/// started stopped afterwards.
+class FakeImpressTestCase: XCTestCase {
+    var stateHome: URL!
+    var fakes: [FakeImpressProcess] = []
+
+    override func setUpWithError() throws {
+        try TmuxSession.requireTools()
+        stateHome = FileManager.default.temporaryDirectory
+            .appendingPathComponent("cp-state-\(UUID().uuidString.prefix(8))", isDirectory: true)
+        try FileManager.default.createDirectory(at: stateHome, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        fakes.forEach { $0.stop() }
+        fakes = []
+        try? FileManager.default.removeItem(at: stateHome)
+        super.tearDown()
+    }
+}

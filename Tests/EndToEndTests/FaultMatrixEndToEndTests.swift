@@ -5,27 +5,12 @@ import XCTest
 /// purpose: each fault ends in a clear status line, memory stays bounded,
 /// the pad reconnects by itself where the server comes back, and after the
 /// resync nothing stale is on screen.
-final class FaultMatrixEndToEndTests: XCTestCase {
-    private var directory: URL!
-    private var fakes: [FakeImpressProcess] = []
-
+final class FaultMatrixEndToEndTests: FakeImpressTestCase {
     /// The real LibreOffice session the cuts are made in: pairing, a show of
     /// 5 started, previews and notes, blank and resume (every preview and
     /// note sent again), → to slide 2.
     static let session = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("SlideModelTests/Fixtures/lo-session-resume-duplicates.bin").path
-
-    override func setUpWithError() throws {
-        try TmuxSession.requireTools()
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("cp-faults-\(UUID().uuidString.prefix(8))", isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() {
-        fakes.forEach { $0.stop() }
-        try? FileManager.default.removeItem(at: directory)
-    }
 
     private func fake(pairing: String = "paired", show: Bool = true, replay: String? = nil) throws -> FakeImpressProcess {
         let fake = try FakeImpressProcess(pairing: pairing, show: show, replay: replay)
@@ -37,13 +22,13 @@ final class FaultMatrixEndToEndTests: XCTestCase {
     private func pad(_ port: Int, reconnectMs: Int = 200) throws -> TmuxSession {
         try TmuxSession(
             command: "\(TmuxSession.binary) connect 127.0.0.1:\(port) --name controlpad-test --pin 1234 --no-animation"
-                + " --log \(directory.appendingPathComponent("pad.log").path)",
+                + " --log \(stateHome.appendingPathComponent("pad.log").path)",
             width: 120, height: 40,
-            environment: ["XDG_STATE_HOME": directory.path, "CONTROLPAD_LOG_LEVEL": "trace",
+            environment: ["XDG_STATE_HOME": stateHome.path, "CONTROLPAD_LOG_LEVEL": "trace",
                           "CONTROLPAD_RECONNECT_MS": "\(reconnectMs)"])
     }
 
-    private var log: String { (try? String(contentsOf: directory.appendingPathComponent("pad.log"), encoding: .utf8)) ?? "" }
+    private var log: String { (try? String(contentsOf: stateHome.appendingPathComponent("pad.log"), encoding: .utf8)) ?? "" }
 
     private func status(_ pad: TmuxSession, _ what: String, timeout: TimeInterval = 15, _ ok: @escaping (String) -> Bool) throws {
         try pad.waitFor("status: \(what)", timeout: timeout) { ok(TmuxSession.statusLine($0)) }
@@ -53,7 +38,7 @@ final class FaultMatrixEndToEndTests: XCTestCase {
     private func residentMB() throws -> Int {
         for pid in try FileManager.default.contentsOfDirectory(atPath: "/proc").compactMap(Int32.init) {
             guard let cmd = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"),
-                  String(decoding: cmd, as: UTF8.self).contains("\(directory.path)/pad.log"),
+                  String(decoding: cmd, as: UTF8.self).contains("\(stateHome.path)/pad.log"),
                   let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
                   let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { continue }
             return (Int(line.split(separator: " ")[1]) ?? 0) / 1024

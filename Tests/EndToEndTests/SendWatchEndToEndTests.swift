@@ -4,24 +4,7 @@ import XCTest
 /// `controlpad send` and `controlpad watch` as a script runs them, against
 /// the fake Impress of tools/fake-impress. Every wait polls output or the
 /// fake's log; nothing sleeps to synchronise.
-final class SendWatchEndToEndTests: XCTestCase {
-    private var stateHome: URL!
-    private var fakes: [FakeImpressProcess] = []
-
-    override func setUpWithError() throws {
-        try TmuxSession.requireTools()
-        stateHome = FileManager.default.temporaryDirectory
-            .appendingPathComponent("cp-send-state-\(UUID().uuidString.prefix(8))", isDirectory: true)
-        try FileManager.default.createDirectory(at: stateHome, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() {
-        fakes.forEach { $0.stop() }
-        fakes = []
-        try? FileManager.default.removeItem(at: stateHome)
-        super.tearDown()
-    }
-
+final class SendWatchEndToEndTests: FakeImpressTestCase {
     private func fake(pairing: String = "paired", show: Bool = true, slides: Int = 5,
                       trickleMs: Int = 50) throws -> FakeImpressProcess {
         let fake = try FakeImpressProcess(pairing: pairing, show: show, slides: slides, trickleMs: trickleMs)
