@@ -58,6 +58,7 @@ final class FuzzSmokeTests: XCTestCase {
         for seed in seeds { target.run(seed) }
         for _ in 0..<inputs {
             let input = Self.mutate(seeds[Int(random.next() % UInt64(seeds.count))], seeds: seeds, random: &random)
+            // CONTROLPAD_FUZZ_DUMP=FILE keeps the input about to run, so the one that traps is left there.
             if let dump = ProcessInfo.processInfo.environment["CONTROLPAD_FUZZ_DUMP"] { try Data(input).write(to: URL(fileURLWithPath: dump)) }
             target.run(input)
         }
