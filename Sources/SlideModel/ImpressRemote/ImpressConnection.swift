@@ -272,7 +272,8 @@ public struct ImpressConnection: Sendable {
         guard let bytes = ImpressClientEncoding.encode(wire) else {
             return command.map { [.dropped($0), .log(.notice, "cannot send \($0)")] } ?? []
         }
-        return [.log(.trace, "sending \(wire)" + (command.map { " for \($0)" } ?? "")), .write(bytes, command: command)]
+        // The bytes first: the log line after them is off the key's path to the wire.
+        return [.write(bytes, command: command), .log(.trace, "sending \(wire)" + (command.map { " for \($0)" } ?? ""))]
     }
 }
 
