@@ -1,0 +1,114 @@
+/// Encodes pictures as sixel (DEC's bitmap graphics, shown by xterm
+/// `-ti vt340`, foot, mlterm, WezTerm, Windows Terminal, iTerm2).
+///
+/// The picture is area-scaled to exactly the pixels it will cover, mapped to
+/// the same palette the half-block pictures use (the xterm 256-colour cube
+/// and greys, or the 16 ANSI colours when the terminal has fewer colour
+/// registers), and only the registers a picture uses are defined. The bytes
+/// are the whole DCS sequence, from `ESC P` to `ESC \`: nothing of the source
+/// PNG passes through.
+public enum SixelEncoder {
+    /// A picture of `width × height` pixels, scaled from `image`.
+    /// `registers` is how many colour registers the terminal has (256 for
+    /// most; 16 for a VT340 as xterm emulates it by default).
+    public static func encode(_ image: RGBAImage, width: Int, height: Int, registers: Int = 256) -> [UInt8] {
+        guard width > 0, height > 0 else { return [] }
+        let pixels = AreaScaler.scale(image, toWidth: width, height: height)
+        var mapper = PaletteMapper(small: registers < 256)
+        let indices = pixels.map { mapper.index(of: $0) }
+        return encode(indices: indices, width: width, height: height, palette: mapper.palette)
+    }
+
+    /// The DCS sequence for palette indices (row-major, `width × height`).
+    static func encode(indices: [UInt8], width: Int, height: Int, palette: [RGB]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(width * height / 3)
+        // P2 = 1: pixels not drawn keep what is behind them; raster attributes
+        // give the size, so the terminal can clear exactly that area.
+        out += Array("\u{1B}P0;1;0q\"1;1;\(width);\(height)".utf8)
+        var used = [Bool](repeating: false, count: 256)
+        for i in indices { used[Int(i)] = true }
+        for (n, isUsed) in used.enumerated() where isUsed {
+            let c = palette[n]
+            out += Array("#\(n);2;\(percent(c.r));\(percent(c.g));\(percent(c.b))".utf8)
+        }
+        var bits = [UInt8](repeating: 0, count: 256 * width)
+        var minX = [Int](repeating: Int.max, count: 256)
+        var maxX = [Int](repeating: -1, count: 256)
+        var colours: [Int] = []
+        indices.withUnsafeBufferPointer { px in
+            bits.withUnsafeMutableBufferPointer { bits in
+                for top in stride(from: 0, to: height, by: 6) {
+                    colours.removeAll(keepingCapacity: true)
+                    for r in 0..<min(6, height - top) {
+                        let row = (top + r) * width
+                        let bit = UInt8(1) << r
+                        for x in 0..<width {
+                            let c = Int(px[row + x])
+                            if maxX[c] < 0 { colours.append(c) }
+                            bits[c * width + x] |= bit
+                            if x < minX[c] { minX[c] = x }
+                            if x > maxX[c] { maxX[c] = x }
+                        }
+                    }
+                    for (k, c) in colours.enumerated() {
+                        if k > 0 { out.append(0x24) }  // $: back to the band's start
+                        out += Array("#\(c)".utf8)
+                        if minX[c] > 0 { appendRun(0x3F, count: minX[c], to: &out) }
+                        var x = minX[c]
+                        while x <= maxX[c] {
+                            let v = bits[c * width + x]
+                            var run = 1
+                            while x + run <= maxX[c], bits[c * width + x + run] == v { run += 1 }
+                            appendRun(0x3F + v, count: run, to: &out)
+                            x += run
+                        }
+                        for x in minX[c]...maxX[c] { bits[c * width + x] = 0 }
+                        minX[c] = .max
+                        maxX[c] = -1
+                    }
+                    out.append(0x2D)  // -: next band
+                }
+            }
+        }
+        out += [0x1B, 0x5C]
+        return out
+    }
+
+    private static func appendRun(_ byte: UInt8, count: Int, to out: inout [UInt8]) {
+        if count > 3 {
+            out.append(0x21)
+            out += Array(String(count).utf8)
+            out.append(byte)
+        } else {
+            for _ in 0..<count { out.append(byte) }
+        }
+    }
+
+    private static func percent(_ v: UInt8) -> Int { (Int(v) * 100 + 127) / 255 }
+}
+
+/// Maps colours to palette entries, remembering each distinct colour's match
+/// (slides repeat a few colours over thousands of pixels), in a
+/// direct-mapped table: a hit costs no hashing.
+private struct PaletteMapper {
+    let small: Bool
+    let palette: [RGB]
+    private var keys = [UInt32](repeating: .max, count: 4096)
+    private var values = [UInt8](repeating: 0, count: 4096)
+
+    init(small: Bool) {
+        self.small = small
+        palette = small ? Palette.ansi : (0..<256).map { Palette.xtermColor($0) }
+    }
+
+    mutating func index(of c: RGB) -> UInt8 {
+        let key = UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b)
+        let slot = Int((key &* 0x9E37_79B1) >> 20)  // top 12 bits of a multiplicative hash
+        if keys[slot] == key { return values[slot] }
+        let i = small ? Palette.ansiIndex(c, colors: 16) : Palette.xterm256Index(c)
+        keys[slot] = key
+        values[slot] = i
+        return i
+    }
+}
