@@ -14,9 +14,9 @@ struct PadFrame {
         let viewport = layout.viewport(notesLineCount: notes.lines.count)
         if viewport != state.viewport { _ = state.reduce(.viewport(viewport), now: now) }
         var grid = view.render(state, layout: layout, notes: notes, now: now)
-        // A sixel picture would paint over whatever covers it: those panes
-        // show half-blocks until the overlay goes (kitty's sit under the text).
-        if let placed = view.pictures as? PlacedPictures, placed.coveredFallsBack {
+        // A real picture would hide whatever covers it: those panes show
+        // half-blocks, under the overlay, until it goes.
+        if let placed = view.pictures as? PlacedPictures {
             let covered = grid.pictures.filter { !grid.isUncovered($0) }.map(\.rect)
             if !covered.isEmpty {
                 placed.halfBlockFrames = covered

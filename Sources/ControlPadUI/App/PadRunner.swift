@@ -41,7 +41,7 @@ enum PadRunner {
         let halfBlocks = SlidePictures(depth: depth, cellAspect: cellAspect)
         var pictures: PictureDrawing? = setup.mode.kind == .none ? nil : halfBlocks
         if writer != nil {
-            let placed = PlacedPictures(fallback: halfBlocks, coveredFallsBack: setup.mode.kind == .sixel)
+            let placed = PlacedPictures(fallback: halfBlocks)
             terminal.onRejected = { content, message in
                 placed.rejected.insert(content)
                 pictureLog.warning("the terminal rejected a slide picture (\(message)): half-blocks for it")

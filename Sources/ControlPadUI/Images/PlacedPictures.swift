@@ -13,15 +13,11 @@ final class PlacedPictures: PictureDrawing {
     var rejected: Set<UInt64> = []
     /// Frames drawn as half-blocks in this render (see `PadFrame`).
     var halfBlockFrames: [Rect] = []
-    /// Whether a covered picture must become half-blocks (sixel paints over
-    /// cells; kitty pictures sit under the text and stay).
-    let coveredFallsBack: Bool
     /// Whether a PNG decodes, by content: checked once per preview.
     private var decodes: [UInt64: Bool] = [:]
 
-    init(fallback: SlidePictures, coveredFallsBack: Bool) {
+    init(fallback: SlidePictures) {
         self.fallback = fallback
-        self.coveredFallsBack = coveredFallsBack
     }
 
     func draw(_ preview: Preview, slide: Int, in rect: Rect, grid: inout CellGrid) -> String? {

@@ -3,17 +3,19 @@ import Foundation
 /// The kitty graphics protocol (kitty, WezTerm, Ghostty, Konsole): each
 /// slide's PNG is sent once (`f=100`, base64 in 4096-byte chunks) under an id
 /// from its slide and content; a step only moves placements (one per pane
-/// slot, `p=1`, `p=2`), a few hundred bytes. Placements sit under the text
-/// and under cells with a background colour (z below INT32_MIN/2), so
-/// popovers, prompts and the list drawn by curses stay on top. Images the pad
-/// no longer shows are freed beyond `keep`, oldest first.
+/// slot, `p=1`, `p=2`), a few hundred bytes. A pane an overlay covers is
+/// drawn as half-blocks meanwhile (`PadFrame`), so popovers, prompts and the
+/// list stay whole and readable; placements sit at z=0 over blank cells
+/// (kitty 0.26 under software GL leaves stale text on screen while any
+/// image is below the text, seen in this project's screenshots). Images the
+/// pad no longer shows are freed beyond `keep`, oldest first.
 final class KittyPictures: PictureWriter {
     private struct Shown: Equatable { var id: UInt32; var rect: Rect }
     /// Sent images, oldest use first, with their content.
     private var sent: [(id: UInt32, content: UInt64)] = []
     private var shown: [Int: Shown] = [:]
     let keep: Int
-    static let zIndex = -1_073_741_825
+    static let zIndex = 0
 
     init(keep: Int = 16) {
         self.keep = keep
