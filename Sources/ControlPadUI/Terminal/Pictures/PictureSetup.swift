@@ -36,7 +36,7 @@ struct PictureSetup {
             setup.mode = PictureMode(kind: .kitty, reason: "--pictures kitty")
         case .sixel:
             setup.mode = PictureMode(kind: .sixel, reason: "--pictures sixel")
-        case _ where answers.kitty:
+        case _ where answers.kitty && !inTmux:
             setup.mode = PictureMode(kind: .kitty, reason: "the terminal answered the kitty graphics query")
         case _ where answers.sixel:
             setup.mode = PictureMode(kind: .sixel, reason: inTmux ? "tmux passes sixel (DA1 has 4)" : "the terminal has sixel (DA1 has 4)")
