@@ -63,6 +63,6 @@ let package = Package(
         .testTarget(
             name: "ControlPadTests", dependencies: ["ControlPadUI", "Syscalls", "SlideModel", "SlideImages"], exclude: ["Snapshots"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["ControlPad", "CWideChar"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ControlPad", "CWideChar", "SlideImages"]),
     ]
 )

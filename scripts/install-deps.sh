@@ -2,10 +2,13 @@
 # Installs what ControlPad builds and tests with, on a fresh Debian machine
 # with Swift: ncursesw, libpng and tmux (end-to-end tests run the pad in it).
 # ncurses-term brings the *-direct terminfo entries that truecolor needs.
+# The real-terminal tests run kitty (kitty graphics) and xterm -ti vt340
+# (sixel) under Xvfb, type with xdotool and take screenshots with xwd
+# (x11-apps); fonts-dejavu-core is the font both draw with.
 # Does nothing when everything is there already.
 set -euo pipefail
 need=()
-for pkg in libncurses-dev libpng-dev tmux ncurses-term; do
+for pkg in libncurses-dev libpng-dev tmux ncurses-term xvfb kitty xterm x11-apps xdotool fonts-dejavu-core; do
     dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 [ ${#need[@]} -eq 0 ] && exit 0
