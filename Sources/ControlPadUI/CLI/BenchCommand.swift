@@ -29,7 +29,7 @@ struct BenchCommand: ParsableCommand {
     )
 
     enum Part: String, ExpressibleByArgument, CaseIterable {
-        case memory, images, key, bytes, start
+        case memory, images, pictures, key, bytes, start
     }
 
     @Option(help: "Iterations per timed measurement.")
@@ -39,7 +39,7 @@ struct BenchCommand: ParsableCommand {
     var preview: String?
 
     @Option(name: .long, parsing: .upToNextOption,
-            help: ArgumentHelp("Only these parts: memory, images, key, bytes, start.", valueName: "PART"))
+            help: ArgumentHelp("Only these parts: memory, images, pictures, key, bytes, start.", valueName: "PART"))
     var only: [Part] = []
 
     func run() throws {
@@ -63,6 +63,7 @@ struct BenchCommand: ParsableCommand {
             }
             try runImageBenchmarks(png: png, iterations: iterations)
         }
+        if parts.contains(.pictures) { try PictureBenchmarks.run(deck, iterations: iterations) }
         if parts.contains(.key) { pad.keyToScreen(deck) }
         if parts.contains(.bytes) {
             try pad.bytesPerStep(deck, terminalName: "xterm-256color", depth: .palette256)
