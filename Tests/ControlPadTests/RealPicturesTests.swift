@@ -8,7 +8,7 @@ import SlideImages
 /// over blank cells, kitty images sent once and moved after, sixel written
 /// only when it changed or was uncovered, overlays on top.
 final class RealPicturesTests: XCTestCase {
-    private func demoState(at slide: Int) throws -> PadState {
+    func demoState(at slide: Int) throws -> PadState {
         let deck = try DemoDeck.builtIn()
         var state = PadState(animate: false)
         _ = state.reduce(.source(.link(.demo)), now: 0)
@@ -17,11 +17,11 @@ final class RealPicturesTests: XCTestCase {
         return state
     }
 
-    private func frame(_ state: inout PadState, _ pictures: PictureDrawing, width: Int = 140, height: Int = 42) -> CellGrid {
+    func frame(_ state: inout PadState, _ pictures: PictureDrawing, width: Int = 140, height: Int = 42) -> CellGrid {
         PadFrame(&state, view: PadView(clock: "14:05", pictures: pictures), size: TerminalSize(width: width, height: height), now: 0).grid
     }
 
-    private func placed() -> PlacedPictures { PlacedPictures(fallback: SlidePictures(depth: .palette256)) }
+    func placed() -> PlacedPictures { PlacedPictures(fallback: SlidePictures(depth: .palette256)) }
 
     func testPanesGetPlacementsOverBlankCellsAtTheTrueAspect() throws {
         var state = try demoState(at: 1)
@@ -132,5 +132,21 @@ final class RealPicturesTests: XCTestCase {
         let full = write(frame(&state, pictures))
         XCTAssertEqual(full.gone.count, 2, "both old places are repainted by curses")
         XCTAssertGreaterThan(full.bytes, 5000)
+    }
+}
+
+extension RealPicturesTests {
+    func testAResizeDeletesEveryKittyPlacementAndPlacesThemAgain() throws {
+        var state = try demoState(at: 1)
+        let pictures = placed(), kitty = KittyPictures()
+        let before = frame(&state, pictures)
+        _ = kitty.prepare(before.pictures, fullRepaint: true)
+        XCTAssertFalse(String(decoding: kitty.bytes(before.pictures, screenHeight: 42) { _ in true }, as: UTF8.self).contains("a=d,d=a"))
+        let after = frame(&state, pictures, width: 120, height: 40)
+        _ = kitty.prepare(after.pictures, fullRepaint: true)
+        let out = String(decoding: kitty.bytes(after.pictures, screenHeight: 40) { _ in true }, as: UTF8.self)
+        XCTAssertTrue(out.hasPrefix("\u{1B}7\u{1B}_Ga=d,d=a,q=2"), "old placements go first")
+        XCTAssertEqual(out.components(separatedBy: "a=p,").count - 1, 2, "both placed again")
+        XCTAssertFalse(out.contains("a=t,"), "not sent again")
     }
 }

@@ -14,6 +14,8 @@ final class KittyPictures: PictureWriter {
     /// Sent images, oldest use first, with their content.
     private var sent: [(id: UInt32, content: UInt64)] = []
     private var shown: [Int: Shown] = [:]
+    /// Set by a full repaint (a resize): every placement goes before new ones.
+    private var clearFirst = false
     let keep: Int
     static let zIndex = 0
 
@@ -27,13 +29,17 @@ final class KittyPictures: PictureWriter {
     }
 
     func prepare(_ placements: [PicturePlacement], fullRepaint: Bool) -> [Rect] {
-        // A cleared screen takes kitty's placements with it: place them again.
-        if fullRepaint { shown = [:] }
+        // A resize or a cleared screen: old placements go, all are placed again.
+        if fullRepaint {
+            clearFirst = !shown.isEmpty
+            shown = [:]
+        }
         return []
     }
 
     func bytes(_ placements: [PicturePlacement], screenHeight: Int, repainted: (Rect) -> Bool) -> [UInt8] {
-        var out: [UInt8] = []
+        var out: [UInt8] = clearFirst ? command("a=d,d=a,q=2") : []
+        clearFirst = false
         for (slot, old) in shown.sorted(by: { $0.key < $1.key }) {
             let new = placements.indices.contains(slot - 1) ? placements[slot - 1] : nil
             let id = new.map { Self.imageID(slide: $0.slide, content: $0.content) }
