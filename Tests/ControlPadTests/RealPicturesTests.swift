@@ -150,3 +150,19 @@ extension RealPicturesTests {
         XCTAssertFalse(out.contains("a=t,"), "not sent again")
     }
 }
+
+extension RealPicturesTests {
+    /// xterm drops a sixel picture larger than its maximum (1000×1000 by
+    /// default, 1000×630 seen here): full screen must fit inside it.
+    func testSixelStaysWithinTheTerminalsLargestPicture() throws {
+        var state = try demoState(at: 1)
+        _ = state.reduce(.key(.char("f")), now: 0)
+        let grid = frame(&state, placed())
+        let sixel = SixelPictures(maxSize: (1000, 630)) { (8, 15) }
+        let bytes = sixel.bytes(grid.pictures, screenHeight: grid.height) { _ in false }
+        let raster = try XCTUnwrap(String(decoding: bytes, as: UTF8.self).firstMatch(of: /"1;1;(\d+);(\d+)/))
+        XCTAssertLessThanOrEqual(Int(raster.1)!, 1000)
+        XCTAssertLessThanOrEqual(Int(raster.2)!, 630)
+        XCTAssertGreaterThan(Int(raster.1)!, 700, "as large as allowed")
+    }
+}

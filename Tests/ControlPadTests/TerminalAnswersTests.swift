@@ -13,9 +13,10 @@ final class TerminalAnswersTests: XCTestCase {
         XCTAssertEqual(keys, bytes("j k\u{1B}[C"), "typed keys (j, space, k, →) survive, in order")
         XCTAssertEqual(answers, [.kitty(id: 31, message: "OK"), .cellSize(width: 9, height: 20), .deviceAttributes([62])])
         // xterm -ti vt340: XTSMGRAPHICS and DA1 with 4 (sixel).
-        let xterm = filter.feed(bytes("\u{1B}[?1;0;256S\u{1B}[?63;1;2;4;6;9;15;16;22;28c"))
+        let xterm = filter.feed(bytes("\u{1B}[?1;0;256S\u{1B}[?2;0;1000;630S\u{1B}[?63;1;2;4;6;9;15;16;22;28c"))
         XCTAssertEqual(xterm.keys, [])
-        XCTAssertEqual(xterm.answers, [.graphics(item: 1, status: 0, value: 256), .deviceAttributes([63, 1, 2, 4, 6, 9, 15, 16, 22, 28])])
+        XCTAssertEqual(xterm.answers, [.graphics(item: 1, status: 0, values: [256]), .graphics(item: 2, status: 0, values: [1000, 630]),
+                                       .deviceAttributes([63, 1, 2, 4, 6, 9, 15, 16, 22, 28])])
     }
 
     func testAnAnswerCutByAReadIsHeldAndALoneEscapeIsNot() {
@@ -34,7 +35,8 @@ final class TerminalAnswersTests: XCTestCase {
     func testTheProbeReadsItsAnswers() {
         var probe = TerminalProbe()
         for answer: TerminalAnswer in [.kitty(id: 31, message: "OK"), .cellSize(width: 9, height: 20),
-                                       .graphics(item: 1, status: 0, value: 16), .deviceAttributes([63, 4])] {
+                                       .graphics(item: 1, status: 0, values: [16]), .graphics(item: 2, status: 0, values: [1000, 630]),
+                                       .deviceAttributes([63, 4])] {
             probe.take(answer)
         }
         XCTAssertTrue(probe.kitty)
@@ -42,6 +44,7 @@ final class TerminalAnswersTests: XCTestCase {
         XCTAssertTrue(probe.answered)
         XCTAssertEqual(probe.cellSize?.width, 9)
         XCTAssertEqual(probe.colorRegisters, 16)
+        XCTAssertEqual(probe.maxSixelSize?.height, 630)
         var other = TerminalProbe()
         other.take(.kitty(id: 31, message: "EINVAL:bad"))
         other.take(.deviceAttributes([62, 1, 6]))

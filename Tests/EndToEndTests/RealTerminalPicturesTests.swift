@@ -71,6 +71,17 @@ final class RealTerminalPicturesTests: XCTestCase {
         try pad.waitFor("slide 2 back after the help") { shot in
             (try seen(shot, at: 1)?.current.correlation ?? 0) > 0.9
         }
+        // Full screen: one large picture (xterm's largest sixel is 1000 px wide), and back.
+        try pad.key("f")
+        try pad.waitFor("slide 2 full screen") { shot in
+            guard let whole = shot.slide(inX: 0, 1, y: 0, 1), whole.width > shot.width * 3 / 4 else { return false }
+            return try shot.match(whole, png: try preview(1)).correlation > 0.9
+        }
+        try pad.key("Escape")
+        try pad.waitFor("both panes back after full screen") { shot in
+            guard let s = try seen(shot, at: 1) else { return false }
+            return s.current.correlation > 0.9 && s.next.correlation > 0.9
+        }
         // Quit takes the pictures with it.
         try pad.key("q")
         try pad.key("y")

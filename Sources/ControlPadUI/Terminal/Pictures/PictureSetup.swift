@@ -10,6 +10,7 @@ struct PictureSetup {
     /// The cell size the terminal reported, if it did.
     var cellSize: (width: Int, height: Int)?
     var colorRegisters: Int?
+    var maxSixelSize: (width: Int, height: Int)?
     /// Keys typed while the terminal was asked.
     var typed: [UInt8] = []
 
@@ -27,7 +28,7 @@ struct PictureSetup {
         let inTmux = environment["TMUX"].map { !$0.isEmpty } ?? false
         let answers = probe(inTmux ? TerminalProbe.tmuxQueries : TerminalProbe.queries)
         var setup = PictureSetup(mode: PictureMode(kind: .blocks, reason: ""), cellSize: answers.cellSize,
-                                 colorRegisters: answers.colorRegisters, typed: answers.typed)
+                                 colorRegisters: answers.colorRegisters, maxSixelSize: answers.maxSixelSize, typed: answers.typed)
         let heard = answers.answered ? "the terminal answered" : "no answer within 150 ms"
         switch choice {
         case .kitty where inTmux:
@@ -54,7 +55,7 @@ struct PictureSetup {
         case .kitty: return KittyPictures()
         case .sixel:
             let reported = cellSize
-            return SixelPictures(registers: colorRegisters ?? 256) {
+            return SixelPictures(registers: colorRegisters ?? 256, maxSize: maxSixelSize) {
                 Self.cellPixels(fd: output) ?? reported ?? (10, 20)
             }
         case .blocks, .none: return nil

@@ -13,14 +13,17 @@ final class SixelPictures: PictureWriter {
     /// The size of a cell in pixels, asked every frame (fonts and windows change).
     let cellSize: () -> (width: Int, height: Int)
     let registers: Int
+    /// The largest picture the terminal draws (larger ones it drops).
+    let maxSize: (width: Int, height: Int)?
     private var cache: [Key: (bytes: [UInt8], at: Int)] = [:]
     private var uses = 0
     private var drawn: [Int: Drawn] = [:]
     /// How many pictures were encoded (cache misses), for tests and the bench.
     private(set) var encodes = 0
 
-    init(registers: Int = 256, cellSize: @escaping () -> (width: Int, height: Int)) {
+    init(registers: Int = 256, maxSize: (width: Int, height: Int)? = nil, cellSize: @escaping () -> (width: Int, height: Int)) {
         self.registers = registers
+        self.maxSize = maxSize
         self.cellSize = cellSize
     }
 
@@ -44,7 +47,8 @@ final class SixelPictures: PictureWriter {
             let rows = min(r.height, screenHeight - 1 - r.y)
             guard rows > 0, r.width > 0 else { continue }
             let box = (width: r.width * cell.width, height: rows * cell.height)
-            let size = Self.fit(aspect: placement.aspect, in: box)
+            let size = Self.fit(aspect: placement.aspect, in: (min(box.width, maxSize?.width ?? .max),
+                                                               min(box.height, maxSize?.height ?? .max)))
             let key = Key(slide: placement.slide, content: placement.content, width: size.width, height: size.height)
             let want = Drawn(key: key, rect: r)
             if drawn[slot] == want && !repainted(r) { continue }

@@ -7,8 +7,9 @@ enum TerminalAnswer: Equatable {
     case deviceAttributes([Int])
     /// `CSI 6;height;width t`: a cell's size in pixels.
     case cellSize(width: Int, height: Int)
-    /// XTSMGRAPHICS `CSI ? item;status;value S` (item 1: colour registers).
-    case graphics(item: Int, status: Int, value: Int)
+    /// XTSMGRAPHICS `CSI ? item;status;values S` (item 1: colour registers;
+    /// item 2: the largest sixel picture, width;height).
+    case graphics(item: Int, status: Int, values: [Int])
 }
 
 /// Splits bytes from the terminal into answers and everything else (keys,
@@ -77,7 +78,7 @@ struct AnswerFilter {
         switch (question, b[j]) {
         case (true, 0x63): return .answer(.deviceAttributes(numbers), length)
         case (true, 0x53) where numbers.count >= 3:
-            return .answer(.graphics(item: numbers[0], status: numbers[1], value: numbers[2]), length)
+            return .answer(.graphics(item: numbers[0], status: numbers[1], values: Array(numbers.dropFirst(2))), length)
         case (false, 0x74) where numbers.count == 3 && numbers[0] == 6:
             return .answer(.cellSize(width: numbers[2], height: numbers[1]), length)
         default: return .none

@@ -13,10 +13,12 @@ struct TerminalProbe {
     var answered = false
     var cellSize: (width: Int, height: Int)?
     var colorRegisters: Int?
+    /// The largest sixel picture the terminal shows (xterm: 1000×1000 by default).
+    var maxSixelSize: (width: Int, height: Int)?
     var typed: [UInt8] = []
 
     static let kittyQuery = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
-    static let queries = kittyQuery + "\u{1B}[?1;1;0S\u{1B}[16t\u{1B}[c"
+    static let queries = kittyQuery + "\u{1B}[?1;1;0S\u{1B}[?2;1;0S\u{1B}[16t\u{1B}[c"
     /// Inside tmux only DA1 is answered (by tmux itself: 4 when it was built
     /// with sixel); the other queries would be answered by nobody.
     static let tmuxQueries = "\u{1B}[c"
@@ -59,7 +61,10 @@ struct TerminalProbe {
             answered = true
             sixel = attributes.dropFirst().contains(4)
         case .cellSize(let width, let height): if width > 0 && height > 0 { cellSize = (width, height) }
-        case .graphics(let item, let status, let value): if item == 1 && status == 0 && value > 0 { colorRegisters = value }
+        case .graphics(1, 0, let values) where values.count == 1 && values[0] > 0: colorRegisters = values[0]
+        case .graphics(2, 0, let values) where values.count == 2 && values.allSatisfy({ $0 > 0 }):
+            maxSixelSize = (values[0], values[1])
+        case .graphics: break
         }
     }
 }
