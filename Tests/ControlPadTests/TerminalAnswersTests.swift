@@ -74,6 +74,8 @@ final class TerminalAnswersTests: XCTestCase {
         let silent = PictureSetup.decide(choice: .auto, colorOn: true, environment: [:], probe: answering())
         XCTAssertEqual(silent.mode.kind, .blocks)
         XCTAssertTrue(silent.mode.reason.contains("no answer"), silent.mode.reason)
+        XCTAssertTrue(silent.answersMayFollow, "a late answer must not reach curses as keys")
+        XCTAssertFalse(sixel.answersMayFollow)
         // An environment that claims kitty changes nothing without the answer.
         let claims = PictureSetup.decide(choice: .auto, colorOn: true, environment: ["TERM": "xterm-kitty", "KITTY_WINDOW_ID": "1"],
                                          probe: answering(.deviceAttributes([62])))

@@ -31,7 +31,8 @@ enum PadRunner {
         let pictureLog = Logger(label: "controlpad.pictures")
         pictureLog.info("pictures: \(setup.mode.label) — \(setup.mode.reason)")
         let writer = setup.writer(output: STDOUT_FILENO)
-        let terminal = try CursesTerminal(useColor: colors.wantsColor, terminalName: name, pictures: writer, typed: setup.typed)
+        let terminal = try CursesTerminal(useColor: colors.wantsColor, terminalName: name, pictures: writer, typed: setup.typed,
+                                          filterAnswers: setup.answersMayFollow)
         defer { terminal.restore() }
         let depth = colors.depth(terminalName: name ?? "", colors: terminal.colorCount, direct: terminal.directColor)
         terminal.override(config.looks)

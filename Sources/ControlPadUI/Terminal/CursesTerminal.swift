@@ -39,9 +39,12 @@ final class CursesTerminal: TerminalBackend {
     /// Opens curses on the controlling terminal (`stdin`/`stdout`), or on the
     /// given files for headless tests.
     /// `typed`: keys read during the start-up queries, for curses to read
-    /// first. `pictures`: the writer for real pictures, if the terminal has them.
+    /// first. `pictures`: the writer for real pictures, if the terminal has
+    /// them. `filterAnswers`: terminal answers may still arrive (a slow
+    /// terminal answered the start-up queries late): keep them from curses.
     init(useColor: Bool, terminalName: String? = nil, output: UnsafeMutablePointer<FILE>? = nil,
-         input: UnsafeMutablePointer<FILE>? = nil, pictures: PictureWriter? = nil, typed: [UInt8] = []) throws {
+         input: UnsafeMutablePointer<FILE>? = nil, pictures: PictureWriter? = nil, typed: [UInt8] = [],
+         filterAnswers: Bool = false) throws {
         UTF8Locale.ensure()
         guard isatty(STDOUT_FILENO) != 0 || output != nil else {
             throw StartError(description: "standard output is not a terminal; run controlpad in a terminal (tmux and SSH work)")
@@ -51,7 +54,7 @@ final class CursesTerminal: TerminalBackend {
         self.pictures = pictures
         self.output = outFile
         var cursesInput = inFile
-        if pictures != nil {
+        if pictures != nil || filterAnswers {
             let pump = try InputPump(terminal: fileno(inFile), typed: typed)
             self.pump = pump
             cursesInput = pump.cursesInput
@@ -86,7 +89,7 @@ final class CursesTerminal: TerminalBackend {
         directColor = colors && cp_has_direct_color() != 0
         colorCount = colors ? Int(cp_colors()) : 0
         theme = colors ? .standard(colors: colorCount) : .monochrome
-        if pictures == nil { for byte in typed.reversed() { ungetch(Int32(byte)) } }
+        if pump == nil { for byte in typed.reversed() { ungetch(Int32(byte)) } }
     }
 
     deinit { restore() }

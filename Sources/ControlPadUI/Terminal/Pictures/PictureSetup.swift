@@ -13,6 +13,9 @@ struct PictureSetup {
     var maxSixelSize: (width: Int, height: Int)?
     /// Keys typed while the terminal was asked.
     var typed: [UInt8] = []
+    /// Queries went out and the terminal did not answer them all in time:
+    /// late answers may still come, and must not be read as keys.
+    var answersMayFollow = false
 
     /// `probe` runs the given queries on the terminal (not called when the
     /// choice needs no answer).
@@ -29,6 +32,7 @@ struct PictureSetup {
         let answers = probe(inTmux ? TerminalProbe.tmuxQueries : TerminalProbe.queries)
         var setup = PictureSetup(mode: PictureMode(kind: .blocks, reason: ""), cellSize: answers.cellSize,
                                  colorRegisters: answers.colorRegisters, maxSixelSize: answers.maxSixelSize, typed: answers.typed)
+        setup.answersMayFollow = !answers.answered
         let heard = answers.answered ? "the terminal answered" : "no answer within 150 ms"
         switch choice {
         case .kitty where inTmux:
