@@ -1,5 +1,4 @@
 import Foundation
-import Syscalls
 import SlideImages
 import SlideModel
 
@@ -216,12 +215,7 @@ struct PadBenchmarks {
             let n = read(master, &buffer, buffer.count)
             guard n > 0 else { break }
             seen += buffer[0..<n]
-            // Answer the start-up queries' DA1 as a terminal without kitty
-            // graphics or sixel does (every terminal answers DA1 at once).
-            if !answered, String(decoding: seen, as: UTF8.self).contains("\u{1B}[c") {
-                answered = true
-                _ = try? Syscalls.writeAll(master, Array("\u{1B}[?65;1;9c".utf8))
-            }
+            answered = answered || PictureBenchmarks.answerQueries(seen, terminal: master)
             if seen.count >= marker.count, seen.indices.dropLast(marker.count - 1).contains(where: { i in
                 seen[i] == marker[0] && Array(seen[i..<i + marker.count]) == marker
             }) {

@@ -1,6 +1,7 @@
 import Foundation
 import SlideImages
 import SlideModel
+import Syscalls
 
 /// Real pictures, measured: a sixel picture encoded from an arriving
 /// preview (budget 5 ms, like half-blocks), and the bytes a slide step
@@ -55,6 +56,15 @@ enum PictureBenchmarks {
         print("(g) picture bytes per slide step, 160x50, \(name): first frame \(firstFrame), first visit median \(median(first)), "
               + "revisit median \(median(again)) (max \(again.max() ?? 0)), clock tick \(tick)"
               + (name.hasPrefix("kitty") ? " — budget: revisit writes placements only, no picture bytes \(again.allSatisfy { $0 < 1000 } ? "ok" : "OVER")" : ""))
+    }
+
+    /// Answers the pad's start-up queries, once they are in `seen`, as a
+    /// terminal without kitty graphics or sixel does (every terminal answers
+    /// DA1 at once). True once answered.
+    static func answerQueries(_ seen: [UInt8], terminal: Int32) -> Bool {
+        guard String(decoding: seen, as: UTF8.self).contains("\u{1B}[c") else { return false }
+        _ = try? Syscalls.writeAll(terminal, Array("\u{1B}[?65;1;9c".utf8))
+        return true
     }
 
     private static func median(_ values: [Int]) -> Int { values.sorted()[values.count / 2] }
