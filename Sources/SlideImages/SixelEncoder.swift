@@ -18,14 +18,17 @@ public enum SixelEncoder {
     /// shrinking averages areas first.
     public static func encode(_ image: RGBAImage, width: Int, height: Int, registers: Int = 256) -> [UInt8] {
         guard width > 0, height > 0, image.width > 0, image.height > 0 else { return [] }
+        let (indices, palette) = paletted(image, width: width, height: height, registers: registers)
+        return encode(indices: indices, width: width, height: height, palette: palette)
+    }
+
+    /// The picture at `width × height` as palette indices, and the palette.
+    public static func paletted(_ image: RGBAImage, width: Int, height: Int, registers: Int = 256) -> ([UInt8], [RGB]) {
         var mapper = PaletteMapper(small: registers < 256)
-        let indices: [UInt8]
         if width >= image.width && height >= image.height {
-            indices = enlarged(mapped(image, &mapper), from: (image.width, image.height), to: (width, height))
-        } else {
-            indices = AreaScaler.scale(image, toWidth: width, height: height).map { mapper.index(of: $0) }
+            return (enlarged(mapped(image, &mapper), from: (image.width, image.height), to: (width, height)), mapper.palette)
         }
-        return encode(indices: indices, width: width, height: height, palette: mapper.palette)
+        return (AreaScaler.scale(image, toWidth: width, height: height).map { mapper.index(of: $0) }, mapper.palette)
     }
 
     /// The image's palette indices, composited over black.
@@ -52,7 +55,8 @@ public enum SixelEncoder {
                 for y in 0..<h {
                     let sy = min(sh - 1, (y * sh + sh / 2) / h)
                     if sy == lastRow {
-                        for x in 0..<w { o[y * w + x] = o[(y - 1) * w + x] }
+                        let base = o.baseAddress!
+                        (base + y * w).update(from: base + (y - 1) * w, count: w)
                     } else {
                         for x in 0..<w { o[y * w + x] = s[sy * sw + xs[x]] }
                     }
@@ -64,7 +68,7 @@ public enum SixelEncoder {
     }
 
     /// The DCS sequence for palette indices (row-major, `width × height`).
-    static func encode(indices: [UInt8], width: Int, height: Int, palette: [RGB]) -> [UInt8] {
+    public static func encode(indices: [UInt8], width: Int, height: Int, palette: [RGB]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(width * height / 3)
         // P2 = 1: pixels not drawn keep what is behind them; raster attributes
@@ -77,57 +81,74 @@ public enum SixelEncoder {
             out += Array("#\(n);2;\(percent(c.r));\(percent(c.g));\(percent(c.b))".utf8)
         }
         var bits = [UInt8](repeating: 0, count: 256 * width)
-        var minX = [Int](repeating: Int.max, count: 256)
-        var maxX = [Int](repeating: -1, count: 256)
-        var colours: [Int] = []
         indices.withUnsafeBufferPointer { px in
             bits.withUnsafeMutableBufferPointer { bits in
-                for top in stride(from: 0, to: height, by: 6) {
-                    colours.removeAll(keepingCapacity: true)
-                    for r in 0..<min(6, height - top) {
-                        let row = (top + r) * width
-                        let bit = UInt8(1) << r
-                        var x = 0
-                        while x < width {  // run by run: slides are flat areas
-                            let c = Int(px[row + x])
-                            var end = x + 1
-                            while end < width, px[row + end] == px[row + x] { end += 1 }
-                            if maxX[c] < 0 { colours.append(c) }
-                            if x < minX[c] { minX[c] = x }
-                            if end - 1 > maxX[c] { maxX[c] = end - 1 }
-                            let base = c * width
-                            for i in x..<end { bits[base + i] |= bit }
-                            x = end
-                        }
-                    }
-                    for (k, c) in colours.enumerated() {
-                        if k > 0 { out.append(0x24) }  // $: back to the band's start
-                        out += Array("#\(c)".utf8)
-                        if minX[c] > 0 { appendRun(0x3F, count: minX[c], to: &out) }
-                        var x = minX[c]
-                        while x <= maxX[c] {
-                            let v = bits[c * width + x]
-                            var run = 1
-                            while x + run <= maxX[c], bits[c * width + x + run] == v { run += 1 }
-                            appendRun(0x3F + v, count: run, to: &out)
-                            x += run
-                        }
-                        for x in minX[c]...maxX[c] { bits[c * width + x] = 0 }
-                        minX[c] = .max
-                        maxX[c] = -1
-                    }
-                    out.append(0x2D)  // -: next band
-                }
+                appendBands(px, bits: bits, width: width, height: height, to: &out)
             }
         }
         out += [0x1B, 0x5C]
         return out
     }
 
+    /// Every band of six rows: per colour, its pixels' bits, run-length coded.
+    /// A function of its own, so its state lives in plain locals (a closure
+    /// would box them, and check every access).
+    private static func appendBands(_ px: UnsafeBufferPointer<UInt8>, bits: UnsafeMutableBufferPointer<UInt8>,
+                                    width: Int, height: Int, to out: inout [UInt8]) {
+        var minX = [Int](repeating: Int.max, count: 256)
+        var maxX = [Int](repeating: -1, count: 256)
+        var colours: [Int] = []
+        colours.reserveCapacity(256)
+        for top in stride(from: 0, to: height, by: 6) {
+            colours.removeAll(keepingCapacity: true)
+            for r in 0..<min(6, height - top) {
+                let row = (top + r) * width
+                let bit = UInt8(1) << r
+                var x = 0
+                while x < width {  // run by run: slides are flat areas
+                    let c = Int(px[row + x])
+                    var end = x + 1
+                    while end < width, px[row + end] == px[row + x] { end += 1 }
+                    if maxX[c] < 0 { colours.append(c) }
+                    if x < minX[c] { minX[c] = x }
+                    if end - 1 > maxX[c] { maxX[c] = end - 1 }
+                    let base = c * width
+                    for i in x..<end { bits[base + i] |= bit }
+                    x = end
+                }
+            }
+            for (k, c) in colours.enumerated() {
+                if k > 0 { out.append(0x24) }  // $: back to the band's start
+                out.append(0x23)  // #
+                appendNumber(c, to: &out)
+                if minX[c] > 0 { appendRun(0x3F, count: minX[c], to: &out) }
+                let base = c * width
+                var x = minX[c]
+                while x <= maxX[c] {
+                    let v = bits[base + x]
+                    var run = 1
+                    while x + run <= maxX[c], bits[base + x + run] == v { run += 1 }
+                    appendRun(0x3F + v, count: run, to: &out)
+                    x += run
+                }
+                for x in minX[c]...maxX[c] { bits[base + x] = 0 }
+                minX[c] = .max
+                maxX[c] = -1
+            }
+            out.append(0x2D)  // -: next band
+        }
+    }
+
+    /// Decimal digits without a String: encoding appends tens of thousands.
+    private static func appendNumber(_ n: Int, to out: inout [UInt8]) {
+        if n >= 10 { appendNumber(n / 10, to: &out) }
+        out.append(0x30 + UInt8(n % 10))
+    }
+
     private static func appendRun(_ byte: UInt8, count: Int, to out: inout [UInt8]) {
         if count > 3 {
             out.append(0x21)
-            out += Array(String(count).utf8)
+            appendNumber(count, to: &out)
             out.append(byte)
         } else {
             for _ in 0..<count { out.append(byte) }

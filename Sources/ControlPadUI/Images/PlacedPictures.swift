@@ -15,6 +15,9 @@ final class PlacedPictures: PictureDrawing {
     var halfBlockFrames: [Rect] = []
     /// Whether a PNG decodes, by content: checked once per preview.
     private var decodes: [UInt64: Bool] = [:]
+    /// The last few pictures decoded, by content: checking a PNG decodes it,
+    /// and sixel needs those pixels; decoding twice would cost 1–2 ms.
+    private var images: [(content: UInt64, image: RGBAImage)] = []
 
     init(fallback: SlidePictures) {
         self.fallback = fallback
@@ -30,8 +33,8 @@ final class PlacedPictures: PictureDrawing {
         for y in frame.y..<frame.maxY {
             for x in frame.x..<frame.maxX { grid.set(x, y, PicturePlacement.blank, clip: rect) }
         }
-        grid.pictures.append(PicturePlacement(slide: slide, content: content, rect: frame,
-                                              aspect: aspect(of: preview), png: preview.png))
+        grid.pictures.append(PicturePlacement(slide: slide, content: content, rect: frame, aspect: aspect(of: preview),
+                                              png: preview.png, image: images.first { $0.content == content }?.image))
         return nil
     }
 
@@ -55,7 +58,12 @@ final class PlacedPictures: PictureDrawing {
     /// bytes that are not a picture.
     private func isDecodable(_ png: [UInt8], content: UInt64) -> Bool {
         if let known = decodes[content] { return known }
-        let ok = (try? PNGDecoder.decode(png)) != nil
+        let decoded = try? PNGDecoder.decode(png)
+        let ok = decoded != nil
+        if let decoded {
+            images.append((content, decoded.image))
+            if images.count > 4 { images.removeFirst() }
+        }
         if decodes.count > 4096 { decodes.removeAll() }
         decodes[content] = ok
         return ok

@@ -1,3 +1,4 @@
+import SlideImages
 import SlideModel
 
 /// One real picture on screen: a slide's PNG over `rect` (whole cells, the
@@ -11,6 +12,8 @@ struct PicturePlacement: Equatable, Sendable {
     /// Width / height of the slide as it is meant to be seen.
     var aspect: Double
     var png: [UInt8]
+    /// The PNG already decoded, when the views had it (sixel needs pixels).
+    var image: RGBAImage? = nil
 
     /// What the views leave under a picture: a space that no overlay uses,
     /// so a frame can tell which cells of a picture something covers.

@@ -83,9 +83,9 @@ final class SixelPictures: PictureWriter {
             cache[key]?.at = uses
             return hit.bytes
         }
-        guard let decoded = try? PNGDecoder.decode(placement.png) else { return nil }
+        guard let image = placement.image ?? (try? PNGDecoder.decode(placement.png))?.image else { return nil }
         encodes += 1
-        let bytes = SixelEncoder.encode(decoded.image, width: key.width, height: key.height, registers: registers)
+        let bytes = SixelEncoder.encode(image, width: key.width, height: key.height, registers: registers)
         if cache.count >= 8, let oldest = cache.min(by: { $0.value.at < $1.value.at })?.key { cache[oldest] = nil }
         cache[key] = (bytes, uses)
         return bytes
