@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(
             name: "ControlPadTests", dependencies: ["ControlPadUI", "Syscalls", "SlideModel", "SlideSources", "SlideImages"], exclude: ["Snapshots"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["ControlPad", "CWideChar"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ControlPad", "CWideChar", "SlideImages"]),
     ]
 )
 

@@ -13,6 +13,16 @@ final class ConfigLoaderTests: XCTestCase {
         return nil
     }
 
+    func testPicturesChoiceFromTheConfig() throws {
+        XCTAssertEqual(try parse("pictures = \"sixel\"").get().pictures, .sixel)
+        XCTAssertEqual(try parse("").get().pictures, .auto)
+        let p = problem("animation = true\npictures = \"ascii\"")
+        XCTAssertEqual(p?.line, 2)
+        XCTAssertTrue(p?.message.contains("\"kitty\"") ?? false, "\(String(describing: p))")
+        XCTAssertEqual(try parse(DefaultConfig.text).get().pictures, .auto, "the printed default file says pictures = \"auto\"")
+        XCTAssertTrue(DefaultConfig.text.contains("pictures = \"auto\""))
+    }
+
     func testValidFileSetsEverything() throws {
         let config = try parse("""
             animation = false

@@ -13,12 +13,23 @@ struct PadFrame {
         let notes = NotesPaneView.lines(state, width: layout.notesTextWidth, cache: view.notesWrap)
         let viewport = layout.viewport(notesLineCount: notes.lines.count)
         if viewport != state.viewport { _ = state.reduce(.viewport(viewport), now: now) }
-        grid = view.render(state, layout: layout, notes: notes, now: now)
+        var grid = view.render(state, layout: layout, notes: notes, now: now)
+        // A real picture would hide whatever covers it: those panes show
+        // half-blocks, under the overlay, until it goes.
+        if let placed = view.pictures as? PlacedPictures {
+            let covered = grid.pictures.filter { !grid.isUncovered($0) }.map(\.rect)
+            if !covered.isEmpty {
+                placed.halfBlockFrames = covered
+                grid = view.render(state, layout: layout, notes: notes, now: now)
+                placed.halfBlockFrames = []
+            }
+        }
+        self.grid = grid
     }
 
     /// Where the current slide's picture is on screen, if one is drawn: the
     /// laser pointer's 0…1 are of the slide, not of the pane around it.
-    func currentPicture(_ state: PadState, pictures: SlidePictures?) -> Rect? {
+    func currentPicture(_ state: PadState, pictures: PictureDrawing?) -> Rect? {
         guard let preview = state.buffer.content(for: .current)?.preview else { return nil }
         return pictures?.pictureFrame(for: preview, slide: state.current, in: layout.currentPictureArea)
     }

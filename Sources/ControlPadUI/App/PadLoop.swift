@@ -12,9 +12,11 @@ final class PadLoop {
     private let source: SlideSource
     private let inbox: EventInbox
     private let clocks: Clocks
-    private let pictures: SlidePictures?
+    private let pictures: PictureDrawing?
     private let rehearsal: RehearsalLogFile?
     private let config: PadConfig
+    /// Which real pictures are in use, for the help (nil: half-blocks as ever).
+    private let picturesLabel: String?
     private(set) var state: PadState
     private let notesWrap = NotesWrapCache()
     private var size = TerminalSize(width: 0, height: 0)
@@ -24,8 +26,9 @@ final class PadLoop {
     private let logger = Logger(label: "controlpad.pad")
 
     init(terminal: TerminalBackend, source: SlideSource, state: PadState, inbox: EventInbox,
-         clocks: Clocks = .system, pictures: SlidePictures? = nil, rehearsal: RehearsalLogFile? = nil,
-         config: PadConfig = PadConfig()) {
+         clocks: Clocks = .system, pictures: PictureDrawing? = nil, rehearsal: RehearsalLogFile? = nil,
+         config: PadConfig = PadConfig(), picturesLabel: String? = nil) {
+        self.picturesLabel = picturesLabel
         self.rehearsal = rehearsal
         self.config = config
         self.terminal = terminal
@@ -111,7 +114,8 @@ final class PadLoop {
     }
 
     private func draw() {
-        let view = PadView(clock: clocks.wallClock(), pictures: pictures, config: config, notesWrap: notesWrap)
+        let view = PadView(clock: clocks.wallClock(), pictures: pictures, config: config, notesWrap: notesWrap,
+                           picturesLabel: picturesLabel)
         let frame = PadFrame(&state, view: view, size: size, now: clocks.monotonic())
         terminal.draw(frame.grid)
         self.frame = frame

@@ -28,18 +28,36 @@ enum PadRunner {
 
         let colors = ColorSetup(environment: ProcessInfo.processInfo.environment, choice: options.color)
         let name = colors.terminalName()
-        let terminal = try CursesTerminal(useColor: colors.wantsColor, terminalName: name)
+        let setup = PictureSetup.decide(choice: options.pictures ?? config.pictures, colorOn: colors.wantsColor,
+                                        environment: ProcessInfo.processInfo.environment, probe: TerminalProbe.onTerminal)
+        let pictureLog = Logger(label: "controlpad.pictures")
+        pictureLog.info("pictures: \(setup.mode.label) — \(setup.mode.reason)")
+        let writer = setup.writer(output: STDOUT_FILENO)
+        let terminal = try CursesTerminal(useColor: colors.wantsColor, terminalName: name, pictures: writer, typed: setup.typed,
+                                          filterAnswers: setup.answersMayFollow)
         defer { terminal.restore() }
         let depth = colors.depth(terminalName: name ?? "", colors: terminal.colorCount, direct: terminal.directColor)
         terminal.override(config.looks)
-        let pictures = SlidePictures(depth: depth, cellAspect: options.cellAspect ?? config.cellAspect ?? 2.0)
+        // Real pictures are scaled by the terminal: the cell shape it reports beats a guess.
+        let reported = writer == nil ? nil : (PictureSetup.cellPixels(fd: STDOUT_FILENO) ?? setup.cellSize)
+        let cellAspect = options.cellAspect ?? config.cellAspect ?? reported.map { Double($0.height) / Double($0.width) } ?? 2.0
+        let halfBlocks = SlidePictures(depth: depth, cellAspect: cellAspect)
+        var pictures: PictureDrawing? = setup.mode.kind == .none ? nil : halfBlocks
+        if writer != nil {
+            let placed = PlacedPictures(fallback: halfBlocks)
+            terminal.onRejected = { content, message in
+                placed.rejected.insert(content)
+                pictureLog.warning("the terminal rejected a slide picture (\(message)): half-blocks for it")
+            }
+            pictures = placed
+        }
 
         var state = PadState(bindings: config.bindings, animate: config.animation && !options.noAnimation)
         state.link = link
         state.notice = notice
         state.talkDuration = options.duration.flatMap(DurationText.milliseconds) ?? config.talkDuration
         let loop = PadLoop(terminal: terminal, source: source, state: state, inbox: inbox, pictures: pictures,
-                           rehearsal: rehearsal, config: config)
+                           rehearsal: rehearsal, config: config, picturesLabel: writer == nil ? nil : setup.mode.label)
         CrashGuard.crashIfAskedForTest()
         loop.run()
     }

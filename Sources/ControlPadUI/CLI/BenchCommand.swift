@@ -30,7 +30,7 @@ struct BenchCommand: ParsableCommand {
     )
 
     enum Part: String, ExpressibleByArgument, CaseIterable {
-        case memory, images, key, bytes, start, wire
+        case memory, images, pictures, key, bytes, start, wire
     }
 
     @Option(help: "Iterations per timed measurement.")
@@ -40,7 +40,7 @@ struct BenchCommand: ParsableCommand {
     var preview: String?
 
     @Option(name: .long, parsing: .upToNextOption,
-            help: ArgumentHelp("Only these parts: memory, images, key, bytes, start, wire.", valueName: "PART"))
+            help: ArgumentHelp("Only these parts: memory, images, key, bytes, start, wire, pictures.", valueName: "PART"))
     var only: [Part] = []
 
     func run() throws {
@@ -64,6 +64,7 @@ struct BenchCommand: ParsableCommand {
             }
             try runImageBenchmarks(png: png, iterations: iterations)
         }
+        if parts.contains(.pictures) { try PictureBenchmarks.run(deck, iterations: iterations) }
         if parts.contains(.key) { pad.keyToScreen(deck) }
         if parts.contains(.bytes) {
             try pad.bytesPerStep(deck, terminalName: "xterm-256color", depth: .palette256)

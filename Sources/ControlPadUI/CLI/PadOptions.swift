@@ -20,6 +20,11 @@ struct PadOptions: ParsableArguments {
         "How many times taller than wide a terminal cell is, for undistorted slides (default 2, or the config's).", valueName: "RATIO"))
     var cellAspect: Double?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Slide pictures: auto (ask the terminal: kitty graphics, sixel, else half-blocks), kitty, sixel, blocks or none (default: the config's, else auto).",
+        valueName: "auto|kitty|sixel|blocks|none"))
+    var pictures: PictureChoice?
+
     @Option(name: .long, help: ArgumentHelp("Write a log to FILE (never to the terminal the pad draws on).", valueName: "FILE"))
     var log: String?
 

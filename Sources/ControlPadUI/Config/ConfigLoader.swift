@@ -75,6 +75,12 @@ struct ConfigLoader {
                     throw problem(line(of: key), "cell-aspect must be a number from 0.5 to 4")
                 }
                 config.cellAspect = ratio
+            case "pictures":
+                let text = try string(value, key, section: nil)
+                guard let choice = PictureChoice(rawValue: text) else {
+                    throw problem(line(of: key), "pictures must be one of \(PictureChoice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+                }
+                config.pictures = choice
             case "keys":
                 config.bindings = try readKeys(try table(value, key))
             case "theme":
@@ -87,7 +93,7 @@ struct ConfigLoader {
                     config.popovers[popover] = try readPopover(try table(sub, "popover.\(kind)"), section: "popover.\(kind)")
                 }
             default:
-                throw problem(line(of: key), "unknown setting \"\(key)\" (known: animation, duration, server, cell-aspect, [keys], [theme], [popover.*])")
+                throw problem(line(of: key), "unknown setting \"\(key)\" (known: animation, duration, server, cell-aspect, pictures, [keys], [theme], [popover.*])")
             }
         }
         return config

@@ -23,6 +23,11 @@ enum DefaultConfig {
         # How many times taller than wide a terminal cell is (most fonts: 2).
         # cell-aspect = 2.0
 
+        # Slide pictures: "auto" asks the terminal at start and uses kitty
+        # graphics or sixel when it has them, half-blocks otherwise; "kitty",
+        # "sixel", "blocks" (half-block cells) or "none". --pictures overrides.
+        pictures = "auto"
+
         # Key bindings: action = list of keys. Setting an action replaces its keys.
         # Keys: a character ("q", "?", " "), or Up Down Left Right PgUp PgDn Home
         # End Enter Esc Tab S-Tab Backspace Delete Space F1…F24 C-a…C-z.

@@ -10,6 +10,7 @@ struct PadConfig: Equatable {
     /// `connect` with no HOST uses this.
     var server: String?
     var cellAspect: Double?
+    var pictures = PictureChoice.auto
     /// Looks that replace the standard theme's, role by role.
     var looks: [Role: RoleLook] = [:]
     /// Box glyphs of the panes, and of each kind of popover.

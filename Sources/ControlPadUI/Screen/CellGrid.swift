@@ -15,6 +15,9 @@ struct CellGrid: Equatable, Sendable {
     let width: Int
     let height: Int
     private(set) var cells: [Cell]
+    /// Real pictures (kitty graphics, sixel) the backend puts over blank
+    /// cells after writing them; empty when pictures are half-blocks.
+    var pictures: [PicturePlacement] = []
 
     init(width: Int, height: Int) {
         self.width = max(0, width)

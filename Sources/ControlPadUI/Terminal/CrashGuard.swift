@@ -14,9 +14,12 @@ enum CrashGuard {
 
     /// Arms the guard for the terminal on `fd`; call before curses changes
     /// its modes, so those saved are the shell's.
-    static func arm(terminal fd: Int32) {
-        _ = cp_crash_guard_arm(fd, restoreBytes)
+    static func arm(terminal fd: Int32, pictures: Bool = false) {
+        _ = cp_crash_guard_arm(fd, pictures ? restoreBytes + clearPictures : restoreBytes)
     }
+
+    /// Deletes every kitty placement (sixel pixels go with the alternate screen).
+    static let clearPictures = "\u{1B}_Ga=d,d=a,q=2\u{1B}\\"
 
     static func disarm() { cp_crash_guard_disarm() }
 

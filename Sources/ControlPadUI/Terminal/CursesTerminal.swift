@@ -2,6 +2,7 @@ import CNcurses
 import Foundation
 import SlideImages
 import SlideModel
+import Syscalls
 
 /// The one ncurses backend: sets the terminal up and restores it, writes the
 /// cells that changed since the last frame, decodes keys, mouse and resizes.
@@ -25,25 +26,46 @@ final class CursesTerminal: TerminalBackend {
     private var ownedFiles: [UnsafeMutablePointer<FILE>] = []
     /// Where keys come from: the loop polls it.
     let inputDescriptor: Int32
+    /// Real pictures (kitty, sixel) written after curses' cells; nil for half-blocks.
+    private let pictures: PictureWriter?
+    /// Between the terminal and curses while `pictures` is on (answers out, keys on).
+    private var pump: InputPump?
+    private var output: UnsafeMutablePointer<FILE>?
+    /// Called with a picture the terminal rejected (its content) and why.
+    var onRejected: ((UInt64, String) -> Void)?
 
     private struct PairKey: Hashable { var fg: Int32, bg: Int32 }
 
     /// Opens curses on the controlling terminal (`stdin`/`stdout`), or on the
     /// given files for headless tests.
+    /// `typed`: keys read during the start-up queries, for curses to read
+    /// first. `pictures`: the writer for real pictures, if the terminal has
+    /// them. `filterAnswers`: terminal answers may still arrive (a slow
+    /// terminal answered the start-up queries late): keep them from curses.
     init(useColor: Bool, terminalName: String? = nil, output: UnsafeMutablePointer<FILE>? = nil,
-         input: UnsafeMutablePointer<FILE>? = nil) throws {
+         input: UnsafeMutablePointer<FILE>? = nil, pictures: PictureWriter? = nil, typed: [UInt8] = [],
+         filterAnswers: Bool = false) throws {
         UTF8Locale.ensure()
         guard isatty(STDOUT_FILENO) != 0 || output != nil else {
             throw StartError(description: "standard output is not a terminal; run controlpad in a terminal (tmux and SSH work)")
         }
         let (outFile, inFile) = try output.map { ($0, input ?? cp_stdin()!) } ?? Self.openControllingTerminal()
         if output == nil { ownedFiles = inFile == cp_stdin() ? [outFile] : [outFile, inFile] }
+        self.pictures = pictures
+        self.output = outFile
+        var cursesInput = inFile
+        if pictures != nil || filterAnswers {
+            let pump = try InputPump(terminal: fileno(inFile), typed: typed)
+            self.pump = pump
+            cursesInput = pump.cursesInput
+        }
         inputDescriptor = fileno(inFile)
-        if output == nil { CrashGuard.arm(terminal: fileno(outFile)) }
-        screen = newterm(terminalName, outFile, inFile)
+        if output == nil { CrashGuard.arm(terminal: fileno(outFile), pictures: pictures != nil) }
+        screen = newterm(terminalName, outFile, cursesInput)
         guard screen != nil else {
             if output == nil { CrashGuard.disarm() }
             ownedFiles.forEach { fclose($0) }
+            pump?.shutDown()
             throw StartError(description: "could not open the terminal \"\(ProcessInfo.processInfo.environment["TERM"] ?? "")\"; set TERM to one your system knows (e.g. xterm-256color)")
         }
         // The modes keys depend on are checked on a real terminal (a headless
@@ -76,6 +98,7 @@ final class CursesTerminal: TerminalBackend {
         directColor = colors && cp_has_direct_color() != 0
         colorCount = colors ? Int(cp_colors()) : 0
         theme = colors ? .standard(colors: colorCount) : .monochrome
+        if pump == nil { for byte in typed.reversed() { ungetch(Int32(byte)) } }
     }
 
     deinit { restore() }
@@ -108,6 +131,10 @@ final class CursesTerminal: TerminalBackend {
     func restore() {
         guard isOpen else { return }
         isOpen = false
+        if let pictures, let output {
+            let bytes = pictures.clearAll()
+            if !bytes.isEmpty { fflush(output); try? Syscalls.writeAll(fileno(output), bytes) }
+        }
         if let screen {
             endwin()
             delscreen(screen)
@@ -116,17 +143,34 @@ final class CursesTerminal: TerminalBackend {
         if !ownedFiles.isEmpty { CrashGuard.disarm() }
         ownedFiles.forEach { fclose($0) }
         ownedFiles = []
+        pump?.shutDown()
+        pump = nil
+        output = nil
     }
 
     var size: TerminalSize { TerminalSize(width: Int(cp_cols()), height: Int(cp_lines())) }
 
-    /// Writes the cells that differ from the last frame, then one refresh.
+    /// Writes the cells that differ from the last frame, then one refresh;
+    /// then the real pictures, over blank cells curses has written.
     func draw(_ grid: CellGrid) {
-        if grid.isFullRepaint(since: previous) { werase(cp_stdscr()) }
-        for change in grid.changes(since: previous) { write(change.cell, x: change.x, y: change.y) }
+        let full = grid.isFullRepaint(since: previous)
+        if full { werase(cp_stdscr()) }
+        let changes = grid.changes(since: previous)
+        // Rows a picture left: curses must rewrite them whole.
+        let gone = pictures?.prepare(grid.pictures, fullRepaint: full) ?? []
+        for rect in gone { wredrawln(cp_stdscr(), Int32(rect.y), Int32(rect.height)) }
+        for change in changes { write(change.cell, x: change.x, y: change.y) }
         previous = grid
         wnoutrefresh(cp_stdscr())
         doupdate()
+        guard let pictures, let output else { return }
+        let bytes = pictures.bytes(grid.pictures, screenHeight: grid.height) { rect in
+            full || gone.contains { $0.y < rect.maxY && rect.y < $0.maxY }
+                || changes.contains { rect.contains(x: $0.x, y: $0.y) }
+        }
+        guard !bytes.isEmpty else { return }
+        fflush(output)
+        try? Syscalls.writeAll(fileno(output), bytes)
     }
 
     private func write(_ cell: Cell, x: Int, y: Int) {
@@ -178,6 +222,9 @@ final class CursesTerminal: TerminalBackend {
 
     /// Everything the terminal has for us now, without waiting.
     func readInputs() -> [TerminalInput] {
+        for answer in pump?.pump() ?? [] {
+            if let (content, message) = pictures?.take(answer) { onRejected?(content, message) }
+        }
         var out: [TerminalInput] = []
         var ch: wint_t = 0
         while true {

@@ -9,7 +9,7 @@ struct HelpView {
         case gap
     }
 
-    static func entries(_ bindings: KeyBindings) -> [Entry] {
+    static func entries(_ bindings: KeyBindings, picturesLabel: String? = nil) -> [Entry] {
         var out: [Entry] = []
         for group in Action.Group.allCases {
             let actions = Action.allCases.filter { $0.group == group && !bindings.keys(for: $0).isEmpty }
@@ -25,6 +25,7 @@ struct HelpView {
                 .item(keys: "↑ ↓ PgUp PgDn", summary: "move in the slide list"),
                 .item(keys: "Enter", summary: "go to the selected slide"),
                 .item(keys: "Esc", summary: "close the topmost overlay")]
+        if let picturesLabel { out += [.gap, .heading("Pictures: \(picturesLabel)")] }
         return out
     }
 
@@ -42,13 +43,14 @@ struct HelpView {
     }
 
     var theme = PopoverTheme()
+    var picturesLabel: String?
 
     /// A popover pointing at the help hint in the status line. When the
     /// list is taller than the room above the status line, it folds into two
     /// columns at a group boundary if they fit side by side; otherwise it is
     /// cut and its last line says so.
     func render(_ state: PadState, anchor: (x: Int, y: Int)?, in screen: Rect, grid: inout CellGrid) {
-        let entries = Self.entries(state.bindings)
+        let entries = Self.entries(state.bindings, picturesLabel: picturesLabel)
         let rows = screen.height - 3
         let gap = 3
         var columns = [Self.format(entries)]

@@ -9,6 +9,8 @@ struct PadView {
     var config = PadConfig()
     /// The notes wrapped for the last width; the loop keeps one for all frames.
     var notesWrap = NotesWrapCache()
+    /// Which real pictures are in use (the help says), or nil.
+    var picturesLabel: String?
 
     func render(_ state: PadState, layout: PadLayout, notes: NotesPaneView.Lines, now: Millis) -> CellGrid {
         let (width, height) = (layout.width, layout.height)
@@ -59,7 +61,7 @@ struct PadView {
         switch overlay {
         case .slideList: break  // drawn with its own slide-in
         case .help:
-            HelpView(theme: config.popoverTheme(.help)).render(state, anchor: anchors.help, in: grid.bounds, grid: &grid)
+            HelpView(theme: config.popoverTheme(.help), picturesLabel: picturesLabel).render(state, anchor: anchors.help, in: grid.bounds, grid: &grid)
         case .goto(let digits):
             GotoPromptView(theme: config.popoverTheme(.goto))
                 .render(digits: digits, slideCount: state.slideCount, anchor: anchors.position, in: grid.bounds, grid: &grid)

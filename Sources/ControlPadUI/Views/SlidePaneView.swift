@@ -4,6 +4,9 @@ import SlideModel
 /// Returns nil when drawn, or a short reason when the picture is unusable.
 protocol PictureDrawing: AnyObject {
     func draw(_ preview: Preview, slide: Int, in rect: Rect, grid: inout CellGrid) -> String?
+    /// Where the picture sits inside a pane of `rect`'s size (for the laser
+    /// pointer), or nil when there is nothing drawn there.
+    func pictureFrame(for preview: Preview, slide: Int, in rect: Rect) -> Rect?
 }
 
 /// The current or next slide: a frame titled with its position, the

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Decides, before the first frame, how slides are drawn: from the choice,
+/// what the terminal answers (`TerminalProbe`) and whether tmux is between
+/// (tmux shows sixel only when built with it, and answers DA1 with 4 then;
+/// kitty 0.26 images cannot be placed through tmux, so kitty there gets
+/// half-blocks).
+struct PictureSetup {
+    var mode: PictureMode
+    /// The cell size the terminal reported, if it did.
+    var cellSize: (width: Int, height: Int)?
+    var colorRegisters: Int?
+    var maxSixelSize: (width: Int, height: Int)?
+    /// Keys typed while the terminal was asked.
+    var typed: [UInt8] = []
+    /// Queries went out and the terminal did not answer them all in time:
+    /// late answers may still come, and must not be read as keys.
+    var answersMayFollow = false
+
+    /// `probe` runs the given queries on the terminal (not called when the
+    /// choice needs no answer).
+    static func decide(choice: PictureChoice, colorOn: Bool, environment: [String: String],
+                       probe: (String) -> TerminalProbe) -> PictureSetup {
+        switch choice {
+        case .none: return PictureSetup(mode: PictureMode(kind: .none, reason: "--pictures none"))
+        case .blocks: return PictureSetup(mode: PictureMode(kind: .blocks, reason: "--pictures blocks"))
+        case .auto where !colorOn:
+            return PictureSetup(mode: PictureMode(kind: .blocks, reason: "colour is off (NO_COLOR or --color none)"))
+        default: break
+        }
+        let inTmux = environment["TMUX"].map { !$0.isEmpty } ?? false
+        let answers = probe(inTmux ? TerminalProbe.tmuxQueries : TerminalProbe.queries)
+        var setup = PictureSetup(mode: PictureMode(kind: .blocks, reason: ""), cellSize: answers.cellSize,
+                                 colorRegisters: answers.colorRegisters, maxSixelSize: answers.maxSixelSize, typed: answers.typed)
+        setup.answersMayFollow = !answers.answered
+        let heard = answers.answered ? "the terminal answered" : "no answer within 150 ms"
+        switch choice {
+        case .kitty where inTmux:
+            setup.mode = PictureMode(kind: .blocks, reason: "inside tmux kitty images cannot be placed (no passthrough placement): half-blocks")
+        case .kitty:
+            setup.mode = PictureMode(kind: .kitty, reason: "--pictures kitty")
+        case .sixel:
+            setup.mode = PictureMode(kind: .sixel, reason: "--pictures sixel")
+        case _ where answers.kitty && !inTmux:
+            setup.mode = PictureMode(kind: .kitty, reason: "the terminal answered the kitty graphics query")
+        case _ where answers.sixel:
+            setup.mode = PictureMode(kind: .sixel, reason: inTmux ? "tmux passes sixel (DA1 has 4)" : "the terminal has sixel (DA1 has 4)")
+        case _ where inTmux:
+            setup.mode = PictureMode(kind: .blocks, reason: "inside tmux without sixel (\(heard)); kitty images would need passthrough: half-blocks")
+        default:
+            setup.mode = PictureMode(kind: .blocks, reason: "no kitty graphics, no sixel (\(heard)): half-blocks")
+        }
+        return setup
+    }
+
+    /// The writer for the chosen protocol (nil for half-blocks and none).
+    func writer(output: Int32) -> PictureWriter? {
+        switch mode.kind {
+        case .kitty: return KittyPictures()
+        case .sixel:
+            let reported = cellSize
+            return SixelPictures(registers: colorRegisters ?? 256, maxSize: maxSixelSize) {
+                Self.cellPixels(fd: output) ?? reported ?? (10, 20)
+            }
+        case .blocks, .none: return nil
+        }
+    }
+
+    /// A cell's size in pixels from the terminal's window size, if it says.
+    static func cellPixels(fd: Int32) -> (width: Int, height: Int)? {
+        var size = winsize()
+        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0,
+              size.ws_xpixel > 0, size.ws_ypixel > 0 else { return nil }
+        return (Int(size.ws_xpixel) / Int(size.ws_col), Int(size.ws_ypixel) / Int(size.ws_row))
+    }
+}

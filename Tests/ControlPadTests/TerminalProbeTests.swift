@@ -1,0 +1,57 @@
+import Foundation
+import XCTest
+@testable import ControlPadUI
+import Syscalls
+
+/// The start-up queries on a real pseudo-terminal: the queries go out, the
+/// answers are read, and a key typed before them is kept for curses.
+final class TerminalProbeTests: XCTestCase {
+    /// A pty pair (Glibc's Swift module hides the pty functions: looked up).
+    private func pty() throws -> (master: Int32, slave: Int32) {
+        typealias IntFn = @convention(c) (Int32) -> Int32
+        typealias NameFn = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+        let libc = dlopen(nil, RTLD_NOW)
+        let o = try XCTUnwrap(dlsym(libc, "posix_openpt")), g = try XCTUnwrap(dlsym(libc, "grantpt"))
+        let u = try XCTUnwrap(dlsym(libc, "unlockpt")), p = try XCTUnwrap(dlsym(libc, "ptsname"))
+        let master = unsafeBitCast(o, to: IntFn.self)(O_RDWR | O_NOCTTY)
+        XCTAssertGreaterThanOrEqual(master, 0)
+        XCTAssertEqual(unsafeBitCast(g, to: IntFn.self)(master), 0)
+        XCTAssertEqual(unsafeBitCast(u, to: IntFn.self)(master), 0)
+        let name = try XCTUnwrap(unsafeBitCast(p, to: NameFn.self)(master))
+        let slave = open(String(cString: name), O_RDWR | O_NOCTTY)
+        XCTAssertGreaterThanOrEqual(slave, 0)
+        return (master, slave)
+    }
+
+    func testAnswersAreReadAndATypedKeyIsKept() throws {
+        let (master, slave) = try pty()
+        defer { close(master); close(slave) }
+        // The user pressed → just before the terminal answered.
+        try Syscalls.writeAll(master, Array("\u{1B}[C\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?2;0;1000;630S\u{1B}[?62;4c".utf8))
+        let probe = TerminalProbe.run(input: slave, output: slave, queries: TerminalProbe.queries, timeoutMs: 5000)
+        XCTAssertTrue(probe.answered)
+        XCTAssertTrue(probe.kitty)
+        XCTAssertTrue(probe.sixel)
+        XCTAssertEqual(probe.maxSixelSize?.width, 1000)
+        XCTAssertEqual(probe.typed, Array("\u{1B}[C".utf8))
+        // What the terminal was asked.
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let n = read(master, &buffer, buffer.count)
+        XCTAssertEqual(String(decoding: buffer[0..<max(0, n)], as: UTF8.self), TerminalProbe.queries)
+        // The terminal's modes are back (echo and line editing on).
+        var modes = termios()
+        tcgetattr(slave, &modes)
+        XCTAssertNotEqual(modes.c_lflag & tcflag_t(ICANON), 0)
+    }
+
+    func testASilentTerminalGivesNoPicturesAndKeepsWhatWasTyped() throws {
+        let (master, slave) = try pty()
+        defer { close(master); close(slave) }
+        try Syscalls.writeAll(master, Array("q".utf8))
+        let probe = TerminalProbe.run(input: slave, output: slave, queries: TerminalProbe.queries, timeoutMs: 20)
+        XCTAssertFalse(probe.answered)
+        XCTAssertFalse(probe.kitty)
+        XCTAssertFalse(probe.sixel)
+        XCTAssertEqual(probe.typed, Array("q".utf8))
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import SlideImages
+
+/// A window's screenshot (`xwd` format, ZPixmap, 24 or 32 bits a pixel),
+/// with what the real-terminal tests ask of it: where a slide is (the
+/// largest bright block in a region), how closely it matches a preview, and
+/// a PNG of it for the README.
+struct Screenshot {
+    let width: Int
+    let height: Int
+    /// R, G, B per pixel, row-major.
+    let rgb: [UInt8]
+
+    init(xwd: [UInt8]) throws {
+        func u32(_ i: Int) -> Int { Int(xwd[i * 4]) << 24 | Int(xwd[i * 4 + 1]) << 16 | Int(xwd[i * 4 + 2]) << 8 | Int(xwd[i * 4 + 3]) }
+        guard xwd.count >= 100 else { throw XTerminalSession.failure("not an xwd file") }
+        let headerSize = u32(0), format = u32(2), w = u32(4), h = u32(5), byteOrder = u32(7)
+        let bitsPerPixel = u32(11), bytesPerLine = u32(12), masks = (u32(14), u32(15), u32(16)), colors = u32(19)
+        let start = headerSize + colors * 12
+        guard format == 2, bitsPerPixel == 32 || bitsPerPixel == 24, w > 0, h > 0,
+              xwd.count >= start + bytesPerLine * h else { throw XTerminalSession.failure("unexpected xwd layout") }
+        func shift(_ mask: Int) -> Int { mask == 0 ? 0 : mask.trailingZeroBitCount }
+        var out = [UInt8](repeating: 0, count: w * h * 3)
+        let step = bitsPerPixel / 8
+        for y in 0..<h {
+            for x in 0..<w {
+                let p = start + y * bytesPerLine + x * step
+                var v = 0
+                for k in 0..<step { v |= Int(xwd[p + k]) << (byteOrder == 0 ? 8 * k : 8 * (step - 1 - k)) }
+                let o = (y * w + x) * 3
+                out[o] = UInt8((v & masks.0) >> shift(masks.0) & 0xFF)
+                out[o + 1] = UInt8((v & masks.1) >> shift(masks.1) & 0xFF)
+                out[o + 2] = UInt8((v & masks.2) >> shift(masks.2) & 0xFF)
+            }
+        }
+        width = w
+        height = h
+        rgb = out
+    }
+
+    func grey(_ x: Int, _ y: Int) -> Double {
+        let o = (y * width + x) * 3
+        return 0.299 * Double(rgb[o]) + 0.587 * Double(rgb[o + 1]) + 0.114 * Double(rgb[o + 2])
+    }
+
+    /// The slide's place inside `region` (fractions of the window): the
+    /// longest run of mostly bright rows, then of mostly bright columns in
+    /// them. Borders (one pixel) and text lines never make the longest run.
+    func slide(inX x0: Double, _ x1: Double, y y0: Double, _ y1: Double) -> (x: Int, y: Int, width: Int, height: Int)? {
+        let xs = Int(x0 * Double(width))..<Int(x1 * Double(width)), ys = Int(y0 * Double(height))..<Int(y1 * Double(height))
+        func longestRun(_ range: Range<Int>, _ bright: (Int) -> Bool) -> Range<Int>? {
+            var best: Range<Int>?, start: Int?
+            for i in range.lowerBound...range.upperBound {
+                if i < range.upperBound, bright(i) { start = start ?? i; continue }
+                if let s = start, i - s > (best?.count ?? 0) { best = s..<i }
+                start = nil
+            }
+            return best
+        }
+        guard let rows = longestRun(ys, { y in xs.filter { grey($0, y) > 200 }.count * 2 > xs.count / 3 }),
+              let cols = longestRun(xs, { x in rows.filter { grey(x, $0) > 200 }.count * 2 > rows.count }),
+              rows.count > 20, cols.count > 20 else { return nil }
+        return (cols.lowerBound, rows.lowerBound, cols.count, rows.count)
+    }
+
+    /// How closely the screenshot's `rect` matches `png` scaled to it, in
+    /// grey levels: the correlation (1 is the same picture) and the mean
+    /// absolute error (0–255).
+    func match(_ rect: (x: Int, y: Int, width: Int, height: Int), png: [UInt8]) throws -> (correlation: Double, error: Double) {
+        let decoded = try PNGDecoder.decode(png)
+        let scaled = AreaScaler.scale(decoded.image, toWidth: rect.width, height: rect.height, background: .white)
+        var a: [Double] = [], b: [Double] = []
+        for y in 0..<rect.height {
+            for x in 0..<rect.width {
+                a.append(grey(rect.x + x, rect.y + y))
+                let c = scaled[y * rect.width + x]
+                b.append(0.299 * Double(c.r) + 0.587 * Double(c.g) + 0.114 * Double(c.b))
+            }
+        }
+        let n = Double(a.count)
+        let ma = a.reduce(0, +) / n, mb = b.reduce(0, +) / n
+        var cov = 0.0, va = 0.0, vb = 0.0, err = 0.0
+        for i in a.indices {
+            cov += (a[i] - ma) * (b[i] - mb)
+            va += (a[i] - ma) * (a[i] - ma)
+            vb += (b[i] - mb) * (b[i] - mb)
+            err += abs(a[i] - b[i])
+        }
+        return (va > 0 && vb > 0 ? cov / (va * vb).squareRoot() : 0, err / n)
+    }
+
+    /// The screenshot, scaled to `targetWidth`, as PNG bytes (for docs/).
+    func png(targetWidth: Int) throws -> [UInt8] {
+        var rgba = [UInt8](); rgba.reserveCapacity(width * height * 4)
+        for i in 0..<(width * height) { rgba += [rgb[i * 3], rgb[i * 3 + 1], rgb[i * 3 + 2], 255] }
+        let image = RGBAImage(width: width, height: height, pixels: rgba)
+        let h = max(1, height * targetWidth / width)
+        let scaled = AreaScaler.scale(image, toWidth: targetWidth, height: h)
+        return try PNGEncoder.encode(RGBAImage(width: targetWidth, height: h, pixels: scaled.flatMap { [$0.r, $0.g, $0.b, 255] }))
+    }
+}
