@@ -43,6 +43,17 @@ static inline int cp_put_cell(int y, int x, const wchar_t *wch, attr_t attrs, in
     return mvwadd_wch(stdscr, y, x, &cc);
 }
 
+/// Records a cell in curses' image of the physical screen (curscr) without
+/// writing it: for cells the pad writes itself, so curses' image stays true.
+static inline int cp_put_shown_cell(int y, int x, const wchar_t *wch, attr_t attrs, int pair) {
+    cchar_t cc;
+    int cy = getcury(curscr), cx = getcurx(curscr);
+    if (setcchar(&cc, wch, attrs, 0, &pair) != OK) return ERR;
+    int result = mvwadd_wch(curscr, y, x, &cc);
+    wmove(curscr, cy, cx);
+    return result;
+}
+
 /// Whether the terminfo entry can take 24-bit colour values directly.
 static inline int cp_has_direct_color(void) {
     return tigetflag("RGB") > 0 || COLORS >= 0x1000000;

@@ -85,19 +85,19 @@ final class ConnectEndToEndTests: FakeImpressTestCase {
         // → reaches the server as a step (or, within 75 ms of the show's last
         // slide_updated, as a go-to); the pad believes slide_updated.
         try pad.send("Right")
-        try fake.waitFor("→ on the wire") {
+        _ = try fake.waitFor("→ on the wire") {
             $0.received("transition_next").count + $0.received("goto_slide").count > 0 ? true : nil
         }
         try position(pad, "4/5")
         // ← right after →: a step, or (within 40 ms of the →) a go-to, which
         // LibreOffice never drops; either way the show is back on 3/5.
         try pad.send("Left")
-        try fake.waitFor("← on the wire") {
+        _ = try fake.waitFor("← on the wire") {
             $0.received("transition_previous").count + $0.received("goto_slide").count > 0 ? true : nil
         }
         try position(pad, "3/5")
         try pad.send("5", "Enter")
-        try fake.waitFor("goto_slide 4") { $0.received("goto_slide").last == ["goto_slide", "4"] ? true : nil }
+        _ = try fake.waitFor("goto_slide 4") { $0.received("goto_slide").last == ["goto_slide", "4"] ? true : nil }
         try position(pad, "5/5")
 
         // Blank: the server never reports it; the pad says so itself.

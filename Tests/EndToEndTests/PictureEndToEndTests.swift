@@ -107,9 +107,25 @@ final class PictureEndToEndTests: XCTestCase {
         return pane
     }
 
-    /// Colours of the picture cells (▀, or any block glyph) in the current pane.
+    /// The two pixels (top, bottom) a coloured picture cell shows: ▀ in its
+    /// colours, ▄ the other way up, █ all foreground. Nil for any other cell.
+    static func pixels(_ cell: ScreenCell) -> (top: Color, bottom: Color)? {
+        switch cell.char {
+        case "▀": return cell.fg.flatMap { fg in cell.bg.map { (fg, $0) } }
+        case "▄": return cell.fg.flatMap { fg in cell.bg.map { ($0, fg) } }
+        case "█": return cell.fg.map { ($0, $0) }
+        default: return nil
+        }
+    }
+
+    /// Colours of the picture cells in the current pane, two a cell.
     static func pictureColors(_ pane: [[ScreenCell]]) -> [Color] {
-        pane.flatMap { $0 }.filter { "▀▄█▓▒░".contains($0.char) }.flatMap { [$0.fg, $0.bg].compactMap { $0 } }
+        pane.flatMap { $0 }.compactMap(pixels).flatMap { [$0.top, $0.bottom] }
+    }
+
+    /// How many cells of the pane show a picture (in colour or in shades).
+    static func pictureCells(_ pane: [[ScreenCell]]) -> Int {
+        pane.flatMap { $0 }.filter { pixels($0) != nil || "▀▄█▓▒░".contains($0.char) }.count
     }
 
     static func isNearWhite(_ color: Color) -> Bool {
@@ -136,7 +152,7 @@ final class PictureEndToEndTests: XCTestCase {
         var capture = ""
         while Date() < deadline {
             capture = try pad.screen(colors: true)
-            let blocks = Self.currentPane(capture).flatMap { $0 }.filter { "▀▄█▓▒░".contains($0.char) }.count
+            let blocks = Self.pictureCells(Self.currentPane(capture))
             if blocks >= cells { return capture }
             usleep(50_000)
         }
@@ -186,18 +202,50 @@ final class PictureEndToEndTests: XCTestCase {
         try quit(pad)
     }
 
+    /// A step writes only the colours that changed, in whichever glyph keeps
+    /// the colours set (`HalfBlockWriter`); what shows must be the picture a
+    /// full repaint draws, pixel for pixel.
+    func testAStepShowsWhatAFullRepaintShows() throws {
+        let pad = try launch("")
+        try pad.waitFor(text: "Current · 1/14")
+        try waitForPicture(pad)
+        for _ in 0..<3 { try pad.send("Right") }
+        try pad.waitFor(text: "Current · 4/14")
+        let stepped = try waitForPicture(pad)
+        let glyphs = Set(Self.currentPane(stepped).joined().map(\.char))
+        XCTAssertTrue(glyphs.contains("▄") || glyphs.contains("█"), "steps use the flipped forms too: \(glyphs.sorted())")
+        // A resize away and back: curses repaints every cell, in its own way.
+        try pad.resize(width: 100, height: 30)
+        try pad.waitFor(text: "Current · 4/14")
+        try pad.resize(width: 120, height: 40)
+        // The rows the smaller window cut off come back only with the repaint.
+        let paneRows = Self.currentPane(stepped).count, cells = Self.pictureCells(Self.currentPane(stepped))
+        let repainted = try pad.waitFor("the pane repainted at 120x40", colors: true) { capture in
+            let pane = Self.currentPane(capture)
+            return pane.count == paneRows && Self.pictureCells(pane) >= cells  // all rows when there is no frame
+        }
+        let steppedPixels = Self.currentPane(stepped).map { $0.map { Self.pixels($0).map { "\($0.top)/\($0.bottom)" } ?? String($0.char) } }
+        let repaintedPixels = Self.currentPane(repainted).map { $0.map { Self.pixels($0).map { "\($0.top)/\($0.bottom)" } ?? String($0.char) } }
+        XCTAssertEqual(steppedPixels.count, repaintedPixels.count)
+        for (row, (a, b)) in zip(steppedPixels, repaintedPixels).enumerated() where a != b {
+            XCTFail("row \(row) of the current pane differs after a step from a full repaint")
+            break
+        }
+        try quit(pad)
+    }
+
     func testFullScreenSlideAndBack() throws {
         let pad = try launch("")
         try pad.waitFor(text: "Current · 1/14")
         let framed = try waitForPicture(pad)
-        let framedCells = Self.currentPane(framed).flatMap { $0 }.filter { $0.char == "▀" }.count
+        let framedCells = Self.pictureCells(Self.currentPane(framed))
 
         try pad.send("f")
         let full = try pad.waitFor("full screen") { !$0.contains("Current ·") }
         XCTAssertFalse(full.contains("┌") || full.contains("└"), "no frames:\n\(full)")
         XCTAssertFalse(full.contains("? help") || full.contains("⏱"), "no status line:\n\(full)")
         let fullCapture = try waitForPicture(pad, cells: framedCells + 1)
-        let fullCells = Self.currentPane(fullCapture).flatMap { $0 }.filter { $0.char == "▀" }.count
+        let fullCells = Self.pictureCells(Self.currentPane(fullCapture))
         XCTAssertGreaterThan(fullCells, framedCells * 3 / 2, "the picture is larger full screen (\(fullCells) vs \(framedCells) cells)")
         XCTAssertGreaterThan(Set(Self.pictureColors(Self.currentPane(fullCapture))).count, 10)
 

@@ -101,12 +101,12 @@ final class TmuxSession {
     /// terminal, there is nothing to inject), failing after `timeout` seconds
     /// with the last screen in the message.
     @discardableResult
-    func waitFor(_ what: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line,
-                 _ condition: (String) -> Bool) throws -> String {
+    func waitFor(_ what: String, timeout: TimeInterval = 10, colors: Bool = false, file: StaticString = #filePath,
+                 line: UInt = #line, _ condition: (String) -> Bool) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var last = ""
         while Date() < deadline {
-            last = try screen()
+            last = try screen(colors: colors)
             if condition(last) { return last }
             usleep(50_000)
         }

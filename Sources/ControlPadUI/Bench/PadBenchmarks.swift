@@ -140,7 +140,10 @@ struct PadBenchmarks {
         }
         let perCell = zip(bytes, cells).map { Double($0) / Double(max(1, $1)) }.sorted()
         let sortedBytes = bytes.sorted(), sortedCells = cells.sorted()
-        print("(c) bytes per slide step, \(w)x\(h), \(terminalName), \(depth.rawValue) colours: median \(sortedBytes[bytes.count / 2]) bytes for \(sortedCells[cells.count / 2]) changed cells, \(String(format: "%.1f", perCell[perCell.count / 2])) bytes/changed cell (range \(String(format: "%.1f", perCell.first!))–\(String(format: "%.1f", perCell.last!))); first full frame \(firstFrame) bytes for \(w * h) cells (n=\(bytes.count)) · budget: close to the cells that changed")
+        let median = sortedBytes[bytes.count / 2]
+        let ratio = Double(median) / Double(max(1, firstFrame))
+        let budget = depth == .monochrome ? "" : " · budget <= 0.30x: \(ratio <= 0.3 ? "ok" : "OVER")"
+        print("(c) bytes per slide step, \(w)x\(h), \(terminalName), \(depth.rawValue) colours: median \(median) bytes for \(sortedCells[cells.count / 2]) changed cells, \(String(format: "%.1f", perCell[perCell.count / 2])) bytes/changed cell (range \(String(format: "%.1f", perCell.first!))–\(String(format: "%.1f", perCell.last!))); a full repaint \(firstFrame) bytes for \(w * h) cells: \(String(format: "%.2f", ratio))x (n=\(bytes.count))\(budget)")
     }
 
     // MARK: - (d) start → first frame

@@ -6,6 +6,12 @@ struct Cell: Equatable, Sendable {
     var style: Style
 
     static let blank = Cell(text: " ", width: 1, style: .text)
+
+    /// A cell of a half-block picture: ▀ in the picture's own two colours.
+    var isHalfBlockPicture: Bool {
+        text == "\u{2580}" && style.foreground.map { $0 != .terminalDefault } == true
+            && style.background.map { $0 != .terminalDefault } == true
+    }
     static func continuation(_ style: Style) -> Cell { Cell(text: "", width: 0, style: style) }
 }
 

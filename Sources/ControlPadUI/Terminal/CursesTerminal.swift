@@ -31,6 +31,9 @@ final class CursesTerminal: TerminalBackend {
     /// Between the terminal and curses while `pictures` is on (answers out, keys on).
     private var pump: InputPump?
     private var output: UnsafeMutablePointer<FILE>?
+    /// Half-block picture cells are written by `HalfBlockWriter` rather than
+    /// curses (256 colours or more), except in a full repaint.
+    private let writesHalfBlocks: Bool
     /// Called with a picture the terminal rejected (its content) and why.
     var onRejected: ((UInt64, String) -> Void)?
 
@@ -98,6 +101,10 @@ final class CursesTerminal: TerminalBackend {
         directColor = colors && cp_has_direct_color() != 0
         colorCount = colors ? Int(cp_colors()) : 0
         theme = colors ? .standard(colors: colorCount) : .monochrome
+        writesHalfBlocks = colors && (directColor || colorCount >= 256)
+        // The cells the pad writes itself must stay where they are: no
+        // shifting a line with insert/delete character.
+        idcok(cp_stdscr(), false)
         if pump == nil { for byte in typed.reversed() { ungetch(Int32(byte)) } }
     }
 
@@ -159,21 +166,50 @@ final class CursesTerminal: TerminalBackend {
         // Rows a picture left: curses must rewrite them whole.
         let gone = pictures?.prepare(grid.pictures, fullRepaint: full) ?? []
         for rect in gone { wredrawln(cp_stdscr(), Int32(rect.y), Int32(rect.height)) }
-        for change in changes { write(change.cell, x: change.x, y: change.y) }
+        var halfBlocks: [HalfBlockWriter.Cell] = []
+        for change in changes {
+            let shown = !full && writesHalfBlocks ? halfBlockCell(change) : nil
+            write(change.cell, x: change.x, y: change.y, shown: shown != nil)
+            if let shown { halfBlocks.append(shown) }
+        }
         previous = grid
         wnoutrefresh(cp_stdscr())
         doupdate()
-        guard let pictures, let output else { return }
-        let bytes = pictures.bytes(grid.pictures, screenHeight: grid.height) { rect in
-            full || gone.contains { $0.y < rect.maxY && rect.y < $0.maxY }
-                || changes.contains { rect.contains(x: $0.x, y: $0.y) }
+        guard let output else { return }
+        var bytes = halfBlocks.isEmpty ? [] : saveCursor + HalfBlockWriter.bytes(halfBlocks) + restoreCursor
+        if let pictures {
+            bytes += pictures.bytes(grid.pictures, screenHeight: grid.height) { rect in
+                full || gone.contains { $0.y < rect.maxY && rect.y < $0.maxY }
+                    || changes.contains { rect.contains(x: $0.x, y: $0.y) }
+            }
         }
         guard !bytes.isEmpty else { return }
         fflush(output)
         try? Syscalls.writeAll(fileno(output), bytes)
     }
 
-    private func write(_ cell: Cell, x: Int, y: Int) {
+    /// A picture cell for `HalfBlockWriter`, or nil when curses writes it.
+    private func halfBlockCell(_ change: CellChange) -> HalfBlockWriter.Cell? {
+        guard change.cell.isHalfBlockPicture, let fg = change.cell.style.foreground, let bg = change.cell.style.background,
+              let top = sgrColor(fg), let bottom = sgrColor(bg) else { return nil }
+        return HalfBlockWriter.Cell(x: change.x, y: change.y, top: top, bottom: bottom)
+    }
+
+    private func sgrColor(_ color: CellColor) -> SGRColor? {
+        switch color {
+        case .terminalDefault: return nil
+        case .indexed(let n) where directColor && n >= 8:
+            let rgb = Palette.xtermColor(n)
+            return .rgb(rgb.r, rgb.g, rgb.b)
+        case .indexed: return .palette(UInt8(clamping: Int(colorNumber(color))))
+        case .rgb(let r, let g, let b):
+            return directColor ? .rgb(r, g, b) : .palette(UInt8(clamping: Int(colorNumber(color))))
+        }
+    }
+
+    /// `shown`: the pad writes this cell itself; curses records it as on
+    /// screen already, so it never sends it.
+    private func write(_ cell: Cell, x: Int, y: Int, shown: Bool = false) {
         let look = theme.look(cell.style.role)
         var attrs = cp_a_normal
         if look.bold { attrs |= cp_a_bold }
@@ -186,6 +222,7 @@ final class CursesTerminal: TerminalBackend {
         if scalars.isEmpty { scalars = [32] }
         scalars.append(0)
         _ = cp_put_cell(Int32(y), Int32(x), scalars, attrs, pair)
+        if shown { _ = cp_put_shown_cell(Int32(y), Int32(x), scalars, attrs, pair) }
     }
 
     private func pairNumber(fg: CellColor, bg: CellColor) -> Int32 {

@@ -1,0 +1,54 @@
+import XCTest
+@testable import ControlPadUI
+
+/// The bytes of half-block picture cells the pad writes itself: only the
+/// colour that changed, each cell in the form that keeps the colours set.
+final class HalfBlockWriterTests: XCTestCase {
+    private func text(_ cells: [HalfBlockWriter.Cell]) -> String {
+        String(decoding: HalfBlockWriter.bytes(cells), as: UTF8.self)
+    }
+
+    private func cell(_ x: Int, _ y: Int, _ top: SGRColor, _ bottom: SGRColor) -> HalfBlockWriter.Cell {
+        HalfBlockWriter.Cell(x: x, y: y, top: top, bottom: bottom)
+    }
+
+    func testARowSendsOnlyTheColourThatChanged() {
+        let out = text([cell(4, 2, .palette(231), .palette(250)), cell(5, 2, .palette(231), .palette(244)),
+                        cell(6, 2, .palette(231), .palette(244))])
+        XCTAssertEqual(out, "\u{1B}[3;5H\u{1B}[38;5;231;48;5;250m▀\u{1B}[48;5;244m▀▀",
+                       "the first cell sets both colours, the second only the background, the third none")
+    }
+
+    func testACellIsFlippedWhenThatKeepsTheColours() {
+        // The second cell is the first upside down: ▄ in the same colours.
+        let out = text([cell(0, 0, .palette(16), .palette(231)), cell(1, 0, .palette(231), .palette(16))])
+        XCTAssertEqual(out, "\u{1B}[1;1H\u{1B}[38;5;16;48;5;231m▀▄")
+    }
+
+    func testACellOfOneColourNeedsOnlyOne() {
+        let out = text([cell(0, 0, .palette(16), .palette(231)), cell(1, 0, .palette(231), .palette(231)),
+                        cell(2, 0, .palette(16), .palette(16)), cell(3, 0, .palette(52), .palette(52))])
+        XCTAssertFalse(out.contains("48;5;52"))
+        // Each as █: white sets the foreground, black and dark red too; the
+        // background is never touched.
+        XCTAssertEqual(out, "\u{1B}[1;1H\u{1B}[38;5;16;48;5;231m▀\u{1B}[38;5;231m█\u{1B}[38;5;16m█\u{1B}[38;5;52m█")
+    }
+
+    func testGapsAreSkippedAndRowsAddressed() {
+        let out = text([cell(0, 0, .palette(1), .palette(2)), cell(1, 0, .palette(1), .palette(2)),
+                        cell(5, 0, .palette(1), .palette(2)), cell(0, 1, .palette(1), .palette(2))])
+        XCTAssertEqual(out, "\u{1B}[1;1H\u{1B}[31;42m▀▀\u{1B}[3C▀\u{1B}[2;1H▀")
+    }
+
+    func testTruecolorWithinTheToleranceKeepsTheColourSet() {
+        let out = text([cell(0, 0, .rgb(250, 250, 250), .rgb(10, 20, 30)),
+                        cell(1, 0, .rgb(252, 247, 250), .rgb(10, 20, 30)),
+                        cell(2, 0, .rgb(240, 250, 250), .rgb(10, 20, 30))])
+        XCTAssertEqual(out, "\u{1B}[1;1H\u{1B}[38;2;250;250;250;48;2;10;20;30m▀▀\u{1B}[38;2;240;250;250m▀",
+                       "3 apart is drawn in the colour set; 10 apart is not")
+    }
+
+    func testNothingToWriteIsNoBytes() {
+        XCTAssertEqual(HalfBlockWriter.bytes([]), [])
+    }
+}
