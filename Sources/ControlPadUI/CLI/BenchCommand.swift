@@ -30,7 +30,9 @@ struct BenchCommand: ParsableCommand {
     )
 
     enum Part: String, ExpressibleByArgument, CaseIterable {
-        case memory, images, pictures, key, bytes, start, wire
+        case memory, images, pictures, key, bytes, start, wire, show
+        /// What runs without `--only`: all but the real show, which needs LibreOffice.
+        static let offline: [Part] = allCases.filter { $0 != .show }
     }
 
     @Option(help: "Iterations per timed measurement.")
@@ -40,11 +42,23 @@ struct BenchCommand: ParsableCommand {
     var preview: String?
 
     @Option(name: .long, parsing: .upToNextOption,
-            help: ArgumentHelp("Only these parts: memory, images, key, bytes, start, wire, pictures.", valueName: "PART"))
+            help: ArgumentHelp("Only these parts: memory, images, key, bytes, start, wire, pictures, show (the real show: needs LibreOffice, see scripts/real-show-bench.sh).", valueName: "PART"))
     var only: [Part] = []
 
+    @Option(help: ArgumentHelp("For show: the port of LibreOffice's Impress Remote on 127.0.0.1.", valueName: "PORT"))
+    var impressPort = 1599
+
+    @Option(help: "For show: a remote name LibreOffice has authorised, and its PIN.")
+    var name = "controlpad-test"
+
+    @Option(help: "For show: the PIN paired with --name.")
+    var pin = "1234"
+
+    @Option(help: "For show: runs of each measurement.")
+    var runs = 3
+
     func run() throws {
-        let parts = only.isEmpty ? Part.allCases : only
+        let parts = only.isEmpty ? Part.offline : only
         #if DEBUG
         print("warning: a debug build; pixel loops are ~25x slower. Build with -c release for real figures.")
         #endif
@@ -78,6 +92,9 @@ struct BenchCommand: ParsableCommand {
             pad.startToFirstFrame()
         }
         if parts.contains(.wire) { try WireBenchmarks(presses: max(200, iterations / 2)).keyToWire() }
+        if parts.contains(.show) {
+            try RealShowBenchmarks(port: impressPort, name: name, pin: pin, runs: max(1, runs)).run()
+        }
         print("(f) idle pad CPU: not measured in-process; see `controlpad bench --help` for how (budget < 0.2 % of one core)")
     }
 }

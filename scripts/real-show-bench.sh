@@ -1,0 +1,34 @@
+#!/bin/bash
+# The real-show part of `controlpad bench`: quick presses and a held → on a
+# real LibreOffice Impress, next to a bare client's fastest lossless pace.
+# Builds release, takes the shared peer lock, starts
+# ../shared/impress-remote/peer.sh with a 60-slide deck (made once, kept in
+# /var/tmp), runs `controlpad bench --only show`, and stops the peer again.
+#
+#   scripts/real-show-bench.sh [--runs N]     # extra arguments go to bench
+#
+# Environment: PEER_SH, PEER_LOCK as for scripts/real-peer-test.sh.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+PEER_SH=${PEER_SH:-$ROOT/../shared/impress-remote/peer.sh}
+PEER_LOCK=${PEER_LOCK:-/var/tmp/controlpad-peer.lock}
+DECK=/var/tmp/controlpad-bench-deck-60.odp
+SPEC=/var/tmp/controlpad-bench-deck-60.json
+
+[ -x "$PEER_SH" ] || { echo "real-show-bench: no peer.sh at $PEER_SH" >&2; exit 2; }
+cd "$ROOT"
+swift build -c release
+python3 -c '
+import json, sys
+json.dump([[f"Slide {i}", f"Point {i}a\nPoint {i}b", f"Notes for slide {i}."] for i in range(1, 61)], open(sys.argv[1], "w"))
+' "$SPEC"
+
+run_locked() {
+    trap '"$PEER_SH" stop || true' EXIT
+    LO_PEER_DECK=$DECK LO_PEER_DECK_SPEC=$SPEC "$PEER_SH"
+    .build/release/controlpad bench --only show "$@"
+}
+export -f run_locked
+export PEER_SH DECK SPEC
+exec flock "$PEER_LOCK" bash -c 'run_locked "$@"' run_locked "$@"
