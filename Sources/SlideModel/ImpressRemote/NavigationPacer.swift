@@ -17,6 +17,13 @@
 /// | `transition_next` right after a `goto_slide`'s `slide_updated` | carried out 1 s late, or (on a busy show) never | — |
 /// | `transition_previous`, then at once `goto_slide` to the slide it leaves | the goto is a no-op: the show ends one slide short | — |
 ///
+/// `controlpad bench --only show` (scripts/real-show-bench.sh, a 60-slide
+/// deck, 3 runs) measures the rule as a presenter meets it: 5 → typed 30 ms
+/// apart land in 125–151 ms, 20 in 571–574 ms, against a bare client's 192
+/// and 792 ms at its fastest lossless pace (40 ms; 25 and 30 ms lost steps
+/// there); → held for 2 s lands exactly, the show's last move 2–5 ms after
+/// the last repeat.
+///
 /// A step within ~25 ms of the previous navigation is dropped; `goto_slide`
 /// is never dropped and costs ~13 ms a slide. So: a press is a step when
 /// the last navigation went out at least `quietGap` (40 ms) ago and was
