@@ -84,8 +84,10 @@ final class TmuxSession {
 
     func send(_ keys: String...) throws { try tmux(["send-keys", "-t", "0"] + keys) }
 
+    /// The pane as text; with `colors`, with its colour escapes and the
+    /// trailing spaces too (a picture's edge may be spaces in its colour).
     func screen(colors: Bool = false) throws -> String {
-        try tmux(["capture-pane", "-p", "-t", "0"] + (colors ? ["-e"] : []))
+        try tmux(["capture-pane", "-p", "-t", "0"] + (colors ? ["-e", "-N"] : []))
     }
 
     /// Everything the pane printed, scrollback included.

@@ -38,9 +38,10 @@ enum SGRColor: Equatable {
 /// colours, ~28 B in truecolor); this sends only the colour that changed,
 /// and draws each cell in whichever of its equivalent forms keeps the
 /// colours already set: ▀ on top/bottom, ▄ with them swapped, and a cell of
-/// one colour as █ (only the foreground counts). Not as a space in the
-/// background colour, which would be a byte shorter: tmux drops trailing
-/// spaces from what it copies and captures, cutting the picture's edge. A 24-bit colour close enough to the one already set is
+/// one colour as a space in that background. Not as █ in that foreground,
+/// though the foreground may be set already: a font's █ often falls short
+/// of the cell (seen in xterm), and the gap would show whatever background
+/// was left set, a grid of lines across the picture. A 24-bit colour close enough to the one already set is
 /// drawn in it (`SGRColor.passes`). Measured in `controlpad bench --only bytes`.
 enum HalfBlockWriter {
     struct Cell: Equatable {
@@ -78,7 +79,7 @@ enum HalfBlockWriter {
 
     private static func cheapest(_ cell: Cell, fg: SGRColor?, bg: SGRColor?) -> Form {
         let forms: [Form] = cell.top == cell.bottom
-            ? [Form(glyph: "\u{2588}", fg: cell.top, bg: nil)]
+            ? [Form(glyph: " ", fg: nil, bg: cell.top)]
             : [Form(glyph: "\u{2580}", fg: cell.top, bg: cell.bottom), Form(glyph: "\u{2584}", fg: cell.bottom, bg: cell.top)]
         func cost(_ form: Form) -> Int {
             var n = form.glyph.utf8.count
