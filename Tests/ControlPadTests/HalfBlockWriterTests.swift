@@ -48,6 +48,13 @@ final class HalfBlockWriterTests: XCTestCase {
                        "3 apart is drawn in the colour set; 10 apart is not")
     }
 
+    func testAFlatAreaIsExactEvenWithinTheTolerance() {
+        // White after a near-white edge: drawn 255, not left at 252, or a
+        // run of it would show as a faint band.
+        let out = text([cell(0, 0, .rgb(10, 20, 30), .rgb(252, 252, 252)), cell(1, 0, .rgb(255, 255, 255), .rgb(255, 255, 255))])
+        XCTAssertEqual(out, "\u{1B}[1;1H\u{1B}[38;2;10;20;30;48;2;252;252;252m▀\u{1B}[48;2;255;255;255m ")
+    }
+
     func testNothingToWriteIsNoBytes() {
         XCTAssertEqual(HalfBlockWriter.bytes([]), [])
     }

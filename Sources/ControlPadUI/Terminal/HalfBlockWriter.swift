@@ -26,9 +26,9 @@ enum SGRColor: Equatable {
         }
     }
 
-    /// 4 of 255 per channel: on a half-block pixel of an anti-aliased slide
-    /// no one tells these apart, and it takes a truecolor step from 0.35× to
-    /// 0.29× of a full repaint (`controlpad bench --only bytes`).
+    /// 4 of 255 per channel: on the edge of an anti-aliased slide's text no
+    /// one tells these apart, and it takes a truecolor step from 0.35× to
+    /// 0.3× of a full repaint (`controlpad bench --only bytes`).
     static let rgbTolerance = 4
 }
 
@@ -41,7 +41,7 @@ enum SGRColor: Equatable {
 /// one colour as a space in that background. Not as █ in that foreground,
 /// though the foreground may be set already: a font's █ often falls short
 /// of the cell (seen in xterm), and the gap would show whatever background
-/// was left set, a grid of lines across the picture. A 24-bit colour close enough to the one already set is
+/// was left set, a grid of lines across the picture. In a two-colour cell, a 24-bit colour close enough to the one set is
 /// drawn in it (`SGRColor.passes`). Measured in `controlpad bench --only bytes`.
 enum HalfBlockWriter {
     struct Cell: Equatable {
@@ -65,8 +65,8 @@ enum HalfBlockWriter {
             }
             let form = cheapest(cell, fg: fg, bg: bg)
             var parameters: [String] = []
-            if let f = form.fg, !f.passes(for: fg) { parameters.append(f.parameters(background: false)); fg = f }
-            if let b = form.bg, !b.passes(for: bg) { parameters.append(b.parameters(background: true)); bg = b }
+            if let f = form.fg, !form.shows(f, with: fg) { parameters.append(f.parameters(background: false)); fg = f }
+            if let b = form.bg, !form.shows(b, with: bg) { parameters.append(b.parameters(background: true)); bg = b }
             if !parameters.isEmpty { out += "\u{1B}[\(parameters.joined(separator: ";"))m" }
             out.append(form.glyph)
             cursor = (cell.x + 1, cell.y)
@@ -75,7 +75,20 @@ enum HalfBlockWriter {
     }
 
     /// A way to draw a cell: its glyph and the colours it needs (nil: any).
-    private struct Form { var glyph: Character; var fg: SGRColor?; var bg: SGRColor? }
+    private struct Form {
+        var glyph: Character
+        var fg: SGRColor?
+        var bg: SGRColor?
+
+        /// Whether the colour set shows `wanted` well enough. A cell of one
+        /// colour (a space) must be exact: it is part of a flat area, where a
+        /// run drawn a few steps off shows as a faint band (seen in truecolor
+        /// where old text had been); two-colour cells are edges, where it
+        /// does not show.
+        func shows(_ wanted: SGRColor, with set: SGRColor?) -> Bool {
+            glyph == " " ? wanted == set : wanted.passes(for: set)
+        }
+    }
 
     private static func cheapest(_ cell: Cell, fg: SGRColor?, bg: SGRColor?) -> Form {
         let forms: [Form] = cell.top == cell.bottom
@@ -83,8 +96,8 @@ enum HalfBlockWriter {
             : [Form(glyph: "\u{2580}", fg: cell.top, bg: cell.bottom), Form(glyph: "\u{2584}", fg: cell.bottom, bg: cell.top)]
         func cost(_ form: Form) -> Int {
             var n = form.glyph.utf8.count
-            if let f = form.fg, !f.passes(for: fg) { n += f.parameters(background: false).utf8.count + 3 }
-            if let b = form.bg, !b.passes(for: bg) { n += b.parameters(background: true).utf8.count + 3 }
+            if let f = form.fg, !form.shows(f, with: fg) { n += f.parameters(background: false).utf8.count + 3 }
+            if let b = form.bg, !form.shows(b, with: bg) { n += b.parameters(background: true).utf8.count + 3 }
             return n
         }
         return forms.min { cost($0) < cost($1) }!
