@@ -16,20 +16,9 @@ final class BareImpressClient: @unchecked Sendable {
     private var closed = false
 
     init(port: Int, name: String, pin: String) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-        }
-        guard connected else {
-            close(fd)
+        do { fd = try LoopbackImpress.connectedSocket(port: port) } catch {
             throw BenchmarkError("nothing answers on 127.0.0.1:\(port); start LibreOffice first (scripts/real-show-bench.sh does)")
         }
-        var on: Int32 = 1
-        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
         Thread.detachNewThread { [self] in readLoop() }
         send(["LO_SERVER_CLIENT_PAIR", name, pin])
         guard wait(5, until: { $0.paired }) else {
@@ -40,10 +29,7 @@ final class BareImpressClient: @unchecked Sendable {
     deinit { shutdown(fd, Int32(SHUT_RDWR)); close(fd) }
 
     /// One command, in one write.
-    func send(_ lines: [String]) {
-        let bytes = Array((lines.joined(separator: "\n") + "\n\n").utf8)
-        _ = bytes.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count) }
-    }
+    func send(_ lines: [String]) { LoopbackImpress.send(fd, lines.joined(separator: "\n") + "\n\n") }
 
     /// The slide count of the running show, starting one if none runs; once
     /// every preview has come (while LibreOffice renders them, steps are

@@ -72,6 +72,13 @@ final class LoopbackImpress: @unchecked Sendable {
 
     /// A bare client: a socket that pairs, for the floor figure.
     static func bareClient(port: Int) throws -> Int32 {
+        let fd = try connectedSocket(port: port)
+        send(fd, "LO_SERVER_CLIENT_PAIR\nbench\n1234\n\n")
+        return fd
+    }
+
+    /// A TCP socket connected to 127.0.0.1:`port`, Nagle off.
+    static func connectedSocket(port: Int) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -80,10 +87,12 @@ final class LoopbackImpress: @unchecked Sendable {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
         }
-        guard connected else { throw BenchmarkError("cannot connect to 127.0.0.1:\(port)") }
+        guard connected else {
+            close(fd)
+            throw BenchmarkError("cannot connect to 127.0.0.1:\(port)")
+        }
         var on: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
-        send(fd, "LO_SERVER_CLIENT_PAIR\nbench\n1234\n\n")
         return fd
     }
 

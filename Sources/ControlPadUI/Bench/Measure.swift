@@ -98,3 +98,9 @@ struct BenchmarkError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
 }
+
+/// Sleeps until `due` on the benchmark's clock (`monotonicMilliseconds`).
+func sleepUntil(_ due: Double) {
+    let wait = due - monotonicMilliseconds()
+    if wait > 0 { usleep(useconds_t(wait * 1000)) }
+}

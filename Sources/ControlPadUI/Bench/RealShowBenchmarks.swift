@@ -69,7 +69,7 @@ struct RealShowBenchmarks {
                   + (ratio.map { String(format: " = %.2fx", $0) } ?? "")
                   + (faults.isEmpty ? "; none lost, no overshoot" : "; \(faults.joined(separator: "; "))")
                   + (burst == 5 ? " · budget <= 1.25x, none lost: \(ok ? "ok" : "OVER")" : ""))
-            print("    key → first feedback on screen (→ \(2)/\(slides) drawn): \(list(feedback)) ms · budget < 5 ms: "
+            print("    key → first feedback on screen (→ 2/\(slides) drawn): \(list(feedback)) ms · budget < 5 ms: "
                   + "\(!feedback.isEmpty && feedback.allSatisfy { $0 < 5 } ? "ok" : "OVER")")
         }
 
@@ -135,11 +135,6 @@ struct RealShowBenchmarks {
         let arrival = moves[(lastOther.map { $0 + 1 } ?? 0)...].first?.at
         return Result(start: start, target: target, landed: landed, time: landed == target ? arrival.map { $0 - start } : nil,
                       feedback: feedback, moves: moves)
-    }
-
-    private func sleepUntil(_ due: Double) {
-        let wait = due - monotonicMilliseconds()
-        if wait > 0 { usleep(useconds_t(wait * 1000)) }
     }
 
     private func list(_ values: [Double]) -> String {

@@ -47,9 +47,7 @@ struct WireBenchmarks {
         let before = server.received.count
         let start = monotonicMilliseconds()
         for i in 0..<count {
-            let due = start + Double(i * pace)
-            let wait = due - monotonicMilliseconds()
-            if wait > 0 { usleep(useconds_t(wait * 1000)) }
+            sleepUntil(start + Double(i * pace))
             pressedAt.append(monotonicMilliseconds())
             press()
         }
