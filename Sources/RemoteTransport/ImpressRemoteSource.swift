@@ -3,6 +3,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import SlideModel
+import Syscalls
 
 #if canImport(Glibc)
 import Glibc
@@ -36,7 +37,20 @@ public final class ImpressRemoteSource: SlideSource, Sendable {
         /// Bumped for every connection attempt; news from older ones is ignored.
         var generation = 0
         var timers: [ImpressConnection.Timer: Scheduled<Void>] = [:]
-        init(_ machine: ImpressConnection) { self.machine = machine }
+        /// Completed once stopped and the socket is closed (or handed off).
+        let closed: EventLoopPromise<Void>
+        private var isClosed = false
+        init(_ machine: ImpressConnection, closed: EventLoopPromise<Void>) {
+            self.machine = machine
+            self.closed = closed
+        }
+
+        /// Once the machine has stopped and no socket is left open.
+        func noteIfClosed() {
+            guard machine.isStopped, channel == nil, !isClosed else { return }
+            isClosed = true
+            closed.succeed()
+        }
     }
 
     /// The status line's reason when the pair request goes unanswered.
@@ -60,7 +74,7 @@ public final class ImpressRemoteSource: SlideSource, Sendable {
             backoff: configuration.backoff,
             pacer: NavigationPacer(quietGap: configuration.navigationQuietGap, ackTimeout: configuration.navigationAckTimeout),
             maxMessageBytes: configuration.maxMessageBytes, maxMessageLines: configuration.maxMessageLines)
-        link = .makeBoxSendingValue(Link(ImpressConnection(settings)), eventLoop: loop)
+        link = .makeBoxSendingValue(Link(ImpressConnection(settings), closed: loop.makePromise()), eventLoop: loop)
     }
 
     // MARK: SlideSource
@@ -91,6 +105,11 @@ public final class ImpressRemoteSource: SlideSource, Sendable {
         loop.execute { self.handle(.send(command), whenWritten: whenWritten) }
     }
 
+    /// Stops: no event reaches the pad after this returns. The socket
+    /// closes at once, unless Impress is still streaming this connection a
+    /// show's previews: then it closes when the stream is done (bounded;
+    /// see `PreviewStream`), on the source's loop, and `closed` tells when.
+    /// `handOff()` gives that wait to another process.
     public func shutdown() {
         let first = stopped.withLockedValue { wasStopped -> Bool in
             defer { wasStopped = true }
@@ -101,23 +120,42 @@ public final class ImpressRemoteSource: SlideSource, Sendable {
         gate.close()
         guard first else { return }
         if loop.inEventLoop {
-            _ = teardown()
+            stop()
         } else {
-            // Wait until the socket is closed, so nothing outlives the call.
-            _ = try? loop.flatSubmit { self.teardown() }.wait()
+            try? loop.submit { self.stop() }.wait()
         }
     }
 
-    private func teardown() -> EventLoopFuture<Void> {
-        let link = self.link.value
-        for action in link.machine.handle(.stop, now: Self.monotonicNow()) {
-            if case .cancel(let timer) = action { link.timers.removeValue(forKey: timer)?.cancel() }
-        }
-        link.generation += 1
-        guard let channel = link.channel else { return loop.makeSucceededVoidFuture() }
-        link.channel = nil
-        logger.info("closing the connection to \(configuration.address)")
-        return channel.close().recover { _ in }
+    /// Completes once the source has stopped and let go of its socket.
+    public var closed: EventLoopFuture<Void> {
+        loop.flatSubmit { self.link.value.closed.futureResult }
+    }
+
+    /// After `shutdown`, while Impress is still streaming previews to this
+    /// connection: a duplicate of its socket and the stream's state, for
+    /// another process to finish the wait (`StreamFinisher`); this source
+    /// stops reading and lets go of its own copy. Nil when nothing is left
+    /// to wait for (the socket is closed, or closes at once).
+    public func handOff() -> StreamHandOff? {
+        guard stopped.withLockedValue({ $0 }) else { return nil }
+        return try? loop.submit { () -> StreamHandOff? in
+            let link = self.link.value
+            let now = Self.monotonicNow()
+            guard let (stream, until) = link.machine.drainingStream, let channel = link.channel,
+                  let local = channel.localAddress?.port, let remote = channel.remoteAddress?.port,
+                  let descriptor = Syscalls.duplicateTCPConnection(localPort: local, remotePort: remote)
+            else { return nil }
+            link.channel = nil
+            self.handle(.closed)
+            channel.close(promise: nil)
+            return StreamHandOff(descriptor: descriptor, stream: stream.rebased(from: now, to: .zero),
+                                 remaining: until - now)
+        }.wait() ?? nil
+    }
+
+    private func stop() {
+        handle(.stop)
+        link.value.noteIfClosed()
     }
 
     // MARK: carrying out the connection's decisions (on `loop`)
@@ -143,7 +181,14 @@ public final class ImpressRemoteSource: SlideSource, Sendable {
                     return promise
                 }
                 channel.writeAndFlush(ByteBuffer(bytes: bytes), promise: promise)
-            case .close: link.channel?.close(promise: nil)
+            case .close:
+                if link.machine.isStopped, let channel = link.channel {
+                    link.channel = nil
+                    channel.close(promise: nil)
+                } else {
+                    link.channel?.close(promise: nil)
+                }
+                link.noteIfClosed()
             case .arm(let timer, let delay):
                 link.timers[timer]?.cancel()
                 link.timers[timer] = loop.scheduleTask(in: .nanoseconds(Self.nanoseconds(delay))) {
@@ -216,6 +261,7 @@ public final class ImpressRemoteSource: SlideSource, Sendable {
         guard generation == link.generation else { return }
         link.channel = nil
         handle(.closed)
+        link.noteIfClosed()
     }
 
     // MARK: helpers

@@ -164,12 +164,97 @@ final class ImpressConnectionTests: XCTestCase {
                        [.showFinished, .link(.pairing(pin: "1234"))])
     }
 
-    func testAfterStopNothingMoves() {
+    /// A show of 5 whose whole stream has arrived.
+    private func pairedAndStreamed() -> ImpressConnection {
         var c = paired()
+        for i in 0..<5 { _ = c.handle(.received(bytes("slide_preview", "\(i)", "AA") + bytes("slide_notes", "\(i)", "n")), now: at(0.1)) }
+        return c
+    }
+
+    func testAfterStopNothingMoves() {
+        var c = pairedAndStreamed()
         let stop = c.handle(.stop, now: at(1))
-        XCTAssertEqual(stop, [.cancel(.pairing), .cancel(.countdown), .cancel(.heldNavigation), .close])
+        XCTAssertEqual(stop, [.cancel(.pairing), .cancel(.countdown), .cancel(.heldNavigation), .close],
+                       "nothing is streaming: it closes at once")
         XCTAssertEqual(c.handle(.send(.next), now: at(1)), [.dropped(.next)])
         XCTAssertEqual(c.handle(.timerFired(.countdown), now: at(2)), [])
         XCTAssertEqual(c.handle(.closed, now: at(2)), [])
+    }
+
+    // MARK: never close while Impress streams previews
+
+    func testStopWhileImpressStreamsClosesOnlyAfterTheLastSlidesNotes() {
+        var c = paired()
+        _ = c.handle(.received(bytes("slide_preview", "0", "AA") + bytes("slide_notes", "0", "n")), now: at(0.05))
+        let stop = c.handle(.stop, now: at(0.06))
+        XCTAssertFalse(stop.contains(.close), "4 slides are still coming")
+        XCTAssertTrue(stop.contains(.arm(.drain, after: .seconds(1) - .milliseconds(10))), "checks again when a quiet second is over")
+        XCTAssertEqual(c.drainingStream?.stream.slidesLeft, 4)
+        XCTAssertEqual(c.handle(.send(.next), now: at(0.07)), [.dropped(.next)], "nothing goes out while closing")
+        for i in 1..<4 {
+            let more = c.handle(.received(bytes("slide_preview", "\(i)", "AA") + bytes("slide_notes", "\(i)", "n")), now: at(0.1 * Double(i + 1)))
+            XCTAssertFalse(more.contains(.close), "slide \(i) is not the last")
+            XCTAssertTrue(emitted(more).isEmpty, "the pad hears nothing after stop")
+        }
+        XCTAssertFalse(c.handle(.received(bytes("slide_preview", "4", "AA")), now: at(0.5)).contains(.close),
+                       "the last slide's notes follow its preview")
+        XCTAssertEqual(c.handle(.received(bytes("slide_notes", "4", "n")), now: at(0.55)), [
+            .log(.info, "Impress has sent the last preview: closing"), .cancel(.drain), .close,
+        ])
+        XCTAssertTrue(c.isStopped)
+        XCTAssertEqual(c.handle(.closed, now: at(0.6)), [])
+    }
+
+    func testAStreamThatGoesQuietOrRunsLongIsLeftBounded() {
+        var c = paired()
+        _ = c.handle(.stop, now: at(0.1))
+        XCTAssertFalse(c.handle(.timerFired(.drain), now: at(0.5)).contains(.close), "not yet a quiet second")
+        XCTAssertTrue(c.handle(.timerFired(.drain), now: at(1.02)).contains(.close), "a second without a slide: over")
+
+        // A slow stream is left at the bound: 5 slides × 50 ms + 2 s.
+        c = paired()
+        _ = c.handle(.stop, now: at(0.02))
+        for ms in stride(from: 100, through: 2200, by: 100) {
+            let actions = c.handle(.received(bytes("slide_preview", "1", "AA")), now: .milliseconds(ms))
+            XCTAssertFalse(actions.contains(.close), "traffic at \(ms) ms")
+        }
+        XCTAssertTrue(c.handle(.timerFired(.drain), now: at(2.27)).contains(.close), "the bound is 2.25 s after the stop")
+    }
+
+    func testAStartOfOursIsAStreamToWaitForAndAStopOfOursSettles() {
+        var c = connection()
+        _ = c.handle(.start(storedPin: "1234", freshPin: "0042"), now: at(0))
+        _ = c.handle(.connected, now: at(0))
+        _ = c.handle(.received(bytes("LO_SERVER_SERVER_PAIRED") + bytes("slideshow_finished")), now: at(0.01))
+        _ = c.handle(.send(.start), now: at(0.1))
+        XCTAssertFalse(c.handle(.stop, now: at(0.11)).contains(.close), "Impress is about to stream the show")
+        XCTAssertFalse(c.handle(.received(bytes("slideshow_started", "2", "0")), now: at(0.4)).contains(.close))
+        XCTAssertTrue(c.handle(.received(bytes("slide_preview", "1", "A") + bytes("slide_notes", "1", "n")), now: at(0.5)).contains(.close))
+
+        c = pairedAndStreamed()
+        _ = c.handle(.send(.stop), now: at(1))
+        XCTAssertFalse(c.handle(.stop, now: at(1.01)).contains(.close), "the stop is not answered yet")
+        XCTAssertEqual(c.handle(.received(bytes("slideshow_finished")), now: at(1.05)), [.arm(.drain, after: .milliseconds(500))],
+                       "closing right after presentation_stop crashed 7.4: it stays half a second")
+        XCTAssertTrue(c.handle(.timerFired(.drain), now: at(1.55)).contains(.close))
+    }
+
+    func testAProtocolErrorMidStreamReconnectsOnlyOnceTheStreamIsDone() {
+        var c = ImpressConnection(.init(clientName: "pad", serverLabel: "127.0.0.1", address: "127.0.0.1:1599",
+                                        pairingTimeout: .seconds(10), maxMessageBytes: 200))
+        _ = c.handle(.start(storedPin: "1234", freshPin: "0042"), now: at(0))
+        _ = c.handle(.connected, now: at(0))
+        _ = c.handle(.received(bytes("LO_SERVER_SERVER_PAIRED") + bytes("slideshow_started", "2", "0")), now: at(0.01))
+        let broken = c.handle(.received(bytes("slide_preview", "0", String(repeating: "A", count: 300))), now: at(0.05))
+        XCTAssertFalse(broken.contains(.close), "slide 1 is still coming")
+        guard case .link(.reconnecting(_, let reason))? = emitted(broken).last else { return XCTFail("\(broken)") }
+        XCTAssertTrue(reason.contains("Impress is still sending 2 slides, reconnecting when it is done"), reason)
+        XCTAssertEqual(c.handle(.send(.next), now: at(0.06)), [.dropped(.next)])
+        let done = c.handle(.received(bytes("slide_preview", "1", "AA") + bytes("slide_notes", "1", "n")), now: at(0.1))
+        XCTAssertTrue(done.contains(.close))
+        XCTAssertFalse(c.isStopped, "it reconnects")
+        XCTAssertTrue(c.handle(.closed, now: at(0.11)).contains(where: {
+            if case .emit(.link(.reconnecting(_, let reason))) = $0 { reason.hasPrefix("protocol error") } else { false }
+        }))
     }
 }

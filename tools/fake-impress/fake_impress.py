@@ -9,7 +9,7 @@ navigation commands, blank/resume, start/stop. Tests steer it through stdin
 and read what it received from a JSON-lines log.
 
     fake_impress.py --port-file PORTFILE --log LOG.jsonl [--slides 5]
-                    [--pairing paired|validate|silent|refuse] [--show]
+                    [--pairing paired|validate|silent|refuse|http] [--show]
                     [--trickle-ms 50]
 
 Listens on 127.0.0.1 only (a free port unless --port), writes the port to
@@ -20,6 +20,8 @@ PORTFILE once listening, then reads control lines from stdin:
     accept           clients waiting for their PIN are paired now
     pairing MODE     how later pair requests are answered: paired|validate|silent|refuse
     drop             close every client connection
+    (A client that closes while its previews are still being sent leaves the
+    server answering nobody, as LibreOffice does, unless --forgiving.)
     reset            close every client connection with a TCP reset (RST)
     cuts N,N,...     with --replay: the next connections get the recorded
                      session cut after N bytes, then closed (one offset each)
@@ -78,6 +80,7 @@ class Client:
         self.paired = False
         self.waiting_pin = False
         self.closed = False
+        self.streams = 0  # previews/notes streams still being sent to it
 
     def send_bytes(self, data):
         with self.lock:
@@ -127,6 +130,10 @@ class FakeImpress:
         # pair request; `cuts` lists where the next connections are cut.
         self.replay = open(args.replay, "rb").read() if args.replay else None
         self.cuts = []
+        # As LibreOffice (7.4 and 25.2): a client that leaves while its
+        # previews are still being sent leaves the remote dead for everyone
+        # a moment later (connections are accepted, never answered).
+        self.dead = False
 
     # logging
 
@@ -195,14 +202,23 @@ class FakeImpress:
         except OSError:
             pass
         finally:
+            if client.streams > 0 and not client.closed and not self.args.forgiving:
+                self.log(client.id, "left mid-stream")
+                threading.Timer(0.5, self.die).start()
             client.close()
             with self.lock:
                 if client in self.clients:
                     self.clients.remove(client)
             self.log(client.id, "closed")
 
+    def die(self):
+        self.dead = True
+        self.log(0, "dead")
+
     def handle(self, client, lines):
         name = lines[0]
+        if self.dead:
+            return  # the remote answers nobody any more
         if not client.paired and not client.waiting_pin:
             if name != "LO_SERVER_CLIENT_PAIR" or len(lines) < 3:
                 client.close()  # as LibreOffice: closed without a reply
@@ -219,6 +235,10 @@ class FakeImpress:
                 client.send("LO_SERVER_VALIDATING_PIN")
             elif mode == "refuse":
                 client.close()  # closed without a reply
+            elif mode == "http":  # a web server on the port: 400, then closed
+                client.send_bytes(b"HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain\r\n"
+                                  b"Content-Length: 12\r\nConnection: close\r\n\r\nBad Request\n")
+                client.close()
             return  # silent: never answers
         if not client.paired:
             return  # commands while the PIN is awaited are ignored
@@ -309,16 +329,23 @@ class FakeImpress:
         """Previews and notes, one slide per 50 ms (--trickle-ms), as LibreOffice does."""
 
         def run():
-            for i in range(self.slides):
-                time.sleep(self.args.trickle_ms / 1000.0)
-                with self.lock:
-                    if generation != self.show_generation:
-                        return
+            try:
+                for i in range(self.slides):
+                    time.sleep(self.args.trickle_ms / 1000.0)
+                    with self.lock:
+                        if generation != self.show_generation:
+                            return
+                    for c in clients:
+                        c.send("slide_preview", str(i), self.previews[i])
+                        c.send("slide_notes", str(i),
+                               "<html><body>Notes %d: R&D <beta> \"quoted\"<br/>second line</body></html>" % (i + 1))
+                self.log(0, "stream done", clients=[c.id for c in clients])
+            finally:
                 for c in clients:
-                    c.send("slide_preview", str(i), self.previews[i])
-                    c.send("slide_notes", str(i),
-                           "<html><body>Notes %d: R&D <beta> \"quoted\"<br/>second line</body></html>" % (i + 1))
+                    c.streams -= 1
 
+        for c in clients:
+            c.streams += 1
         threading.Thread(target=run, daemon=True).start()
 
     # control
@@ -397,9 +424,11 @@ def main():
     parser.add_argument("--port-file", required=True)
     parser.add_argument("--log", required=True)
     parser.add_argument("--slides", type=int, default=5)
-    parser.add_argument("--pairing", choices=["paired", "validate", "silent", "refuse"], default="paired")
+    parser.add_argument("--pairing", choices=["paired", "validate", "silent", "refuse", "http"], default="paired")
     parser.add_argument("--show", action="store_true", help="a show runs from the start")
     parser.add_argument("--trickle-ms", type=int, default=50, help="time between two slides' previews")
+    parser.add_argument("--forgiving", action="store_true",
+                        help="stay alive when a client leaves mid-stream (LibreOffice does not)")
     parser.add_argument("--replay", help="answer every pair request with this recorded session (bytes as LibreOffice sent them)")
     args = parser.parse_args()
 

@@ -60,6 +60,12 @@ enum PadRunner {
                            rehearsal: rehearsal, config: config, picturesLabel: writer == nil ? nil : setup.mode.label)
         CrashGuard.crashIfAskedForTest()
         loop.run()
+        // The shell gets its prompt back now; Impress's stream, if one is
+        // still coming, is waited for in the background.
+        terminal.restore()
+        if let waiting = LinkLeaving.leave(source, logger: Logger(label: "controlpad.impress")) {
+            FileHandle.standardError.write(Data("controlpad: \(waiting).\n".utf8))
+        }
     }
 
     /// SIGTERM, SIGHUP and SIGQUIT (Ctrl-\\) end the loop normally, so the

@@ -14,8 +14,8 @@ public struct ControlPadCommand: ParsableCommand {
             Press ? in the pad for the keys; q quits.
             """,
         subcommands: [
-            DemoCommand.self, ConnectCommand.self, SendCommand.self, WatchCommand.self, DiscoverCommand.self,
-            ConfigCommand.self, BenchCommand.self,
+            DemoCommand.self, ConnectCommand.self, SendCommand.self, WatchCommand.self, DiscoverCommand.self, DoctorCommand.self,
+            ConfigCommand.self, BenchCommand.self, FinishStreamCommand.self,
         ],
         defaultSubcommand: DemoCommand.self
     )

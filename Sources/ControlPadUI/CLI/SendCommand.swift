@@ -63,9 +63,9 @@ struct SendCommand: ParsableCommand {
         var conversation = SendConversation(action: action, waitForConfirmation: !noWait, server: server.description)
         link.start()
         let outcome = Self.converse(&conversation, over: link, timeout: timeout)
-        // Closing the socket a few ms after presentation_stop has crashed
-        // soffice 7.4 (see the real-peer test): stay a little longer then.
-        link.shutdownWhenImpressIsDone(quiet: action == .stop ? 0.5 : 0.25)
+        // Impress's stream, and the calm after a stop, are waited for in
+        // the background: the shell and the pedal get control back now.
+        link.leave(logger: logger)
         switch outcome {
         case .succeed(let line):
             print(line)

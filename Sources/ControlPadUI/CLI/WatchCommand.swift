@@ -52,7 +52,7 @@ struct WatchCommand: ParsableCommand {
                 guard LineOutput.write(line) else { break following }
             }
         }
-        link.shutdownWhenImpressIsDone()
+        link.leave(logger: logger)
     }
 }
 

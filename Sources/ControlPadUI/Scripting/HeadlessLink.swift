@@ -19,9 +19,6 @@ final class HeadlessLink: @unchecked Sendable {
     private let condition = NSCondition()
     private var items: [Item] = []
     private var signals: [DispatchSourceSignal] = []
-    /// Kept as items are posted, for `shutdownWhenImpressIsDone`.
-    private var stream = PreviewStream()
-    private var lastTraffic = Date.distantPast
 
     init(configuration: ImpressRemoteConfiguration, logger: Logger) {
         source = ImpressRemoteSource(configuration: configuration, logger: logger)
@@ -57,23 +54,14 @@ final class HeadlessLink: @unchecked Sendable {
         return items.removeFirst()
     }
 
-    /// Closes the connection once Impress has sent the last preview of the
-    /// show it is streaming, and nothing has come (and no command of ours
-    /// gone out) for `quiet` seconds: see `PreviewStream` for why. Gives
-    /// up waiting after 2 s plus 0.2 s per slide still streaming.
-    func shutdownWhenImpressIsDone(quiet: TimeInterval = 0.25) {
-        condition.lock()
-        let deadline = Date(timeIntervalSinceNow: 2 + 0.2 * Double(stream.awaiting ?? 0))
-        while Date() < deadline {
-            let calm = lastTraffic.addingTimeInterval(quiet)
-            if stream.isComplete && Date() >= calm { break }
-            _ = condition.wait(until: stream.isComplete ? min(calm, deadline) : deadline)
-        }
-        condition.unlock()
-        shutdown()
+    /// Stops; Impress's stream, if one is still coming, is finished in the
+    /// background (`LinkLeaving`). Nothing is delivered after this returns.
+    func leave(logger: Logger) {
+        signals.forEach { $0.cancel() }
+        LinkLeaving.leave(source, logger: logger)
     }
 
-    /// Closes the connection; nothing is delivered after this returns.
+    /// Closes the connection at once; nothing is delivered after this returns.
     func shutdown() {
         source.shutdown()
         signals.forEach { $0.cancel() }
@@ -81,15 +69,6 @@ final class HeadlessLink: @unchecked Sendable {
 
     private func post(_ item: Item) {
         condition.lock()
-        switch item {
-        case .event(let event):
-            stream.note(event)
-            if PreviewStream.isTraffic(event) { lastTraffic = Date() }
-        case .written(true):
-            lastTraffic = Date()
-        default:
-            break
-        }
         items.append(item)
         condition.signal()
         condition.unlock()

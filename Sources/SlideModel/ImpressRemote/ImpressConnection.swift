@@ -40,7 +40,7 @@ public struct ImpressConnection: Sendable {
         }
     }
 
-    public enum Timer: Sendable, Hashable { case pairing, countdown, heldNavigation }
+    public enum Timer: Sendable, Hashable { case pairing, countdown, heldNavigation, drain }
 
     /// What happened.
     public enum Input: Sendable {
@@ -76,6 +76,14 @@ public struct ImpressConnection: Sendable {
 
     enum Phase: Sendable {
         case idle, connecting, open, countingDown(left: Duration, reason: String), stopped
+        /// Open, but closing as soon as Impress has finished streaming the
+        /// show's previews (`PreviewStream`), then stopping or reconnecting.
+        case draining(until: Duration, then: AfterDraining)
+    }
+
+    enum AfterDraining: Sendable, Equatable {
+        case stop
+        case reconnect(reason: String)
     }
 
     /// The status line's reason when the pair request goes unanswered.
@@ -99,6 +107,8 @@ public struct ImpressConnection: Sendable {
     /// Whether the pad was last told a show runs: a re-pairing that needs a
     /// PIN first clears it, so nothing stale stays on screen meanwhile.
     private var padKnowsAShow = false
+    /// The show's previews Impress is streaming to this connection.
+    private var stream = PreviewStream()
 
     public init(_ settings: Settings) {
         self.settings = settings
@@ -109,8 +119,15 @@ public struct ImpressConnection: Sendable {
 
     public var isStopped: Bool { if case .stopped = phase { true } else { false } }
 
+    /// While stopping: the stream Impress is still sending and when the wait
+    /// ends at the latest (nil once closed, or when nothing streams).
+    public var drainingStream: (stream: PreviewStream, until: Duration)? {
+        if case .draining(let until, .stop) = phase { (stream, until) } else { nil }
+    }
+
     public mutating func handle(_ input: Input, now: Duration) -> [Action] {
         if isStopped { return input.command.map { [.dropped($0)] } ?? [] }
+        if case .draining(let until, let then) = phase { return drain(input, until: until, then: then, now: now) }
         switch input {
         case .start(let stored, let fresh):
             guard case .idle = phase else { return [] }
@@ -135,11 +152,73 @@ public struct ImpressConnection: Sendable {
             return countDown(left: left, reason: reason)
         case .timerFired(.heldNavigation):
             return pacer.expire().map { write($0, for: nil) } ?? []
+        case .timerFired(.drain):
+            return []
         case .stop:
+            let cancels: [Action] = [.cancel(.pairing), .cancel(.countdown), .cancel(.heldNavigation)]
+            if case .open = phase, !stream.mayClose(at: now) { return cancels + startDraining(then: .stop, now: now) }
             phase = .stopped
             session = nil
-            return [.cancel(.pairing), .cancel(.countdown), .cancel(.heldNavigation), .close]
+            return cancels + [.close]
         }
+    }
+
+    // MARK: never close while Impress streams previews (PreviewStream)
+
+    private mutating func startDraining(then: AfterDraining, now: Duration) -> [Action] {
+        let until = stream.deadline(waitingFrom: now)
+        phase = .draining(until: until, then: then)
+        pacer.reset()
+        let what = then == .stop ? "closing" : "reconnecting"
+        var actions: [Action] = [.log(.notice, "\(stream.waitDescription); \(what) when it is done")]
+        if case .reconnect(let reason) = then {
+            actions.append(.emit(.link(.reconnecting(
+                inSeconds: ReconnectBackoff.countdownSeconds(until - now),
+                reason: "\(reason); \(stream.waitDescription), reconnecting when it is done"))))
+        }
+        return actions + checkDraining(until: until, then: then, now: now)
+    }
+
+    /// While draining, bytes only tell the stream's progress; commands are
+    /// dropped; the connection closes once the stream is done.
+    private mutating func drain(_ input: Input, until: Duration, then: AfterDraining, now: Duration) -> [Action] {
+        switch input {
+        case .received(let bytes):
+            var messages: [[String]] = []
+            do { try framer.feed(bytes, into: &messages) } catch { framer.reset() }
+            for message in messages { stream.note(message, now: now) }
+            return checkDraining(until: until, then: then, now: now)
+        case .timerFired(.drain):
+            return checkDraining(until: until, then: then, now: now)
+        case .send(let command):
+            return [.dropped(command)]
+        case .stop:
+            phase = .draining(until: until, then: .stop)
+            return []
+        case .closed, .failed:
+            phase = .open
+            if case .failed(let reason) = input, closeReason == nil { closeReason = reason }
+            if then == .stop { return stopNow() }
+            return input.isClosed ? lost() : []
+        case .start, .connected, .connectFailed, .timerFired:
+            return []
+        }
+    }
+
+    private mutating func checkDraining(until: Duration, then: AfterDraining, now: Duration) -> [Action] {
+        let closesAt = stream.closesAt(deadline: until)
+        guard now >= closesAt else { return [.arm(.drain, after: closesAt - now)] }
+        let how = stream.isComplete ? "Impress has sent the last preview" : "waited for Impress's previews long enough"
+        stream = PreviewStream()
+        if then == .stop { return [.log(.info, "\(how): closing")] + stopNow() }
+        phase = .open
+        return [.cancel(.drain), .log(.info, "\(how): closing to reconnect"), .close]
+    }
+
+    private mutating func stopNow() -> [Action] {
+        phase = .stopped
+        session = nil
+        return [.cancel(.drain), .close]
     }
 
     // MARK: connection life
@@ -175,6 +254,7 @@ public struct ImpressConnection: Sendable {
         // Messages completed before a framing error still count.
         var actions: [Action] = []
         for lines in messages {
+            stream.note(lines, now: now)
             guard var session else { break }
             if session.phase == .requested, !(lines.first ?? "").hasPrefix("LO_SERVER_") {
                 closeReason = Self.notImpressReason
@@ -190,7 +270,12 @@ public struct ImpressConnection: Sendable {
         }
         if let failure {
             closeReason = failure.description
-            actions += [.log(.error, "\(failure); closing the connection"), .close]
+            actions.append(.log(.error, "\(failure); closing the connection"))
+            if !stream.mayClose(at: now) {
+                framer.reset()
+                return actions + startDraining(then: .reconnect(reason: failure.description), now: now)
+            }
+            actions.append(.close)
         }
         return actions
     }
@@ -237,6 +322,7 @@ public struct ImpressConnection: Sendable {
         closeReason = nil
         framer.reset()
         pacer.reset()
+        stream = PreviewStream()
         return [.log(.notice, "lost \(settings.address): \(reason)"), .cancel(.pairing)] + scheduleReconnect(reason: reason)
     }
 
@@ -259,6 +345,7 @@ public struct ImpressConnection: Sendable {
         guard case .open = phase, session?.isPaired == true else {
             return [.dropped(command), .log(.debug, "not paired: dropped \(command)")]
         }
+        stream.commandSent(command, now: now)
         guard let wire = pacer.wire(command, show: session?.show, now: now) else {
             return [.log(.trace, "holding \(command) until the show confirms its step"),
                     .arm(.heldNavigation, after: pacer.ackTimeout)]
@@ -279,4 +366,5 @@ public struct ImpressConnection: Sendable {
 
 extension ImpressConnection.Input {
     var command: SourceCommand? { if case .send(let c) = self { c } else { nil } }
+    var isClosed: Bool { if case .closed = self { true } else { false } }
 }

@@ -1,0 +1,70 @@
+import Foundation
+import SlideModel
+import Syscalls
+
+/// A connection Impress is still streaming previews to, handed from a
+/// process that is leaving to one that waits for the stream's end
+/// (`PreviewStream` says why) and then closes it.
+public struct StreamHandOff: Sendable {
+    /// The connection's socket (a duplicate, closed on exec).
+    public var descriptor: Int32
+    /// The stream's state, its times relative to the hand-off.
+    public var stream: PreviewStream
+    /// How long the wait may still last at most.
+    public var remaining: Duration
+
+    public var slidesLeft: Int { stream.slidesLeft }
+
+    /// The arguments of `controlpad finish-stream` that carry the state.
+    public var arguments: [String] {
+        let state = (try? JSONEncoder().encode(stream)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return ["--state", state, "--within-ms", String(Int64(ImpressRemoteSource.nanoseconds(remaining) / 1_000_000))]
+    }
+}
+
+/// The waiting side: reads what Impress still sends on `descriptor`
+/// (discarding it, only following the stream's progress) until the stream
+/// may close, then closes it. Blocks the calling thread.
+public enum StreamFinisher {
+    /// Starts `controlpad finish-stream` (this same executable) in the
+    /// background with the connection as its standard input; returns its pid.
+    public static func spawn(_ handOff: StreamHandOff, executable: String) throws -> Int32 {
+        defer { close(handOff.descriptor) }
+        return try Syscalls.spawnInBackground(executable, arguments: ["finish-stream"] + handOff.arguments,
+                                              input: handOff.descriptor)
+    }
+
+    /// Waits on `descriptor` as `stream` (its times relative to now) says,
+    /// for at most `within`, then closes it. Returns the slides still
+    /// still to come when it closed (0: the stream completed).
+    @discardableResult
+    public static func finish(descriptor: Int32, stream handed: PreviewStream, within: Duration) -> Int {
+        let start = now()
+        var stream = handed.rebased(from: .zero, to: start)
+        let until = start + within
+        var framer = ImpressFramer()
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let current = now()
+            let closesAt = stream.closesAt(deadline: until)
+            guard current < closesAt else { break }
+            let wait = Int32(clamping: ImpressRemoteSource.nanoseconds(closesAt - current) / 1_000_000 + 1)
+            guard Syscalls.poll([descriptor], timeout: wait)[0] != 0 else { continue }
+            let n = read(descriptor, &buffer, buffer.count)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }  // Impress closed it: nothing left to protect
+            var messages: [[String]] = []
+            do { try framer.feed(buffer[..<n], into: &messages) } catch { framer.reset() }
+            let arrived = now()
+            for message in messages { stream.note(message, now: arrived) }
+        }
+        close(descriptor)
+        return stream.isComplete ? 0 : stream.slidesLeft
+    }
+
+    private static func now() -> Duration {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
+    }
+}

@@ -1,0 +1,86 @@
+/// Why the link to Impress is down, in a presenter's words, and what to do
+/// about it: the one place for the words the pad's centre pane, `send`,
+/// `discover` and `doctor` use. Each problem has a short `reason` (the
+/// status line, `watch`'s `link_lost`) and a `fix`.
+public enum LinkProblem: String, Sendable, CaseIterable, Codable {
+    case hostNotFound
+    /// Nothing listens: the remote is off (on 24.8+, the WiFi setting is off).
+    case refused
+    case unreachable
+    /// The connection attempt got no answer at all: a firewall dropping it.
+    case timedOut
+    case reset
+    /// Something that is not Impress Remote answered.
+    case notImpress
+    /// The remote accepts connections but never answers: the stuck state a
+    /// client leaving mid-stream leaves LibreOffice in (PROTOCOL.md).
+    case stuck
+    /// Impress closed the pair request without an answer.
+    case pairingRefused
+    /// The PIN was never typed into Impress before the link closed.
+    case pairingUnconfirmed
+    /// Impress does not know this remote's name and PIN yet: it waits for a
+    /// person to type the PIN into Impress (`LO_SERVER_VALIDATING_PIN`).
+    case waitingForPin
+    /// Impress closed the link (it quit, or its window closed).
+    case closed
+
+    /// The two settings that start LibreOffice's network remote, and the restart.
+    public static let settingsFix = """
+        In Impress: Tools ▸ Options ▸ LibreOffice Impress ▸ General, turn on "Enable remote control" \
+        and (LibreOffice 24.8 and later) "Enable insecure WiFi connections", then quit and restart LibreOffice.
+        """
+
+    /// A short reason, for the status line and `watch`'s `link_lost`.
+    public var reason: String {
+        switch self {
+        case .hostNotFound: "host not found"
+        case .refused: "connection refused: Impress's network remote is off"
+        case .unreachable: "host unreachable"
+        case .timedOut: "no answer (timed out)"
+        case .reset: "connection reset"
+        case .notImpress: "the port answered with something that isn't Impress Remote (wrong port?)"
+        case .stuck: "Impress accepted the connection but never answered"
+        case .pairingRefused: "Impress refused the pairing request"
+        case .pairingUnconfirmed: "pairing was not confirmed in Impress"
+        case .waitingForPin: "Impress waits for this remote's PIN to be typed in"
+        case .closed: "Impress closed the connection"
+        }
+    }
+
+    /// What the presenter can do, in one or two sentences.
+    public var fix: String {
+        switch self {
+        case .hostNotFound:
+            "Check the computer's name, or use its IP address (`controlpad discover` finds Impress on this network)."
+        case .refused:
+            "Nothing listens on the Impress Remote port. " + Self.settingsFix
+        case .unreachable:
+            "Check that this computer and the one running Impress are on the same network."
+        case .timedOut:
+            "A firewall may be dropping the connection: allow TCP 1599 (and UDP 1598 for discover) on the computer running Impress."
+        case .reset:
+            "Impress dropped the connection; the pad reconnects by itself."
+        case .notImpress:
+            "Check the port: Impress Remote listens on 1599."
+        case .stuck:
+            "Impress's remote is stuck (a client left while Impress was still sending it the slides). "
+                + "Quit LibreOffice completely and open the presentation again."
+        case .pairingRefused:
+            "Check that \"Enable remote control\" is on in Impress, then ask again (in the pad: press r)."
+        case .pairingUnconfirmed:
+            "Type the PIN the pad shows into Impress (Slide Show ▸ Impress Remote), then press r to ask again."
+        case .waitingForPin:
+            "Pair once: `controlpad connect` shows a PIN to type into Impress (Slide Show ▸ Impress Remote) and "
+                + "remembers it once Impress accepts it; or give the name and PIN Impress already knows with --name and --pin."
+        case .closed:
+            "Impress quit or closed the presentation; the pad reconnects when it is back."
+        }
+    }
+
+    /// The problem a reason names, for reasons that came from `reason`.
+    public init?(reason: String) {
+        guard let problem = Self.allCases.first(where: { $0.reason == reason }) else { return nil }
+        self = problem
+    }
+}

@@ -1,0 +1,133 @@
+/// Whether Impress is still sending this connection a show's previews, and
+/// so whether the connection may close yet.
+///
+/// Impress sends every client that pairs during a show, and every client
+/// when a show starts or resumes, all previews and notes (one slide per
+/// ~50 ms) from a thread that outlives the connection. A client that closes
+/// before the last slide's were sent can leave Impress's remote dead for
+/// everyone (7.4 and 25.2; PROTOCOL.md, "LibreOffice 24.8 and later"). So a
+/// connection closes only once the stream is complete, has been quiet for a
+/// second, or a bounded wait has passed; after a start or resume of ours it
+/// first waits for the stream to begin, and after a stop of ours it stays
+/// half a second (closing a few ms after `presentation_stop` crashed 7.4).
+/// It reads raw messages (name first), so the process that finishes a
+/// stream in the background (`controlpad finish-stream`) keeps the same
+/// rule without a session.
+public struct PreviewStream: Sendable, Equatable, Codable {
+    /// How long a stream may be quiet before it is taken as over.
+    public static let quiet: Duration = .seconds(1)
+    /// After the last slide's preview its notes follow at once, or never
+    /// (a slide without a notes shape).
+    public static let notesGrace: Duration = .milliseconds(300)
+    /// How long Impress may take to answer a start, resume or stop.
+    public static let answerGrace: Duration = .seconds(3)
+    /// How long to stay after the show stopped on our command.
+    public static let stopSettle: Duration = .milliseconds(500)
+    /// The bound on a wait: the slides still to come at this pace, plus a
+    /// margin, never more than `longestWait`.
+    public static let perSlide: Duration = .milliseconds(50)
+    public static let margin: Duration = .seconds(2)
+    public static let longestWait: Duration = .seconds(15)
+
+    /// Slides in the show whose stream is coming; nil when none is.
+    public private(set) var slideCount: Int?
+    /// Slides whose preview or notes have arrived in this stream (the highest index + 1).
+    public private(set) var slidesSent = 0
+    private var lastPreviewArrived = false
+    private var showRunning = false
+    /// When a command of ours that Impress answers went out, until it answers.
+    private var commandSentAt: Duration?
+    /// After our stop was answered: stay until then.
+    private var settleUntil: Duration?
+    /// When the last message of a show's stream passed.
+    public private(set) var lastTraffic: Duration = .zero
+
+    public init() {}
+
+    /// True when no stream is coming: none runs, or its last slide's notes arrived.
+    public var isComplete: Bool { slideCount == nil && commandSentAt == nil }
+
+    /// Slides still to come (0 when complete).
+    public var slidesLeft: Int { slideCount.map { max(0, $0 - slidesSent) } ?? 0 }
+
+    /// What a connection waiting on this stream waits for, in words.
+    public var waitDescription: String {
+        slidesLeft > 0 ? "Impress is still sending \(slidesLeft) slide\(slidesLeft == 1 ? "" : "s")"
+            : "Impress is still answering"
+    }
+
+    /// A message from Impress, its lines name first.
+    public mutating func note(_ message: [String], now: Duration) {
+        switch message.first {
+        case "slideshow_started":
+            let count = message.count > 1 ? Int(message[1]) ?? 0 : 0
+            slideCount = count > 0 ? count : nil
+            slidesSent = 0
+            lastPreviewArrived = false
+            showRunning = true
+            commandSentAt = nil
+        case "slideshow_finished":
+            if commandSentAt != nil, showRunning { settleUntil = now + Self.stopSettle }
+            slideCount = nil
+            showRunning = false
+            commandSentAt = nil
+        case "slide_preview", "slide_notes":
+            guard let count = slideCount, message.count > 1, let index = Int(message[1]), index >= 0 else { return }
+            slidesSent = max(slidesSent, min(count, index + 1))
+            if index + 1 == count {
+                if message[0] == "slide_notes" { slideCount = nil } else { lastPreviewArrived = true }
+            }
+        default:
+            return
+        }
+        lastTraffic = now
+    }
+
+    /// A command went out: a start (no show running), resume or stop (a
+    /// show running) is answered by Impress, and the connection waits for it.
+    public mutating func commandSent(_ command: SourceCommand, now: Duration) {
+        switch command {
+        case .start where !showRunning, .resume where showRunning, .stop where showRunning:
+            commandSentAt = now
+        default:
+            break
+        }
+    }
+
+    /// The latest a connection that starts waiting at `start` may stay:
+    /// the slides still to come at Impress's pace, plus a margin, never
+    /// more than `longestWait`.
+    public func deadline(waitingFrom start: Duration) -> Duration {
+        start + min(Self.longestWait, Self.perSlide * slidesLeft + Self.margin)
+    }
+
+    /// When a waiting connection may close if nothing else arrives, never
+    /// after `deadline`: `notesGrace` after the last preview, `quiet` after
+    /// the last message of a stream, `answerGrace` after a command still
+    /// unanswered, `stopSettle` after our stop was answered; `.zero` when
+    /// nothing is left to wait for.
+    public func closesAt(deadline: Duration) -> Duration {
+        let end: Duration
+        if slideCount != nil {
+            end = lastTraffic + (lastPreviewArrived ? Self.notesGrace : Self.quiet)
+        } else if let commandSentAt {
+            end = commandSentAt + Self.answerGrace
+        } else {
+            end = settleUntil ?? .zero
+        }
+        return min(deadline, end)
+    }
+
+    /// Whether a connection may close at `now` without waiting.
+    public func mayClose(at now: Duration) -> Bool { closesAt(deadline: .seconds(Int64.max)) <= now }
+
+    /// The same stream on another clock: times shifted by `to - from`
+    /// (for the process that takes the wait over, whose clock differs).
+    public func rebased(from: Duration, to: Duration) -> PreviewStream {
+        var copy = self
+        copy.lastTraffic = lastTraffic - from + to
+        copy.commandSentAt = commandSentAt.map { $0 - from + to }
+        copy.settleUntil = settleUntil.map { $0 - from + to }
+        return copy
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import XCTest
+
+/// Leaving while Impress still streams the show's previews must not leave
+/// its remote dead (PROTOCOL.md, "LibreOffice 24.8 and later"). The fake
+/// Impress fails as LibreOffice does: a client that closes mid-stream
+/// leaves it answering nobody. Every way out of the pad gives the shell its
+/// prompt back at once, and the connection closes only after the last
+/// slide's notes, in the background.
+final class LeavingMidStreamEndToEndTests: FakeImpressTestCase {
+    private let slides = 100  // 5 s of previews at Impress's 50 ms a slide
+
+    /// Entries of the fake's log for connection `conn`, with their order in the log.
+    private func events(_ fake: FakeImpressProcess, conn: Int) -> [(offset: Int, event: String, name: String?)] {
+        fake.entries.enumerated().compactMap { offset, entry in
+            guard entry["conn"] as? Int == conn, let event = entry["event"] as? String else { return nil }
+            return (offset, event, entry["name"] as? String)
+        }
+    }
+
+    private func assertClosedOnlyAfterTheStream(_ fake: FakeImpressProcess, conn: Int, _ way: String,
+                                                file: StaticString = #filePath, line: UInt = #line) throws {
+        let closed = try fake.waitFor("connection \(conn) closed", timeout: 20, file: file, line: line) { fake in
+            self.events(fake, conn: conn).first { $0.event == "closed" }?.offset
+        }
+        let mine = events(fake, conn: conn)
+        let notes = mine.filter { $0.event == "sent" && $0.name == "slide_notes" }
+        XCTAssertEqual(notes.count, slides, "\(way): every slide's notes were sent before it closed", file: file, line: line)
+        XCTAssertLessThan(notes.last?.offset ?? .max, closed, "\(way): closed only after the last notes", file: file, line: line)
+        XCTAssertFalse(fake.entries.contains { $0["event"] as? String == "dead" }, "\(way): Impress's remote still answers",
+                       file: file, line: line)
+        // A second client can still move the show.
+        let second = try ControlpadProcess.run(["send", "127.0.0.1:\(fake.port)", "next", "--timeout", "5"],
+                                               environment: ["XDG_STATE_HOME": stateHome.path])
+        XCTAssertEqual(second.status, 0, "\(way): \(second.err)", file: file, line: line)
+    }
+
+    /// The pad in tmux, its pid recorded by the shell that execs it.
+    private func pad(_ fake: FakeImpressProcess) throws -> (TmuxSession, pid: Int32) {
+        let pidFile = stateHome.appendingPathComponent("pid-\(UUID().uuidString.prefix(6))").path
+        let line = "sh -c 'echo $$ > \(pidFile); exec \(TmuxSession.binary) connect 127.0.0.1:\(fake.port) "
+            + "--name controlpad-test --pin 1234 --no-animation'"
+        let session = try TmuxSession(command: line, width: 100, height: 30, environment: ["XDG_STATE_HOME": stateHome.path])
+        try session.waitFor("the show") { TmuxSession.statusLine($0).contains(" 1/\(self.slides) ") }
+        let pid = try fake.waitFor("the pad's pid") { _ in
+            (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        }
+        return (session, pid)
+    }
+
+    func testEveryWayOutReturnsAtOnceAndClosesOnlyAfterTheLastPreview() throws {
+        let ways: [(String, (TmuxSession, Int32) throws -> Void)] = [
+            ("q y", { pad, _ in try pad.send("q"); try pad.waitFor(text: "Quit ControlPad?"); try pad.send("y") }),
+            ("Ctrl-C y", { pad, _ in try pad.send("C-c"); try pad.waitFor(text: "Quit ControlPad?"); try pad.send("y") }),
+            ("Ctrl-\\", { pad, _ in try pad.send("C-\\") }),
+            ("SIGTERM", { _, pid in kill(pid, SIGTERM) }),
+            ("SIGHUP", { _, pid in kill(pid, SIGHUP) }),
+        ]
+        for (way, leave) in ways {
+            let fake = try FakeImpressProcess(show: true, slides: slides)
+            fakes.append(fake)
+            let (session, pid) = try pad(fake)
+            try leave(session, pid)
+            let screen = try session.waitFor("\(way): the shell's turn") { $0.contains("EXIT=") }
+            XCTAssertTrue(screen.contains("EXIT=0"), "\(way): \(screen)")
+            XCTAssertFalse(fake.entries.contains { $0["event"] as? String == "stream done" },
+                           "\(way): the prompt came back before Impress finished sending (it takes 5 s)")
+            XCTAssertTrue(screen.contains("Impress is still sending"), "\(way): it says what happens: \(screen)")
+            XCTAssertTrue(screen.contains("closing the connection when it is done"), "\(way): \(screen)")
+            try assertClosedOnlyAfterTheStream(fake, conn: 1, way)
+        }
+    }
+
+    func testSendNoWaitHandsTheShellBackAndStaysForTheStreamInTheBackground() throws {
+        let fake = try FakeImpressProcess(show: true, slides: slides)
+        fakes.append(fake)
+        let run = try ControlpadProcess.run(["send", "127.0.0.1:\(fake.port)", "next", "--no-wait",
+                                             "--name", "controlpad-test", "--pin", "1234"],
+                                            environment: ["XDG_STATE_HOME": stateHome.path])
+        XCTAssertEqual(run.status, 0, run.err)
+        XCTAssertFalse(fake.entries.contains { $0["event"] as? String == "stream done" },
+                       "send returned before Impress finished sending")
+        try fake.waitForReceived("transition_next")
+        try assertClosedOnlyAfterTheStream(fake, conn: 1, "send --no-wait")
+    }
+
+    /// The fake must really fail as LibreOffice does, or the tests above prove nothing.
+    func testTheFakeDiesWhenAClientLeavesMidStream() throws {
+        let fake = try FakeImpressProcess(show: true, slides: slides)
+        fakes.append(fake)
+        let leaver = """
+            import socket, sys
+            s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
+            s.sendall(b"LO_SERVER_CLIENT_PAIR\\nrude\\n1\\n\\n")
+            data = b""
+            while b"slide_preview" not in data:
+                data += s.recv(65536)
+            s.close()
+            """
+        let client = try ControlpadProcess(["-c", leaver, "\(fake.port)"], executable: "/usr/bin/python3")
+        XCTAssertEqual(try client.wait(timeout: 10), 0, client.stderr)
+        _ = try fake.waitFor("the fake to die") { fake in fake.entries.contains { $0["event"] as? String == "dead" } ? true : nil }
+        let after = try ControlpadProcess.run(["send", "127.0.0.1:\(fake.port)", "next", "--timeout", "1",
+                                               "--name", "controlpad-test", "--pin", "1234"],
+                                              environment: ["XDG_STATE_HOME": stateHome.path])
+        XCTAssertEqual(after.status, 1, "nobody is answered any more")
+        XCTAssertTrue(after.err.contains("no answer") || after.err.contains("never answered"), after.err)
+    }
+}
