@@ -90,6 +90,11 @@ public final class ImpressRemoteSource: SlideSource, Sendable {
         }
     }
 
+    public func retryNow() {
+        guard !stopped.withLockedValue({ $0 }) else { return }
+        loop.execute { self.handle(.retryNow) }
+    }
+
     public func send(_ command: SourceCommand) {
         guard !stopped.withLockedValue({ $0 }) else { return }
         loop.execute { self.handle(.send(command)) }
@@ -308,19 +313,19 @@ public final class ImpressRemoteSource: SlideSource, Sendable {
 
     /// A short reason for the status line.
     static func describe(_ error: Error) -> String {
-        if let e = error as? ChannelError, case .connectTimeout = e { return "no answer (timed out)" }
+        if let e = error as? ChannelError, case .connectTimeout = e { return LinkProblem.timedOut.reason }
         if let e = error as? NIOConnectionError {
             if e.dnsAError != nil && e.dnsAAAAError != nil && e.connectionErrors.isEmpty {
-                return "host not found"
+                return LinkProblem.hostNotFound.reason
             }
             if let first = e.connectionErrors.first { return describe(first.error) }
         }
         if let e = error as? IOError {
             switch e.errnoCode {
-            case ECONNREFUSED: return "connection refused (is Impress running with the remote enabled?)"
-            case ECONNRESET: return "connection reset"
-            case EHOSTUNREACH, ENETUNREACH: return "host unreachable"
-            case ETIMEDOUT: return "timed out"
+            case ECONNREFUSED: return LinkProblem.refused.reason
+            case ECONNRESET: return LinkProblem.reset.reason
+            case EHOSTUNREACH, ENETUNREACH: return LinkProblem.unreachable.reason
+            case ETIMEDOUT: return LinkProblem.timedOut.reason
             default: return e.description
             }
         }

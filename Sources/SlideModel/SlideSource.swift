@@ -56,6 +56,13 @@ public enum SourceCommand: Sendable, Equatable {
 public protocol SlideSource: AnyObject, Sendable {
     func start(events: @escaping @Sendable (SourceEvent) -> Void)
     func send(_ command: SourceCommand)
+    /// The link is down: try again now instead of when the countdown ends.
+    func retryNow()
     /// Stop all work; no event is delivered after this returns.
     func shutdown()
+}
+
+extension SlideSource {
+    /// Sources that are always there have nothing to retry.
+    public func retryNow() {}
 }

@@ -54,6 +54,33 @@ final class PadSnapshotTests: XCTestCase {
         assertSnapshot(renderPad(&state, width: 80, height: 24), named: "pairing-80x24")
     }
 
+    /// A link that went down says so in the middle, with the reason and the
+    /// fix wrapped (never cut off), and the status line turns colour.
+    func testLinkDownSaysWhyAndWhatToDoAtEverySize() {
+        for (w, h) in [(120, 40), (80, 24), (40, 12)] {
+            var state = PadState(animate: false)
+            _ = state.reduce(.source(.link(.connected(server: "Impress 25.2.3.2 · 127.0.0.1"))), now: 0)
+            _ = state.reduce(.source(.link(.reconnecting(inSeconds: 1, reason: LinkProblem.refused.reason))), now: 0)
+            let grid = renderPad(&state, width: w, height: h)
+            assertSnapshot(grid, named: "link-down-\(w)x\(h)")
+            XCTAssertFalse(grid.text.contains("F5"), "no F5 advice without a link")
+            let status = grid.bounds.height - 1
+            XCTAssertEqual(grid[0, status].style.role, .warning, "the status line turns colour")
+        }
+        var refused = PadState(animate: false)
+        _ = refused.reduce(.source(.link(.failed(message: LinkProblem.pairingRefused.reason))), now: 0)
+        let text = renderPad(&refused, width: 80, height: 24).text
+        XCTAssertTrue(text.contains("Press r to try again."), text)
+    }
+
+    func testTheShowsTitleIsInTheStatusLine() {
+        var state = samplePadState()
+        _ = state.reduce(.source(.link(.connected(server: "Impress 25.2.3.2 · 127.0.0.1"))), now: 0)
+        _ = state.reduce(.source(.showTitle("deck.odp")), now: 0)
+        let status = renderPad(&state, width: 120, height: 40).text.split(separator: "\n").last ?? ""
+        XCTAssertTrue(status.contains("● Impress 25.2.3.2 · 127.0.0.1 · deck.odp"), String(status))
+    }
+
     func testStatusLineShowsPositionTimerClockProgressAndBlank() {
         var state = samplePadState()
         _ = state.reduce(.key(.char("b")), now: 201_000)

@@ -289,16 +289,19 @@ final class ImpressRemoteSourceTests: XCTestCase {
         XCTAssertEqual(all.reconnecting.first?.1, "connection closed in the middle of a message")
     }
 
-    func testServerRefusingThePairRequestIsReported() throws {
-        let (events, _, _) = try start([
+    func testServerRefusingThePairRequestIsReportedAndAskedAgainWhenTold() throws {
+        let (events, server, source) = try start([
             { c in
                 _ = try c.readMessage()
                 c.close()
             },
             { c in _ = try acceptPairing(c) },
         ])
-        let all = events.wait(for: .showFinished)
-        XCTAssertEqual(all.reconnecting.first?.1, "the server refused the pairing request")
+        events.wait(for: .link(.failed(message: LinkProblem.pairingRefused.reason)))
+        XCTAssertEqual(server.accepted.count, 1)
+        source.retryNow()
+        events.wait(for: .showFinished)
+        XCTAssertEqual(server.accepted.count, 2, "asked again once the presenter said so")
     }
 
     func testUnansweredPairRequestTimesOutAndReconnects() throws {
@@ -313,7 +316,7 @@ final class ImpressRemoteSourceTests: XCTestCase {
             { c in _ = try acceptPairing(c) },
         ], configure: { testConfiguration($0, pairingTimeout: .milliseconds(300)) }, logs: logs)
         let all = events.wait(for: .showFinished)
-        XCTAssertEqual(all.reconnecting.first?.1, "no answer from Impress")
+        XCTAssertEqual(all.reconnecting.first?.1, "Impress accepted the connection but never answered")
         XCTAssertEqual(all.reconnecting.first?.1, ImpressRemoteSource.noAnswerReason)
         XCTAssertEqual(silentClosed.wait(timeout: .now() + 5), .success, "the silent connection was closed by the client")
         XCTAssertEqual(server.accepted.count, 2)

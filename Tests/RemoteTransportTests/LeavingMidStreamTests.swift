@@ -22,9 +22,11 @@ final class LeavingMidStreamTests: XCTestCase {
 
     /// A show of 3: pairs, sends slide 0, then waits for `go` before the
     /// rest; records whether the client was still there and when it closed.
+    private let finished = DispatchSemaphore(value: 0)
+
     private func streamingScript(firstSent: DispatchSemaphore, go: DispatchSemaphore,
                                  result: Locked<(openBeforeRest: Bool, closedAfterRest: Bool)?>) -> FakeImpressServer.Script {
-        { c in
+        { [finished] c in
             _ = try acceptPairing(c, showFinished: false)
             c.send(message: "slideshow_started", "3", "0")
             c.send(message: "slide_preview", "0", "AA")
@@ -38,6 +40,7 @@ final class LeavingMidStreamTests: XCTestCase {
             }
             let closed = c.waitForClose()
             result.withLock { $0 = (open, closed) }
+            finished.signal()
         }
     }
 
@@ -55,6 +58,7 @@ final class LeavingMidStreamTests: XCTestCase {
         let count = recorder.events.count
         go.signal()
         try source.closed.wait()
+        XCTAssertEqual(finished.wait(timeout: .now() + 10), .success)
         server.stop()
         XCTAssertEqual(result.current?.openBeforeRest, true, "still connected after shutdown while slides 1 and 2 were coming")
         XCTAssertEqual(result.current?.closedAfterRest, true, "closed once the last notes were in")
@@ -79,6 +83,7 @@ final class LeavingMidStreamTests: XCTestCase {
         XCTAssertNil(source.handOff(), "handed off once")
         go.signal()
         let left = StreamFinisher.finish(descriptor: handOff.descriptor, stream: handOff.stream, within: handOff.remaining)
+        XCTAssertEqual(finished.wait(timeout: .now() + 10), .success)
         server.stop()
         XCTAssertEqual(left, 0, "the new owner saw the stream complete")
         XCTAssertEqual(result.current?.openBeforeRest, true, "the connection outlived the source that handed it off")

@@ -5,9 +5,11 @@ import XCTest
 /// thing that happens, including the pairing timeout and the reconnect
 /// countdown, without sockets or waiting.
 final class ImpressConnectionTests: XCTestCase {
+    /// A backoff of 1, 2, 4 … s, so each countdown step shows.
     private func connection(pin: String? = nil, pairingTimeout: Duration = .seconds(10)) -> ImpressConnection {
         ImpressConnection(.init(clientName: "pad", serverLabel: "127.0.0.1", address: "127.0.0.1:1599",
-                                pinOverride: pin, pairingTimeout: pairingTimeout))
+                                pinOverride: pin, pairingTimeout: pairingTimeout,
+                                backoff: ReconnectBackoff(initial: .seconds(1), maximum: .seconds(15))))
     }
     private func at(_ seconds: Double) -> Duration { .milliseconds(Int(seconds * 1000)) }
     private func bytes(_ lines: String...) -> [UInt8] { Array((lines.joined(separator: "\n") + "\n\n").utf8) }
@@ -53,7 +55,7 @@ final class ImpressConnectionTests: XCTestCase {
         _ = c.handle(.connected, now: at(0))
         _ = c.handle(.received(bytes("LO_SERVER_VALIDATING_PIN")), now: at(0.1))
         _ = c.handle(.closed, now: at(1))
-        _ = c.handle(.timerFired(.countdown), now: at(2))
+        _ = c.handle(.retryNow, now: at(2))
         XCTAssertEqual(written(c.handle(.connected, now: at(2))), ["LO_SERVER_CLIENT_PAIR\npad\n0042\n\n"],
                        "the PIN the user may be typing stays the same")
     }
@@ -64,7 +66,7 @@ final class ImpressConnectionTests: XCTestCase {
         _ = c.handle(.connected, now: at(0))
         XCTAssertEqual(c.handle(.timerFired(.pairing), now: at(10)).last, .close)
         let lost = c.handle(.closed, now: at(10))
-        XCTAssertEqual(emitted(lost), [.link(.reconnecting(inSeconds: 1, reason: "no answer from Impress"))])
+        XCTAssertEqual(emitted(lost), [.link(.reconnecting(inSeconds: 1, reason: "Impress accepted the connection but never answered"))])
         XCTAssertTrue(lost.contains(.arm(.countdown, after: .seconds(1))))
         XCTAssertTrue(c.handle(.timerFired(.countdown), now: at(11)).contains(.connect))
     }
@@ -106,7 +108,7 @@ final class ImpressConnectionTests: XCTestCase {
             if actions.contains(.connect) { _ = c.handle(.connectFailed(reason: "connection refused"), now: at(now)).map { shown += emitted([$0]) } }
         }
         let countdown = shown.compactMap { if case .link(.reconnecting(let s, let r)) = $0 { "\(s) \(r)" } else { nil } }
-        XCTAssertEqual(Array(countdown.prefix(4)), ["1 connection closed", "2 connection refused", "1 connection refused",
+        XCTAssertEqual(Array(countdown.prefix(4)), ["1 Impress closed the connection", "2 connection refused", "1 connection refused",
                                                     "4 connection refused"], "1 s, then 2 s, then 4 s: each second shown")
     }
 
@@ -115,8 +117,6 @@ final class ImpressConnectionTests: XCTestCase {
         _ = c.handle(.start(storedPin: nil, freshPin: "0042"), now: at(0))
         _ = c.handle(.connected, now: at(0))
         _ = c.handle(.received(bytes("LO_SERVER_VALIDATING_PIN")), now: at(0.1))
-        XCTAssertEqual(emitted(c.handle(.closed, now: at(5))).first,
-                       .link(.reconnecting(inSeconds: 1, reason: "pairing was not confirmed in Impress")))
         c = paired()
         _ = c.handle(.received(Array("slide_preview\n0\nAAAA".utf8)), now: at(1))
         XCTAssertEqual(emitted(c.handle(.closed, now: at(1))).first,
@@ -179,6 +179,30 @@ final class ImpressConnectionTests: XCTestCase {
         XCTAssertEqual(c.handle(.send(.next), now: at(1)), [.dropped(.next)])
         XCTAssertEqual(c.handle(.timerFired(.countdown), now: at(2)), [])
         XCTAssertEqual(c.handle(.closed, now: at(2)), [])
+    }
+
+    func testARefusedPairingStopsUntilThePresenterAsksAgain() {
+        var c = connection()
+        _ = c.handle(.start(storedPin: nil, freshPin: "0042"), now: at(0))
+        _ = c.handle(.connected, now: at(0))
+        _ = c.handle(.received(bytes("LO_SERVER_VALIDATING_PIN")), now: at(0.1))
+        let closed = c.handle(.closed, now: at(5))
+        XCTAssertEqual(emitted(closed), [.link(.failed(message: "pairing was not confirmed in Impress"))])
+        XCTAssertFalse(closed.contains { if case .arm(.countdown, _) = $0 { true } else { false } },
+                       "no countdown: asking again would pop Impress's dialog up forever")
+        XCTAssertEqual(c.handle(.timerFired(.countdown), now: at(60)), [])
+        let again = c.handle(.retryNow, now: at(61))
+        XCTAssertTrue(again.contains(.connect))
+        XCTAssertEqual(emitted(again), [.link(.connecting(to: "127.0.0.1:1599"))])
+    }
+
+    func testRetryNowCutsTheCountdownShortAndDoesNothingWhileConnected() {
+        var c = paired()
+        _ = c.handle(.closed, now: at(1))
+        XCTAssertTrue(c.handle(.retryNow, now: at(1.1)).contains(.connect))
+        XCTAssertEqual(c.handle(.retryNow, now: at(1.2)), [], "already connecting")
+        var up = paired()
+        XCTAssertEqual(up.handle(.retryNow, now: at(2)), [], "the link is up")
     }
 
     // MARK: never close while Impress streams previews

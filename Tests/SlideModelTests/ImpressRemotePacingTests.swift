@@ -94,9 +94,12 @@ final class ImpressRemotePacingTests: XCTestCase {
     func testBackoffDoublesUpToTheCap() {
         var b = ReconnectBackoff()
         let delays = (0..<7).map { _ in b.nextDelay() }
-        XCTAssertEqual(delays, [1, 2, 4, 8, 15, 15, 15].map { Duration.seconds($0) })
+        XCTAssertEqual(delays, [500, 1000, 1000, 1000, 1000, 1000, 1000].map { Duration.milliseconds($0) },
+                       "Impress back is reconnected to within a second")
         b.reset()
-        XCTAssertEqual(b.nextDelay(), .seconds(1))
+        XCTAssertEqual(b.nextDelay(), .milliseconds(500))
+        b = ReconnectBackoff(initial: .seconds(1), maximum: .seconds(15))
+        XCTAssertEqual((0..<6).map { _ in b.nextDelay() }, [1, 2, 4, 8, 15, 15].map { Duration.seconds($0) })
     }
 
     func testBackoffNeverOverflows() {

@@ -27,6 +27,25 @@ final class ReduceTests: XCTestCase {
         XCTAssertEqual(state.current, 3)
     }
 
+    func testAPressWhileTheLinkIsDownIsRefusedVisiblyNotPretended() {
+        var state = runningPad()
+        _ = state.reduce(.source(.link(.reconnecting(inSeconds: 1, reason: LinkProblem.reset.reason))), now: 50)
+        for key: Key in [.right, .left, .home, .end, .char("b"), .function(5), .char("S")] {
+            XCTAssertEqual(keys([key], &state), [], "\(key): nothing goes out")
+            XCTAssertEqual(state.position, "3/12", "\(key): no → N that quietly goes back")
+            XCTAssertEqual(state.flash?.text, "not connected: nothing was sent · r retries now", "\(key)")
+        }
+        XCTAssertEqual(keys([.char("5"), .enter], &state), [], "a go-to is refused too")
+        XCTAssertFalse(state.blank)
+        _ = state.reduce(.tick, now: 100 + Flash.duration)
+        XCTAssertNil(state.flash, "the message goes by itself")
+        XCTAssertEqual(keys([.char("r")], &state), [.retryNow], "r asks for the link now")
+        _ = state.reduce(.source(.link(.connected(server: "Impress"))), now: 200)
+        XCTAssertNil(state.flash, "back: nothing left to say")
+        XCTAssertEqual(keys([.right], &state), [.send(.next)])
+        XCTAssertEqual(keys([.char("r")], &state), [], "nothing to retry while the link is up")
+    }
+
     func testABurstOfPressesIsNeverLost() {
         var state = runningPad()
         XCTAssertEqual(keys(Array(repeating: .right, count: 5), &state), Array(repeating: .send(.next), count: 5))

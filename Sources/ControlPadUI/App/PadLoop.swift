@@ -98,6 +98,7 @@ final class PadLoop {
             switch effect {
             case .send(let command): source.send(command)
             case .visitEnded(let visit): rehearsal?.write(visit)
+            case .retryNow: source.retryNow()
             case .quit: quitting = true
             }
         }
@@ -129,6 +130,7 @@ final class PadLoop {
         var due = clocks.untilNextMinute()
         if let started = state.showStartedAt { due = 1000 - (now - started) % 1000 }
         if let heading = state.heading { due = min(due, max(1, heading.expiresAt - now)) }
+        if let flash = state.flash { due = min(due, max(1, flash.until - now)) }
         return Int32(due)
     }
 }

@@ -14,7 +14,7 @@ struct WatchCommand: ParsableCommand {
             it prints a PIN to type into Impress and waits). Prints, as they happen: connecting, \
             connected, pairing, paired, server, show_started, title, slide, notes (of the current slide, \
             plain text), show_finished, link_lost. It keeps reconnecting when the link drops; \
-            Ctrl-C or a closed stdout ends it. Each --json line has event and time (UTC), and \
+            Ctrl-C or a closed stdout ends it; a pairing Impress refuses ends it with status 1 (event failed). Each --json line has event and time (UTC), and \
             as the event has them index (from 0), position (from 1), slides, text, server, pin, \
             reason; the README lists them all.
             """
@@ -44,6 +44,7 @@ struct WatchCommand: ParsableCommand {
         LineOutput.ignoreBrokenPipes()
         link.start()
         var report = WatchReport()
+        var gaveUp = false
         following: while true {
             guard let item = link.next(before: nil) else { continue }
             guard case .event(let event) = item else { break }
@@ -51,8 +52,11 @@ struct WatchCommand: ParsableCommand {
                 let line = json ? WatchLines.json(change, at: Date()) : WatchLines.text(change, at: Date())
                 guard LineOutput.write(line) else { break following }
             }
+            // Impress refused the pairing: asking again would pop its dialog up forever.
+            if case .link(.failed) = event { gaveUp = true; break }
         }
         link.leave(logger: logger)
+        if gaveUp { throw ExitCode(1) }
     }
 }
 

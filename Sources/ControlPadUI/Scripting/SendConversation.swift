@@ -60,7 +60,7 @@ struct SendConversation {
         case .link(.reconnecting(_, let reason)):
             return finish(.fail(phase == .pairing ? "cannot reach \(server): \(reason)" : "lost \(server): \(reason)"))
         case .link(.failed(let message)):
-            return finish(.fail(message))
+            return finish(.fail("cannot reach \(server): \(message)"))
         case .link(.connected):
             paired = true
             return nil

@@ -54,6 +54,9 @@ struct PadView {
         if case .pairing(let pin) = state.link {
             PairingBannerView(theme: config.popovers[.pin] ?? PopoverTheme(role: .banner)).render(pin: pin, in: body, grid: &grid)
         }
+        if state.isLinkDown, state.overlays.isEmpty {
+            LinkDownBannerView(theme: config.popovers[.pin] ?? PopoverTheme(role: .banner)).render(state, in: body, grid: &grid)
+        }
         return grid
     }
 

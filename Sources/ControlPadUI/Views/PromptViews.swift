@@ -23,6 +23,47 @@ struct PairingBannerView {
     }
 }
 
+/// The link to Impress is down: why, what to do, and the key that retries
+/// now, wrapped to fit (never cut off), in the middle of the screen.
+struct LinkDownBannerView {
+    var theme = PopoverTheme(role: .banner)
+
+    func render(_ state: PadState, in screen: Rect, grid: inout CellGrid) {
+        let width = max(10, min(64, screen.width - 6))
+        let retry = state.bindings.keys(for: .retry).first.map(\.name)
+        var paragraphs: [String] = []
+        switch state.link {
+        case .reconnecting(let seconds, let reason):
+            paragraphs.append("Trying again in \(seconds) s" + (retry.map { " (\($0): now)" } ?? "") + ".")
+            paragraphs.append(Self.sentence(reason))
+            if let problem = LinkProblem(reason: reason) { paragraphs.append(problem.fix) }
+        case .failed(let message):
+            paragraphs.append(Self.sentence(message))
+            if let problem = LinkProblem(reason: message) { paragraphs.append(problem.fix) }
+            paragraphs.append(retry.map { "Press \($0) to try again." } ?? "Quit and start the pad again to retry.")
+        default:
+            return
+        }
+        var lines: [String] = []
+        for paragraph in paragraphs {
+            if !lines.isEmpty { lines.append("") }
+            lines += TextWrap.lines(paragraph, width: width)
+        }
+        let height = min(lines.count, max(1, screen.height - 2))
+        let placement = PopoverPlacement.place(width: width, height: height, insets: (2, 1), anchor: nil, in: screen)
+        let inside = grid.popover(placement, theme: theme, title: "Not connected", insets: (2, 1))
+        for (i, line) in lines.enumerated() where inside.y + i < inside.maxY {
+            grid.put(line, x: inside.x, y: inside.y + i, style: i == 0 ? Style(.title) : .text, clip: inside)
+        }
+    }
+
+    /// "connection refused: …" → "Connection refused: ….".
+    static func sentence(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.uppercased() + text.dropFirst() + (text.hasSuffix(".") || text.hasSuffix(")") ? "" : ".")
+    }
+}
+
 /// "Quit while the show runs?": a slip of the finger must not end a talk.
 struct ConfirmQuitView {
     var theme = PopoverTheme(role: .banner)

@@ -27,7 +27,7 @@ struct SlidePaneView {
         let inside = pictureArea
         guard !inside.isEmpty else { return }
         guard state.showRunning else {
-            placeholder(tag == .current ? ["No show running", "Press F5 to start it"] : [], in: inside, grid: &grid)
+            placeholder(tag == .current ? Self.noShow(state) : [], in: inside, grid: &grid)
             return
         }
         guard let slide else {
@@ -45,6 +45,18 @@ struct SlidePaneView {
             }
         } else {
             placeholder(["Slide \(slide + 1)", "preview ready"], in: inside, grid: &grid)
+        }
+    }
+
+    /// What the current pane says with no show: F5 only where it can work.
+    static func noShow(_ state: PadState) -> [String] {
+        switch state.link {
+        case .demo, .connected:
+            let start = state.bindings.keys(for: .startShow).first.map { "Press \($0.name) to start it" }
+            return ["No show running"] + (start.map { [$0] } ?? [])
+        case .connecting(let to): return ["Connecting…", to]
+        case .pairing: return ["Pairing with Impress…"]
+        case .reconnecting, .failed: return ["Not connected"]
         }
     }
 

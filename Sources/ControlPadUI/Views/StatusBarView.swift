@@ -18,14 +18,17 @@ struct StatusBarView {
     func render(_ state: PadState, now: Millis, in rect: Rect, grid: inout CellGrid) -> Anchors {
         var anchors = Anchors()
         guard !rect.isEmpty else { return anchors }
-        grid.fill(rect, style: Style(.status))
-        if let notice = state.notice {
+        // A link that is down turns the whole line: seen at once.
+        let base: Role = state.isLinkDown ? .warning : .status
+        let dim: Role = state.isLinkDown ? .warning : .statusDim
+        grid.fill(rect, style: Style(base))
+        if let message = state.notice ?? state.flash?.text {
             grid.fill(rect, style: Style(.warning))
-            grid.put(DisplayWidth.truncate(" " + notice, to: rect.width), x: rect.x, y: rect.y, style: Style(.warning), clip: rect)
+            grid.put(DisplayWidth.truncate(" " + message, to: rect.width), x: rect.x, y: rect.y, style: Style(.warning), clip: rect)
             return anchors
         }
         var parts: [(text: String, style: Style, priority: Int)] = []
-        parts.append((Self.linkLabel(state), Style(.status), 3))
+        parts.append((Self.linkLabel(state), Style(base), 3))
         if state.showRunning {
             parts.append((state.position, Style(.accent), 0))
             if let elapsed = state.elapsed(at: now) {
@@ -36,7 +39,7 @@ struct StatusBarView {
                 switch state.pace(at: now) {
                 case .tight?: role = .paceTight
                 case .over?: role = .paceOver
-                default: role = .status
+                default: role = base
                 }
                 parts.append((timer, Style(role), 2))
                 if let total = state.talkDuration {
@@ -47,13 +50,14 @@ struct StatusBarView {
             }
             if state.blank { parts.append(("BLANK", Style(.warning), 1)) }
             if state.buffer.previewCount < state.slideCount {
-                parts.append(("previews \(state.buffer.previewCount)/\(state.slideCount)", Style(.statusDim), 4))
+                parts.append(("previews \(state.buffer.previewCount)/\(state.slideCount)", Style(dim), 4))
             }
-        } else {
-            parts.append(("no show · F5 starts", Style(.statusDim), 1))
+        } else if state.isLinkUp {
+            let start = state.bindings.keys(for: .startShow).first.map { " · \($0.name) starts" } ?? ""
+            parts.append(("no show" + start, Style(dim), 1))
         }
-        parts.append((clock, Style(.status), 5))
-        parts.append((Self.helpHint, Style(.statusDim), 6))
+        parts.append((clock, Style(base), 5))
+        if let hint = Self.helpHint(state) { parts.append((hint, Style(dim), 6)) }
 
         // Parts less important than the link go first; then the link may
         // shrink to its glyph before more important parts go.
@@ -77,24 +81,27 @@ struct StatusBarView {
         shown[0].text = DisplayWidth.truncate(shown[0].text, to: max(1, rect.width - others - 2))
         var x = rect.x + 1
         for (i, part) in shown.enumerated() {
-            if i > 0 { x += grid.put(" · ", x: x, y: rect.y, style: Style(.statusDim), clip: rect) }
+            if i > 0 { x += grid.put(" · ", x: x, y: rect.y, style: Style(dim), clip: rect) }
             let width = grid.put(DisplayWidth.truncate(part.text, to: rect.maxX - x), x: x, y: rect.y, style: part.style, clip: rect)
             if part.style.role == .accent { anchors.position = (x + width / 2, rect.y) }
-            if part.text == Self.helpHint { anchors.help = (x + width / 2, rect.y) }
+            if part.text == Self.helpHint(state) { anchors.help = (x + width / 2, rect.y) }
             x += width
         }
         if anchors.help == nil { anchors.help = (rect.maxX - 1, rect.y) }
         return anchors
     }
 
-    static let helpHint = "? help"
+    /// "? help", with the key bound to help (none when help has no key).
+    static func helpHint(_ state: PadState) -> String? {
+        state.bindings.keys(for: .help).first.map { "\($0.name) help" }
+    }
 
     static func linkLabel(_ state: PadState) -> String {
         switch state.link {
         case .demo: return state.title.isEmpty ? "● demo" : "● demo · \(state.title)"
         case .connecting(let to): return to.isEmpty ? "◌ connecting…" : "◌ connecting to \(to)…"
         case .pairing(let pin): return "◌ pairing · PIN \(pin)"
-        case .connected(let server): return "● \(server)"
+        case .connected(let server): return state.title.isEmpty ? "● \(server)" : "● \(server) · \(state.title)"
         case .reconnecting(let seconds, let reason):
             return reason.isEmpty ? "◌ reconnecting in \(seconds) s…" : "◌ reconnecting in \(seconds) s… · \(reason)"
         case .failed(let message): return "✖ \(message)"

@@ -55,6 +55,8 @@ public struct ImpressConnection: Sendable {
         case closed
         case send(SourceCommand)
         case timerFired(Timer)
+        /// The presenter asks to reconnect now.
+        case retryNow
         case stop
     }
 
@@ -76,6 +78,8 @@ public struct ImpressConnection: Sendable {
 
     enum Phase: Sendable {
         case idle, connecting, open, countingDown(left: Duration, reason: String), stopped
+        /// Pairing was refused: no retry until the presenter asks (`retryNow`).
+        case waitingForRetry
         /// Open, but closing as soon as Impress has finished streaming the
         /// show's previews (`PreviewStream`), then stopping or reconnecting.
         case draining(until: Duration, then: AfterDraining)
@@ -87,10 +91,10 @@ public struct ImpressConnection: Sendable {
     }
 
     /// The status line's reason when the pair request goes unanswered.
-    public static let noAnswerReason = "no answer from Impress"
+    public static let noAnswerReason = LinkProblem.stuck.reason
     /// When the pair request is answered by something else (a web server
     /// answering HTTP 400, say): Impress answers it with `LO_SERVER_…`.
-    public static let notImpressReason = "the port answered with something that isn't Impress Remote (wrong port?)"
+    public static let notImpressReason = LinkProblem.notImpress.reason
 
     public let settings: Settings
     private(set) var phase: Phase = .idle
@@ -154,6 +158,14 @@ public struct ImpressConnection: Sendable {
             return pacer.expire().map { write($0, for: nil) } ?? []
         case .timerFired(.drain):
             return []
+        case .retryNow:
+            switch phase {
+            case .countingDown, .waitingForRetry:
+                backoff.reset()
+                return [.cancel(.countdown), .log(.info, "reconnecting now, as asked")] + connect()
+            default:
+                return []
+            }
         case .stop:
             let cancels: [Action] = [.cancel(.pairing), .cancel(.countdown), .cancel(.heldNavigation)]
             if case .open = phase, !stream.mayClose(at: now) { return cancels + startDraining(then: .stop, now: now) }
@@ -200,7 +212,7 @@ public struct ImpressConnection: Sendable {
             if case .failed(let reason) = input, closeReason == nil { closeReason = reason }
             if then == .stop { return stopNow() }
             return input.isClosed ? lost() : []
-        case .start, .connected, .connectFailed, .timerFired:
+        case .start, .connected, .connectFailed, .timerFired, .retryNow:
             return []
         }
     }
@@ -308,22 +320,29 @@ public struct ImpressConnection: Sendable {
 
     private mutating func lost() -> [Action] {
         guard case .open = phase else { return [] }
-        var reason = closeReason ?? "connection closed"
+        var reason = closeReason ?? LinkProblem.closed.reason
         if closeReason == nil {
             if framer.isMidMessage {
                 reason = "connection closed in the middle of a message"
             } else if session?.phase == .validatingPin {
-                reason = "pairing was not confirmed in Impress"
+                reason = LinkProblem.pairingUnconfirmed.reason
             } else if session?.phase == .requested {
-                reason = "the server refused the pairing request"
+                reason = LinkProblem.pairingRefused.reason
             }
         }
+        let refusedPairing = closeReason == nil && (session?.phase == .validatingPin || session?.phase == .requested)
         session = nil
         closeReason = nil
         framer.reset()
         pacer.reset()
         stream = PreviewStream()
-        return [.log(.notice, "lost \(settings.address): \(reason)"), .cancel(.pairing)] + scheduleReconnect(reason: reason)
+        let lost: [Action] = [.log(.notice, "lost \(settings.address): \(reason)"), .cancel(.pairing)]
+        guard !refusedPairing else {
+            // Asking again and again would pop up Impress's dialog forever.
+            phase = .waitingForRetry
+            return lost + [.emit(.link(.failed(message: reason)))]
+        }
+        return lost + scheduleReconnect(reason: reason)
     }
 
     private mutating func scheduleReconnect(reason: String) -> [Action] {

@@ -1,12 +1,13 @@
 /// Delays between reconnect attempts: `initial`, doubling, capped at
-/// `maximum` (1, 2, 4, 8, 15, 15, ... seconds by default). Reset once a
-/// connection pairs again.
+/// `maximum` (0.5, 1, 1, ... seconds by default: an attempt costs a refused
+/// or timed-out connect, and a presenter whose Impress is back wants the
+/// link back within a second). Reset once a connection pairs again.
 public struct ReconnectBackoff: Sendable, Equatable {
     public let initial: Duration
     public let maximum: Duration
     public private(set) var failures = 0
 
-    public init(initial: Duration = .seconds(1), maximum: Duration = .seconds(15)) {
+    public init(initial: Duration = .milliseconds(500), maximum: Duration = .seconds(1)) {
         self.initial = max(initial, .zero)
         self.maximum = max(maximum, self.initial)
     }

@@ -15,6 +15,7 @@ public enum Action: String, CaseIterable, Sendable {
     case fullScreen = "full-screen"
     case resetTimer = "reset-timer"
     case closeAll = "close-all"
+    case retry
 
     public enum Group: String, CaseIterable, Sendable {
         case move = "Move through the show"
@@ -27,7 +28,7 @@ public enum Action: String, CaseIterable, Sendable {
         switch self {
         case .next, .previous, .first, .last: return .move
         case .toggleList, .help, .fullScreen, .closeAll, .quit: return .views
-        case .blank, .startShow, .stopShow, .resetTimer: return .show
+        case .blank, .startShow, .stopShow, .resetTimer, .retry: return .show
         case .notesUp, .notesDown, .notesPageUp, .notesPageDown: return .notes
         }
     }
@@ -52,6 +53,15 @@ public enum Action: String, CaseIterable, Sendable {
         case .fullScreen: return "full-screen slide"
         case .resetTimer: return "reset the timer"
         case .closeAll: return "close all overlays"
+        case .retry: return "reconnect now (while the link is down)"
+        }
+    }
+
+    /// Whether it sends the show a command (refused while the link is down).
+    public var reachesTheShow: Bool {
+        switch self {
+        case .next, .previous, .first, .last, .blank, .startShow, .stopShow, .retry: return true
+        default: return false
         }
     }
 }

@@ -17,7 +17,7 @@ public struct KeyBindings: Sendable, Equatable {
         .char("b"): .blank, .char("."): .blank,
         .function(5): .startShow, .char("S"): .stopShow,
         .up: .notesUp, .down: .notesDown, .char("u"): .notesPageUp, .char("d"): .notesPageDown,
-        .char("f"): .fullScreen, .char("t"): .resetTimer, .char("x"): .closeAll,
+        .char("f"): .fullScreen, .char("t"): .resetTimer, .char("x"): .closeAll, .char("r"): .retry,
     ])
 
     public func action(for key: Key) -> Action? { actions[key] }

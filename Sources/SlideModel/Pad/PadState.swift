@@ -88,9 +88,17 @@ public struct Heading: Sendable, Equatable {
     public var expiresAt: Millis { since + Self.timeout }
 }
 
+/// A status-line message shown until `until`.
+public struct Flash: Sendable, Equatable {
+    public var text: String
+    public var until: Millis
+    public static let duration: Millis = 2500
+}
+
 /// The whole state of the pad, owned by one loop and changed only by `reduce`.
 public struct PadState: Sendable {
-    public var link: LinkState = .connecting(to: "")
+    /// `.demo` until a source says otherwise (the pad sets it before the first frame).
+    public var link: LinkState = .demo
     public var title = ""
     public var showRunning = false
     public var slideCount = 0
@@ -124,6 +132,8 @@ public struct PadState: Sendable {
     public var rehearsal = RehearsalRecorder()
     /// Something the user should read (a config problem); any key clears it.
     public var notice: String?
+    /// A short message that goes by itself (a press refused while the link is down).
+    public var flash: Flash?
 
     /// The most slides a show may have (what the wire accepts, too).
     public static let maxSlideCount = ImpressServerMessage.maxSlideCount
@@ -134,6 +144,22 @@ public struct PadState: Sendable {
     }
 
     // MARK: derived
+
+    /// Whether commands reach the show: the demo, or paired with Impress.
+    public var isLinkUp: Bool {
+        switch link {
+        case .demo, .connected: return true
+        case .connecting, .pairing, .reconnecting, .failed: return false
+        }
+    }
+
+    /// Whether the link was up and went, or gave up: the screen says why.
+    public var isLinkDown: Bool {
+        switch link {
+        case .reconnecting, .failed: return true
+        default: return false
+        }
+    }
 
     public var topOverlay: Overlay? { overlays.last }
     public var listOpen: Bool { overlays.contains(.slideList) }

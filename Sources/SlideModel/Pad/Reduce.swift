@@ -27,6 +27,8 @@ public enum Effect: Sendable, Equatable {
     case send(SourceCommand)
     /// A slide visit ended: one row of the rehearsal log.
     case visitEnded(RehearsalRecorder.Visit)
+    /// The link is down: try to reconnect now, not when the countdown ends.
+    case retryNow
     /// The pad ends: the one way to quit.
     case quit
 }
@@ -53,6 +55,7 @@ extension PadState {
             effects = pointer(phase, x: x, y: y)
         case .tick:
             if let heading, heading.hasExpired(at: now) { self.heading = nil }
+            if let flash, flash.until <= now { self.flash = nil }
             effects = []
         case .interrupted: effects = topOverlay == .confirmQuit ? [.quit] : perform(.quit, now: now)
         case .terminate: effects = [.quit]
@@ -81,6 +84,7 @@ extension PadState {
         switch event {
         case .link(let link):
             self.link = link
+            if isLinkUp { flash = nil }
         case .showTitle(let title):
             self.title = Notes.sanitized(title).replacing("\n", with: " ")
         case .showStarted(let count, let current):
@@ -117,6 +121,7 @@ extension PadState {
             blank = false
             showStartedAt = nil
             pausedSince = nil
+            if link != .demo { title = "" }
             overlays.removeAll { $0 == .slideList || $0 == .confirmQuit }
             listReveal = nil
         }

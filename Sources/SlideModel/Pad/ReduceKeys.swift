@@ -84,6 +84,7 @@ extension PadState {
     }
 
     public mutating func perform(_ action: Action, now: Millis) -> [Effect] {
+        if action.reachesTheShow, !isLinkUp { return refused(action, now: now) }
         switch action {
         case .next: return step(by: 1, now: now)
         case .previous: return step(by: -1, now: now)
@@ -122,8 +123,29 @@ extension PadState {
         case .closeAll:
             if listOpen { closeList(now: now) }
             overlays.removeAll()
+        case .retry:
+            return []
         }
         return []
+    }
+
+    /// A command while the link is down goes nowhere: said, never pretended.
+    /// `retry` is the one that asks for the link itself.
+    private mutating func refused(_ action: Action, now: Millis) -> [Effect] {
+        let retryKey = bindings.keys(for: .retry).first.map { " · \($0.name) retries now" } ?? ""
+        switch link {
+        case .pairing:
+            flash = Flash(text: "not paired yet: type the PIN into Impress", until: now + Flash.duration)
+            return []
+        case .connecting where action == .retry:
+            return []
+        case _ where action == .retry:
+            flash = Flash(text: "reconnecting now…", until: now + Flash.duration)
+            return [.retryNow]
+        default:
+            flash = Flash(text: "not connected: nothing was sent" + retryKey, until: now + Flash.duration)
+            return []
+        }
     }
 
     /// Esc with nothing bound to it: close the topmost overlay; a clicker's
@@ -148,6 +170,7 @@ extension PadState {
 
     /// A go-to: sent, and shown at once as where the show is heading.
     mutating func go(to index: Int, now: Millis) -> [Effect] {
+        if !isLinkUp { return refused(.first, now: now) }
         guard showRunning, (0..<slideCount).contains(index), index != (heading?.target ?? current) else { return [] }
         heading = Heading(target: index, since: now)
         return [.send(.goto(index: index))]
