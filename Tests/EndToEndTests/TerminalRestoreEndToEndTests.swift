@@ -50,32 +50,136 @@ final class TerminalRestoreEndToEndTests: XCTestCase {
         try session.waitFor("the pad's status line") { TmuxSession.statusLine($0).contains("1/14") }
     }
 
+    /// The signal a failed check is: `ud2` on x86 (SIGILL), `brk` on ARM (SIGTRAP).
+    #if arch(arm64)
+    private static let trap = (name: "SIGTRAP", status: 133)
+    #else
+    private static let trap = (name: "SIGILL", status: 132)
+    #endif
+
     func testACrashRestoresTheTerminalAndEndsByItself() throws {
-        for (how, status) in [("segv", 139), ("trap", 132)] {
-            let (session, _, stty) = try pad("demo --no-animation", environment: "CONTROLPAD_CRASH_FOR_TEST=\(how)")
-            // No key is ever sent: the crash report must not wait for one.
-            // Symbolicating a debug build on a busy machine can take a while.
-            try session.waitFor("the \(how) crash to end", timeout: 90) { $0.contains("EXIT=") }
-            let screen = try session.history()
-            XCTAssertTrue(screen.contains("EXIT=\(status)"), screen)
-            let lines = screen.split(separator: "\n").map(String.init)
-            XCTAssertTrue(lines.contains { $0.hasPrefix("💣 Program crashed") }, "the report starts at column 0:\n\(screen)")
-            XCTAssertTrue(lines.contains { $0.hasPrefix("Platform:") }, "the report's lines start at column 0:\n\(screen)")
-            XCTAssertFalse(screen.contains("Press space to interact"), screen)
-            XCTAssertFalse(screen.contains("Current ·"), "the pad's screen is gone, nothing drawn over the report:\n\(screen)")
+        for (how, name, status) in [("segv", "SIGSEGV", 139), ("trap", Self.trap.name, Self.trap.status),
+                                    ("fatal", Self.trap.name, Self.trap.status)] {
+            let state = temporaryPath("state")
+            let (session, pidFile, stty) = try pad("demo --no-animation",
+                                                   environment: "CONTROLPAD_CRASH_FOR_TEST=\(how) XDG_STATE_HOME=\(state)")
+            // No key is ever sent: nothing may wait for one.
+            let pid = try pid(pidFile)
+            let gone = try waitUntilGone(pid)
+            let report = try crashFile(in: state, pid: pid)
+            assertReport(report, signal: name, endedAt: gone)
+            if how == "fatal" {
+                // Swift printed it on the alternate screen, now gone: the report keeps it.
+                XCTAssertNotNil(report.text.range(of: "Swift's message: .*Fatal error: CONTROLPAD_CRASH_FOR_TEST=fatal",
+                                                   options: .regularExpression), report.text)
+            }
+            try assertEnded(session, status: status, line: "controlpad crashed (\(name)); the backtrace is in \(report.path)")
             assertSane(stty)
         }
     }
 
     func testASegfaultFromOutsideRestoresTheTerminal() throws {
-        let (session, pidFile, stty) = try pad("demo --no-animation")
+        let state = temporaryPath("state")
+        let (session, pidFile, stty) = try pad("demo --no-animation", environment: "XDG_STATE_HOME=\(state)")
         try waitForPad(session)
-        kill(try pid(pidFile), SIGSEGV)
-        try session.waitFor("the crash to end", timeout: 90) { $0.contains("EXIT=") }
-        let screen = try session.history()
-        XCTAssertTrue(screen.contains("EXIT=139"), screen)
-        XCTAssertTrue(screen.split(separator: "\n").contains { $0.hasPrefix("💣 Program crashed") }, screen)
+        let pid = try pid(pidFile)
+        let sent = Date()
+        kill(pid, SIGSEGV)
+        let gone = try waitUntilGone(pid)
+        XCTAssertLessThan(gone.timeIntervalSince(sent), 2, "the pad ends within 2 s of the SIGSEGV")
+        let report = try crashFile(in: state, pid: pid)
+        assertReport(report, signal: "SIGSEGV", endedAt: gone)
+        XCTAssertTrue(report.text.contains("SIGSEGV (signal 11), sent by pid \(getpid())"), report.text)
+        try assertEnded(session, status: 139, line: "controlpad crashed (SIGSEGV); the backtrace is in \(report.path)")
         assertSane(stty)
+    }
+
+    /// `2>file`: standard error is not the terminal, so the backtrace goes
+    /// there (a log's reader expects it), and no crash file is written.
+    func testACrashWithStandardErrorRedirectedWritesTheBacktraceThere() throws {
+        let state = temporaryPath("state")
+        let errors = temporaryPath("stderr")
+        let (session, pidFile, stty) = try pad("demo --no-animation 2>\(errors)",
+                                               environment: "CONTROLPAD_CRASH_FOR_TEST=abort XDG_STATE_HOME=\(state)")
+        let pid = try pid(pidFile)
+        let gone = try waitUntilGone(pid)
+        let text = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+        assertReport((errors, text), signal: "SIGABRT", endedAt: gone)
+        let crashFiles = (try? FileManager.default.contentsOfDirectory(atPath: state + "/controlpad")) ?? []
+        XCTAssertEqual(crashFiles.filter { $0.hasPrefix("crash-") }, [], "no crash file: the report went to standard error")
+        try assertEnded(session, status: 134, line: "controlpad crashed (SIGABRT); the backtrace is in \(errors)")
+        assertSane(stty)
+    }
+
+    /// When the process `pid` ended (gone, or a zombie its shell is about to
+    /// reap), polled: a real process, nothing to inject.
+    private func waitUntilGone(_ pid: Int32) throws -> Date {
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.range(of: ") ", options: .backwards) else { return Date() }
+            if stat[close.upperBound...].hasPrefix("Z") { return Date() }
+            usleep(5_000)
+        }
+        throw NSError(domain: "e2e", code: 1, userInfo: [NSLocalizedDescriptionKey: "the pad \(pid) did not end in 30 s"])
+    }
+
+    /// The one crash file in `state`'s controlpad directory, named for `pid`.
+    private func crashFile(in state: String, pid: Int32, file: StaticString = #filePath, line: UInt = #line)
+        throws -> (path: String, text: String) {
+        let directory = state + "/controlpad"
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasPrefix("crash-") }
+        XCTAssertEqual(names.count, 1, "one crash file in \(directory): \(names)", file: file, line: line)
+        guard let name = names.first else { throw NSError(domain: "e2e", code: 1) }
+        XCTAssertTrue(name.hasSuffix("-\(pid).txt"), name, file: file, line: line)
+        let path = directory + "/" + name
+        return (path, try String(contentsOfFile: path, encoding: .utf8))
+    }
+
+    /// The report names the signal, its time (within 2 s before the pad was
+    /// seen gone), and holds a backtrace: `backtrace_symbols_fd` lines, one
+    /// per frame, each with its address in brackets.
+    private func assertReport(_ report: (path: String, text: String), signal: String, endedAt gone: Date,
+                              file: StaticString = #filePath, line: UInt = #line) {
+        let text = report.text
+        XCTAssertTrue(text.contains("controlpad crashed: \(signal) (signal "), text, file: file, line: line)
+        let frames = text.split(separator: "\n").filter { $0.range(of: #"\[0x[0-9a-f]+\]$"#, options: .regularExpression) != nil }
+        XCTAssertGreaterThanOrEqual(frames.count, 3, "a backtrace in \(report.path):\n\(text)", file: file, line: line)
+        guard let stamp = text.range(of: #"time \d{8}T\d{6}\.\d{3}Z"#, options: .regularExpression) else {
+            return XCTFail("no crash time in \(report.path):\n\(text)", file: file, line: line)
+        }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss.SSS'Z'"
+        guard let crashed = formatter.date(from: String(text[stamp].dropFirst(5))) else {
+            return XCTFail("unreadable crash time \(text[stamp])", file: file, line: line)
+        }
+        let took = gone.timeIntervalSince(crashed)
+        XCTAssertLessThan(took, 2, "from the crash to the end of the process", file: file, line: line)
+        XCTAssertGreaterThan(took, -0.1, "the crash time is the crash's", file: file, line: line)
+        if report.path.contains("/crash-") {
+            let seconds = String(text[stamp].dropFirst(5).prefix(15)) + "Z"
+            XCTAssertTrue(report.path.contains("/crash-\(seconds)-"), "the file is named for the crash's UTC time: \(report.path)",
+                          file: file, line: line)
+        }
+    }
+
+    /// The shell got the signal's status, the one line at column 0, sane
+    /// modes; the pad's screen is gone and Swift's interactive backtracer never ran.
+    private func assertEnded(_ session: TmuxSession, status: Int, line expected: String,
+                             file: StaticString = #filePath, line: UInt = #line) throws {
+        try session.waitFor("the shell after the crash", file: file, line: line) { $0.contains("EXIT=") }
+        // Joined: the line naming a long path wraps in 100 columns.
+        let screen = try session.tmux(["capture-pane", "-p", "-J", "-t", "0", "-S", "-"])
+        XCTAssertTrue(screen.contains("EXIT=\(status)"), screen, file: file, line: line)
+        let lines = screen.split(separator: "\n").map { $0.replacingOccurrences(of: #"\s+$"#, with: "", options: .regularExpression) }
+        XCTAssertEqual(lines.filter { $0.hasPrefix("controlpad crashed") }, [expected],
+                       "one line, at column 0, names the report:\n\(screen)", file: file, line: line)
+        XCTAssertFalse(screen.contains("Program crashed"), screen, file: file, line: line)
+        XCTAssertFalse(screen.contains("Press space to interact"), screen, file: file, line: line)
+        XCTAssertFalse(screen.contains("Current ·"), "the pad's screen is gone, nothing drawn over the line:\n\(screen)",
+                       file: file, line: line)
     }
 
     func testQuitKeysAndSignalsRestoreTheTerminal() throws {
