@@ -13,6 +13,9 @@
 #   3. RemoteTransportTests.RealImpressTests: the network source on its own
 #      (pacing, resume duplicates, an unknown client shown a PIN: last, as it
 #      leaves a PIN dialog open in Impress),
+#   4. (then, on a 40-slide deck) EndToEndTests.LeavingMidStreamEndToEndTests:
+#      every way out of the pad within the preview stream, each followed by
+#      a second client that must still move the show (SKIP_MID_STREAM=1 skips),
 # and always stops the peer again. Exits non-zero if either failed.
 #
 #   scripts/real-peer-test.sh            # first run may install LibreOffice (minutes)
@@ -26,6 +29,8 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 PEER_SH=${PEER_SH:-$ROOT/../shared/impress-remote/peer.sh}
 SCRATCH_PATH=${SCRATCH_PATH:-$ROOT/.build-net}
 PEER_LOCK=${PEER_LOCK:-/var/tmp/controlpad-peer.lock}
+DECK40=/var/tmp/controlpad-deck-40.odp
+DECK40_SPEC=/var/tmp/controlpad-deck-40.json
 # Run in this order, each its own `swift test` (see above).
 FILTERS=${FILTERS:-'EndToEndTests.ConnectEndToEndTests/testRealImpress EndToEndTests.SendWatchEndToEndTests/testRealImpressSendAndWatch RemoteTransportTests.RealImpressTests EndToEndTests.RealImpressRestartEndToEndTests'}
 
@@ -48,9 +53,22 @@ run_locked() {
         # Is LibreOffice still there (a crash would fail everything after)?
         "$PEER_SH" status >&2 || true
     done
+    # Every way out of the pad while LibreOffice still streams a 40-slide
+    # show's previews, then a second client must still move the show.
+    if [ -z "${SKIP_MID_STREAM:-}" ]; then
+        "$PEER_SH" stop
+        python3 -c 'import json, sys; json.dump([[f"Slide {i}", f"Point {i}", f"Notes for slide {i}."] for i in range(1, 41)], open(sys.argv[1], "w"))' "$DECK40_SPEC"
+        LO_PEER_DECK=$DECK40 LO_PEER_DECK_SPEC=$DECK40_SPEC "$PEER_SH"
+        echo "real-peer-test: running the 40-slide mid-stream exits" >&2
+        if ! CONTROLPAD_REAL_PEER_40=1 swift test --scratch-path "$SCRATCH_PATH" --skip-build \
+                --filter EndToEndTests.LeavingMidStreamEndToEndTests/testRealImpressSurvivesEveryWayOutMidStream; then
+            echo "real-peer-test: FAILED: mid-stream exits" >&2
+            failed=1
+        fi
+    fi
     return $failed
 }
 
 export -f run_locked
-export PEER_SH SCRATCH_PATH FILTERS
+export PEER_SH SCRATCH_PATH FILTERS DECK40 DECK40_SPEC
 exec flock "$PEER_LOCK" bash -c run_locked

@@ -280,8 +280,8 @@ final class ConnectEndToEndTests: FakeImpressTestCase {
                 print("pad log (last lines):\n  " + log.split(separator: "\n").suffix(25).joined(separator: "\n  "))
             }
         }
-        try timed("start → connected to Impress 7") {
-            try status(pad, "connected to a real Impress", timeout: 20) { $0.contains("● Impress 7") }
+        try timed("start → connected to Impress") {
+            try status(pad, "connected to a real Impress", timeout: 20) { $0.contains("● Impress ") }
         }
         let line = try pad.waitFor("the show state", timeout: 15) {
             let s = TmuxSession.statusLine($0)
@@ -337,11 +337,9 @@ final class ConnectEndToEndTests: FakeImpressTestCase {
             try pad.send("S")
             try status(pad, "no show", timeout: 15) { $0.contains("no show") }
         }
-        // "no show" means slideshow_finished arrived. Closing the socket a few
-        // ms after presentation_stop has crashed soffice: give it a moment
-        // before quitting (a courtesy to LibreOffice, not a synchronisation).
-        Thread.sleep(forTimeInterval: 1)
-        XCTAssertTrue(try pad.screen().contains("● Impress 7"), "still connected after the stop")
+        // Closing a few ms after presentation_stop crashed soffice 7.4: the
+        // connection itself stays half a second after the stop (PreviewStream).
+        XCTAssertTrue(try pad.screen().contains("● Impress "), "still connected after the stop")
         try quit(pad)
 
         var info = stat()
