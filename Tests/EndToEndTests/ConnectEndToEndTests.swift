@@ -154,6 +154,65 @@ final class ConnectEndToEndTests: FakeImpressTestCase {
         try quit(pad)
     }
 
+    /// Issue 18: a link that is down is seen at once (colour, the reason and
+    /// the fix in the middle), a press is refused visibly, r retries at
+    /// once, and Impress coming back is found within a second or so.
+    func testALinkThatIsDownIsSeenSaysWhyRefusesPressesAndComesBackFast() throws {
+        let fake = try fake(show: true)
+        let pad = try connect("127.0.0.1:\(fake.port)", width: 100, height: 30)
+        try connected(pad)
+        try position(pad, "1/5")
+        try status(pad, "all previews") { !$0.contains("previews ") }
+        fake.send("down")
+        let down = try pad.waitFor("the reason and the fix in the middle") {
+            $0.contains("Not connected") && $0.contains("Enable insecure WiFi") && $0.contains("restart LibreOffice")
+        }
+        XCTAssertFalse(down.contains("Press F5"), down)
+        let downColours = Self.statusColours(try pad.screen(colors: true))
+        XCTAssertNotEqual(downColours, try connectedStatusColours(), "the status line changed colour")
+
+        try pad.send("Right")
+        try status(pad, "the press refused") { $0.contains("not connected: nothing was sent · r retries now") }
+        XCTAssertEqual(fake.received("transition_next").count + fake.received("goto_slide").count, 0)
+        XCTAssertFalse(TmuxSession.statusLine(try pad.screen()).contains("→"), "no → N that quietly goes back")
+
+        // r tries at once (the log shows an attempt right after the key).
+        let attempts = try String(contentsOf: stateHome.appendingPathComponent("pad.log"), encoding: .utf8)
+            .components(separatedBy: "connecting to 127.0.0.1").count
+        try pad.send("r")
+        _ = try pad.waitFor("another attempt") { _ in
+            ((try? String(contentsOf: self.stateHome.appendingPathComponent("pad.log"), encoding: .utf8))?
+                .components(separatedBy: "connecting to 127.0.0.1").count ?? 0) > attempts
+        }
+        XCTAssertTrue(try String(contentsOf: stateHome.appendingPathComponent("pad.log"), encoding: .utf8)
+            .contains("reconnecting now, as asked"))
+
+        fake.send("up")
+        let back = Date()
+        try connected(pad)
+        XCTAssertLessThan(Date().timeIntervalSince(back), 3, "back within a second of Impress (plus this machine's noise)")
+        try pad.waitFor("the banner gone") { !$0.contains("Not connected") }
+        try quit(pad)
+    }
+
+    /// The status line's colours while connected, from a pad of its own.
+    private func connectedStatusColours() throws -> Substring {
+        let fake = try fake(show: true)
+        let pad = try connect("127.0.0.1:\(fake.port)", width: 100, height: 30)
+        try connected(pad)
+        try position(pad, "1/5")
+        try status(pad, "all previews") { !$0.contains("previews ") }
+        defer { try? quit(pad) }
+        return Self.statusColours(try pad.screen(colors: true))
+    }
+
+    /// The colour escapes the status line starts with (its background).
+    private static func statusColours(_ screen: String) -> Substring {
+        let status = screen.split(separator: "\n").last(where: { !$0.isEmpty }) ?? ""
+        guard let escape = status.range(of: "\u{1B}\\[[0-9;:]*m", options: .regularExpression) else { return "" }
+        return status[escape]
+    }
+
     func testGarbageAndOversizedMessagesDoNotCrashThePad() throws {
         let fake = try fake(show: true)
         let pad = try connect("127.0.0.1:\(fake.port)")

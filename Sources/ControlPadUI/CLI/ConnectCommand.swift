@@ -9,9 +9,12 @@ struct ConnectCommand: ParsableCommand {
         commandName: "connect",
         abstract: "Drive a running LibreOffice Impress over the network (Impress Remote).",
         discussion: """
-            In Impress, enable Tools ▸ Options ▸ LibreOffice Impress ▸ General ▸ \
-            "Enable remote control". The first time, the pad shows a PIN: type it into \
-            Slide Show ▸ Impress Remote. The accepted PIN is remembered per server in \
+            In Impress, turn on Tools ▸ Options ▸ LibreOffice Impress ▸ General ▸ \
+            "Enable remote control" and, on LibreOffice 24.8 and later, "Enable insecure WiFi \
+            connections", then restart LibreOffice (without the second, Impress offers only \
+            Bluetooth and the connection is refused). `controlpad doctor HOST` checks each step. \
+            The first time, the pad shows a PIN: type it into Slide Show ▸ Impress Remote. \
+            Keys: ? in the pad; r reconnects at once while the link is down. The accepted PIN is remembered per server in \
             $XDG_STATE_HOME/controlpad/pairings.json (~/.local/state/controlpad/).
             """
     )
