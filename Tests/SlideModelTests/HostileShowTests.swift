@@ -9,7 +9,7 @@ final class HostileShowTests: XCTestCase {
         _ = state.reduce(.source(.showStarted(slideCount: 0, current: 0)), now: 0)
         XCTAssertEqual(state.position, "no slides", "not \"1/0\"")
         var effects: [Effect] = []
-        for key: Key in [.char("5"), .enter, .end, .home, .right, .tab, .down, .enter] {
+        for key: Key in [.char("5"), .enter, .escape, .end, .home, .right, .tab, .down, .enter] {
             effects += state.reduce(.key(key), now: 10)
         }
         XCTAssertEqual(effects, [.send(.next)], "only → reaches the show; no go-to to a slide that is not there")

@@ -128,7 +128,7 @@ final class PadLoop {
         let now = clocks.monotonic()
         if state.isAnimating(at: now) { return 16 }
         var due = clocks.untilNextMinute()
-        if let started = state.showStartedAt { due = 1000 - (now - started) % 1000 }
+        if state.showRunning, let started = state.showStartedAt { due = 1000 - (now - started) % 1000 }
         if let heading = state.heading { due = min(due, max(1, heading.expiresAt - now)) }
         if let flash = state.flash { due = min(due, max(1, flash.until - now)) }
         return Int32(due)

@@ -24,7 +24,12 @@ struct HelpView {
                 .item(keys: "0–9 Enter", summary: "go to slide number"),
                 .item(keys: "↑ ↓ PgUp PgDn", summary: "move in the slide list"),
                 .item(keys: "Enter", summary: "go to the selected slide"),
-                .item(keys: "Esc", summary: "close the topmost overlay")]
+                .item(keys: "Esc", summary: "close the topmost overlay"),
+                .gap, .heading("Marks on screen"),
+                .item(keys: "● ◌", summary: "linked / connecting (status line)"),
+                .item(keys: "● ◌", summary: "preview in / coming (slide list)"),
+                .item(keys: "▶", summary: "the show's slide (slide list)"),
+                .item(keys: "⏸", summary: "the timer stands still (blank)")]
         if let picturesLabel { out += [.gap, .heading("Pictures: \(picturesLabel)")] }
         return out
     }
@@ -54,10 +59,8 @@ struct HelpView {
         let rows = screen.height - 3
         let gap = 3
         var columns = [Self.format(entries)]
-        if columns[0].count > rows, let split = Self.foldPoint(entries) {
-            let folded = [Self.format(Array(entries[..<split])), Self.format(Array(entries[(split + 1)...]))]
-            let width = folded.map { $0.map { DisplayWidth.of($0) }.max() ?? 0 }.reduce(gap, +)
-            if width + 4 <= screen.width { columns = folded }
+        if columns[0].count > rows, let folded = Self.folded(entries, gap: gap, width: screen.width - 4) {
+            columns = folded
         }
         if columns.count == 1, columns[0].count > rows, rows >= 2 {
             columns[0] = Array(columns[0].prefix(rows - 1)) + ["  … a taller terminal shows all the keys"]
@@ -77,8 +80,16 @@ struct HelpView {
         }
     }
 
-    /// The gap between groups nearest the middle.
-    static func foldPoint(_ entries: [Entry]) -> Int? {
-        entries.indices.filter { entries[$0] == .gap }.min { abs($0 - entries.count / 2) < abs($1 - entries.count / 2) }
+    /// Two columns split at a gap between groups, as even as can be among
+    /// the splits that fit in `width`; nil when none does.
+    static func folded(_ entries: [Entry], gap: Int, width: Int) -> [[String]]? {
+        var best: [[String]]?
+        for split in entries.indices where entries[split] == .gap {
+            let columns = [format(Array(entries[..<split])), format(Array(entries[(split + 1)...]))]
+            let needed = columns.map { $0.map { DisplayWidth.of($0) }.max() ?? 0 }.reduce(gap, +)
+            guard needed <= width else { continue }
+            if best.map({ max(columns[0].count, columns[1].count) < max($0[0].count, $0[1].count) }) ?? true { best = columns }
+        }
+        return best
     }
 }

@@ -40,15 +40,18 @@ struct PadView {
 
         // Popovers may use the whole screen but the status line they point at.
         let body = Rect(x: 0, y: 0, width: width, height: height - 1)
+        if let notice = state.notice {
+            NoticeView().render(notice, hideKey: "Esc", in: body, grid: &grid)
+        }
         let fraction = state.listFraction(at: now)
         if fraction > 0 { SlideListView().render(state, fraction: fraction, in: layout.list, grid: &grid) }
         for overlay in state.overlays where overlay.isPopover {
             let reveal = state.popoverReveal.flatMap { $0.overlay == overlay ? $0.reveal.fraction(at: now) : nil }
-            drawRevealed(reveal ?? 1, grid: &grid) { draw(overlay, state: state, anchors: anchors, body: body, grid: &$0) }
+            drawRevealed(reveal ?? 1, grid: &grid) { draw(overlay, state: state, now: now, anchors: anchors, body: body, grid: &$0) }
         }
         if let closing = state.popoverReveal, !state.overlays.contains(closing.overlay) {
             drawRevealed(closing.reveal.fraction(at: now), grid: &grid) {
-                draw(closing.overlay, state: state, anchors: anchors, body: body, grid: &$0)
+                draw(closing.overlay, state: state, now: now, anchors: anchors, body: body, grid: &$0)
             }
         }
         if case .pairing(let pin) = state.link {
@@ -60,16 +63,19 @@ struct PadView {
         return grid
     }
 
-    private func draw(_ overlay: Overlay, state: PadState, anchors: StatusBarView.Anchors, body: Rect, grid: inout CellGrid) {
+    private func draw(_ overlay: Overlay, state: PadState, now: Millis, anchors: StatusBarView.Anchors, body: Rect,
+                      grid: inout CellGrid) {
         switch overlay {
         case .slideList: break  // drawn with its own slide-in
         case .help:
             HelpView(theme: config.popoverTheme(.help), picturesLabel: picturesLabel).render(state, anchor: anchors.help, in: grid.bounds, grid: &grid)
         case .goto(let digits):
             GotoPromptView(theme: config.popoverTheme(.goto))
-                .render(digits: digits, slideCount: state.slideCount, anchor: anchors.position, in: grid.bounds, grid: &grid)
-        case .confirmQuit:
-            ConfirmQuitView(theme: config.popovers[.quit] ?? PopoverTheme(role: .banner)).render(in: body, grid: &grid)
+                .render(digits: digits, slideCount: state.slideCount, problem: state.gotoProblem, anchor: anchors.position,
+                        in: grid.bounds, grid: &grid)
+        case .confirmQuit, .confirmStop, .confirmTimerReset:
+            QuestionView(theme: config.popovers[.quit] ?? PopoverTheme(role: .banner))
+                .render(overlay, state: state, now: now, in: body, grid: &grid)
         }
     }
 
@@ -91,7 +97,9 @@ struct PadView {
 
     /// The tiny view's one line: where the show is.
     static func minimalHeader(_ state: PadState) -> String {
-        guard state.showRunning else { return "No show · F5 starts" }
+        guard state.showRunning else {
+            return "No show" + (state.bindings.keys(for: .startShow).first.map { " · \($0.name) starts" } ?? "")
+        }
         var text = "▶ \(state.position)"
         if let next = state.nextSlide { text += " · next \(next + 1)" }
         if state.blank { text += " · BLANK" }

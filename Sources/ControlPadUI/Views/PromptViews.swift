@@ -1,15 +1,20 @@
 import SlideModel
 
 /// The go-to prompt: a popover pointing at the `N/M` position in the status
-/// line, with the digits typed so far.
+/// line, with the digits typed so far, and why Enter did not go, if it did not.
 struct GotoPromptView {
     var theme = PopoverTheme()
 
-    func render(digits: String, slideCount: Int, anchor: (x: Int, y: Int)?, in screen: Rect, grid: inout CellGrid) {
+    func render(digits: String, slideCount: Int, problem: String? = nil, anchor: (x: Int, y: Int)?, in screen: Rect,
+                grid: inout CellGrid) {
         let text = "Go to slide: \(digits)▏  (1–\(max(1, slideCount)), Enter)"
-        let placement = PopoverPlacement.place(width: DisplayWidth.of(text), height: 1, anchor: anchor, in: screen)
+        let lines = [text] + (problem.map { [$0] } ?? [])
+        let width = lines.map { DisplayWidth.of($0) }.max() ?? 0
+        let placement = PopoverPlacement.place(width: width, height: lines.count, anchor: anchor, in: screen)
         let inside = grid.popover(placement, theme: theme)
-        if !inside.isEmpty { grid.put(text, x: inside.x, y: inside.y, style: Style(.title), clip: inside) }
+        for (i, line) in lines.enumerated() where !inside.isEmpty && inside.y + i < inside.maxY {
+            grid.put(line, x: inside.x, y: inside.y + i, style: Style(i == 0 ? .title : .warning), clip: inside)
+        }
     }
 }
 
@@ -64,12 +69,46 @@ struct LinkDownBannerView {
     }
 }
 
-/// "Quit while the show runs?": a slip of the finger must not end a talk.
-struct ConfirmQuitView {
+/// A yes/no question ("Quit while the show runs?", "Stop the show?", "Reset
+/// the timer?"): a slip of the finger must not end or stop a talk.
+struct QuestionView {
     var theme = PopoverTheme(role: .banner)
 
-    func render(in screen: Rect, grid: inout CellGrid) {
-        centredLines(["The show is running.", "Quit ControlPad? y / n"], title: "Quit", theme: theme, in: screen, grid: &grid)
+    func render(_ question: Overlay, state: PadState, now: Millis, in screen: Rect, grid: inout CellGrid) {
+        let (title, lines) = Self.text(question, state: state, now: now)
+        centredLines(lines, title: title, theme: theme, in: screen, grid: &grid)
+    }
+
+    static func text(_ question: Overlay, state: PadState, now: Millis) -> (title: String, lines: [String]) {
+        switch question {
+        case .confirmStop:
+            return ("Stop the show", ["Stop the slide show now?", "y / n"])
+        case .confirmTimerReset:
+            let shown = state.elapsed(at: now).map { " (now \(StatusBarView.duration($0)))" } ?? ""
+            return ("Timer", ["Reset the talk's timer to 00:00\(shown)?", "y / n"])
+        default:
+            return ("Quit", ["The show is running.", "Quit ControlPad? y / n"])
+        }
+    }
+}
+
+/// What the presenter should read and has not put away yet (config problems,
+/// a file the pad kept): just above the status line, until Esc.
+struct NoticeView {
+    func render(_ notice: String, hideKey: String?, in body: Rect, grid: inout CellGrid) {
+        guard body.width > 2, body.height > 2 else { return }
+        let hint = hideKey.map { " · \($0) hides this" } ?? ""
+        var lines: [String] = []
+        let paragraphs = notice.split(separator: "\n").map(String.init)
+        for (i, paragraph) in paragraphs.enumerated() {
+            lines += TextWrap.lines(paragraph + (i == paragraphs.count - 1 ? hint : ""), width: body.width - 2)
+        }
+        lines = Array(lines.suffix(max(1, body.height / 3)))
+        for (i, line) in lines.enumerated() {
+            let y = body.maxY - lines.count + i
+            grid.fill(Rect(x: body.x, y: y, width: body.width, height: 1), style: Style(.warning))
+            grid.put(line, x: body.x + 1, y: y, style: Style(.warning), clip: body)
+        }
     }
 }
 

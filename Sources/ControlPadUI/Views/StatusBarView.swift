@@ -22,7 +22,7 @@ struct StatusBarView {
         let base: Role = state.isLinkDown ? .warning : .status
         let dim: Role = state.isLinkDown ? .warning : .statusDim
         grid.fill(rect, style: Style(base))
-        if let message = state.notice ?? state.flash?.text {
+        if let message = state.flash?.text {
             grid.fill(rect, style: Style(.warning))
             grid.put(DisplayWidth.truncate(" " + message, to: rect.width), x: rect.x, y: rect.y, style: Style(.warning), clip: rect)
             return anchors

@@ -10,9 +10,22 @@ public enum Overlay: Sendable, Equatable {
     case goto(digits: String)
     /// "Quit while the show runs?"
     case confirmQuit
+    /// "Stop the show?": the stop key sits next to the list's.
+    case confirmStop
+    /// "Reset the timer?": a talk's time is not thrown away by one key.
+    case confirmTimerReset
 
     /// Popovers animate as they open and close; the list has its own slide-in.
     public var isPopover: Bool { self != .slideList }
+
+    /// A yes/no question: y (or Enter, or the key that asked) says yes, any
+    /// other key no.
+    public var isQuestion: Bool {
+        switch self {
+        case .confirmQuit, .confirmStop, .confirmTimerReset: return true
+        case .slideList, .help, .goto: return false
+        }
+    }
 
     /// The same overlay, whatever its contents (the go-to prompt's digits).
     public func isSameKind(as other: Overlay) -> Bool {
@@ -130,8 +143,11 @@ public struct PadState: Sendable {
     public var animate: Bool
     /// Turns the show's moves into slide visits (`Effect.visitEnded`).
     public var rehearsal = RehearsalRecorder()
-    /// Something the user should read (a config problem); any key clears it.
+    /// Something the user should read (config problems, a file kept): it
+    /// stays until dismissed (Esc on the bare pad, or the close-all key).
     public var notice: String?
+    /// Why the go-to prompt did not go (out of range, not a number), shown in it.
+    public var gotoProblem: String?
     /// A short message that goes by itself (a press refused while the link is down).
     public var flash: Flash?
 

@@ -90,9 +90,15 @@ extension PadState {
         case .showStarted(let count, let current):
             _ = buffer.forgetContent()
             if !showRunning {
-                showStartedAt = now
-                pausedTotal = 0
-                pausedSince = nil
+                // A show started again (F5, or a stop and start in Impress)
+                // keeps the talk's timer: only the presenter resets it.
+                if showStartedAt == nil {
+                    showStartedAt = now
+                    pausedTotal = 0
+                    pausedSince = nil
+                } else {
+                    pauseTimer(false, now: now)
+                }
             }
             showRunning = true
             heading = nil
@@ -119,10 +125,10 @@ extension PadState {
             slideCount = 0
             current = 0
             blank = false
-            showStartedAt = nil
-            pausedSince = nil
+            // The timer stands still until a show runs again.
+            pauseTimer(true, now: now)
             if link != .demo { title = "" }
-            overlays.removeAll { $0 == .slideList || $0 == .confirmQuit }
+            overlays.removeAll { $0 == .slideList || $0 == .confirmQuit || $0 == .confirmStop }
             listReveal = nil
         }
     }

@@ -1,19 +1,34 @@
 /// Keys: what each overlay does with them, then the bound actions.
+///
+/// A key pressed while an overlay is open goes to that overlay or nowhere,
+/// never to the show: a clicker's PgDn while the help is open must not move
+/// the talk. Only quitting (which asks while a show runs), closing every
+/// overlay and full screen (which hides them) get past an overlay.
 extension PadState {
-    /// A key goes to what is on top: full screen, the quit question, the
-    /// go-to prompt, the list or help; what they leave does its bound job.
+    /// A key goes to what is on top: full screen, a question, the go-to
+    /// prompt, the list or the help; keys on the bare pad do their bound job.
     mutating func handle(_ key: Key, now: Millis) -> [Effect] {
-        notice = nil
         if fullScreen { return handleInFullScreen(key, now: now) }
         switch topOverlay {
-        case .confirmQuit: return answerQuit(key)
-        case .goto(let digits): return handleGoto(key, digits: digits, now: now)
-        case .slideList: return handleListKey(key, now: now) ?? handleOnPad(key, now: now)
-        case .help where key == .escape || key == .char("?"):
-            overlays.removeLast()
-            return []
+        case let question? where question.isQuestion: return answer(question, key: key, now: now)
+        case .goto(let digits)?: return handleGoto(key, digits: digits, now: now)
+        case .slideList?: return handleListKey(key, now: now) ?? passOverlay(key, now: now)
+        case .help?:
+            let action = bindings.action(for: key)
+            if key == .escape || key == .char("?") || action == .help {
+                overlays.removeLast()
+                return []
+            }
+            return passOverlay(key, now: now)
         default: return handleOnPad(key, now: now)
         }
+    }
+
+    /// What gets past an open overlay: quitting, closing them all, full
+    /// screen. Everything else stops here.
+    private mutating func passOverlay(_ key: Key, now: Millis) -> [Effect] {
+        guard let action = bindings.action(for: key), [.quit, .closeAll, .fullScreen].contains(action) else { return [] }
+        return perform(action, now: now)
     }
 
     /// Overlays are hidden, untouched, until full screen ends.
@@ -23,39 +38,93 @@ extension PadState {
         return perform(action, now: now)
     }
 
-    private mutating func answerQuit(_ key: Key) -> [Effect] {
+    /// y, Enter, or the key that asked (q q quits, S S stops) says yes;
+    /// anything else says no and does nothing more.
+    private mutating func answer(_ question: Overlay, key: Key, now: Millis) -> [Effect] {
         overlays.removeLast()
-        return key == .char("y") || key == .enter || bindings.action(for: key) == .quit ? [.quit] : []
+        let asking: Action
+        switch question {
+        case .confirmStop: asking = .stopShow
+        case .confirmTimerReset: asking = .resetTimer
+        default: asking = .quit
+        }
+        guard key == .char("y") || key == .char("Y") || key == .enter || bindings.action(for: key) == asking else { return [] }
+        switch question {
+        case .confirmStop:
+            guard showRunning else { return [] }
+            return isLinkUp ? [.send(.stop)] : refused(.stopShow, now: now)
+        case .confirmTimerReset:
+            resetTimer(now: now)
+            return []
+        default:
+            return [.quit]
+        }
     }
 
+    /// Puts a question on top (one at a time) and leaves full screen, where
+    /// it could not be seen.
+    mutating func ask(_ question: Overlay) {
+        overlays.removeAll { $0.isQuestion }
+        overlays.append(question)
+        fullScreen = false
+    }
+
+    /// Digits, Backspace and Enter; Esc cancels. A number out of the show is
+    /// refused in the prompt with the range, and the prompt stays open.
     private mutating func handleGoto(_ key: Key, digits: String, now: Millis) -> [Effect] {
         switch key {
         case .char(let c) where c.isASCII && c.isNumber:
             if digits.count < 6 { replaceTop(with: .goto(digits: digits + String(c))) }
+            gotoProblem = nil
             return []
         case .backspace, .delete:
-            if digits.count <= 1 { overlays.removeLast() } else { replaceTop(with: .goto(digits: String(digits.dropLast()))) }
+            // An empty prompt stays open: a second Backspace must not reach the show.
+            replaceTop(with: .goto(digits: String(digits.dropLast())))
+            gotoProblem = nil
             return []
         case .enter:
-            overlays.removeLast()
-            return Int(digits).map { go(to: $0 - 1, now: now) } ?? []
+            guard let number = Int(digits) else {
+                closeGoto()
+                return []
+            }
+            if !isLinkUp {
+                closeGoto()
+                return refused(.first, now: now)
+            }
+            guard showRunning, slideCount > 0 else {
+                gotoProblem = showRunning ? "the show has no slides" : "no show is running"
+                return []
+            }
+            guard (1...slideCount).contains(number) else {
+                gotoProblem = "no slide \(number): 1–\(slideCount)"
+                return []
+            }
+            closeGoto()
+            return go(to: number - 1, now: now)
         case .escape:
-            overlays.removeLast()
+            closeGoto()
             return []
         default:
-            // Full screen keeps the prompt, hidden, for when it ends;
-            // any other key: the prompt goes, the key does its job.
-            if bindings.action(for: key) == .fullScreen { return perform(.fullScreen, now: now) }
-            overlays.removeLast()
-            return handle(key, now: now)
+            // Full screen keeps the prompt, hidden, for when it ends.
+            if let action = bindings.action(for: key), [.quit, .closeAll, .fullScreen].contains(action) {
+                return perform(action, now: now)
+            }
+            gotoProblem = "digits, then Enter · Esc cancels"
+            return []
         }
     }
 
-    /// The bare pad (or help, for keys other than its own): digits open the
-    /// go-to prompt, an unbound Esc closes the topmost overlay, bound keys act.
+    private mutating func closeGoto() {
+        if case .goto? = topOverlay { overlays.removeLast() }
+        gotoProblem = nil
+    }
+
+    /// The bare pad: digits open the go-to prompt, an unbound Esc closes the
+    /// notice, bound keys act.
     private mutating func handleOnPad(_ key: Key, now: Millis) -> [Effect] {
         if case .char(let c) = key, c.isASCII, c.isNumber, bindings.action(for: key) == nil {
             overlays.append(.goto(digits: String(c)))
+            gotoProblem = nil
             return []
         }
         if key == .escape, bindings.action(for: key) == nil {
@@ -66,7 +135,9 @@ extension PadState {
         return perform(action, now: now)
     }
 
-    /// Keys the open slide list takes; nil lets the key do its usual job.
+    /// Keys the open slide list takes; nil for keys it leaves (which then
+    /// go nowhere, unless they quit or close). The keys that move the show
+    /// move the selection instead; digits open the go-to prompt over it.
     mutating func handleListKey(_ key: Key, now: Millis) -> [Effect]? {
         let page = max(1, viewport.listRows - 1)
         switch key {
@@ -78,7 +149,19 @@ extension PadState {
         case .end: moveSelection(by: slideCount)
         case .enter: return gotoListSlide(viewState(.slideList).selection, now: now)
         case .escape: closeList(now: now)
-        default: return nil
+        case .char(let c) where c.isASCII && c.isNumber && bindings.action(for: key) == nil:
+            overlays.append(.goto(digits: String(c)))
+            gotoProblem = nil
+        default:
+            switch bindings.action(for: key) {
+            case .next?: moveSelection(by: 1)
+            case .previous?: moveSelection(by: -1)
+            case .first?: moveSelection(by: -slideCount)
+            case .last?: moveSelection(by: slideCount)
+            case .toggleList?: closeList(now: now)
+            case .help?: overlays.append(.help)
+            default: return nil
+            }
         }
         return []
     }
@@ -97,8 +180,8 @@ extension PadState {
             if topOverlay == .help { overlays.removeLast() } else { overlays.append(.help) }
             return []
         case .quit:
-            if showRunning && !fullScreen {
-                overlays.append(.confirmQuit)
+            if showRunning {
+                ask(.confirmQuit)
                 return []
             }
             return [.quit]
@@ -108,21 +191,21 @@ extension PadState {
             pauseTimer(blank, now: now)
             return [.send(blank ? .blank : .resume)]
         case .startShow: return showRunning ? [] : [.send(.start)]
-        case .stopShow: return showRunning ? [.send(.stop)] : []
+        case .stopShow:
+            if showRunning { ask(.confirmStop) }
+            return []
         case .notesUp: scrollNotes(by: -1)
         case .notesDown: scrollNotes(by: 1)
         case .notesPageUp: scrollNotes(by: -max(1, viewport.notesRows - 1))
         case .notesPageDown: scrollNotes(by: max(1, viewport.notesRows - 1))
         case .fullScreen: fullScreen.toggle()
         case .resetTimer:
-            if showStartedAt != nil {
-                showStartedAt = now
-                pausedTotal = 0
-                pausedSince = blank ? now : nil
-            }
+            if showStartedAt != nil { ask(.confirmTimerReset) }
         case .closeAll:
             if listOpen { closeList(now: now) }
             overlays.removeAll()
+            gotoProblem = nil
+            notice = nil
         case .retry:
             return []
         }
@@ -148,13 +231,31 @@ extension PadState {
         }
     }
 
-    /// Esc with nothing bound to it: close the topmost overlay; a clicker's
-    /// Esc on the bare pad does nothing. (Full screen is left before this.)
+    /// Esc with nothing bound to it: close the topmost overlay; on the bare
+    /// pad it puts the notice away, and a clicker's Esc does nothing more.
+    /// (Full screen is left before this.)
     mutating func escape(now: Millis) {
         if topOverlay == .slideList {
             closeList(now: now)
         } else if !overlays.isEmpty {
             overlays.removeLast()
+        } else {
+            notice = nil
+        }
+    }
+
+    /// The timer starts again from zero (standing still while blank); with
+    /// no show running it starts when the next one does.
+    mutating func resetTimer(now: Millis) {
+        guard showStartedAt != nil else { return }
+        if showRunning {
+            showStartedAt = now
+            pausedTotal = 0
+            pausedSince = blank ? now : nil
+        } else {
+            showStartedAt = nil
+            pausedTotal = 0
+            pausedSince = nil
         }
     }
 

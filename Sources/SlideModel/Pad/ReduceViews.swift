@@ -2,6 +2,9 @@
 extension PadState {
     mutating func pointer(_ phase: PointerPhase, x: Double, y: Double) -> [Effect] {
         guard showRunning, !blank else { return [] }
+        // A click meant for a popover (help, prompt, question) is not a
+        // laser pointer on the show.
+        if phase == .down, overlays.contains(where: \.isPopover) { return [] }
         let (x, y) = (min(1, max(0, x)), min(1, max(0, y)))
         switch phase {
         case .down:
@@ -60,14 +63,20 @@ extension PadState {
         keepSelectionVisible()
     }
 
+    /// Keeps the selection in view with a few slides before and after it
+    /// (not on the list's last row when more follow).
     mutating func keepSelectionVisible() {
         var state = viewState(.slideList)
         let rows = max(1, viewport.listRows)
-        if state.selection < state.scroll { state.scroll = state.selection }
-        if state.selection >= state.scroll + rows { state.scroll = state.selection - rows + 1 }
+        let margin = Self.listMargin(rows: rows)
+        if state.selection - margin < state.scroll { state.scroll = state.selection - margin }
+        if state.selection + margin >= state.scroll + rows { state.scroll = state.selection + margin - rows + 1 }
         state.scroll = max(0, min(state.scroll, max(0, slideCount - rows)))
         viewStates[.slideList] = state
     }
+
+    /// Slides kept in view beyond the selection: 1 in a short list, up to 3.
+    static func listMargin(rows: Int) -> Int { max(0, min(3, (rows - 1) / 4)) }
 
     // MARK: notes
 

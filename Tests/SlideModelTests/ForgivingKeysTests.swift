@@ -1,0 +1,220 @@
+import XCTest
+@testable import SlideModel
+
+/// Nothing a presenter does by mistake hurts the talk: prompts validate,
+/// overlays swallow their keys, destructive keys ask, the timer is kept.
+/// All on virtual time: `now` is whatever the test says.
+final class ForgivingKeysTests: XCTestCase {
+    /// A 14-slide show on slide 5 (index 4), as the demo at 80×24.
+    private func pad(slides: Int = 14, current: Int = 4, listRows: Int = 10) -> PadState {
+        var state = PadState(animate: false)
+        _ = state.reduce(.source(.link(.demo)), now: 0)
+        _ = state.reduce(.source(.showStarted(slideCount: slides, current: current)), now: 0)
+        _ = state.reduce(.viewport(Viewport(listRows: listRows, notesRows: 4, notesMaxScroll: 10)), now: 0)
+        return state
+    }
+
+    private var clock: Millis = 1_000
+
+    private func press(_ keys: [Key], _ state: inout PadState) -> [Effect] {
+        keys.flatMap { key -> [Effect] in
+            clock += 40
+            return state.reduce(.key(key), now: clock)
+        }
+    }
+
+    private func sends(_ effects: [Effect]) -> [Effect] {
+        effects.filter { if case .send = $0 { return true } else { return false } }
+    }
+
+    // MARK: the go-to prompt
+
+    func testOutOfRangeIsRefusedInThePromptWithTheRange() {
+        var state = pad()
+        for digits in ["99", "10000", "0", "15"] {
+            XCTAssertEqual(press(digits.map { Key.char($0) } + [.enter], &state), [], digits)
+            XCTAssertEqual(state.gotoDigits, digits, "\(digits): the prompt stays open with what was typed")
+            XCTAssertEqual(state.gotoProblem, "no slide \(Int(digits)!): 1–14", digits)
+            XCTAssertEqual(state.position, "5/14", "\(digits): the show did not move")
+            _ = press([.escape], &state)
+            XCTAssertNil(state.gotoDigits)
+            XCTAssertNil(state.gotoProblem, "a closed prompt forgets its problem")
+        }
+        _ = press([.char("9"), .char("9"), .enter], &state)
+        _ = press([.backspace], &state)
+        XCTAssertNil(state.gotoProblem, "typing again clears the problem")
+        XCTAssertEqual(press([.enter], &state), [.send(.goto(index: 8))], "9 is in range")
+        XCTAssertNil(state.gotoDigits)
+    }
+
+    func testBackspaceOnAnEmptyPromptKeepsItOpenAndNeverMovesTheShow() {
+        var state = pad()
+        XCTAssertEqual(press([.char("1"), .backspace], &state), [])
+        XCTAssertEqual(state.gotoDigits, "", "an emptied prompt stays open")
+        XCTAssertEqual(press([.backspace, .backspace, .delete], &state), [], "Backspace is previous on the pad, not here")
+        XCTAssertEqual(state.gotoDigits, "")
+        XCTAssertEqual(state.position, "5/14")
+        XCTAssertEqual(press([.enter], &state), [], "Enter on nothing typed just closes")
+        XCTAssertNil(state.gotoDigits)
+        XCTAssertEqual(press([.backspace], &state), [.send(.previous)], "on the bare pad Backspace is previous again")
+    }
+
+    func testAKeyThatIsNotADigitStaysInThePrompt() {
+        var state = pad()
+        XCTAssertEqual(press([.char("1"), .char("j"), .pageDown, .right], &state), [])
+        XCTAssertEqual(state.gotoDigits, "1")
+        XCTAssertEqual(state.gotoProblem, "digits, then Enter · Esc cancels")
+        XCTAssertEqual(press([.char("2"), .enter], &state), [.send(.goto(index: 11))])
+    }
+
+    // MARK: overlays swallow their keys
+
+    /// Every key that moves or changes the show (as bound, and the clicker's
+    /// PgUp/PgDn/F5/./b), pressed on every overlay: nothing reaches the show.
+    func testNoNavigationKeyGetsPastAnyOverlay() {
+        let moving: Set<Action> = [.next, .previous, .first, .last, .blank, .startShow, .stopShow]
+        let navigation = KeyBindings.standard.actions.filter { moving.contains($0.value) }.map(\.key)
+            .sorted { $0.name < $1.name }
+        XCTAssertTrue(navigation.contains(.pageDown) && navigation.contains(.char("j")) && navigation.contains(.function(5)))
+        let openers: [(String, [Key])] = [
+            ("help", [.char("?")]), ("go-to prompt", [.char("3")]), ("emptied go-to prompt", [.char("3"), .backspace]),
+            ("slide list", [.tab]), ("help over the list", [.tab, .char("?")]), ("quit question", [.char("q")]),
+            ("stop question", [.char("S")]), ("timer question", [.char("t")]),
+        ]
+        for (name, open) in openers {
+            for key in navigation where !(name == "stop question" && key == .char("S")) {  // S S is the yes
+                var state = pad()
+                _ = press(open, &state)
+                let overlays = state.overlays
+                XCTAssertFalse(overlays.isEmpty, name)
+                let effects = press([key], &state)
+                XCTAssertEqual(sends(effects), [], "\(key.name) on the \(name) went to the show")
+                XCTAssertEqual(state.position, "5/14", "\(key.name) on the \(name)")
+                XCTAssertFalse(state.blank, "\(key.name) on the \(name)")
+                if overlays.last?.isQuestion == true {
+                    XCTAssertEqual(state.overlays, overlays.dropLast(), "\(key.name) answers the \(name) with no")
+                } else {
+                    XCTAssertEqual(state.overlays.count, overlays.count, "\(key.name): the \(name) stays open")
+                }
+            }
+        }
+    }
+
+    func testHelpClosesWithItsOwnKeysOnly() {
+        var state = pad()
+        _ = press([.char("?"), .pageDown, .char("j"), .char("4")], &state)
+        XCTAssertEqual(state.overlays, [.help], "keys on the help go nowhere (no go-to prompt either)")
+        XCTAssertEqual(state.position, "5/14")
+        _ = press([.char("?")], &state)
+        XCTAssertEqual(state.overlays, [])
+        _ = press([.char("?"), .escape], &state)
+        XCTAssertEqual(state.overlays, [])
+        _ = press([.char("?"), .char("x")], &state)
+        XCTAssertEqual(state.overlays, [], "close-all closes it")
+        _ = press([.char("?"), .char("q")], &state)
+        XCTAssertEqual(state.topOverlay, .confirmQuit, "quitting is always possible, and asks")
+    }
+
+    func testTheShowsKeysMoveTheListSelectionNotTheShow() {
+        var state = pad()
+        _ = press([.tab], &state)
+        XCTAssertEqual(press([.right, .char("j"), .char(" ")], &state), [])
+        XCTAssertEqual(state.viewState(.slideList).selection, 7)
+        XCTAssertEqual(press([.left], &state), [])
+        XCTAssertEqual(state.viewState(.slideList).selection, 6)
+        XCTAssertEqual(press([.end], &state), [])
+        XCTAssertEqual(state.viewState(.slideList).selection, 13)
+        XCTAssertEqual(press([.enter], &state), [.send(.goto(index: 13))], "Enter is the one key that goes")
+    }
+
+    func testAClickOnAPopoverIsNotALaserPointer() {
+        var state = pad()
+        _ = press([.char("?")], &state)
+        XCTAssertEqual(state.reduce(.pointer(.down, x: 0.5, y: 0.5), now: 5_000), [])
+        _ = press([.escape], &state)
+        XCTAssertEqual(state.reduce(.pointer(.down, x: 0.5, y: 0.5), now: 6_000), [.send(.pointerStarted(x: 0.5, y: 0.5))])
+    }
+
+    // MARK: destructive keys ask
+
+    func testStoppingTheShowAsks() {
+        var state = pad()
+        XCTAssertEqual(press([.char("S")], &state), [], "nothing stops yet")
+        XCTAssertEqual(state.topOverlay, .confirmStop)
+        XCTAssertEqual(press([.char("n")], &state), [])
+        XCTAssertEqual(state.overlays, [])
+        XCTAssertEqual(press([.char("S"), .char("s")], &state), [], "s (the list, next to S) is a no")
+        XCTAssertEqual(state.overlays, [], "and opens nothing")
+        XCTAssertEqual(press([.char("S"), .char("y")], &state), [.send(.stop)])
+        XCTAssertEqual(press([.char("S"), .char("S")], &state), [.send(.stop)], "the same key twice is a yes, like q q")
+        XCTAssertEqual(press([.char("S"), .enter], &state), [.send(.stop)])
+    }
+
+    func testQuittingInFullScreenAsksToo() {
+        var state = pad()
+        _ = press([.char("f"), .char("q")], &state)
+        XCTAssertFalse(state.fullScreen, "the question is seen: full screen ends")
+        XCTAssertEqual(state.topOverlay, .confirmQuit)
+        XCTAssertEqual(press([.char("n")], &state), [])
+        _ = press([.char("f"), .char("S")], &state)
+        XCTAssertEqual(state.topOverlay, .confirmStop)
+    }
+
+    func testResettingTheTimerAsks() {
+        var state = pad()
+        XCTAssertEqual(state.elapsed(at: 17_000), 17_000)
+        _ = state.reduce(.key(.char("t")), now: 17_000)
+        XCTAssertEqual(state.topOverlay, .confirmTimerReset)
+        XCTAssertEqual(state.elapsed(at: 17_000), 17_000, "asked, not reset")
+        _ = state.reduce(.key(.char("n")), now: 17_500)
+        XCTAssertEqual(state.elapsed(at: 18_000), 18_000, "no: the talk's time is kept")
+        _ = state.reduce(.key(.char("t")), now: 18_000)
+        _ = state.reduce(.key(.char("y")), now: 18_000)
+        XCTAssertEqual(state.elapsed(at: 19_000), 1_000, "yes: reset")
+    }
+
+    func testARestartedShowKeepsTheTalksTimer() {
+        var state = pad()
+        XCTAssertEqual(state.reduce(.key(.function(5)), now: 17_000), [], "F5 while the show runs does nothing")
+        XCTAssertEqual(state.elapsed(at: 17_000), 17_000)
+        _ = state.reduce(.source(.showFinished), now: 17_000)
+        _ = state.reduce(.source(.showStarted(slideCount: 14, current: 0)), now: 20_000)
+        XCTAssertEqual(state.elapsed(at: 21_000), 18_000, "stopped and started again (F5, or in Impress): the timer goes on")
+        _ = state.reduce(.key(.char("b")), now: 21_000)
+        _ = state.reduce(.source(.showFinished), now: 22_000)
+        _ = state.reduce(.source(.showStarted(slideCount: 14, current: 0)), now: 30_000)
+        XCTAssertEqual(state.elapsed(at: 31_000), 19_000, "blank, stop and start: only the time shown counts")
+        _ = state.reduce(.key(.char("t")), now: 31_000)
+        _ = state.reduce(.key(.char("y")), now: 31_000)
+        XCTAssertEqual(state.elapsed(at: 32_000), 1_000, "only the presenter resets it")
+    }
+
+    // MARK: the list and the notice
+
+    func testTheListOpensWithFollowingSlidesInView() {
+        var state = pad(slides: 60, current: 44, listRows: 10)
+        _ = press([.tab], &state)
+        let view = state.viewState(.slideList)
+        XCTAssertEqual(view.selection, 44)
+        XCTAssertGreaterThanOrEqual(view.scroll + 10 - 1 - view.selection, 2, "slides 46 and 47 are in view: \(view)")
+        _ = press(Array(repeating: .down, count: 5), &state)
+        let moved = state.viewState(.slideList)
+        XCTAssertGreaterThanOrEqual(moved.scroll + 10 - 1 - moved.selection, 2, "moving keeps them in view: \(moved)")
+        _ = press([.end], &state)
+        XCTAssertEqual(state.viewState(.slideList), ViewState(scroll: 50, selection: 59), "the last slide can be on the last row")
+        _ = press([.home], &state)
+        XCTAssertEqual(state.viewState(.slideList), ViewState(scroll: 0, selection: 0))
+    }
+
+    func testTheNoticeStaysUntilPutAway() {
+        var state = pad()
+        state.notice = "config: 3 problems"
+        _ = press([.right, .char("?"), .escape, .char("3"), .escape], &state)
+        XCTAssertEqual(state.notice, "config: 3 problems", "keys that do something else leave it")
+        _ = press([.escape], &state)
+        XCTAssertNil(state.notice, "Esc on the bare pad puts it away")
+        state.notice = "again"
+        _ = press([.char("x")], &state)
+        XCTAssertNil(state.notice, "so does close-all")
+    }
+}
