@@ -229,6 +229,23 @@ final class ImpressConnectionTests: XCTestCase {
         XCTAssertEqual(c.handle(.closed, now: at(0.6)), [])
     }
 
+    func testLeavingRightAfterPairingWaitsToHearWhetherAShowStreams() {
+        var c = connection()
+        _ = c.handle(.start(storedPin: "1234", freshPin: "0042"), now: at(0))
+        _ = c.handle(.connected, now: at(0))
+        _ = c.handle(.received(bytes("LO_SERVER_SERVER_PAIRED") + bytes("LO_SERVER_INFO", "25.2.3.2")), now: at(0.01))
+        XCTAssertFalse(c.handle(.stop, now: at(0.02)).contains(.close), "the show's state (and maybe its stream) is on its way")
+        XCTAssertFalse(c.handle(.received(bytes("slideshow_started", "2", "0")), now: at(0.03)).contains(.close))
+        XCTAssertTrue(c.handle(.received(bytes("slide_preview", "1", "A") + bytes("slide_notes", "1", "n")), now: at(0.2)).contains(.close))
+
+        c = connection()
+        _ = c.handle(.start(storedPin: "1234", freshPin: "0042"), now: at(0))
+        _ = c.handle(.connected, now: at(0))
+        _ = c.handle(.received(bytes("LO_SERVER_SERVER_PAIRED")), now: at(0.01))
+        _ = c.handle(.stop, now: at(0.02))
+        XCTAssertTrue(c.handle(.received(bytes("slideshow_finished")), now: at(0.03)).contains(.close), "no show: nothing streams")
+    }
+
     func testAStreamThatGoesQuietOrRunsLongIsLeftBounded() {
         var c = paired()
         _ = c.handle(.stop, now: at(0.1))

@@ -329,6 +329,7 @@ class FakeImpress:
         """Previews and notes, one slide per 50 ms (--trickle-ms), as LibreOffice does."""
 
         def run():
+            done = False
             try:
                 for i in range(self.slides):
                     time.sleep(self.args.trickle_ms / 1000.0)
@@ -337,12 +338,18 @@ class FakeImpress:
                             return
                     for c in clients:
                         c.send("slide_preview", str(i), self.previews[i])
+                        if i == self.slides - 1:
+                            # Done before the last message leaves: a client may
+                            # close the moment it has it.
+                            c.streams -= 1
                         c.send("slide_notes", str(i),
                                "<html><body>Notes %d: R&D <beta> \"quoted\"<br/>second line</body></html>" % (i + 1))
+                done = True
                 self.log(0, "stream done", clients=[c.id for c in clients])
             finally:
-                for c in clients:
-                    c.streams -= 1
+                if not done:
+                    for c in clients:
+                        c.streams -= 1
 
         for c in clients:
             c.streams += 1

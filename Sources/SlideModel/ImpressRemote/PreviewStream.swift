@@ -35,8 +35,9 @@ public struct PreviewStream: Sendable, Equatable, Codable {
     public private(set) var slidesSent = 0
     private var lastPreviewArrived = false
     private var showRunning = false
-    /// When a command of ours that Impress answers went out, until it answers.
-    private var commandSentAt: Duration?
+    /// Since when an answer that may open a stream is awaited: the show's
+    /// state after pairing, or Impress's answer to a start, resume or stop.
+    private var answerAwaitedSince: Duration?
     /// After our stop was answered: stay until then.
     private var settleUntil: Duration?
     /// When the last message of a show's stream passed.
@@ -45,7 +46,7 @@ public struct PreviewStream: Sendable, Equatable, Codable {
     public init() {}
 
     /// True when no stream is coming: none runs, or its last slide's notes arrived.
-    public var isComplete: Bool { slideCount == nil && commandSentAt == nil }
+    public var isComplete: Bool { slideCount == nil && answerAwaitedSince == nil }
 
     /// Slides still to come (0 when complete).
     public var slidesLeft: Int { slideCount.map { max(0, $0 - slidesSent) } ?? 0 }
@@ -59,18 +60,21 @@ public struct PreviewStream: Sendable, Equatable, Codable {
     /// A message from Impress, its lines name first.
     public mutating func note(_ message: [String], now: Duration) {
         switch message.first {
+        case "LO_SERVER_SERVER_PAIRED":
+            // `slideshow_started` (and the stream) or `slideshow_finished` follow.
+            answerAwaitedSince = now
         case "slideshow_started":
             let count = message.count > 1 ? Int(message[1]) ?? 0 : 0
             slideCount = count > 0 ? count : nil
             slidesSent = 0
             lastPreviewArrived = false
             showRunning = true
-            commandSentAt = nil
+            answerAwaitedSince = nil
         case "slideshow_finished":
-            if commandSentAt != nil, showRunning { settleUntil = now + Self.stopSettle }
+            if answerAwaitedSince != nil, showRunning { settleUntil = now + Self.stopSettle }
             slideCount = nil
             showRunning = false
-            commandSentAt = nil
+            answerAwaitedSince = nil
         case "slide_preview", "slide_notes":
             guard let count = slideCount, message.count > 1, let index = Int(message[1]), index >= 0 else { return }
             slidesSent = max(slidesSent, min(count, index + 1))
@@ -88,7 +92,7 @@ public struct PreviewStream: Sendable, Equatable, Codable {
     public mutating func commandSent(_ command: SourceCommand, now: Duration) {
         switch command {
         case .start where !showRunning, .resume where showRunning, .stop where showRunning:
-            commandSentAt = now
+            answerAwaitedSince = now
         default:
             break
         }
@@ -110,8 +114,8 @@ public struct PreviewStream: Sendable, Equatable, Codable {
         let end: Duration
         if slideCount != nil {
             end = lastTraffic + (lastPreviewArrived ? Self.notesGrace : Self.quiet)
-        } else if let commandSentAt {
-            end = commandSentAt + Self.answerGrace
+        } else if let answerAwaitedSince {
+            end = answerAwaitedSince + Self.answerGrace
         } else {
             end = settleUntil ?? .zero
         }
@@ -126,7 +130,7 @@ public struct PreviewStream: Sendable, Equatable, Codable {
     public func rebased(from: Duration, to: Duration) -> PreviewStream {
         var copy = self
         copy.lastTraffic = lastTraffic - from + to
-        copy.commandSentAt = commandSentAt.map { $0 - from + to }
+        copy.answerAwaitedSince = answerAwaitedSince.map { $0 - from + to }
         copy.settleUntil = settleUntil.map { $0 - from + to }
         return copy
     }
