@@ -3,13 +3,20 @@ import XCTest
 @testable import SlideModel
 
 final class ConfigLoaderTests: XCTestCase {
-    private func parse(_ text: String) -> Result<PadConfig, ConfigProblem> {
+    private func read(_ text: String) -> LoadedConfig {
         ConfigLoader(file: "config.toml", text: text).parse()
     }
 
-    private func problem(_ text: String) -> ConfigProblem? {
-        if case .failure(let p) = parse(text) { return p }
-        XCTFail("expected a problem")
+    /// The config of a file that must have no problem.
+    private func parse(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> Result<PadConfig, ConfigProblem> {
+        let loaded = read(text)
+        XCTAssertEqual(loaded.problems, [], file: file, line: line)
+        return loaded.problems.first.map { .failure($0) } ?? .success(loaded.config)
+    }
+
+    private func problem(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> ConfigProblem? {
+        if let p = read(text).problems.first { return p }
+        XCTFail("expected a problem", file: file, line: line)
         return nil
     }
 
@@ -31,7 +38,7 @@ final class ConfigLoaderTests: XCTestCase {
             cell-aspect = 2.2
 
             [keys]
-            next = ["x", "Right"]
+            next = ["z", "Right"]
             quit = "C-q"
 
             [theme]
@@ -47,7 +54,7 @@ final class ConfigLoaderTests: XCTestCase {
         XCTAssertEqual(config.talkDuration, 90 * 60_000)
         XCTAssertEqual(config.server, "10.0.0.5:1599")
         XCTAssertEqual(config.cellAspect, 2.2)
-        XCTAssertEqual(config.bindings.action(for: .char("x")), .next)
+        XCTAssertEqual(config.bindings.action(for: .char("z")), .next)
         XCTAssertNil(config.bindings.action(for: .char("n")), "setting an action replaces its keys")
         XCTAssertEqual(config.bindings.action(for: .control("q")), .quit)
         XCTAssertNil(config.bindings.action(for: .char("q")))
@@ -97,17 +104,125 @@ final class ConfigLoaderTests: XCTestCase {
     func testMissingDefaultFileIsFineButAMissingGivenFileIsNot() {
         let env = ["XDG_CONFIG_HOME": "/nonexistent-\(UUID().uuidString)"]
         XCTAssertEqual(try ConfigLoader.load(path: nil, environment: env).get(), PadConfig())
+        XCTAssertEqual(ConfigLoader.read(path: nil, environment: env), LoadedConfig())
         guard case .failure(let p) = ConfigLoader.load(path: "/nonexistent/config.toml", environment: env) else {
             return XCTFail("a missing --config file is a problem")
         }
         XCTAssertEqual(p.message, "no such file")
     }
 
+    // MARK: every problem, and the rest applies
+
+    /// Seen: one bad colour threw away the duration and the keys.
+    func testEachBadSettingFallsBackOnItsOwnAndEveryGoodOneApplies() {
+        let loaded = read("""
+            duration = "10m"
+            [keys]
+            next = ["z", "Right"]
+            [theme]
+            accent = "teal"
+            title = { bold = false }
+            """)
+        XCTAssertEqual(loaded.config.talkDuration, 10 * 60_000)
+        XCTAssertEqual(loaded.config.bindings.action(for: .char("z")), .next)
+        XCTAssertEqual(loaded.config.bindings.action(for: .right), .next)
+        XCTAssertNil(loaded.config.looks[.accent], "the bad colour keeps the default")
+        XCTAssertEqual(loaded.config.looks[.title], RoleLook(bold: false), "the good role next to it applies")
+        XCTAssertEqual(loaded.problems.map(\.line), [5])
+        XCTAssertTrue(loaded.problems[0].message.contains("\"teal\" is not a colour"), loaded.problems[0].message)
+    }
+
+    func testEveryProblemIsListedInLineOrder() {
+        let loaded = read("""
+            animation = "yes"
+            duration = "soon"
+            server = "localhost:99999"
+            pictures = "ascii"
+            cell-aspect = 2.5
+            [keys]
+            nxt = ["m"]
+            previous = ["Lfet", "a"]
+            [theme]
+            accent = "teal"
+            box = "round"
+            [popover.goto]
+            arrow-up = "^^"
+            [popover.toast]
+            colour = 1
+            """)
+        XCTAssertEqual(loaded.problems.map(\.line), [1, 2, 3, 4, 7, 8, 10, 11, 13, 14, 15].filter { $0 != 15 },
+                       loaded.problems.map(\.description).joined(separator: "\n"))
+        XCTAssertEqual(loaded.config.cellAspect, 2.5, "the one good setting applies")
+        XCTAssertEqual(loaded.config.bindings.action(for: .char("a")), .previous, "the good key of a setting applies")
+        XCTAssertEqual(loaded.config.bindings.action(for: .char("p")), nil, "the setting replaced previous's keys")
+    }
+
+    func testALineThatIsNotTOMLIsLeftOutAndTheRestApplies() {
+        let loaded = read("animation = false\nduration = \"20m\nserver = \"10.0.0.5\"\n[keys]\nnext = [\"z\"]\n")
+        XCTAssertEqual(loaded.problems.map(\.line), [2])
+        XCTAssertTrue(loaded.problems[0].message.hasPrefix("not valid TOML"), loaded.problems[0].message)
+        XCTAssertFalse(loaded.config.animation)
+        XCTAssertEqual(loaded.config.server, "10.0.0.5")
+        XCTAssertEqual(loaded.config.bindings.action(for: .char("z")), .next)
+    }
+
+    /// Seen: these passed --check, and `connect` then exited 2.
+    func testTheServerIsCheckedAsConnectUsesIt() {
+        for text in ["localhost:99999", "not a host at all", "", "[::1"] {
+            let loaded = read("server = \"\(text)\"\nanimation = false\n")
+            XCTAssertEqual(loaded.problems.map(\.line), [1], text)
+            XCTAssertEqual(loaded.problems.first?.key, "server", text)
+            XCTAssertNil(loaded.config.server, text)
+            XCTAssertFalse(loaded.config.animation, text)
+        }
+        XCTAssertEqual(try parse("server = \"laptop.local:1600\"").get().server, "laptop.local:1600")
+    }
+
+    /// Seen: blank = ["b"] with quit = ["b"] passed --check, and b quit the pad.
+    func testOneKeyOneAction() {
+        let twice = read("[keys]\nblank = [\"b\"]\nquit = [\"b\"]\n")
+        let conflict = twice.problems.first { $0.message.contains("\"b\" is bound to both blank (line 2) and quit (line 3)") }
+        XCTAssertEqual(conflict?.line, 3, "\(twice.problems)")
+        XCTAssertNotEqual(twice.config.bindings.action(for: .char("b")), .quit, "b never quits")
+        XCTAssertEqual(twice.config.bindings.action(for: .char("q")), .quit, "quit keeps its keys")
+
+        let taken = read("[keys]\nnext = [\"q\"]\n")
+        XCTAssertTrue(taken.problems.contains { $0.message.contains("\"q\" is bound to both next (line 2) and quit (by default)") },
+                      "\(taken.problems)")
+        XCTAssertEqual(taken.config.bindings.action(for: .char("q")), .quit)
+        XCTAssertEqual(taken.config.bindings.action(for: .right), .next, "next, left with no key, keeps its own")
+
+        let none = read("[keys]\nhelp = []\n")
+        XCTAssertEqual(none.problems.map(\.line), [2])
+        XCTAssertTrue(none.problems.first?.message.contains("help is left with no key") ?? false, "\(none.problems)")
+        XCTAssertEqual(none.config.bindings.keys(for: .help), [.char("?")])
+
+        let moved = read("[keys]\nhelp = [\"F1\"]\nquit = [\"?\", \"C-c\"]\n")
+        XCTAssertEqual(moved.problems, [], "moving a key that its old action gives up is fine")
+        XCTAssertEqual(moved.config.bindings.action(for: .char("?")), .quit)
+
+        for action in Action.allCases {
+            for loaded in [twice, taken, none, moved] {
+                XCTAssertFalse(loaded.config.bindings.keys(for: action).isEmpty, "\(action) has a key")
+            }
+        }
+    }
+
+    func testTheDurationRuleIsOneRule() {
+        XCTAssertEqual(DurationText.milliseconds("90"), 90 * 60_000, "a number alone: minutes")
+        XCTAssertEqual(DurationText.milliseconds("1:30"), 90 * 60_000, "h:mm: the last field is minutes too")
+        XCTAssertEqual(DurationText.milliseconds("1:30:00"), 90 * 60_000, "h:mm:ss")
+        XCTAssertNil(DurationText.milliseconds("45:00"), "45 hours: more than a day")
+        XCTAssertTrue(DurationText.problem("45:00").contains("for 45 minutes write 45 or 45m"), DurationText.problem("45:00"))
+        XCTAssertNil(DurationText.milliseconds("1:75"), "minutes past 59")
+        XCTAssertEqual(try parse("duration = 90").get().talkDuration, 90 * 60_000, "a bare number in the file: minutes")
+    }
+
     func testDurations() {
         XCTAssertEqual(DurationText.milliseconds("20m"), 1_200_000)
         XCTAssertEqual(DurationText.milliseconds("20"), 1_200_000)
         XCTAssertEqual(DurationText.milliseconds("1h30m"), 5_400_000)
-        XCTAssertEqual(DurationText.milliseconds("45:00"), 2_700_000)
+        XCTAssertEqual(DurationText.milliseconds("0:45"), 2_700_000)
         XCTAssertEqual(DurationText.milliseconds("90s"), 90_000)
         XCTAssertNil(DurationText.milliseconds("soon"))
         XCTAssertNil(DurationText.milliseconds("0m"))
@@ -131,9 +246,8 @@ final class ConfigLoaderTests: XCTestCase {
         for (text, line) in [("[é]\nx = 1", 1), ("[\nheme]\naccent = \"red\"", 1), ("animation = true\n[[ =x]]", 2),
                              ("[theme]\naccent = \"red\" # é\n\"é\" = 1\n[ é ]", 4),
                              ("[keys]\nnext = [\"Right\", }]", 2), ("x = [\n # c\n }", 3)] {
-            let found = try XCTUnwrap(problem(text), text)
-            XCTAssertEqual(found.line, line, text)
-            XCTAssertTrue(found.message.hasPrefix("not valid TOML"), found.message)
+            let found = read(text).problems.filter { $0.message.hasPrefix("not valid TOML") }
+            XCTAssertTrue(found.contains { $0.line == line }, "\(text): \(found)")
         }
         XCTAssertNil(TOMLPrecheck.problem(in: "# café\nduration = \"20m\" # é\n[theme]\n\"é\" = \"red\"\n[ keys ]\nx = '''é" + "'''"))
     }
@@ -146,7 +260,7 @@ final class ConfigLoaderTests: XCTestCase {
         }
         XCTAssertEqual(DurationText.milliseconds("1h30m"), 5_400_000)
         XCTAssertEqual(DurationText.milliseconds("24h"), 86_400_000)
-        XCTAssertEqual(DurationText.milliseconds("45:00"), 2_700_000)
+        XCTAssertEqual(DurationText.milliseconds("0:45:00"), 2_700_000)
         XCTAssertNotNil(problem("duration = \"000000000000000000000000000000000983723768606330424m\""))
     }
 }

@@ -8,20 +8,20 @@ import SlideModel
 enum PadRunner {
     /// `config` is the config file as already read, if it was (read here otherwise).
     static func run(source: SlideSource, options: PadOptions, link: LinkState = .connecting(to: ""),
-                    config loaded: Result<PadConfig, ConfigProblem>? = nil) throws {
+                    config loaded: LoadedConfig? = nil) throws {
         // Everything that can fail with a message fails before the terminal
         // is taken over, so the message is readable.
-        var notice: String?
-        var config = PadConfig()
-        switch loaded ?? ConfigLoader.load(path: options.config) {
-        case .success(let loaded): config = loaded
-        case .failure(let problem):
-            notice = "config: \(problem) — using defaults"
-            Logger(label: "controlpad.config").error("\(problem)")
-        }
+        let loaded = loaded ?? ConfigLoader.read(path: options.config)
+        let config = loaded.config
+        var notices: [String] = []
+        if let notice = Self.configNotice(loaded, given: options.config) { notices.append(notice) }
+        for problem in loaded.problems { Logger(label: "controlpad.config").error("\(problem)") }
         // Runs last, once the terminal is back.
         defer { if let reason = LogFile.active?.droppedReason { FileHandle.standardError.write(Data("controlpad: \(reason)\n".utf8)) } }
         let rehearsal = try options.rehearsalLog.map { try RehearsalLogFile(path: $0) }
+        if let notice = rehearsal?.notice { notices.append(notice) }
+        // Said again on the way out, where the shell keeps it.
+        defer { if let notice = rehearsal?.notice { FileHandle.standardError.write(Data("controlpad: \(notice)\n".utf8)) } }
         let inbox = try EventInbox()
         let signals = trapSignals(inbox: inbox)
         defer { signals.forEach { $0.cancel() } }
@@ -54,7 +54,7 @@ enum PadRunner {
 
         var state = PadState(bindings: config.bindings, animate: config.animation && !options.noAnimation)
         state.link = link
-        state.notice = notice
+        state.notice = notices.isEmpty ? nil : notices.joined(separator: "\n")
         state.talkDuration = options.duration.flatMap(DurationText.milliseconds) ?? config.talkDuration
         let loop = PadLoop(terminal: terminal, source: source, state: state, inbox: inbox, pictures: pictures,
                            rehearsal: rehearsal, config: config, picturesLabel: writer == nil ? nil : setup.mode.label)
@@ -66,6 +66,16 @@ enum PadRunner {
         if let waiting = LinkLeaving.leave(source, logger: Logger(label: "controlpad.impress")) {
             FileHandle.standardError.write(Data("controlpad: \(waiting).\n".utf8))
         }
+    }
+
+    /// What the pad says about the config file until the presenter puts it
+    /// away: the one problem, or how many and where to read them all.
+    static func configNotice(_ loaded: LoadedConfig, given: String?) -> String? {
+        guard let first = loaded.problems.first else { return nil }
+        if first.key == "file" { return "config: \(first) — using the defaults" }
+        if loaded.problems.count == 1 { return "config: \(first) (the rest applies)" }
+        let check = "controlpad config --check" + (given.map { " " + TerminalText.escaped($0) } ?? "")
+        return "config: \(loaded.problems.count) problems (the rest applies); `\(check)` lists them"
     }
 
     /// SIGTERM, SIGHUP and SIGQUIT (Ctrl-\\) end the loop normally, so the

@@ -1,21 +1,32 @@
 import ArgumentParser
+import SlideModel
 
 struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
         abstract: "Print the default config file, or check one.",
-        discussion: "The pad reads \(ConfigLoader.defaultPath()) unless --config FILE is given."
+        discussion: """
+            The pad reads \(ConfigLoader.defaultPath()) unless --config FILE is given. \
+            A setting that is wrong keeps its default and every other one applies; \
+            --check lists every problem, in line order.
+            """
     )
 
     @Flag(help: "Print a commented default config file.")
     var printDefault = false
 
-    @Option(help: ArgumentHelp("Check FILE and say what is wrong, with its line.", valueName: "FILE"))
-    var check: String?
+    @Flag(help: "Check the config file (FILE, or the one the pad reads) and list every problem with its line.")
+    var check = false
+
+    @Argument(help: ArgumentHelp("The file to check (default: the one the pad reads).", valueName: "FILE"))
+    var file: String?
 
     func validate() throws {
-        if printDefault == (check != nil) {
-            throw ValidationError("give either --print-default or --check FILE")
+        if printDefault == check {
+            throw ValidationError("give either --print-default or --check [FILE]")
+        }
+        if printDefault, file != nil {
+            throw ValidationError("--print-default takes no FILE (redirect it: controlpad config --print-default > FILE)")
         }
     }
 
@@ -24,11 +35,19 @@ struct ConfigCommand: ParsableCommand {
             print(DefaultConfig.text, terminator: "")
             return
         }
-        switch ConfigLoader.load(path: check) {
-        case .success: print("\(check!): fine")
-        case .failure(let problem):
-            print(problem)
-            throw ExitCode(1)
+        let path = file ?? ConfigLoader.defaultPath()
+        let loaded = ConfigLoader.read(path: file)
+        if loaded.file == nil {
+            print("\(TerminalText.escaped(path)): no such file; the pad runs on its defaults")
+            return
         }
+        guard !loaded.problems.isEmpty else {
+            print("\(TerminalText.escaped(path)): fine")
+            return
+        }
+        for problem in loaded.problems { print(problem) }
+        let count = loaded.problems.count
+        print("\(count) problem\(count == 1 ? "" : "s"); every other setting applies")
+        throw ExitCode(1)
     }
 }

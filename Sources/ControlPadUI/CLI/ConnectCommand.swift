@@ -35,8 +35,11 @@ struct ConnectCommand: ParsableCommand {
     func run() throws {
         try bootstrapLogging(path: pad.log)
         // The config is read once: for the default server, and for the pad.
-        let config = ConfigLoader.load(path: pad.config)
-        guard let text = address ?? (try? config.get())?.server else {
+        let config = ConfigLoader.read(path: pad.config)
+        guard let text = address ?? config.config.server else {
+            if let bad = config.problems.first(where: { $0.key == "server" }) {
+                throw ValidationError("say which computer runs Impress: controlpad connect HOST[:PORT]; the config's server is not one (\(bad))")
+            }
             throw ValidationError("say which computer runs Impress: controlpad connect HOST[:PORT] (or set server in the config file)")
         }
         let server = try PairingOptions.server(text)

@@ -31,7 +31,9 @@ struct PadOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Read the config from FILE instead of $XDG_CONFIG_HOME/controlpad/config.toml.", valueName: "FILE"))
     var config: String?
 
-    @Option(name: .long, help: ArgumentHelp("The talk's planned length, e.g. 20m, 1h30m or 45:00: shows time left and pace.", valueName: "LENGTH"))
+    @Option(name: .long, help: ArgumentHelp(
+        "The talk's planned length, for time left and pace: a number alone is minutes (90), and so is the last field of h:mm (1:30 is an hour and a half); or 20m, 1h30m, 90s.",
+        valueName: "LENGTH"))
     var duration: String?
 
     @Option(name: .long, help: ArgumentHelp("Write one CSV row per slide visit (slide, entered at, seconds spent) to FILE.", valueName: "FILE"))
@@ -42,7 +44,7 @@ struct PadOptions: ParsableArguments {
             throw ValidationError("--cell-aspect must be between 0.5 and 4 (most fonts: about 2)")
         }
         if let duration, DurationText.milliseconds(duration) == nil {
-            throw ValidationError("--duration \"\(duration)\" is not a length like 20m, 1h30m or 45:00")
+            throw ValidationError("--duration " + DurationText.problem(duration))
         }
     }
 }

@@ -7,6 +7,9 @@ struct ConfigProblem: Error, Equatable, CustomStringConvertible {
     var file: String
     var line: Int?
     var message: String
+    /// The setting it is about, when a caller needs to know (`server`),
+    /// or `file` when the file itself cannot be read.
+    var key: String? = nil
 
     var description: String {
         TerminalText.escaped("\(file)\(line.map { ":\($0)" } ?? ""): \(message)")

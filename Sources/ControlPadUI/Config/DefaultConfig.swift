@@ -8,13 +8,16 @@ enum DefaultConfig {
         # ControlPad configuration: $XDG_CONFIG_HOME/controlpad/config.toml
         # (default ~/.config/controlpad/config.toml), or --config FILE.
         # Every setting below is at its default; delete what you don't change.
-        # A mistake is reported with its line and the pad starts on defaults.
+        # A mistake is reported with its line (controlpad config --check lists them
+        # all); that setting keeps its default and every other one applies.
 
         # Open and close the slide list and overlays with a short animation.
         animation = true
 
         # The talk's planned length: the status line then shows the time left,
-        # coloured by pace. E.g. "20m", "1h30m", "45:00". --duration overrides.
+        # coloured by pace. A number alone is minutes ("90"), and so is the last
+        # field of h:mm ("1:30" is an hour and a half); or units: "20m", "1h30m",
+        # "90s". --duration overrides.
         # duration = "20m"
 
         # The server `controlpad connect` uses when no HOST is given.
@@ -29,6 +32,8 @@ enum DefaultConfig {
         pictures = "auto"
 
         # Key bindings: action = list of keys. Setting an action replaces its keys.
+        # One key, one action: a key given to two actions, or an action left with
+        # no key, is a problem (the action keeps its default keys).
         # Keys: a character ("q", "?", " "), or Up Down Left Right PgUp PgDn Home
         # End Enter Esc Tab S-Tab Backspace Delete Space F1…F24 C-a…C-z.
         [keys]

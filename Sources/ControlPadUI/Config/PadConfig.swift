@@ -9,6 +9,8 @@ struct PadConfig: Equatable {
     var talkDuration: Millis?
     /// `connect` with no HOST uses this.
     var server: String?
+    /// pdfpc's REST password, for `pdfpc://HOST` when `--password` is not given.
+    var pdfpcPassword: String?
     var cellAspect: Double?
     var pictures = PictureChoice.auto
     /// Looks that replace the standard theme's, role by role.

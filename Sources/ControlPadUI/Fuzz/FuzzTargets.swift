@@ -84,9 +84,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
     /// A config file: a config or a problem whose text is safe to print.
     static func config(_ bytes: [UInt8]) {
-        switch ConfigLoader(file: "config.toml", text: String(decoding: bytes, as: UTF8.self)).parse() {
-        case .success: break
-        case .failure(let problem): precondition(!hasControl(problem.description, allowingNewlines: false))
-        }
+        let loaded = ConfigLoader(file: "config.toml", text: String(decoding: bytes, as: UTF8.self)).parse()
+        for problem in loaded.problems { precondition(!hasControl(problem.description, allowingNewlines: false)) }
+        let lines = loaded.problems.compactMap(\.line)
+        precondition(lines == lines.sorted(), "problems in line order")
     }
 }
