@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // The only C surface for curses (wide-character ncursesw).
@@ -51,12 +52,26 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // pdfpc's REST API over AsyncHTTPClient: a thin driver of the pure
+        // `PdfpcConnection` (SlideModel/Pdfpc); RemoteTransport stays Impress-only.
+        .target(
+            name: "PdfpcTransport",
+            dependencies: [
+                "SlideModel",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The pad: screen, views, terminal backend, loop, config, CLI, bench.
         .target(
             name: "ControlPadUI",
             dependencies: [
                 "CNcurses", "CWideChar", "CCrashGuard", "Syscalls", "SlideModel", "SlideSources", "SlideImages",
-                "RemoteTransport",
+                "RemoteTransport", "PdfpcTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -70,6 +85,10 @@ let package = Package(
         .testTarget(
             name: "RemoteTransportTests",
             dependencies: ["RemoteTransport", "SlideModel", .product(name: "Logging", package: "swift-log")]
+        ),
+        .testTarget(
+            name: "PdfpcTransportTests",
+            dependencies: ["PdfpcTransport", "SlideModel", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "ControlPadTests", dependencies: ["ControlPadUI", "Syscalls", "SlideModel", "SlideSources", "SlideImages"], exclude: ["Snapshots"]

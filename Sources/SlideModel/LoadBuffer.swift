@@ -21,6 +21,8 @@ public struct LoadBuffer: Sendable {
     }
 
     private var wanted: [ViewTag: Int] = [:]
+    /// The picture size a tag's view wants, when it said (see `PictureWant`).
+    private var sizes: [ViewTag: PixelSize] = [:]
     private var waiting: [Int: Set<ViewTag>] = [:]
     private var arrived: [Int: Content] = [:]
     /// How many slides have their preview (kept, not counted, on every frame).
@@ -36,18 +38,22 @@ public struct LoadBuffer: Sendable {
         self.byteBudget = byteBudget
     }
 
-    /// View `tag` now shows slide `slide`. Returns what is already there for it
-    /// (the view is filled at once), or an empty `Content` when nothing is.
+    /// View `tag` now shows slide `slide`, `size` pixels big if it says (a
+    /// source that renders on request fetches that size; any picture of the
+    /// slide fills the view meanwhile, scaled). Returns what is already there
+    /// for it (the view is filled at once), or an empty `Content` when nothing is.
     @discardableResult
-    public mutating func request(_ tag: ViewTag, slide: Int) -> Content {
+    public mutating func request(_ tag: ViewTag, slide: Int, size: PixelSize? = nil) -> Content {
         if let old = wanted[tag], old != slide { stopWaiting(tag, for: old) }
         wanted[tag] = slide
+        sizes[tag] = size
         waiting[slide, default: []].insert(tag)
         return arrived[slide] ?? Content()
     }
 
     /// View `tag` went away (list closed, row scrolled out): it stops waiting.
     public mutating func remove(_ tag: ViewTag) {
+        sizes[tag] = nil
         guard let old = wanted.removeValue(forKey: tag) else { return }
         stopWaiting(tag, for: old)
     }
@@ -99,6 +105,24 @@ public struct LoadBuffer: Sendable {
 
     /// The slide view `tag` currently asks for, if any.
     public func slide(for tag: ViewTag) -> Int? { wanted[tag] }
+
+    /// The picture size view `tag` asked for, if it said.
+    public func size(for tag: ViewTag) -> PixelSize? { wanted[tag] == nil ? nil : sizes[tag] }
+
+    /// The pictures views want, most wanted first: by tag (current, next,
+    /// then list rows top down), one per slide; a view that gave no size
+    /// (a list row) wants the current view's size, so a go-to there shows
+    /// a sharp picture at once. The notes view wants no picture.
+    public func pictureWants() -> [PictureWant] {
+        let fallback = sizes[.current] ?? sizes.values.max { $0.width * $0.height < $1.width * $1.height }
+        var out: [PictureWant] = []
+        var seen = Set<Int>()
+        for tag in wanted.keys.sorted() where tag != .notes && tag != .slideList {
+            guard let slide = wanted[tag], let size = sizes[tag] ?? fallback, seen.insert(slide).inserted else { continue }
+            out.append(PictureWant(slide: slide, size: size, have: arrived[slide]?.preview.flatMap { PixelSize(png: $0.png) }))
+        }
+        return out
+    }
 
     /// What view `tag` shows now: only ever its current request's content.
     public func content(for tag: ViewTag) -> Content? {

@@ -58,6 +58,9 @@ public protocol SlideSource: AnyObject, Sendable {
     func send(_ command: SourceCommand)
     /// The link is down: try again now instead of when the countdown ends.
     func retryNow()
+    /// The pictures the pad's views want now, most wanted first (see
+    /// `PictureWant`). Sources that render on request fetch them; the rest ignore it.
+    func want(_ pictures: [PictureWant])
     /// Stop all work; no event is delivered after this returns.
     func shutdown()
 }
@@ -65,4 +68,6 @@ public protocol SlideSource: AnyObject, Sendable {
 extension SlideSource {
     /// Sources that are always there have nothing to retry.
     public func retryNow() {}
+    /// Sources that push their previews (Impress, the demo) choose no size.
+    public func want(_ pictures: [PictureWant]) {}
 }

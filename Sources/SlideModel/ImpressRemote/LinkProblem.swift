@@ -1,7 +1,7 @@
-/// Why the link to Impress is down, in a presenter's words, and what to do
-/// about it: the one place for the words the pad's centre pane, `send`,
-/// `discover` and `doctor` use. Each problem has a short `reason` (the
-/// status line, `watch`'s `link_lost`) and a `fix`.
+/// Why the link to Impress (or pdfpc) is down, in a presenter's words, and
+/// what to do about it: the one place for the words the pad's centre pane,
+/// `send`, `watch`, `discover` and `doctor` use. Each problem has a short
+/// `reason` (the status line, `watch`'s `link_lost`) and a `fix`.
 public enum LinkProblem: String, Sendable, CaseIterable, Codable {
     case hostNotFound
     /// Nothing listens: the remote is off (on 24.8+, the WiFi setting is off).
@@ -24,6 +24,19 @@ public enum LinkProblem: String, Sendable, CaseIterable, Codable {
     case waitingForPin
     /// Impress closed the link (it quit, or its window closed).
     case closed
+    /// pdfpc answered 401: the REST password is not the one it expects.
+    case pdfpcWrongPassword
+    /// Nothing listens on pdfpc's port: it runs without its REST server (`-V`), or not at all.
+    case pdfpcNotListening
+    /// pdfpc answered 403: once a client has sent a command, pdfpc serves
+    /// only that client's computer until it quits.
+    case pdfpcLocked
+    /// pdfpc was there and went (it quit, or its REST server stopped).
+    case pdfpcQuit
+    /// pdfpc accepted the connection but did not answer in time.
+    case pdfpcStalled
+    /// Something that is not pdfpc's REST API answered (or pdfpc answered garbage).
+    case notPdfpc
 
     /// The two settings that start LibreOffice's network remote, and the restart.
     public static let settingsFix = """
@@ -45,6 +58,12 @@ public enum LinkProblem: String, Sendable, CaseIterable, Codable {
         case .pairingUnconfirmed: "pairing was not confirmed in Impress"
         case .waitingForPin: "Impress waits for this remote's PIN to be typed in"
         case .closed: "Impress closed the connection"
+        case .pdfpcWrongPassword: "pdfpc refused the password (HTTP 401)"
+        case .pdfpcNotListening: "connection refused: pdfpc's REST server is not running"
+        case .pdfpcLocked: "pdfpc serves another computer (HTTP 403)"
+        case .pdfpcQuit: "pdfpc went away (it quit, or its REST server stopped)"
+        case .pdfpcStalled: "pdfpc accepted the connection but did not answer in time"
+        case .notPdfpc: "the port answered with something that isn't pdfpc's REST API (wrong port?)"
         }
     }
 
@@ -75,6 +94,22 @@ public enum LinkProblem: String, Sendable, CaseIterable, Codable {
                 + "remembers it once Impress accepts it; or give the name and PIN Impress already knows with --name and --pin."
         case .closed:
             "Impress quit or closed the presentation; the pad reconnects when it is back."
+        case .pdfpcWrongPassword:
+            "Give pdfpc's REST password (user pdfpc): --password, or pdfpc-password in the config file. "
+                + "pdfpc takes it from `option rest-passwd …` in its pdfpcrc; without one it makes up a new password "
+                + "at every start and shows it only as a QR code. Then press r."
+        case .pdfpcNotListening:
+            "Start pdfpc with its REST server: pdfpc -V talk.pdf (add -p PORT for another port than 8088), "
+                + "with `option rest-passwd PASSWORD` in ~/.config/pdfpc/pdfpcrc; the pad connects when it answers."
+        case .pdfpcLocked:
+            "Another computer has sent pdfpc a command, and pdfpc now serves only that one until it quits: "
+                + "drive it from that computer, or restart pdfpc, then press r."
+        case .pdfpcQuit:
+            "pdfpc quit or closed the presentation; the pad reconnects when it is back (start it with -V)."
+        case .pdfpcStalled:
+            "pdfpc may be busy or frozen; the pad tries again by itself. If it stays stuck, restart pdfpc."
+        case .notPdfpc:
+            "Check the port: pdfpc's REST server listens on 8088 unless started with -p PORT."
         }
     }
 

@@ -78,10 +78,17 @@ public struct Viewport: Sendable, Equatable {
     public var notesRows = 5
     /// The furthest the notes can scroll for what is shown now.
     public var notesMaxScroll = 0
-    public init(listRows: Int = 10, notesRows: Int = 5, notesMaxScroll: Int = 0) {
+    /// The current and next panes' pictures in pixels (cells times the
+    /// terminal's cell size), when known: the size their slides are asked for.
+    public var currentPixels: PixelSize?
+    public var nextPixels: PixelSize?
+    public init(listRows: Int = 10, notesRows: Int = 5, notesMaxScroll: Int = 0,
+                currentPixels: PixelSize? = nil, nextPixels: PixelSize? = nil) {
         self.listRows = listRows
         self.notesRows = notesRows
         self.notesMaxScroll = notesMaxScroll
+        self.currentPixels = currentPixels
+        self.nextPixels = nextPixels
     }
 }
 

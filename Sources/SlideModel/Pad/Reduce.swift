@@ -44,7 +44,8 @@ extension PadState {
         case .source(let event): apply(event, now: now); effects = []
         case .viewport(let viewport):
             self.viewport = Viewport(listRows: max(0, viewport.listRows), notesRows: max(0, viewport.notesRows),
-                                     notesMaxScroll: max(0, viewport.notesMaxScroll))
+                                     notesMaxScroll: max(0, viewport.notesMaxScroll),
+                                     currentPixels: viewport.currentPixels, nextPixels: viewport.nextPixels)
             clampScrolls()
             effects = []
         case .listClicked(let row):
@@ -151,9 +152,9 @@ extension PadState {
     /// screen stop waiting.
     private mutating func syncRequests(now: Millis) {
         if showRunning && slideCount > 0 {
-            buffer.request(.current, slide: current)
+            buffer.request(.current, slide: current, size: viewport.currentPixels)
             buffer.request(.notes, slide: current)
-            if let next = nextSlide { buffer.request(.next, slide: next) } else { buffer.remove(.next) }
+            if let next = nextSlide { buffer.request(.next, slide: next, size: viewport.nextPixels) } else { buffer.remove(.next) }
         } else {
             buffer.removeAll { _ in true }
         }

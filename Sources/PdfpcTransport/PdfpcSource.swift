@@ -1,0 +1,290 @@
+import AsyncHTTPClient
+import Foundation
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import SlideModel
+
+/// How to reach one pdfpc, and how patient to be with it.
+public struct PdfpcConfiguration: Sendable {
+    public var address: PdfpcAddress
+    /// pdfpc's REST password (HTTP basic auth, user `pdfpc`).
+    public var password: String
+    public var backoff = ReconnectBackoff()
+    public var countdownStep: Duration = .seconds(1)
+    public var connectTimeout: Duration = .seconds(3)
+    /// How long a state, meta, notes or control call may take.
+    public var requestTimeout: Duration = .seconds(4)
+    /// How long one picture may take to render and arrive.
+    public var imageTimeout: Duration = .seconds(15)
+    /// Pictures larger than this are refused (a pane-sized PNG is a few MB at most).
+    public var maxImageBytes = 32 << 20
+    public var fastPoll: Duration = .milliseconds(100)
+    public var slowPoll: Duration = .seconds(1)
+    public var activeWindow: Duration = .seconds(2)
+    public var prefetch = true
+
+    public init(address: PdfpcAddress, password: String) {
+        self.address = address
+        self.password = password
+    }
+}
+
+/// A running pdfpc, driven over its REST API (`pdfpc -V`), as a
+/// `SlideSource`: a thin driver on AsyncHTTPClient that carries out what
+/// the pure `PdfpcConnection` decides (requests, timers, events) and feeds
+/// it the answers and the clock.
+///
+/// Threads: the connection's state is bound to one event loop (`link`);
+/// every answer is delivered there. `send`, `want`, `retryNow` and
+/// `shutdown` may be called from any thread and hop onto it. Events go out
+/// through a gate that `shutdown` closes: no event arrives after it returns.
+public final class PdfpcSource: SlideSource, Sendable {
+    public let configuration: PdfpcConfiguration
+    private let loop: EventLoop
+    private let client: HTTPClient
+    private let logger: Logger
+    private let gate = PdfpcEventGate()
+    private let stopped = NIOLockedValueBox(false)
+    private let link: NIOLoopBoundBox<Link>
+    private let authorization: String
+
+    private final class Link {
+        var machine: PdfpcConnection
+        var timers: [PdfpcConnection.Timer: Scheduled<Void>] = [:]
+        var tasks: [Int: HTTPClient.Task<HTTPClient.Response>] = [:]
+        var whenAnswered: [Int: @Sendable (Bool) -> Void] = [:]
+        init(_ machine: PdfpcConnection) { self.machine = machine }
+    }
+
+    public init(configuration: PdfpcConfiguration, logger: Logger = Logger(label: "controlpad.pdfpc"),
+                group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) {
+        self.configuration = configuration
+        self.logger = logger
+        loop = group.next()
+        var http = HTTPClient.Configuration()
+        http.timeout = .init(connect: .nanoseconds(Self.nanoseconds(configuration.connectTimeout)))
+        http.httpVersion = .http1Only
+        http.decompression = .disabled
+        http.redirectConfiguration = .disallow
+        client = HTTPClient(eventLoopGroupProvider: .shared(group), configuration: http)
+        authorization = "Basic " + Data("\(PdfpcAPI.user):\(configuration.password)".utf8).base64EncodedString()
+        let settings = PdfpcConnection.Settings(
+            address: configuration.address.description, serverLabel: configuration.address.host,
+            countdownStep: configuration.countdownStep, backoff: configuration.backoff,
+            fastPoll: configuration.fastPoll, slowPoll: configuration.slowPoll,
+            activeWindow: configuration.activeWindow, prefetch: configuration.prefetch)
+        link = .makeBoxSendingValue(Link(PdfpcConnection(settings)), eventLoop: loop)
+    }
+
+    // MARK: SlideSource
+
+    public func start(events: @escaping @Sendable (SourceEvent) -> Void) {
+        guard !stopped.withLockedValue({ $0 }) else { return }
+        gate.open(events)
+        loop.execute { self.handle(.start) }
+    }
+
+    public func retryNow() {
+        guard !stopped.withLockedValue({ $0 }) else { return }
+        loop.execute { self.handle(.retryNow) }
+    }
+
+    public func send(_ command: SourceCommand) {
+        guard !stopped.withLockedValue({ $0 }) else { return }
+        loop.execute { self.handle(.send(command)) }
+    }
+
+    /// Sends `command`, then calls `whenWritten` with true once pdfpc has
+    /// answered it (or taken it into the presses already in flight), false
+    /// if it was dropped (not connected, no such thing in pdfpc, refused).
+    public func send(_ command: SourceCommand, whenWritten: @escaping @Sendable (Bool) -> Void) {
+        guard !stopped.withLockedValue({ $0 }) else { return whenWritten(false) }
+        loop.execute { self.handle(.send(command), whenWritten: whenWritten) }
+    }
+
+    public func want(_ pictures: [PictureWant]) {
+        guard !stopped.withLockedValue({ $0 }) else { return }
+        loop.execute { self.handle(.want(pictures)) }
+    }
+
+    /// Stops at once (pdfpc has no stream to wait for): no event reaches the
+    /// pad after this returns; requests in flight are cancelled.
+    public func shutdown() {
+        let first = stopped.withLockedValue { wasStopped -> Bool in
+            defer { wasStopped = true }
+            return !wasStopped
+        }
+        gate.close()
+        guard first else { return }
+        if loop.inEventLoop {
+            handle(.stop)
+        } else {
+            try? loop.submit { self.handle(.stop) }.wait()
+        }
+        client.shutdown(queue: .global()) { _ in }
+    }
+
+    // MARK: carrying out the connection's decisions (on `loop`)
+
+    private func handle(_ input: PdfpcConnection.Input, whenWritten: (@Sendable (Bool) -> Void)? = nil) {
+        let link = self.link.value
+        let actions = link.machine.handle(input, now: Self.monotonicNow())
+        var answered = whenWritten == nil
+        for action in actions {
+            switch action {
+            case .request(let id, let request, let command):
+                if command != nil, let whenWritten, !answered {
+                    link.whenAnswered[id] = whenWritten
+                    answered = true
+                }
+                perform(id: id, request, link: link)
+            case .abandonRequests:
+                for (_, task) in link.tasks { task.cancel() }
+                link.tasks = [:]
+                for (_, done) in link.whenAnswered { done(false) }
+                link.whenAnswered = [:]
+            case .arm(let timer, let delay):
+                link.timers[timer]?.cancel()
+                link.timers[timer] = loop.scheduleTask(in: .nanoseconds(Self.nanoseconds(delay))) {
+                    self.link.value.timers[timer] = nil
+                    self.handle(.timerFired(timer))
+                }
+            case .cancel(let timer): link.timers.removeValue(forKey: timer)?.cancel()
+            case .emit(let event): gate.deliver(event)
+            case .dropped:
+                if !answered { whenWritten?(false); answered = true }
+            case .log(let level, let message): logger.log(level: Self.level(level), "\(message)")
+            }
+        }
+        // A press taken into the presses in flight is accepted.
+        if !answered { whenWritten?(true) }
+    }
+
+    private func perform(id: Int, _ request: PdfpcAPI.Request, link: Link) {
+        let url = configuration.address.baseURL + request.path
+        let isImage: Bool
+        if case .image = request { isImage = true } else { isImage = false }
+        do {
+            var http = try HTTPClient.Request(url: url, method: HTTPMethod(rawValue: request.method))
+            http.headers.add(name: "Authorization", value: authorization)
+            if let body = request.body {
+                http.headers.add(name: "Content-Type", value: "application/json")
+                http.body = .bytes(body)
+            }
+            let limit = isImage ? configuration.maxImageBytes : PdfpcNotes.maxBytes
+            let timeout = isImage ? configuration.imageTimeout : configuration.requestTimeout
+            let task = client.execute(request: http, delegate: ResponseAccumulator(request: http, maxBodySize: limit),
+                                      eventLoop: .delegateAndChannel(on: loop),
+                                      deadline: .now() + .nanoseconds(Self.nanoseconds(timeout)))
+            link.tasks[id] = task
+            logger.trace("→ \(request)")
+            task.futureResult.hop(to: loop).whenComplete { result in
+                let link = self.link.value
+                guard link.tasks.removeValue(forKey: id) != nil else { return }
+                let done = link.whenAnswered.removeValue(forKey: id)
+                switch result {
+                case .success(let response):
+                    done?(response.status == .ok)
+                    let body = response.body.map { Array($0.readableBytesView) } ?? []
+                    self.logger.trace("← \(response.status.code) \(request) (\(body.count) bytes)")
+                    self.handle(.answered(id: id, status: Int(response.status.code), body: body))
+                case .failure(let error):
+                    done?(false)
+                    self.logger.debug("✗ \(request): \(error)")
+                    self.handle(.failed(id: id, Self.failure(error, limit: limit)))
+                }
+            }
+        } catch {
+            loop.execute { self.handle(.failed(id: id, .other("\(error)"))) }
+        }
+    }
+
+    // MARK: helpers
+
+    static func failure(_ error: Error, limit: Int) -> PdfpcConnection.Failure {
+        if error is ResponseAccumulator.ResponseTooBigError { return .tooLarge(limit: limit) }
+        if let e = error as? HTTPClientError {
+            switch e {
+            case .connectTimeout, .deadlineExceeded, .readTimeout, .writeTimeout: return .timedOut
+            case .remoteConnectionClosed: return .reset
+            default: return .other("\(e)")
+            }
+        }
+        if let e = error as? NIOConnectionError {
+            if e.dnsAError != nil && e.dnsAAAAError != nil && e.connectionErrors.isEmpty { return .hostNotFound }
+            if let first = e.connectionErrors.first { return failure(first.error, limit: limit) }
+        }
+        if let e = error as? IOError {
+            switch e.errnoCode {
+            case ECONNREFUSED: return .refused
+            case ECONNRESET, EPIPE: return .reset
+            case EHOSTUNREACH, ENETUNREACH: return .unreachable
+            case ETIMEDOUT: return .timedOut
+            default: return .other(e.description)
+            }
+        }
+        if let e = error as? ChannelError {
+            switch e {
+            case .connectTimeout: return .timedOut
+            case .eof, .ioOnClosedChannel, .alreadyClosed, .outputClosed, .inputClosed: return .reset
+            default: return .other("\(e)")
+            }
+        }
+        let text = "\(error)"
+        if text.contains("connectionRefused") || text.contains("Connection refused") { return .refused }
+        if text.contains("Connection reset") { return .reset }
+        return .other(text)
+    }
+
+    private static func monotonicNow() -> Duration {
+        .nanoseconds(Int64(truncatingIfNeeded: NIODeadline.now().uptimeNanoseconds))
+    }
+
+    static func nanoseconds(_ d: Duration) -> Int64 {
+        let (s, atto) = d.components
+        let (ns, overflow) = s.multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return s < 0 ? 0 : Int64.max }
+        return max(0, ns + atto / 1_000_000_000)
+    }
+
+    private static func level(_ level: ImpressLogLevel) -> Logger.Level {
+        switch level {
+        case .trace: .trace
+        case .debug: .debug
+        case .info: .info
+        case .notice: .notice
+        case .warning: .warning
+        case .error: .error
+        }
+    }
+}
+
+/// The one door events go through to the pad (as Impress's `EventGate`):
+/// once `close()` returns, no event is being delivered or will be.
+final class PdfpcEventGate: @unchecked Sendable {
+    private let lock = NSRecursiveLock()
+    private var sink: (@Sendable (SourceEvent) -> Void)?
+    private var closedForGood = false
+
+    func open(_ sink: @escaping @Sendable (SourceEvent) -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        if !closedForGood { self.sink = sink }
+    }
+
+    func close() {
+        lock.lock()
+        defer { lock.unlock() }
+        sink = nil
+        closedForGood = true
+    }
+
+    func deliver(_ event: SourceEvent) {
+        lock.lock()
+        defer { lock.unlock() }
+        sink?(event)
+    }
+}
