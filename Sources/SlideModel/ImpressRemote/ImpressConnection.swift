@@ -97,13 +97,13 @@ public struct ImpressConnection: Sendable {
     public static let notImpressReason = LinkProblem.notImpress.reason
 
     public let settings: Settings
-    private(set) var phase: Phase = .idle
-    private var session: ImpressSession?
-    private var framer: ImpressFramer
-    private var pacer: NavigationPacer
+    var phase: Phase = .idle
+    var session: ImpressSession?
+    var framer: ImpressFramer
+    var pacer: NavigationPacer
     private var backoff: ReconnectBackoff
     /// Why the connection is closing, when this side closes it.
-    private var closeReason: String?
+    var closeReason: String?
     private var storedPin: String?
     /// Made up once per run: a reconnect while the user is still typing it
     /// into Impress must not change it under their fingers.
@@ -112,7 +112,7 @@ public struct ImpressConnection: Sendable {
     /// PIN first clears it, so nothing stale stays on screen meanwhile.
     private var padKnowsAShow = false
     /// The show's previews Impress is streaming to this connection.
-    private var stream = PreviewStream()
+    var stream = PreviewStream()
 
     public init(_ settings: Settings) {
         self.settings = settings
@@ -173,64 +173,6 @@ public struct ImpressConnection: Sendable {
             session = nil
             return cancels + [.close]
         }
-    }
-
-    // MARK: never close while Impress streams previews (PreviewStream)
-
-    private mutating func startDraining(then: AfterDraining, now: Duration) -> [Action] {
-        let until = stream.deadline(waitingFrom: now)
-        phase = .draining(until: until, then: then)
-        pacer.reset()
-        let what = then == .stop ? "closing" : "reconnecting"
-        var actions: [Action] = [.log(.notice, "\(stream.waitDescription); \(what) when it is done")]
-        if case .reconnect(let reason) = then {
-            actions.append(.emit(.link(.reconnecting(
-                inSeconds: ReconnectBackoff.countdownSeconds(until - now),
-                reason: "\(reason); \(stream.waitDescription), reconnecting when it is done"))))
-        }
-        return actions + checkDraining(until: until, then: then, now: now)
-    }
-
-    /// While draining, bytes only tell the stream's progress; commands are
-    /// dropped; the connection closes once the stream is done.
-    private mutating func drain(_ input: Input, until: Duration, then: AfterDraining, now: Duration) -> [Action] {
-        switch input {
-        case .received(let bytes):
-            var messages: [[String]] = []
-            do { try framer.feed(bytes, into: &messages) } catch { framer.reset() }
-            for message in messages { stream.note(message, now: now) }
-            return checkDraining(until: until, then: then, now: now)
-        case .timerFired(.drain):
-            return checkDraining(until: until, then: then, now: now)
-        case .send(let command):
-            return [.dropped(command)]
-        case .stop:
-            phase = .draining(until: until, then: .stop)
-            return []
-        case .closed, .failed:
-            phase = .open
-            if case .failed(let reason) = input, closeReason == nil { closeReason = reason }
-            if then == .stop { return stopNow() }
-            return input.isClosed ? lost() : []
-        case .start, .connected, .connectFailed, .timerFired, .retryNow:
-            return []
-        }
-    }
-
-    private mutating func checkDraining(until: Duration, then: AfterDraining, now: Duration) -> [Action] {
-        let closesAt = stream.closesAt(deadline: until)
-        guard now >= closesAt else { return [.arm(.drain, after: closesAt - now)] }
-        let how = stream.isComplete ? "Impress has sent the last preview" : "waited for Impress's previews long enough"
-        stream = PreviewStream()
-        if then == .stop { return [.log(.info, "\(how): closing")] + stopNow() }
-        phase = .open
-        return [.cancel(.drain), .log(.info, "\(how): closing to reconnect"), .close]
-    }
-
-    private mutating func stopNow() -> [Action] {
-        phase = .stopped
-        session = nil
-        return [.cancel(.drain), .close]
     }
 
     // MARK: connection life
@@ -318,7 +260,7 @@ public struct ImpressConnection: Sendable {
         }
     }
 
-    private mutating func lost() -> [Action] {
+    mutating func lost() -> [Action] {
         guard case .open = phase else { return [] }
         var reason = closeReason ?? LinkProblem.closed.reason
         if closeReason == nil {
