@@ -58,4 +58,11 @@ static inline int cp_put_shown_cell(int y, int x, const wchar_t *wch, attr_t att
 static inline int cp_has_direct_color(void) {
     return tigetflag("RGB") > 0 || COLORS >= 0x1000000;
 }
+
+/// Whether the terminfo entry can move the cursor anywhere (`cup`): without
+/// it (TERM=dumb) nothing but a fragment of the screen can be drawn.
+static inline int cp_can_address_cursor(void) {
+    char *cup = tigetstr("cup");
+    return cup != NULL && cup != (char *)-1 && tigetnum("lines") != 0;
+}
 #endif

@@ -11,10 +11,11 @@ import RemoteTransport
 /// only async-signal-safe calls are allowed there, so everything it needs
 /// (paths, bytes) is worked out here, when it is armed.
 enum CrashGuard {
-    /// Mouse reporting off, colours reset, cursor shown, alternate screen
-    /// left: what `endwin` would undo, as bytes every xterm-like terminal,
-    /// tmux, screen and the Linux console understand or ignore.
-    static let restoreBytes = "\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?1006l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    /// Mouse reporting off, colours reset, cursor shown, the alternate
+    /// screen cleared (tmux brings its rows back above the prompt after a
+    /// resize otherwise) and left: what `endwin` would undo, as bytes every
+    /// xterm-like terminal, tmux, screen and the Linux console understand or ignore.
+    static let restoreBytes = "\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?1006l\u{1B}[0m\u{1B}[?25h\u{1B}[H\u{1B}[2J\u{1B}[?1049l"
 
     /// Arms the guard for the terminal on `fd`; call before curses changes
     /// its modes, so those saved are the shell's. Creates the state

@@ -71,6 +71,18 @@ final class CursesTerminal: TerminalBackend {
             pump?.shutDown()
             throw StartError(description: "could not open the terminal \"\(ProcessInfo.processInfo.environment["TERM"] ?? "")\"; set TERM to one your system knows (e.g. xterm-256color)")
         }
+        // A terminal that cannot move the cursor (TERM=dumb) would show a
+        // fragment of the status line and nothing else: refused, like an unknown TERM.
+        guard cp_can_address_cursor() != 0 else {
+            endwin()
+            delscreen(screen)
+            screen = nil
+            if output == nil { CrashGuard.disarm() }
+            ownedFiles.forEach { fclose($0) }
+            pump?.shutDown()
+            let term = TerminalText.escaped(terminalName ?? ProcessInfo.processInfo.environment["TERM"] ?? "")
+            throw StartError(description: "the terminal \"\(term)\" cannot move the cursor, which the pad needs to draw its screen; set TERM to your terminal's (e.g. xterm-256color), or use controlpad send and watch, which need no screen")
+        }
         // The modes keys depend on are checked on a real terminal (a headless
         // one on /dev/null, for tests and the bench, has no modes); the rest
         // (cursor, mouse) are niceties a terminal may lack.
@@ -143,6 +155,12 @@ final class CursesTerminal: TerminalBackend {
             if !bytes.isEmpty { fflush(output); try? Syscalls.writeAll(fileno(output), bytes) }
         }
         if let screen {
+            // Leave a blank alternate screen: after a resize, tmux brings the
+            // rows of a taller alternate screen back above the shell's prompt
+            // when leaving it (as vim and less, which clear it, never see).
+            werase(cp_stdscr())
+            clearok(cp_stdscr(), true)
+            wrefresh(cp_stdscr())
             endwin()
             delscreen(screen)
         }

@@ -1,0 +1,47 @@
+import Foundation
+import XCTest
+
+/// Nothing a presenter does by mistake hurts the talk: the terminal, the
+/// command line and the screen, through the built binary in tmux.
+final class ForgivingEndToEndTests: XCTestCase {
+    private func status(_ session: TmuxSession, shows position: String) throws {
+        try session.waitFor("status \(position)") { TmuxSession.statusLine($0).contains(" \(position) ") }
+    }
+
+    /// Text without its spaces and line breaks: a message wrapped by the terminal reads whole.
+    static func squeezed(_ text: String) -> String { text.filter { !$0.isWhitespace } }
+
+    private static func nonEmptyLines(_ screen: String) -> [String] {
+        screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// Seen: after 80×24 → 140×30, quitting left 6 rows of the pad's
+    /// pictures and notes above the shell's prompt (vim and less left none).
+    func testTheTerminalIsLeftAsFoundAfterAResize() throws {
+        for quit in [["q", "y"], ["C-\\"]] {
+            let pad = try TmuxSession(command: "echo before-the-pad; \(TmuxSession.binary) demo --no-animation --latency 5-40",
+                                      width: 80, height: 24)
+            try status(pad, shows: "1/14")
+            try pad.waitFor(text: "Next · 2/14")
+            try pad.resize(width: 140, height: 30)
+            try pad.waitFor("the 140×30 frame") { TmuxSession.statusLine($0).count > 80 && $0.contains("Current · 1/14") }
+            try pad.send("Right")
+            try status(pad, shows: "2/14")
+            try pad.tmux(["send-keys", "-t", "0"] + quit)
+            let after = try pad.waitFor("exit") { $0.contains("EXIT=0") }
+            XCTAssertEqual(Self.nonEmptyLines(after), ["before-the-pad", "EXIT=0"], "\(quit): nothing of the pad is left:\n\(after)")
+            XCTAssertFalse(try pad.history().contains("Current ·"), "\(quit): nor in the scrollback")
+        }
+    }
+
+    /// Seen: with TERM=dumb only a fragment of the status line was drawn.
+    func testATerminalThatCannotMoveTheCursorIsRefusedClearly() throws {
+        let pad = try TmuxSession(command: "TERM=dumb \(TmuxSession.binary) demo", width: 100, height: 12)
+        let screen = try pad.waitFor("exit") { $0.contains("EXIT=") }
+        let flat = Self.squeezed(screen)
+        XCTAssertTrue(flat.contains(Self.squeezed("the terminal \"dumb\" cannot move the cursor")), screen)
+        XCTAssertTrue(flat.contains(Self.squeezed("set TERM to your terminal's (e.g. xterm-256color)")), screen)
+        XCTAssertTrue(screen.contains("EXIT=1"), screen)
+        XCTAssertFalse(screen.contains("1/14"), "no fragment of the pad:\n\(screen)")
+    }
+}
