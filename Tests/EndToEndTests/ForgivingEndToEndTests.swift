@@ -44,4 +44,35 @@ final class ForgivingEndToEndTests: XCTestCase {
         XCTAssertTrue(screen.contains("EXIT=1"), screen)
         XCTAssertFalse(screen.contains("1/14"), "no fragment of the pad:\n\(screen)")
     }
+    /// Seen: `controlpad conect 127.0.0.1` said "2 unexpected arguments … (see
+    /// controlpad demo --help)", and `--version` was unknown.
+    func testAMistypedCommandSaysWhatWasMeantAndThereIsAVersion() throws {
+        let typo = try ControlpadProcess.run(["conect", "127.0.0.1"])
+        XCTAssertEqual(typo.status, 2)
+        XCTAssertEqual(typo.err, "controlpad: unknown command \"conect\"; did you mean `controlpad connect`? (see `controlpad --help`)\n")
+        let host = try ControlpadProcess.run(["127.0.0.1"])
+        XCTAssertEqual(host.status, 2)
+        XCTAssertTrue(host.err.contains("`controlpad connect 127.0.0.1`"), host.err)
+        let version = try ControlpadProcess.run(["--version"])
+        XCTAssertEqual(version.status, 0)
+        XCTAssertTrue(version.out.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil, version.out)
+        let demo = try ControlpadProcess.run(["demo", "--help"])
+        XCTAssertTrue(demo.out.contains("--version"), "the help names it:\n\(demo.out)")
+    }
+
+    /// Seen: `--duration 90` was 90 minutes but `1:30` 90 seconds.
+    func testTheDurationHasOneRuleSaidInTheHelp() throws {
+        let help = try ControlpadProcess.run(["demo", "--help"])
+        XCTAssertTrue(Self.squeezed(help.out).contains(Self.squeezed("a number alone is minutes (90), and so is the last field of h:mm (1:30 is an hour and a half)")),
+                      help.out)
+        let meant = try ControlpadProcess.run(["demo", "--duration", "45:00"])
+        XCTAssertEqual(meant.status, 2)
+        XCTAssertTrue(meant.err.contains("would be 45 hours (h:mm); for 45 minutes write 45 or 45m"), meant.err)
+        for (given, shown) in [("90", "1:30:00"), ("1:30", "1:30:00"), ("20m", "20:00")] {
+            let pad = try TmuxSession(command: "\(TmuxSession.binary) demo --no-animation --latency 5-40 --duration \(given)", width: 120, height: 30)
+            try pad.waitFor("--duration \(given) is \(shown)") { TmuxSession.statusLine($0).contains("/ \(shown)") }
+            try pad.send("C-\\")
+            try pad.waitFor(text: "EXIT=0")
+        }
+    }
 }

@@ -13,6 +13,7 @@ public struct ControlPadCommand: ParsableCommand {
             With no subcommand, opens the pad on the built-in demo deck.
             Press ? in the pad for the keys; q quits.
             """,
+        version: ControlPadVersion.string,
         subcommands: [
             DemoCommand.self, ConnectCommand.self, SendCommand.self, WatchCommand.self, DiscoverCommand.self, DoctorCommand.self,
             ConfigCommand.self, BenchCommand.self, FinishStreamCommand.self,
@@ -26,6 +27,10 @@ public struct ControlPadCommand: ParsableCommand {
     /// and every message it ends with (errors quote arguments, files and
     /// servers) is printed with its control characters escaped.
     public static func runEscapingMessages() -> Never {
+        if let problem = CommandSuggestion.problem(Array(CommandLine.arguments.dropFirst())) {
+            FileHandle.standardError.write(Data((TerminalText.escaped(problem) + "\n").utf8))
+            Foundation.exit(2)
+        }
         let command: ParsableCommand
         do {
             command = try parseAsRoot()
