@@ -10,7 +10,8 @@ struct DiscoverCommand: ParsableCommand {
         discussion: """
             Sends LOREMOTE_SEARCH over UDP to the multicast group 239.0.0.1:1598 and to \
             each --host, and lists the servers that answer within the timeout. \
-            Exits 0 when at least one answered, 1 when none did.
+            Exits 0 when at least one answered, 1 when none did (then `controlpad doctor HOST` \
+            says why, step by step).
             """
     )
 
@@ -55,9 +56,11 @@ struct DiscoverCommand: ParsableCommand {
             print("note: \(note)")
         }
         guard !result.servers.isEmpty else {
-            print("No Impress Remote server answered. Is Impress running with "
-                + "Tools ▸ Options ▸ Impress ▸ General ▸ \"Enable remote control\" on? "
-                + "Try --host ADDRESS to ask a computer directly.")
+            // The doctor takes the host's TCP address: its name alone (the port given here is UDP).
+            let host = targets.first.map { $0.host.contains(":") ? "[\($0.host)]" : $0.host } ?? "HOST"
+            print("No Impress Remote server answered. " + LinkProblem.settingsFix + " "
+                + (hosts.isEmpty ? "Try --host ADDRESS to ask a computer directly, or " : "Try ")
+                + "`controlpad doctor \(host)` to find out what stands in the way.")
             throw ExitCode(1)
         }
         let width = result.servers.map(\.name.count).max() ?? 0
