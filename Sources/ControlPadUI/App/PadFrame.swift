@@ -11,7 +11,11 @@ struct PadFrame {
     init(_ state: inout PadState, view: PadView, size: TerminalSize, now: Millis) {
         layout = PadLayout(width: size.width, height: size.height, fullScreen: state.fullScreen)
         let notes = NotesPaneView.lines(state, width: layout.notesTextWidth, cache: view.notesWrap)
-        let viewport = layout.viewport(notesLineCount: notes.lines.count)
+        var viewport = layout.viewport(notesLineCount: notes.lines.count)
+        if let cell = view.cellPixels {
+            viewport.currentPixels = Self.pixels(layout.currentPictureArea, cell: cell)
+            viewport.nextPixels = Self.pixels(layout.nextPictureArea, cell: cell)
+        }
         if viewport != state.viewport { _ = state.reduce(.viewport(viewport), now: now) }
         var grid = view.render(state, layout: layout, notes: notes, now: now)
         // A real picture would hide whatever covers it: those panes show
@@ -25,6 +29,12 @@ struct PadFrame {
             }
         }
         self.grid = grid
+    }
+
+    /// A pane's picture area in pixels (nil when it is not on screen).
+    static func pixels(_ area: Rect, cell: PixelSize) -> PixelSize? {
+        guard area.width > 0, area.height > 0 else { return nil }
+        return PixelSize(width: area.width * max(1, cell.width), height: area.height * max(1, cell.height))
     }
 
     /// Where the current slide's picture is on screen, if one is drawn: the

@@ -17,6 +17,13 @@ final class PadLoop {
     private let config: PadConfig
     /// Which real pictures are in use, for the help (nil: half-blocks as ever).
     private let picturesLabel: String?
+    /// A cell's size in pixels, asked again after a resize (the font may
+    /// have changed): panes ask their pictures at their size in pixels.
+    private let cellPixels: () -> PixelSize?
+    private var cellSize: PixelSize?
+    private let sourceNotes: HelpView.SourceNotes?
+    /// The pictures last asked of the source: asked again only when they change.
+    private var lastWants: [PictureWant] = []
     private(set) var state: PadState
     private let notesWrap = NotesWrapCache()
     private var size = TerminalSize(width: 0, height: 0)
@@ -27,8 +34,11 @@ final class PadLoop {
 
     init(terminal: TerminalBackend, source: SlideSource, state: PadState, inbox: EventInbox,
          clocks: Clocks = .system, pictures: PictureDrawing? = nil, rehearsal: RehearsalLogFile? = nil,
-         config: PadConfig = PadConfig(), picturesLabel: String? = nil) {
+         config: PadConfig = PadConfig(), picturesLabel: String? = nil,
+         cellPixels: @escaping () -> PixelSize? = { nil }, sourceNotes: HelpView.SourceNotes? = nil) {
         self.picturesLabel = picturesLabel
+        self.cellPixels = cellPixels
+        self.sourceNotes = sourceNotes
         self.rehearsal = rehearsal
         self.config = config
         self.terminal = terminal
@@ -50,6 +60,7 @@ final class PadLoop {
     func start() {
         source.start { [inbox] event in inbox.post(.source(event)) }
         size = terminal.size
+        cellSize = cellPixels()
         draw()
     }
 
@@ -80,7 +91,9 @@ final class PadLoop {
     private func handle(_ input: TerminalInput) {
         switch input {
         case .key(let key): apply(.key(key))
-        case .resize(let newSize): size = newSize
+        case .resize(let newSize):
+            size = newSize
+            cellSize = cellPixels()
         case .mouse(let mouse):
             guard let frame else { return }
             let slideArea = frame.currentPicture(state, pictures: pictures)
@@ -116,10 +129,16 @@ final class PadLoop {
 
     private func draw() {
         let view = PadView(clock: clocks.wallClock(), pictures: pictures, config: config, notesWrap: notesWrap,
-                           picturesLabel: picturesLabel)
+                           picturesLabel: picturesLabel, cellPixels: cellSize, sourceNotes: sourceNotes)
         let frame = PadFrame(&state, view: view, size: size, now: clocks.monotonic())
         terminal.draw(frame.grid)
         self.frame = frame
+        // After the frame is out: which pictures the panes want, at what size.
+        let wants = state.buffer.pictureWants()
+        if wants != lastWants {
+            lastWants = wants
+            source.want(wants)
+        }
     }
 
     /// How long the loop may sleep: an animation frame, the timer's next

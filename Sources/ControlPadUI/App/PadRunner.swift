@@ -8,6 +8,7 @@ import SlideModel
 enum PadRunner {
     /// `config` is the config file as already read, if it was (read here otherwise).
     static func run(source: SlideSource, options: PadOptions, link: LinkState = .connecting(to: ""),
+                    sourceNotes: HelpView.SourceNotes? = nil,
                     config loaded: LoadedConfig? = nil) throws {
         // Everything that can fail with a message fails before the terminal
         // is taken over, so the message is readable.
@@ -32,6 +33,7 @@ enum PadRunner {
                                         environment: ProcessInfo.processInfo.environment, probe: TerminalProbe.onTerminal)
         let pictureLog = Logger(label: "controlpad.pictures")
         pictureLog.info("pictures: \(setup.mode.label) — \(setup.mode.reason)")
+        if let notice = setup.notice { notices.append(notice) }
         let writer = setup.writer(output: STDOUT_FILENO)
         let terminal = try CursesTerminal(useColor: colors.wantsColor, terminalName: name, pictures: writer, typed: setup.typed,
                                           filterAnswers: setup.answersMayFollow)
@@ -57,7 +59,13 @@ enum PadRunner {
         state.notice = notices.isEmpty ? nil : notices.joined(separator: "\n")
         state.talkDuration = options.duration.flatMap(DurationText.milliseconds) ?? config.talkDuration
         let loop = PadLoop(terminal: terminal, source: source, state: state, inbox: inbox, pictures: pictures,
-                           rehearsal: rehearsal, config: config, picturesLabel: writer == nil ? nil : setup.mode.label)
+                           rehearsal: rehearsal, config: config, picturesLabel: writer == nil ? nil : setup.mode.label,
+                           cellPixels: {
+                               // What the terminal says (CSI 16 t, or its window's pixels), else the cell aspect.
+                               let cell = PictureSetup.cellPixels(fd: STDOUT_FILENO) ?? setup.cellSize
+                                   ?? (10, Int((10 * cellAspect).rounded()))
+                               return PixelSize(width: cell.width, height: cell.height)
+                           }, sourceNotes: sourceNotes)
         CrashGuard.crashIfAskedForTest()
         loop.run()
         // The shell gets its prompt back now; Impress's stream, if one is

@@ -1,13 +1,14 @@
 import ArgumentParser
 import Foundation
 import Logging
+import PdfpcTransport
 import RemoteTransport
 import SlideModel
 
 struct ConnectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "connect",
-        abstract: "Drive a running LibreOffice Impress over the network (Impress Remote).",
+        abstract: "Drive a running LibreOffice Impress over the network (Impress Remote), or a pdfpc (pdfpc://HOST).",
         discussion: """
             In Impress, turn on Tools ▸ Options ▸ LibreOffice Impress ▸ General ▸ \
             "Enable remote control" and, on LibreOffice 24.8 and later, "Enable insecure WiFi \
@@ -15,12 +16,15 @@ struct ConnectCommand: ParsableCommand {
             Bluetooth and the connection is refused). `controlpad doctor HOST` checks each step. \
             The first time, the pad shows a PIN: type it into Slide Show ▸ Impress Remote. \
             Keys: ? in the pad; r reconnects at once while the link is down. The accepted PIN is remembered per server in \
-            $XDG_STATE_HOME/controlpad/pairings.json (~/.local/state/controlpad/).
+            $XDG_STATE_HOME/controlpad/pairings.json (~/.local/state/controlpad/). \
+            A PDF talk in pdfpc: start it with its REST server, `pdfpc -V talk.pdf` (port 8088, password \
+            from `option rest-passwd …` in ~/.config/pdfpc/pdfpcrc), then `controlpad connect pdfpc://HOST` \
+            with --password, pdfpc-password in the config, or typed when asked.
             """
     )
 
     @Argument(help: ArgumentHelp(
-        "The computer running Impress, e.g. 192.0.2.7, laptop.local:1599 or [::1]:1599 (default: the config's server).",
+        "The computer running Impress, e.g. 192.0.2.7, laptop.local:1599 or [::1]:1599 (default: the config's server); or pdfpc://HOST[:PORT].",
         valueName: "host[:port]"))
     var address: String?
 
@@ -28,7 +32,10 @@ struct ConnectCommand: ParsableCommand {
 
     @OptionGroup var pad: PadOptions
 
+    @OptionGroup var pdfpc: PdfpcOptions
+
     func validate() throws {
+        if let address, PdfpcAddress.isPdfpc(address) { _ = try PdfpcOptions.address(address); return }
         if let address { _ = try PairingOptions.server(address) }
     }
 
@@ -41,6 +48,13 @@ struct ConnectCommand: ParsableCommand {
                 throw ValidationError("say which computer runs Impress: controlpad connect HOST[:PORT]; the config's server is not one (\(bad))")
             }
             throw ValidationError("say which computer runs Impress: controlpad connect HOST[:PORT] (or set server in the config file)")
+        }
+        if PdfpcAddress.isPdfpc(text) {
+            let address = try PdfpcOptions.address(text)
+            let password = pdfpc.password(config: config.config.pdfpcPassword) { PdfpcOptions.askOnTerminal(for: address) } ?? ""
+            let source = PdfpcSource(configuration: PdfpcOptions.configuration(address, password: password))
+            return try PadRunner.run(source: source, options: pad, link: .connecting(to: address.description),
+                                     sourceNotes: PdfpcOptions.helpNotes(config.config.bindings), config: config)
         }
         let server = try PairingOptions.server(text)
         let logger = Logger(label: "controlpad.impress")

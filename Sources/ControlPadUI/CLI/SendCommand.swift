@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import PdfpcTransport
 import RemoteTransport
 import SlideModel
 
@@ -18,7 +19,7 @@ struct SendCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The computer running Impress, e.g. 127.0.0.1 or laptop.local:1599.",
+    @Argument(help: ArgumentHelp("The computer running Impress, e.g. 127.0.0.1 or laptop.local:1599; or pdfpc://HOST[:PORT].",
                                  valueName: "host[:port]"))
     var address: String
 
@@ -30,6 +31,11 @@ struct SendCommand: ParsableCommand {
 
     @OptionGroup var pairing: PairingOptions
 
+    @OptionGroup var pdfpc: PdfpcOptions
+
+    @Option(help: ArgumentHelp("Read pdfpc-password from FILE instead of $XDG_CONFIG_HOME/controlpad/config.toml.", valueName: "FILE"))
+    var config: String?
+
     @Flag(help: "Do not wait for Impress to confirm: done once the command is sent.")
     var noWait = false
 
@@ -40,7 +46,7 @@ struct SendCommand: ParsableCommand {
     var log: String?
 
     func validate() throws {
-        _ = try PairingOptions.server(address)
+        if PdfpcAddress.isPdfpc(address) { _ = try PdfpcOptions.address(address) } else { _ = try PairingOptions.server(address) }
         do {
             _ = try RemoteAction(words: command)
         } catch {
@@ -53,14 +59,28 @@ struct SendCommand: ParsableCommand {
 
     func run() throws {
         try bootstrapLogging(path: log)
-        let server = try PairingOptions.server(address)
         let action = try RemoteAction(words: command)
         let logger = Logger(label: "controlpad.send")
-        var configuration = pairing.configuration(for: server, logger: logger)
-        configuration.connectTimeout = .milliseconds(Int64(timeout * 1000))
-        configuration.pairingTimeout = configuration.connectTimeout
-        let link = HeadlessLink(configuration: configuration, logger: logger)
-        var conversation = SendConversation(action: action, waitForConfirmation: !noWait, server: server.description)
+        let link: HeadlessLink
+        var conversation: SendConversation
+        if PdfpcAddress.isPdfpc(address) {
+            let address = try PdfpcOptions.address(address)
+            let password = pdfpc.password(config: ConfigLoader.read(path: config).config.pdfpcPassword) { nil } ?? ""
+            var configuration = PdfpcOptions.configuration(address, password: password)
+            configuration.connectTimeout = .milliseconds(Int64(timeout * 1000))
+            configuration.requestTimeout = configuration.connectTimeout
+            configuration.prefetch = false
+            link = HeadlessLink(source: PdfpcSource(configuration: configuration, logger: logger))
+            conversation = SendConversation(action: action, waitForConfirmation: !noWait, server: address.description,
+                                            peer: .pdfpc)
+        } else {
+            let server = try PairingOptions.server(address)
+            var configuration = pairing.configuration(for: server, logger: logger)
+            configuration.connectTimeout = .milliseconds(Int64(timeout * 1000))
+            configuration.pairingTimeout = configuration.connectTimeout
+            link = HeadlessLink(configuration: configuration, logger: logger)
+            conversation = SendConversation(action: action, waitForConfirmation: !noWait, server: server.description)
+        }
         link.start()
         let outcome = Self.converse(&conversation, over: link, timeout: timeout)
         // Impress's stream, and the calm after a stop, are waited for in

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import PdfpcTransport
 import RemoteTransport
 import SlideModel
 
@@ -20,11 +21,16 @@ struct WatchCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The computer running Impress, e.g. 127.0.0.1 or laptop.local:1599.",
+    @Argument(help: ArgumentHelp("The computer running Impress, e.g. 127.0.0.1 or laptop.local:1599; or pdfpc://HOST[:PORT].",
                                  valueName: "host[:port]"))
     var address: String
 
     @OptionGroup var pairing: PairingOptions
+
+    @OptionGroup var pdfpc: PdfpcOptions
+
+    @Option(help: ArgumentHelp("Read pdfpc-password from FILE instead of $XDG_CONFIG_HOME/controlpad/config.toml.", valueName: "FILE"))
+    var config: String?
 
     @Flag(help: "One JSON object per line, for jq or a script.")
     var json = false
@@ -33,14 +39,23 @@ struct WatchCommand: ParsableCommand {
     var log: String?
 
     func validate() throws {
-        _ = try PairingOptions.server(address)
+        if PdfpcAddress.isPdfpc(address) { _ = try PdfpcOptions.address(address) } else { _ = try PairingOptions.server(address) }
     }
 
     func run() throws {
         try bootstrapLogging(path: log)
-        let server = try PairingOptions.server(address)
         let logger = Logger(label: "controlpad.watch")
-        let link = HeadlessLink(configuration: pairing.configuration(for: server, logger: logger), logger: logger)
+        let link: HeadlessLink
+        if PdfpcAddress.isPdfpc(address) {
+            let address = try PdfpcOptions.address(address)
+            let password = pdfpc.password(config: ConfigLoader.read(path: config).config.pdfpcPassword) { nil } ?? ""
+            var configuration = PdfpcOptions.configuration(address, password: password)
+            configuration.prefetch = false
+            link = HeadlessLink(source: PdfpcSource(configuration: configuration, logger: logger))
+        } else {
+            let server = try PairingOptions.server(address)
+            link = HeadlessLink(configuration: pairing.configuration(for: server, logger: logger), logger: logger)
+        }
         LineOutput.ignoreBrokenPipes()
         link.start()
         var report = WatchReport()

@@ -4,7 +4,9 @@ import Logging
 import RemoteTransport
 import SlideModel
 
-/// The network source without a screen, for `send` and `watch`: its events,
+extension ImpressRemoteSource: ConfirmingSource {}
+
+/// The network source (Impress or pdfpc) without a screen, for `send` and `watch`: its events,
 /// the answers to `send(_:whenWritten:)` and Ctrl-C arrive one at a time on
 /// the calling thread, in the order they happened.
 final class HeadlessLink: @unchecked Sendable {
@@ -15,13 +17,17 @@ final class HeadlessLink: @unchecked Sendable {
         case interrupted
     }
 
-    private let source: ImpressRemoteSource
+    private let source: any ConfirmingSource
     private let condition = NSCondition()
     private var items: [Item] = []
     private var signals: [DispatchSourceSignal] = []
 
-    init(configuration: ImpressRemoteConfiguration, logger: Logger) {
-        source = ImpressRemoteSource(configuration: configuration, logger: logger)
+    convenience init(configuration: ImpressRemoteConfiguration, logger: Logger) {
+        self.init(source: ImpressRemoteSource(configuration: configuration, logger: logger))
+    }
+
+    init(source: any ConfirmingSource) {
+        self.source = source
     }
 
     /// Connects, and turns SIGINT/SIGTERM/SIGHUP into `.interrupted`.

@@ -29,7 +29,12 @@ struct SendConversation {
         case pairing, sending(Expectation), confirming(Expectation), done
     }
 
+    /// Who answers: Impress, or pdfpc (which always presents: no show to
+    /// start or stop; it confirms every command with the state it is in).
+    enum Peer: Equatable { case impress, pdfpc }
+
     let action: RemoteAction
+    let peer: Peer
     /// `--no-wait`: done once the command is written.
     let waitForConfirmation: Bool
     /// `host:port`, for messages.
@@ -41,8 +46,9 @@ struct SendConversation {
     /// The confirmation arrived before the write was reported.
     private var confirmedEarly = false
 
-    init(action: RemoteAction, waitForConfirmation: Bool = true, server: String) {
+    init(action: RemoteAction, waitForConfirmation: Bool = true, server: String, peer: Peer = .impress) {
         self.action = action
+        self.peer = peer
         self.waitForConfirmation = waitForConfirmation
         self.server = server
     }
@@ -147,6 +153,8 @@ struct SendConversation {
         let last = show.count - 1
         switch action {
         case .start: return finish(.succeed(position))
+        case .stop where peer == .pdfpc:
+            return finish(.fail("pdfpc has no show to stop: it presents until it quits (blank the screen with `blank`)"))
         case .stop: return send(.stop, expecting: .showFinished)
         case .next: return send(.next, expecting: show.current < last ? .slideChange : .nothing)
         case .previous: return send(.previous, expecting: show.current > 0 ? .slideChange : .nothing)

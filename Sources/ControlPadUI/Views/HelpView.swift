@@ -9,7 +9,17 @@ struct HelpView {
         case gap
     }
 
-    static func entries(_ bindings: KeyBindings, picturesLabel: String? = nil) -> [Entry] {
+    /// What the source cannot do that the keys offer: the help says so
+    /// instead of the keys sending nothing unexplained (pdfpc).
+    struct SourceNotes: Equatable {
+        var heading: String
+        var items: [(keys: String, summary: String)]
+        static func == (a: SourceNotes, b: SourceNotes) -> Bool {
+            a.heading == b.heading && a.items.map(\.keys) == b.items.map(\.keys) && a.items.map(\.summary) == b.items.map(\.summary)
+        }
+    }
+
+    static func entries(_ bindings: KeyBindings, picturesLabel: String? = nil, sourceNotes: SourceNotes? = nil) -> [Entry] {
         var out: [Entry] = []
         for group in Action.Group.allCases {
             let actions = Action.allCases.filter { $0.group == group && !bindings.keys(for: $0).isEmpty }
@@ -19,6 +29,10 @@ struct HelpView {
             for action in actions {
                 out.append(.item(keys: bindings.keys(for: action).map(\.symbol).joined(separator: " "), summary: action.summary))
             }
+        }
+        // Right after the keys, where a presenter looks for what a key does.
+        if let sourceNotes, !sourceNotes.items.isEmpty {
+            out += [.gap, .heading(sourceNotes.heading)] + sourceNotes.items.map { .item(keys: $0.keys, summary: $0.summary) }
         }
         out += [.gap, .heading("In context"),
                 .item(keys: "0–9 Enter", summary: "go to slide number"),
@@ -49,13 +63,14 @@ struct HelpView {
 
     var theme = PopoverTheme()
     var picturesLabel: String?
+    var sourceNotes: SourceNotes?
 
     /// A popover pointing at the help hint in the status line. When the
     /// list is taller than the room above the status line, it folds into two
     /// columns at a group boundary if they fit side by side; otherwise it is
     /// cut and its last line says so.
     func render(_ state: PadState, anchor: (x: Int, y: Int)?, in screen: Rect, grid: inout CellGrid) {
-        let entries = Self.entries(state.bindings, picturesLabel: picturesLabel)
+        let entries = Self.entries(state.bindings, picturesLabel: picturesLabel, sourceNotes: sourceNotes)
         let rows = screen.height - 3
         let gap = 3
         var columns = [Self.format(entries)]

@@ -11,6 +11,11 @@ struct PadView {
     var notesWrap = NotesWrapCache()
     /// Which real pictures are in use (the help says), or nil.
     var picturesLabel: String?
+    /// A terminal cell's size in pixels, when known: panes ask their
+    /// slides at their size in pixels (a source that renders on request).
+    var cellPixels: PixelSize?
+    /// What the source cannot do that the keys offer (the help says).
+    var sourceNotes: HelpView.SourceNotes?
 
     func render(_ state: PadState, layout: PadLayout, notes: NotesPaneView.Lines, now: Millis) -> CellGrid {
         let (width, height) = (layout.width, layout.height)
@@ -68,7 +73,7 @@ struct PadView {
         switch overlay {
         case .slideList: break  // drawn with its own slide-in
         case .help:
-            HelpView(theme: config.popoverTheme(.help), picturesLabel: picturesLabel).render(state, anchor: anchors.help, in: grid.bounds, grid: &grid)
+            HelpView(theme: config.popoverTheme(.help), picturesLabel: picturesLabel, sourceNotes: sourceNotes).render(state, anchor: anchors.help, in: grid.bounds, grid: &grid)
         case .goto(let digits):
             GotoPromptView(theme: config.popoverTheme(.goto))
                 .render(digits: digits, slideCount: state.slideCount, problem: state.gotoProblem, anchor: anchors.position,

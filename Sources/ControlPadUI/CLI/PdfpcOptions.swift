@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import Logging
+import PdfpcTransport
+import SlideModel
+
+/// `--password`, for a pdfpc (`pdfpc://HOST[:PORT]`), shared by `connect`,
+/// `send` and `watch`, and the source they configure.
+struct PdfpcOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("""
+        pdfpc's REST password (user pdfpc: `option rest-passwd …` in its pdfpcrc), for pdfpc://HOST; \
+        default: pdfpc-password in the config, or connect asks for it.
+        """, valueName: "PASSWORD"))
+    var password: String?
+
+    /// `pdfpc://HOST[:PORT]` from the command line, or a usage error saying what is wrong.
+    static func address(_ text: String) throws -> PdfpcAddress {
+        do {
+            return try PdfpcAddress.parse(text)
+        } catch {
+            throw ValidationError("\(error) (a pdfpc is pdfpc://HOST[:PORT], port 8088 by default)")
+        }
+    }
+
+    /// The password: `--password`, else the config's, else `ask` (nil: none).
+    func password(config: String?, ask: () -> String?) -> String? {
+        password ?? config ?? ask()
+    }
+
+    /// The source's configuration; `CONTROLPAD_RECONNECT_MS` fixes the wait
+    /// between attempts (as for Impress, for the end-to-end tests).
+    static func configuration(_ address: PdfpcAddress, password: String) -> PdfpcConfiguration {
+        var configuration = PdfpcConfiguration(address: address, password: password)
+        if let ms = ProcessInfo.processInfo.environment["CONTROLPAD_RECONNECT_MS"].flatMap(Int.init), ms >= 0 {
+            configuration.backoff = ReconnectBackoff(initial: .milliseconds(ms), maximum: .milliseconds(ms))
+        }
+        return configuration
+    }
+
+    /// Asks on the terminal, without echo, before the pad takes it over (as
+    /// ssh and sudo do); nil when there is no terminal to ask on.
+    static func askOnTerminal(for address: PdfpcAddress) -> String? {
+        guard isatty(STDIN_FILENO) == 1 else { return nil }
+        FileHandle.standardError.write(Data("pdfpc REST password for \(address.hostAndPort) (user pdfpc): ".utf8))
+        var saved = termios()
+        let canHide = tcgetattr(STDIN_FILENO, &saved) == 0
+        if canHide {
+            var hidden = saved
+            hidden.c_lflag &= ~tcflag_t(ECHO)
+            tcsetattr(STDIN_FILENO, TCSAFLUSH, &hidden)
+        }
+        defer {
+            if canHide { tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
+            FileHandle.standardError.write(Data("\n".utf8))
+        }
+        return readLine(strippingNewline: true)
+    }
+
+    /// What the keys offer and pdfpc cannot do, for the help.
+    static func helpNotes(_ bindings: KeyBindings) -> HelpView.SourceNotes {
+        func keys(_ action: Action) -> String? {
+            let keys = bindings.keys(for: action)
+            return keys.isEmpty ? nil : keys.map(\.symbol).joined(separator: " ")
+        }
+        var items: [(keys: String, summary: String)] = [
+            ("click", "no laser pointer: pdfpc's pointer is local to pdfpc"),
+        ]
+        if let stop = keys(.stopShow) { items.append((stop, "no show to stop: pdfpc presents until it quits")) }
+        if let start = keys(.startShow) { items.append((start, "nothing to start: pdfpc always presents")) }
+        if let next = keys(.next) { items.append((next, "next page (a Beamer overlay is one)")) }
+        return HelpView.SourceNotes(heading: "On pdfpc", items: items)
+    }
+}
+
+/// A source whose commands can be followed to the wire (`send`): Impress
+/// says when the bytes are written, pdfpc when it has answered.
+protocol ConfirmingSource: SlideSource {
+    func send(_ command: SourceCommand, whenWritten: @escaping @Sendable (Bool) -> Void)
+}
+
+extension PdfpcSource: ConfirmingSource {}

@@ -1,0 +1,308 @@
+import Foundation
+import XCTest
+
+/// `controlpad connect pdfpc://…` (and `send`, `watch`) in a real terminal
+/// (tmux), against the scriptable fake pdfpc of tools/fake-pdfpc that
+/// misbehaves on command: 401, 412 without a handshake, a stall, a reset,
+/// a garbage body, a 50 MB picture, pdfpc quitting. Every wait polls the
+/// screen or the fake's log; nothing sleeps to sync.
+final class PdfpcEndToEndTests: XCTestCase {
+    private var fakes: [FakePdfpcProcess] = []
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        try TmuxSession.requireTools()
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("cp-pdfpc-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        fakes.forEach { $0.stop() }
+        fakes = []
+        try? FileManager.default.removeItem(at: directory)
+        super.tearDown()
+    }
+
+    private func fake(slides: Int = 5, password: String = FakePdfpcProcess.password, port: Int = 0) throws -> FakePdfpcProcess {
+        let fake = try FakePdfpcProcess(slides: slides, password: password, port: port)
+        fakes.append(fake)
+        return fake
+    }
+
+    /// The pad on `address`; an empty config file, so the user's is never read.
+    private func connect(_ address: String, password: String? = FakePdfpcProcess.password, width: Int = 120,
+                         height: Int = 40, extra: String = "") throws -> TmuxSession {
+        let config = directory.appendingPathComponent("config.toml")
+        FileManager.default.createFile(atPath: config.path, contents: Data())
+        var command = "\(TmuxSession.binary) connect \(address) --no-animation --config \(config.path)"
+        command += " --log \(directory.appendingPathComponent("pad.log").path) \(extra)"
+        if let password { command += " --password \(password)" }
+        return try TmuxSession(command: command, width: width, height: height,
+                               environment: ["CONTROLPAD_LOG_LEVEL": "trace", "CONTROLPAD_RECONNECT_MS": "300"])
+    }
+
+    private func status(_ pad: TmuxSession, _ what: String, timeout: TimeInterval = 10,
+                        file: StaticString = #filePath, line: UInt = #line, _ condition: @escaping (String) -> Bool) throws {
+        try pad.waitFor("status line: \(what)", timeout: timeout, file: file, line: line) { condition(TmuxSession.statusLine($0)) }
+    }
+
+    private func position(_ pad: TmuxSession, _ position: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        try status(pad, position, file: file, line: line) { $0.contains(" \(position) ") }
+    }
+
+    private func connected(_ pad: TmuxSession, file: StaticString = #filePath, line: UInt = #line) throws {
+        try status(pad, "connected", file: file, line: line) { $0.contains("● pdfpc · 127.0.0.1") }
+    }
+
+    private func quit(_ pad: TmuxSession, file: StaticString = #filePath, line: UInt = #line) throws {
+        try pad.send("q")
+        let asked = try pad.waitFor("the pad to exit or ask", file: file, line: line) {
+            $0.contains("EXIT=") || $0.contains("Quit ControlPad? y / n")
+        }
+        if !asked.contains("EXIT=") { try pad.send("y") }
+        let after = try pad.waitFor("the pad to exit", file: file, line: line) { $0.contains("EXIT=") }
+        XCTAssertTrue(after.contains("EXIT=0"), after, file: file, line: line)
+    }
+
+    /// The sizes of the pictures asked for slide `slide`, in order.
+    private func pictureSizes(_ fake: FakePdfpcProcess, slide: Int) -> [(w: Int, h: Int)] {
+        fake.paths.compactMap { path in
+            guard path.hasPrefix("/api/slides/\(slide)/image?"), let query = URLComponents(string: path)?.queryItems,
+                  let w = query.first(where: { $0.name == "w" })?.value.flatMap(Int.init),
+                  let h = query.first(where: { $0.name == "h" })?.value.flatMap(Int.init) else { return nil }
+            return (w, h)
+        }
+    }
+
+    // MARK: a pdfpc that behaves
+
+    func testThePadDrivesPdfpcAndFollowsIt() throws {
+        let fake = try fake(slides: 10)
+        let pad = try connect(fake.address)
+        try connected(pad)
+        try position(pad, "1/10")
+        XCTAssertEqual(Array(fake.paths.prefix(3)), ["/api/helo", "/api/meta", "/api/state"], "the handshake first")
+        try pad.waitFor(text: "Notes for slide 1.")
+        try status(pad, "all pictures in") { !$0.contains("previews ") }
+
+        // The current pane's picture is asked at the pane's size in pixels:
+        // 70×37 cells at 120×40 side by side, a 16:9 slide fitted into it.
+        let first = try XCTUnwrap(pictureSizes(fake, slide: 0).first)
+        XCTAssertTrue(first.w % 70 == 0 || first.h % 37 == 0, "\(first) is the pane's cells times a cell's pixels")
+        XCTAssertEqual(Double(first.w) / Double(first.h), 16.0 / 9, accuracy: 0.01)
+        XCTAssertGreaterThan(first.w, 70 * 4, "sharper than one pixel per cell")
+
+        // Someone presses a key at pdfpc: the pad follows, notes as typed.
+        fake.send("slide 1")
+        try position(pad, "2/10")
+        try pad.waitFor(text: "- a **bold** point")
+        try pad.waitFor(text: "R&D <beta>")
+
+        // Five quick →: five slides on, none lost (one in flight, the rest one go-to).
+        try pad.send("Right", "Right", "Right", "Right", "Right")
+        try position(pad, "7/10")
+        XCTAssertEqual(fake.actions.first, "next", "the first press is pdfpc's own next")
+        XCTAssertLessThanOrEqual(fake.actions.count, 5, "\(fake.actions)")
+        try pad.send("3", "Enter")
+        _ = try fake.waitFor("gotoPage 3") { $0.actions.last == "gotoPage 3" ? true : nil }
+        try position(pad, "3/10")
+
+        // Blank and back: pdfpc's black screen.
+        try pad.send("b")
+        _ = try fake.waitFor("blank") { $0.actions.last == "blank" ? true : nil }
+        try status(pad, "BLANK") { $0.contains("BLANK") }
+        try pad.send("b")
+        _ = try fake.waitFor("exitState") { $0.actions.last == "exitState" ? true : nil }
+
+        // The help says what pdfpc has not.
+        try pad.send("?")
+        try pad.waitFor(text: "On pdfpc")
+        try pad.waitFor(text: "no laser pointer: pdfpc's pointer is local to pdfpc")
+        try pad.send("Escape")
+
+        // A resize asks again, at the new size.
+        let asked = pictureSizes(fake, slide: 2).count
+        try pad.resize(width: 100, height: 30)
+        _ = try fake.waitFor("slide 3 asked again after the resize") { $0.pictureCount(slide: 2) > asked ? true : nil }
+        let resized = try XCTUnwrap(pictureSizes(fake, slide: 2).last)
+        XCTAssertNotEqual(resized.w, first.w)
+        XCTAssertEqual(fake.actions.filter { $0 == "next" || $0 == "prev" || $0.hasPrefix("gotoPage") }.isEmpty, false)
+        try quit(pad)
+    }
+
+    // MARK: a pdfpc that misbehaves
+
+    func testAWrongPasswordIsSaidWithTheFixAndRRetries() throws {
+        let fake = try fake(password: "another")
+        let pad = try connect(fake.address, password: "wrong")
+        try pad.waitFor(text: "pdfpc refused the password (HTTP 401)")
+        try pad.waitFor(text: "--password")
+        let asked = fake.paths.count
+        XCTAssertEqual(fake.paths, ["/api/helo"], "asked once: a wrong password does not fix itself")
+        fake.send("password wrong")
+        try pad.send("r")
+        try connected(pad)
+        XCTAssertGreaterThan(fake.paths.count, asked)
+        try quit(pad)
+    }
+
+    func testA412WithoutAHandshakeShakesHandsAgain() throws {
+        let fake = try fake()
+        let pad = try connect(fake.address)
+        try connected(pad)
+        try position(pad, "1/5")
+        fake.send("forget")
+        fake.send("slide 3")
+        try position(pad, "4/5")
+        XCTAssertGreaterThanOrEqual(fake.paths.filter { $0 == "/api/helo" }.count, 2)
+        try connected(pad)
+        try quit(pad)
+    }
+
+    func testAnotherComputersLockIsSaid() throws {
+        let fake = try fake()
+        let pad = try connect(fake.address)
+        try connected(pad)
+        fake.send("lock")
+        try pad.waitFor(text: "pdfpc serves another computer (HTTP 403)")
+        try pad.waitFor(text: "restart pdfpc")
+        try pad.send("Right")
+        try status(pad, "refused press") { $0.contains("not connected: nothing was sent") }
+        fake.send("unlock")
+        try pad.send("r")
+        try connected(pad)
+        try quit(pad)
+    }
+
+    func testNothingListeningSaysStartPdfpcWithV() throws {
+        // A port nothing listens on: one the fake had, then gave up.
+        let gone = try fake()
+        let port = gone.port
+        gone.stop()
+        let pad = try connect("pdfpc://127.0.0.1:\(port)")
+        try pad.waitFor(text: "Connection refused: pdfpc's REST server is not running")
+        try pad.waitFor(text: "pdfpc -V talk.pdf")
+        try quit(pad)
+    }
+
+    func testPdfpcQuittingMidTalkReconnectsWhenItIsBack() throws {
+        let fake = try fake()
+        let pad = try connect(fake.address)
+        try connected(pad)
+        fake.send("slide 2")
+        try position(pad, "3/5")
+        fake.send("down")
+        try pad.waitFor(text: "pdfpc went away")
+        fake.send("up")
+        try connected(pad)
+        try position(pad, "3/5")
+        try pad.send("Right")
+        _ = try fake.waitFor("→ after the return") { $0.actions.last == "next" ? true : nil }
+        try position(pad, "4/5")
+        try quit(pad)
+    }
+
+    func testAStallIsSaidAndTheLinkComesBack() throws {
+        let fake = try fake()
+        let pad = try connect(fake.address)
+        try connected(pad)
+        fake.send("stall 6000")
+        try pad.waitFor(text: "did not answer in time", timeout: 15)
+        fake.send("stall 0")
+        try connected(pad)
+        try quit(pad)
+    }
+
+    func testAResetReconnectsAndKeepsGoing() throws {
+        let fake = try fake()
+        let pad = try connect(fake.address)
+        try connected(pad)
+        fake.send("reset")
+        _ = try fake.waitFor("a second handshake after the reset") { $0.paths.filter { $0 == "/api/helo" }.count >= 2 ? true : nil }
+        try connected(pad)
+        try pad.send("Right")
+        try position(pad, "2/5")
+        try quit(pad)
+    }
+
+    func testAGarbageBodyIsSaidNeverPrinted() throws {
+        let fake = try fake()
+        let pad = try connect(fake.address)
+        try connected(pad)
+        fake.send("garbage")
+        try pad.waitFor(text: "isn't pdfpc's REST API")
+        let screen = try pad.screen(colors: true)
+        XCTAssertFalse(screen.contains("not json"), "the body never reaches the terminal")
+        XCTAssertFalse(screen.contains("\u{1b}[2J"))
+        fake.send("sane")
+        try connected(pad)
+        try quit(pad)
+    }
+
+    func testA50MBPictureAndOneThatIsNoPNGAreSaidInTheirPanes() throws {
+        let fake = try fake()
+        fake.send("bigimage 50")
+        let pad = try connect(fake.address)
+        try connected(pad)
+        try pad.waitFor(text: "picture could not be read", timeout: 20)
+        // The link stays, and the pad keeps working.
+        try pad.send("Right")
+        try position(pad, "2/5")
+        fake.send("bigimage 0")
+        fake.send("badimage")
+        fake.send("slides 6")  // a new deck: every picture asked again
+        try pad.waitFor(text: "not a PNG", timeout: 20)
+        let screen = try pad.screen(colors: true)
+        XCTAssertFalse(screen.contains("owned"), "a picture's bytes never reach the terminal")
+        try position(pad, "2/6")
+        try quit(pad)
+    }
+
+    // MARK: send and watch
+
+    func testSendAndWatchSpeakPdfpcWithTheSameWordsAndFields() throws {
+        let fake = try fake()
+        let password = ["--password", FakePdfpcProcess.password]
+        let watch = try ControlpadProcess(["watch", fake.address, "--json"] + password)
+        defer { kill(watch.pid, SIGINT) }
+        try watch.waitForOutput("show_started") { $0.contains { $0.contains("\"event\":\"show_started\"") } }
+
+        let next = try ControlpadProcess.run(["send", fake.address, "next"] + password)
+        XCTAssertEqual(next.status, 0, next.err)
+        XCTAssertEqual(next.out, "slide 2/5\n")
+        let go = try ControlpadProcess.run(["send", fake.address, "goto", "4"] + password)
+        XCTAssertEqual(go.out, "slide 4/5\n", go.err)
+        let blank = try ControlpadProcess.run(["send", fake.address, "blank"] + password)
+        XCTAssertEqual(blank.status, 0, blank.err)
+        XCTAssertEqual(fake.actions, ["next", "gotoPage 4", "blank"])
+        let stop = try ControlpadProcess.run(["send", fake.address, "stop"] + password)
+        XCTAssertEqual(stop.status, 1)
+        XCTAssertTrue(stop.err.contains("pdfpc has no show to stop"), stop.err)
+        let out = try ControlpadProcess.run(["send", fake.address, "goto", "9"] + password)
+        XCTAssertEqual(out.status, 1)
+        XCTAssertTrue(out.err.contains("out of range"), out.err)
+        let wrong = try ControlpadProcess.run(["send", fake.address, "next", "--password", "nope"])
+        XCTAssertEqual(wrong.status, 1)
+        XCTAssertTrue(wrong.err.contains("pdfpc refused the password (HTTP 401)"), wrong.err)
+
+        let lines = try watch.waitForOutput("slide 4 and its notes") { lines in
+            lines.contains { $0.contains("\"event\":\"slide\"") && $0.contains("\"position\":4") }
+                && lines.contains { $0.contains("\"event\":\"notes\"") && $0.contains("\"position\":4") }
+        }
+        let events = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        XCTAssertEqual(events.first?["event"] as? String, "connecting")
+        XCTAssertTrue(events.contains { $0["event"] as? String == "paired" && $0["server"] as? String == "pdfpc · 127.0.0.1" })
+        let started = try XCTUnwrap(events.first { $0["event"] as? String == "show_started" })
+        XCTAssertEqual(started["slides"] as? Int, 5)
+        XCTAssertEqual(started["index"] as? Int, 0)
+        XCTAssertEqual(started["position"] as? Int, 1)
+        let notes = try XCTUnwrap(events.first { $0["event"] as? String == "notes" && $0["index"] as? Int == 1 })
+        XCTAssertEqual(notes["text"] as? String, "Notes 2: special chars R&D <beta> “quoted” café naïve – dash.\n- a **bold** point\n- a second point")
+        kill(watch.pid, SIGINT)
+        XCTAssertEqual(try watch.wait(timeout: 10), 0)
+    }
+}
+
+extension FakePdfpcProcess {
+    func pictureCount(slide: Int) -> Int { paths.filter { $0.hasPrefix("/api/slides/\(slide)/image?") }.count }
+}
