@@ -103,6 +103,20 @@ final class TerminalAnswersTests: XCTestCase {
         XCTAssertEqual(PictureSetup.decide(choice: .blocks, colorOn: true, environment: [:], probe: probe).mode.kind, .blocks)
         XCTAssertEqual(PictureSetup.decide(choice: .none, colorOn: true, environment: [:], probe: probe).mode.kind, .none)
         XCTAssertEqual(asked, [], "no colour, blocks or none: the terminal is not asked")
-        XCTAssertEqual(PictureSetup.decide(choice: .sixel, colorOn: true, environment: [:], probe: probe).mode.kind, .sixel)
+        // Asked for, and the terminal says it has none (DA1 without 4): half-blocks, said.
+        let noSixel = PictureSetup.decide(choice: .sixel, colorOn: true, environment: [:], probe: probe)
+        XCTAssertEqual(noSixel.mode.kind, .blocks)
+        XCTAssertEqual(noSixel.notice, "pictures: this terminal has no sixel (its device attributes lack 4); half-blocks instead")
+        let tmuxNoSixel = PictureSetup.decide(choice: .sixel, colorOn: true, environment: ["TMUX": "x"], probe: probe)
+        XCTAssertEqual(tmuxNoSixel.mode.kind, .blocks)
+        XCTAssertTrue(tmuxNoSixel.notice?.contains("this tmux has no sixel") ?? false, "\(String(describing: tmuxNoSixel.notice))")
+        XCTAssertEqual(PictureSetup.decide(choice: .sixel, colorOn: true, environment: [:],
+                                           probe: answering(.deviceAttributes([63, 4]))).mode.kind, .sixel)
+        XCTAssertEqual(PictureSetup.decide(choice: .sixel, colorOn: true, environment: [:], probe: answering()).mode.kind, .sixel,
+                       "no answer at all: the choice is trusted")
+        let noKitty = PictureSetup.decide(choice: .kitty, colorOn: true, environment: [:], probe: answering(.deviceAttributes([62])))
+        XCTAssertEqual(noKitty.mode.kind, .blocks)
+        XCTAssertNotNil(noKitty.notice)
+        XCTAssertNil(PictureSetup.decide(choice: .kitty, colorOn: true, environment: [:], probe: probe).notice)
     }
 }

@@ -8,6 +8,11 @@ final class ForgivingEndToEndTests: XCTestCase {
         try session.waitFor("status \(position)") { TmuxSession.statusLine($0).contains(" \(position) ") }
     }
 
+    /// Whether a line shows picture cells: glyphs of the Block Elements (▀ ▄ █ ▓ ▚ …).
+    static func hasBlockGlyphs<S: StringProtocol>(_ line: S) -> Bool {
+        line.unicodeScalars.contains { (0x2580...0x259F).contains($0.value) }
+    }
+
     /// Text without its spaces and line breaks: a message wrapped by the terminal reads whole.
     static func squeezed(_ text: String) -> String { text.filter { !$0.isWhitespace } }
 
@@ -74,5 +79,19 @@ final class ForgivingEndToEndTests: XCTestCase {
             try pad.send("C-\\")
             try pad.waitFor(text: "EXIT=0")
         }
+    }
+    /// Seen: `--pictures sixel` inside a tmux without sixel showed empty panes.
+    /// (Debian's tmux 3.3a has none: it answers the device attributes without 4.)
+    func testPicturesTheTerminalCannotShowFallBackWithAMessage() throws {
+        let pad = try TmuxSession(command: "\(TmuxSession.binary) demo --no-animation --latency 5-40 --pictures sixel", width: 120, height: 40)
+        let screen = try pad.waitFor("the notice and half-block pictures") {
+            Self.squeezed($0).contains(Self.squeezed("pictures: this tmux has no sixel")) && $0.contains("half-blocks instead")
+                && $0.split(separator: "\n").dropFirst().prefix(20).contains { Self.hasBlockGlyphs($0) }
+        }
+        XCTAssertTrue(screen.contains("Current · 1/14"), screen)
+        try pad.send("Escape")
+        try pad.waitFor("the notice put away") { !$0.contains("half-blocks instead") }
+        try pad.send("C-\\")
+        try pad.waitFor(text: "EXIT=0")
     }
 }

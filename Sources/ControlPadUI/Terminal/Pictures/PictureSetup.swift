@@ -16,6 +16,9 @@ struct PictureSetup {
     /// Queries went out and the terminal did not answer them all in time:
     /// late answers may still come, and must not be read as keys.
     var answersMayFollow = false
+    /// A choice given (`--pictures sixel`) that this terminal cannot show:
+    /// what the pad says about the half-blocks it draws instead.
+    var notice: String?
 
     /// `probe` runs the given queries on the terminal (not called when the
     /// choice needs no answer).
@@ -37,10 +40,19 @@ struct PictureSetup {
         switch choice {
         case .kitty where inTmux:
             setup.mode = PictureMode(kind: .blocks, reason: "inside tmux kitty images cannot be placed (no passthrough placement): half-blocks")
+            setup.notice = "pictures: kitty images cannot be placed through tmux; half-blocks instead"
+        case .kitty where answers.answered && !answers.kitty:
+            setup.mode = PictureMode(kind: .blocks, reason: "--pictures kitty, but the terminal did not answer the kitty graphics query: half-blocks")
+            setup.notice = "pictures: this terminal has no kitty graphics (it did not answer the query); half-blocks instead"
         case .kitty:
             setup.mode = PictureMode(kind: .kitty, reason: "--pictures kitty")
+        case .sixel where answers.answered && !answers.sixel:
+            let whose = inTmux ? "this tmux has no sixel (built without it, or the terminal outside lacks it)"
+                : "this terminal has no sixel (its device attributes lack 4)"
+            setup.mode = PictureMode(kind: .blocks, reason: "--pictures sixel, but \(whose): half-blocks")
+            setup.notice = "pictures: \(whose); half-blocks instead"
         case .sixel:
-            setup.mode = PictureMode(kind: .sixel, reason: "--pictures sixel")
+            setup.mode = PictureMode(kind: .sixel, reason: "--pictures sixel" + (answers.answered ? "" : " (no answer within 150 ms: trusted)"))
         case _ where answers.kitty && !inTmux:
             setup.mode = PictureMode(kind: .kitty, reason: "the terminal answered the kitty graphics query")
         case _ where answers.sixel:
