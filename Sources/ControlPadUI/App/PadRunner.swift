@@ -34,7 +34,6 @@ enum PadRunner {
         let pictureLog = Logger(label: "controlpad.pictures")
         pictureLog.info("pictures: \(setup.mode.label) — \(setup.mode.reason)")
         if let notice = setup.notice { notices.append(notice) }
-        if let notice = setup.notice { notices.append(notice) }
         let writer = setup.writer(output: STDOUT_FILENO)
         let terminal = try CursesTerminal(useColor: colors.wantsColor, terminalName: name, pictures: writer, typed: setup.typed,
                                           filterAnswers: setup.answersMayFollow)
