@@ -108,8 +108,11 @@ final class ConnectEndToEndTests: FakeImpressTestCase {
         try fake.waitForReceived("presentation_resume")
         try status(pad, "BLANK gone") { !$0.contains("BLANK") && $0.contains(" 5/5 ") }
 
-        // The stop key ends the show.
+        // The stop key ends the show, once confirmed.
         try pad.send("S")
+        try pad.waitFor(text: "Stop the slide show now?")
+        XCTAssertTrue(fake.received("presentation_stop").isEmpty, "not before the presenter said yes")
+        try pad.send("y")
         try fake.waitForReceived("presentation_stop")
         try status(pad, "no show") { $0.contains("no show") }
 
@@ -394,6 +397,8 @@ final class ConnectEndToEndTests: FakeImpressTestCase {
         try status(pad, "the resent previews in", timeout: 30) { !$0.contains("previews ") && $0.contains(" 3/5 ") }
         try timed("S → no show") {
             try pad.send("S")
+            try pad.waitFor(text: "Stop the slide show now?")
+            try pad.send("y")
             try status(pad, "no show", timeout: 15) { $0.contains("no show") }
         }
         // Closing a few ms after presentation_stop crashed soffice 7.4: the
