@@ -16,13 +16,21 @@
 #   4. (then, on a 40-slide deck) EndToEndTests.LeavingMidStreamEndToEndTests:
 #      every way out of the pad within the preview stream, each followed by
 #      a second client that must still move the show (SKIP_MID_STREAM=1 skips),
-# and always stops the peer again. Exits non-zero if either failed.
+# and always stops the peer again; then, under its own lock, a real pdfpc:
+#   5. EndToEndTests.RealPdfpcEndToEndTests (CONTROLPAD_REAL_PDFPC=1): the
+#      pad on ../shared/pdfpc/peer.sh started on a 12-slide deck
+#      (tools/fake-pdfpc/make_deck.py, the shared deck's notes): pair, five
+#      quick →, go-to, blank, notes as typed, a picture of the pane's size,
+#      a move made by another client through pdfpc's API (SKIP_PDFPC=1 skips;
+#      SKIP_IMPRESS=1 runs only this).
+# Exits non-zero if any failed.
 #
 #   scripts/real-peer-test.sh            # first run may install LibreOffice (minutes)
 #
 # Environment: SCRATCH_PATH (build dir, default .build-net), PEER_SH (peer.sh
 # path, default ../shared/impress-remote/peer.sh beside the repo),
-# PEER_LOCK (default /var/tmp/controlpad-peer.lock).
+# PEER_LOCK (default /var/tmp/controlpad-peer.lock), PDFPC_PEER_SH (default
+# ../shared/pdfpc/peer.sh), PDFPC_PEER_LOCK (default /var/tmp/controlpad-pdfpc-peer.lock).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -38,7 +46,12 @@ FILTERS=${FILTERS:-'EndToEndTests.ConnectEndToEndTests/testRealImpress EndToEndT
 # the peer is then restarted normally. Empty: skip that part.
 WIFI_OFF_FILTERS=${WIFI_OFF_FILTERS-'EndToEndTests.DoctorEndToEndTests/testRealImpressWithTheWiFiSettingOffIsRefused'}
 
-[ -x "$PEER_SH" ] || { echo "real-peer-test: no peer.sh at $PEER_SH" >&2; exit 2; }
+PDFPC_PEER_SH=${PDFPC_PEER_SH:-$ROOT/../shared/pdfpc/peer.sh}
+PDFPC_PEER_LOCK=${PDFPC_PEER_LOCK:-/var/tmp/controlpad-pdfpc-peer.lock}
+PDFPC_DECK=/var/tmp/controlpad-pdfpc-deck-12.pdf
+
+[ -n "${SKIP_IMPRESS:-}" ] || [ -x "$PEER_SH" ] || { echo "real-peer-test: no peer.sh at $PEER_SH" >&2; exit 2; }
+[ -n "${SKIP_PDFPC:-}" ] || [ -x "$PDFPC_PEER_SH" ] || { echo "real-peer-test: no pdfpc peer.sh at $PDFPC_PEER_SH" >&2; exit 2; }
 
 cd "$ROOT"
 # Build before taking the lock: the peer is shared, keep its time short.
@@ -90,7 +103,23 @@ run_locked() {
     return $failed
 }
 
-export -f run_locked
+# The pdfpc peer (its own lock: it does not share LibreOffice's).
+run_pdfpc_locked() {
+    trap '"$PDFPC_PEER_SH" stop || true' EXIT
+    python3 tools/fake-pdfpc/make_deck.py "$PDFPC_DECK" --slides 12
+    PDFPC_PEER_DECK=$PDFPC_DECK "$PDFPC_PEER_SH"
+    echo "real-peer-test: running EndToEndTests.RealPdfpcEndToEndTests" >&2
+    if ! CONTROLPAD_REAL_PDFPC=1 swift test --scratch-path "$SCRATCH_PATH" --skip-build \
+            --filter EndToEndTests.RealPdfpcEndToEndTests; then
+        echo "real-peer-test: FAILED: EndToEndTests.RealPdfpcEndToEndTests" >&2
+        return 1
+    fi
+}
+
+export -f run_locked run_pdfpc_locked
 export PEER_SH SCRATCH_PATH FILTERS DECK40 DECK40_SPEC
-export WIFI_OFF_FILTERS
-exec flock "$PEER_LOCK" bash -c run_locked
+export WIFI_OFF_FILTERS PDFPC_PEER_SH PDFPC_DECK
+status=0
+if [ -z "${SKIP_IMPRESS:-}" ]; then flock "$PEER_LOCK" bash -c run_locked || status=1; fi
+if [ -z "${SKIP_PDFPC:-}" ]; then flock "$PDFPC_PEER_LOCK" bash -c run_pdfpc_locked || status=1; fi
+exit $status
