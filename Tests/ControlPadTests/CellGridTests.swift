@@ -84,9 +84,30 @@ final class CellGridTests: XCTestCase {
         XCTAssertTrue(CellGrid(width: 6, height: 3).isFullRepaint(since: before), "a new size repaints")
     }
 
+    /// Seen: a 160×12 window stacked the panes and the current slide was 14 columns wide.
+    func testTheLayoutGivesTheSlideTheMostRoom() {
+        for (width, height) in [(160, 12), (160, 10), (200, 14), (80, 24), (100, 20), (60, 50), (45, 30), (120, 40)] {
+            let layout = PadLayout(width: width, height: height)
+            let chosen = PadLayout.room(layout.current)
+            XCTAssertGreaterThan(chosen, 0, "\(width)×\(height): the slide has a picture")
+            // Every other framed layout of the same size gives it no more room.
+            let body = Rect(x: 0, y: 0, width: width, height: height - 1)
+            let stackedTop = body.splitTop(body.height / 2 + 1).0
+            let besideLeft = body.splitLeft(width * 3 / 5).0
+            XCTAssertGreaterThanOrEqual(chosen, width >= 40 && height >= 12 ? PadLayout.room(stackedTop) : 0, "\(width)×\(height)")
+            XCTAssertGreaterThanOrEqual(chosen, width >= 60 ? PadLayout.room(besideLeft) : 0, "\(width)×\(height)")
+            XCTAssertFalse(layout.next.isEmpty || layout.notes.height < 3, "\(width)×\(height): next and notes stay")
+        }
+        let wide = PadLayout(width: 160, height: 12)
+        XCTAssertEqual(wide.kind, .sideBySide)
+        XCTAssertGreaterThanOrEqual(wide.currentPictureArea.height, 9)
+    }
+
     func testLayoutFollowsTheTerminal() {
         XCTAssertEqual(PadLayout(width: 120, height: 40).kind, .sideBySide)
-        XCTAssertEqual(PadLayout(width: 80, height: 24).kind, .stacked)
+        XCTAssertEqual(PadLayout(width: 80, height: 24).kind, .sideBySide, "the slide gets more room beside the notes")
+        XCTAssertEqual(PadLayout(width: 40, height: 12).kind, .stacked)
+        XCTAssertEqual(PadLayout(width: 60, height: 50).kind, .stacked, "tall and narrow: above the notes")
         XCTAssertEqual(PadLayout(width: 30, height: 8).kind, .minimal)
         XCTAssertEqual(PadLayout(width: 20, height: 6).kind, .minimal)
         XCTAssertEqual(PadLayout(width: 19, height: 6).kind, .tooSmall)

@@ -94,4 +94,93 @@ final class ForgivingEndToEndTests: XCTestCase {
         try pad.send("C-\\")
         try pad.waitFor(text: "EXIT=0")
     }
+    /// Seen: a 160×12 window stacked the panes; the current slide was 14 columns wide.
+    func testAWideShortWindowGivesTheSlideTheMostRoom() throws {
+        let pad = try TmuxSession(command: "\(TmuxSession.binary) demo --no-animation --latency 5-40", width: 160, height: 12)
+        let screen = try pad.waitFor("side by side, with a picture") { screen in
+            let lines = screen.split(separator: "\n").map(String.init)
+            return lines.first.map { $0.contains("Current · 1/14") && $0.contains("Next · 2/14") } ?? false
+                && Self.currentPictureWidth(lines) > 20
+        }
+        XCTAssertTrue(screen.contains("Notes"), screen)
+        try pad.send("C-\\")
+        try pad.waitFor(text: "EXIT=0")
+    }
+
+    /// The widest run of picture cells in the current pane (left of the first pane's right edge).
+    static func currentPictureWidth(_ lines: [String]) -> Int {
+        lines.dropFirst().map { line -> Int in
+            let pane = line.split(separator: "│", omittingEmptySubsequences: false).dropFirst().first ?? ""
+            return pane.unicodeScalars.filter { (0x2580...0x259F).contains($0.value) }.count
+        }.max() ?? 0
+    }
+
+    /// Seen: the list opened on slide 45 of 60 had it on its bottom row.
+    func testTheListOpensWithTheSlidesThatFollowInView() throws {
+        let pad = try TmuxSession(command: "\(TmuxSession.binary) demo --no-animation --latency 5-40 --slides 60", width: 120, height: 40)
+        try status(pad, shows: "1/60")
+        try pad.send("4", "5", "Enter")
+        try pad.waitFor("the show on 45") { TmuxSession.statusLine($0).contains("· 45/60 ·") }
+        try pad.send("Tab")
+        let screen = try pad.waitFor("the list on 45") { $0.contains("╭ Slides") && $0.contains("▶45") }
+        let rows = screen.split(separator: "\n").map(String.init)
+        let at = try XCTUnwrap(rows.firstIndex { $0.contains("▶45") })
+        XCTAssertTrue(rows[at + 1].contains(" 46 ") && rows[at + 2].contains(" 47 "), "the next slides show below it:\n\(screen)")
+        try pad.send("Escape", "C-\\")
+        try pad.waitFor(text: "EXIT=0")
+    }
+
+    /// Seen: S stopped the show at once, t reset the timer, a stop and start
+    /// reset it too, and ● ◌ were explained nowhere.
+    func testDestructiveKeysAskAndTheTimerIsKept() throws {
+        let pad = try TmuxSession(command: "\(TmuxSession.binary) demo --no-animation --latency 5-40", width: 120, height: 40)
+        try pad.waitFor("two seconds of talk") { TmuxSession.statusLine($0).contains("⏱ 00:02") }
+        try pad.send("S")
+        try pad.waitFor(text: "Stop the slide show now?")
+        try pad.send("n")
+        try pad.waitFor("no: the show runs") { !$0.contains("Stop the slide show now?") && TmuxSession.statusLine($0).contains("1/14") }
+        try pad.send("t")
+        try pad.waitFor(text: "Reset the talk's timer to 00:00")
+        try pad.send("s")  // the list's key, next to S: a no, and nothing opens
+        try pad.waitFor("no: the timer runs on") { !$0.contains("Reset the talk") }
+        XCTAssertFalse(try pad.screen().contains("╭ Slides"))
+        try pad.send("S", "y")
+        try pad.waitFor("stopped") { TmuxSession.statusLine($0).contains("no show") }
+        try pad.send("F5")
+        let restarted = try pad.waitFor("started again") { TmuxSession.statusLine($0).contains("1/14") }
+        XCTAssertFalse(TmuxSession.statusLine(restarted).contains("⏱ 00:00"), "the talk's timer is kept:\n\(restarted)")
+        try pad.send("t", "y")
+        try pad.waitFor("reset, once asked") { TmuxSession.statusLine($0).contains("⏱ 00:00") }
+        try pad.send("?")
+        try pad.waitFor(text: "Marks on screen")
+        let screen = try pad.screen()
+        XCTAssertTrue(screen.contains("● ◌") && screen.contains("linked / connecting (status line)")
+                      && screen.contains("preview in / coming (slide list)"), screen)
+        try pad.send("Escape", "q", "y")
+        try pad.waitFor(text: "EXIT=0")
+    }
+
+    /// The prompt and the overlays, as typed in a real terminal (the rules
+    /// themselves are reducer tests on virtual time: ForgivingKeysTests).
+    func testThePromptValidatesAndOverlaysSwallowTheirKeys() throws {
+        let pad = try TmuxSession(command: "\(TmuxSession.binary) demo --no-animation --latency 5-40", width: 120, height: 40)
+        try status(pad, shows: "1/14")
+        try pad.send("Right", "Right", "Right", "Right")
+        try pad.waitFor("the show on 5") { TmuxSession.statusLine($0).contains("· 5/14 ·") }
+        try pad.send("9", "9", "Enter")
+        try pad.waitFor(text: "no slide 99: 1–14")
+        try pad.send("BSpace", "BSpace", "BSpace", "BSpace")
+        try pad.waitFor("an empty prompt, still open") { $0.contains("Go to slide: ▏") }
+        XCTAssertTrue(TmuxSession.statusLine(try pad.screen()).contains("5/14"))
+        try pad.send("Escape", "?")
+        try pad.waitFor(text: "Keys · Esc closes")
+        try pad.send("PageDown", "j", "Right", "End")
+        // Had any of them reached the show, one → more would not land on 6.
+        try pad.send("Escape", "Right")
+        try pad.waitFor("the show on 6, one step on") { TmuxSession.statusLine($0).contains("· 6/14 ·") }
+        let screen = try pad.screen()
+        XCTAssertFalse(screen.contains("Keys · Esc closes"), screen)
+        try pad.send("C-\\")
+        try pad.waitFor(text: "EXIT=0")
+    }
 }

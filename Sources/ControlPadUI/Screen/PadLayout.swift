@@ -1,6 +1,7 @@
-/// Where each view goes for a terminal size. Wide terminals put the current
-/// slide beside the next slide and notes; narrow ones stack them; tiny ones
-/// get one line of position and the notes; below 20×6, only a message.
+/// Where each view goes for a terminal size: the current slide beside the
+/// next slide and notes, or above them, whichever gives the current slide's
+/// picture more room (160×12 is side by side, 60×50 stacked); where neither
+/// has room, one line of position and the notes; below 20×6, only a message.
 import SlideModel
 
 struct PadLayout: Equatable {
@@ -35,20 +36,39 @@ struct PadLayout: Equatable {
         status = statusRow
         let listWidth = width < 40 ? width : min(48, max(28, width * 2 / 5))
         list = Rect(x: width - listWidth, y: 0, width: listWidth, height: body.height)
-        if width < 40 || height < 12 {
+        let side = Self.sideBySide(body), stack = Self.stacked(body)
+        let sideFits = width >= 60 && body.height >= 8, stackFits = width >= 40 && height >= 12
+        if !sideFits && !stackFits {
             kind = .minimal
             (current, notes) = body.splitTop(1)
-        } else if width >= 100 && height >= 20 {
+        } else if sideFits && (!stackFits || Self.room(side.current) >= Self.room(stack.current)) {
             kind = .sideBySide
-            let (left, right) = body.splitLeft(width * 3 / 5)
-            current = left
-            (next, notes) = right.splitTop(max(6, right.height * 2 / 5))
+            (current, next, notes) = side
         } else {
             kind = .stacked
-            let (top, bottom) = body.splitTop(body.height / 2 + 1)
-            current = top
-            (next, notes) = bottom.splitLeft(max(14, width / 3))
+            (current, next, notes) = stack
         }
+    }
+
+    private static func sideBySide(_ body: Rect) -> (current: Rect, next: Rect, notes: Rect) {
+        let (left, right) = body.splitLeft(body.width * 3 / 5)
+        let (next, notes) = right.splitTop(max(min(6, right.height / 2), right.height * 2 / 5))
+        return (left, next, notes)
+    }
+
+    private static func stacked(_ body: Rect) -> (current: Rect, next: Rect, notes: Rect) {
+        let (top, bottom) = body.splitTop(body.height / 2 + 1)
+        let (next, notes) = bottom.splitLeft(max(14, body.width / 3))
+        return (top, next, notes)
+    }
+
+    /// The cells a 16:9 slide gets inside a framed pane (cells twice as
+    /// tall as wide): what the layouts are compared by.
+    static func room(_ pane: Rect) -> Int {
+        let inside = pane.inset(dx: 1, dy: 1)
+        guard !inside.isEmpty else { return 0 }
+        let cols = min(Double(inside.width), Double(inside.height) * 2 * 16 / 9)
+        return Int(cols) * Int(cols / (2 * 16 / 9))
     }
 
     /// The sizes the reducer needs for paging and clamping.
