@@ -23,6 +23,10 @@ enum DefaultConfig {
         # The server `controlpad connect` uses when no HOST is given.
         # server = "127.0.0.1:1599"
 
+        # pdfpc's REST password (its `option rest-passwd`), for
+        # `controlpad connect pdfpc://HOST` without --password.
+        # pdfpc-password = "secret"
+
         # How many times taller than wide a terminal cell is (most fonts: 2).
         # cell-aspect = 2.0
 
