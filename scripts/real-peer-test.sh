@@ -120,6 +120,6 @@ export -f run_locked run_pdfpc_locked
 export PEER_SH SCRATCH_PATH FILTERS DECK40 DECK40_SPEC
 export WIFI_OFF_FILTERS PDFPC_PEER_SH PDFPC_DECK
 status=0
-if [ -z "${SKIP_IMPRESS:-}" ]; then flock "$PEER_LOCK" bash -c run_locked || status=1; fi
-if [ -z "${SKIP_PDFPC:-}" ]; then flock "$PDFPC_PEER_LOCK" bash -c run_pdfpc_locked || status=1; fi
+if [ -z "${SKIP_IMPRESS:-}" ]; then flock -o "$PEER_LOCK" bash -c run_locked || status=1; fi
+if [ -z "${SKIP_PDFPC:-}" ]; then flock -o "$PDFPC_PEER_LOCK" bash -c run_pdfpc_locked || status=1; fi
 exit $status

@@ -31,4 +31,4 @@ run_locked() {
 }
 export -f run_locked
 export PEER_SH DECK SPEC
-exec flock "$PEER_LOCK" bash -c 'run_locked "$@"' run_locked "$@"
+exec flock -o "$PEER_LOCK" bash -c 'run_locked "$@"' run_locked "$@"
