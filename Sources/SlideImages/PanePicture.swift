@@ -26,6 +26,7 @@ public struct PanePicture: Sendable, Equatable {
     /// Decode → fit → rasterize → quantize. About 1–2 ms for a 320×240
     /// preview in a release build (see `controlpad bench`).
     ///
+    /// `.monochrome` is drawn in dithered quadrant blocks (`MonochromeRaster`).
     /// `lightOnDark` only matters for `.monochrome`; it is not part of
     /// `PictureKey`, so clear the cache if it ever changes.
     public static func render(
@@ -33,6 +34,12 @@ public struct PanePicture: Sendable, Equatable {
         cellAspect: Double = 2.0, background: RGB = .black, lightOnDark: Bool = true
     ) throws(PictureError) -> PanePicture {
         let decoded = try PNGDecoder.decode(png)
+        if depth == .monochrome {
+            // No colour: dithered quadrant blocks over the picture's own range (MonochromeRaster).
+            let frame = fitPicture(aspect: decoded.aspect, paneCols: paneCols, paneRows: paneRows, cellAspect: cellAspect)
+            return PanePicture(frame: frame, cells: MonochromeRaster.render(decoded.image, cols: frame.cols, rows: frame.rows,
+                                                                            lightOnDark: lightOnDark))
+        }
         let placed = HalfBlockRaster.place(
             decoded, paneCols: paneCols, paneRows: paneRows, cellAspect: cellAspect, background: background)
         return PanePicture(frame: placed.frame, cells: placed.picture.quantized(depth, lightOnDark: lightOnDark))

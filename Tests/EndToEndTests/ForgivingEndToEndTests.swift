@@ -183,4 +183,34 @@ final class ForgivingEndToEndTests: XCTestCase {
         try pad.send("C-\\")
         try pad.waitFor(text: "EXIT=0")
     }
+    /// Seen: with NO_COLOR the slide pictures were solid ████ with a few ▓,
+    /// and slides 1 and 2 looked the same.
+    func testWithoutColourSlidesStillTellApart() throws {
+        let pad = try TmuxSession(command: "env NO_COLOR=1 \(TmuxSession.binary) demo --no-animation --latency 5-40", width: 120, height: 40,
+                                  environment: ["NO_COLOR": "1"])
+        func picture(of position: String) throws -> [String] {
+            let screen = try pad.waitFor("the picture of slide \(position)") {
+                $0.contains("Current · \(position)") && Self.currentPane($0).joined().unicodeScalars.filter { (0x2580...0x259F).contains($0.value) }.count > 500
+            }
+            return Self.currentPane(screen)
+        }
+        let first = try picture(of: "1/14")
+        try pad.send("Right")
+        let second = try picture(of: "2/14")
+        for (n, pane) in [first, second].enumerated() {
+            let glyphs = Set(pane.joined().filter { $0.unicodeScalars.allSatisfy { (0x2580...0x259F).contains($0.value) } })
+            XCTAssertGreaterThanOrEqual(glyphs.count, 6, "slide \(n + 1) is more than a flat shade: \(glyphs.sorted())\n\(pane.joined(separator: "\n"))")
+        }
+        let differing = zip(first.joined(), second.joined()).filter { $0 != $1 }.count
+        XCTAssertGreaterThan(differing, 150, "slides 1 and 2 tell apart (\(differing) cells differ):\n\(first.joined(separator: "\n"))\n\(second.joined(separator: "\n"))")
+        try pad.send("C-\\")
+        try pad.waitFor(text: "EXIT=0")
+    }
+
+    /// The current pane's inside, row by row (between its left and right edges).
+    static func currentPane(_ screen: String) -> [String] {
+        screen.split(separator: "\n").dropFirst().prefix { !$0.hasPrefix("└") }.map { line in
+            String(line.split(separator: "│", omittingEmptySubsequences: false).dropFirst().first ?? "")
+        }
+    }
 }
