@@ -22,6 +22,13 @@ enum RemoteAction: Equatable, Sendable {
             return
         }
         guard word.lowercased() == "goto" else {
+            let known = Array(simple.keys) + ["goto"]
+            let lower = word.lowercased()
+            let near = known.filter { CommandSuggestion.distance(lower, $0) <= ($0.count <= 4 ? 1 : 2) }
+                + known.filter { lower.count >= 2 && $0.hasPrefix(lower) }
+            if let guess = near.first {
+                throw .message("unknown command \(word.debugDescription); did you mean \(guess)? (use \(Self.words))")
+            }
             throw .message("unknown command \(word.debugDescription): use \(Self.words)")
         }
         guard rest.count == 1, let text = rest.first else { throw .message("goto needs one slide number, e.g. goto 3") }
