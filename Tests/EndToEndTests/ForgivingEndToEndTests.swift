@@ -140,9 +140,9 @@ final class ForgivingEndToEndTests: XCTestCase {
         try pad.send("n")
         try pad.waitFor("no: the show runs") { !$0.contains("Stop the slide show now?") && TmuxSession.statusLine($0).contains("1/14") }
         try pad.send("t")
-        try pad.waitFor(text: "Reset the talk's timer to 00:00")
+        try pad.waitFor(text: "Reset the timer to 00:00?")
         try pad.send("s")  // the list's key, next to S: a no, and nothing opens
-        try pad.waitFor("no: the timer runs on") { !$0.contains("Reset the talk") }
+        try pad.waitFor("no: the timer runs on") { !$0.contains("Reset the timer") }
         XCTAssertFalse(try pad.screen().contains("╭ Slides"))
         try pad.send("S", "y")
         try pad.waitFor("stopped") { TmuxSession.statusLine($0).contains("no show") }

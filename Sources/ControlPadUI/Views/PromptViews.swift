@@ -84,8 +84,8 @@ struct QuestionView {
         case .confirmStop:
             return ("Stop the show", ["Stop the slide show now?", "y / n"])
         case .confirmTimerReset:
-            let shown = state.elapsed(at: now).map { " (now \(StatusBarView.duration($0)))" } ?? ""
-            return ("Timer", ["Reset the talk's timer to 00:00\(shown)?", "y / n"])
+            let shown = state.elapsed(at: now).map { "It shows \(StatusBarView.duration($0)) now. " } ?? ""
+            return ("Timer", ["Reset the timer to 00:00?", shown + "y / n"])
         default:
             return ("Quit", ["The show is running.", "Quit ControlPad? y / n"])
         }
