@@ -59,6 +59,19 @@ final class ForgivingKeysTests: XCTestCase {
         XCTAssertEqual(press([.backspace], &state), [.send(.previous)], "on the bare pad Backspace is previous again")
     }
 
+    func testWithNoShowThePromptClosesAndSaysWhy() {
+        var state = PadState(animate: false)
+        _ = state.reduce(.source(.link(.demo)), now: 0)
+        XCTAssertEqual(press([.char("5"), .enter], &state), [])
+        XCTAssertNil(state.gotoDigits, "nothing typed could help: it closes")
+        XCTAssertEqual(state.flash?.text, "no show is running: nothing to go to")
+        _ = state.reduce(.source(.showStarted(slideCount: 0, current: 0)), now: clock)
+        _ = press([.char("5"), .enter], &state)
+        XCTAssertEqual(state.flash?.text, "the show has no slides: nothing to go to")
+        _ = state.reduce(.source(.showStarted(slideCount: 5, current: 0)), now: clock)
+        XCTAssertEqual(press([.right], &state), [.send(.next)], "the next key reaches the show")
+    }
+
     func testAKeyThatIsNotADigitStaysInThePrompt() {
         var state = pad()
         XCTAssertEqual(press([.char("1"), .char("j"), .pageDown, .right], &state), [])

@@ -92,7 +92,10 @@ extension PadState {
                 return refused(.first, now: now)
             }
             guard showRunning, slideCount > 0 else {
-                gotoProblem = showRunning ? "the show has no slides" : "no show is running"
+                // Nothing typed here can help: the prompt goes, and says why.
+                closeGoto()
+                flash = Flash(text: showRunning ? "the show has no slides: nothing to go to" : "no show is running: nothing to go to",
+                              until: now + Flash.duration)
                 return []
             }
             guard (1...slideCount).contains(number) else {
