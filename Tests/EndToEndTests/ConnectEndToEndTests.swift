@@ -311,13 +311,13 @@ final class ConnectEndToEndTests: FakeImpressTestCase {
         fake.send("pairing paired")
         // The pad says so within 5 s (it gives up on that connection after
         // 4 s) and tries again.
-        try status(pad, "no answer", timeout: 5) { $0.contains("reconnecting in ") && $0.contains("no answer from Impress") }
+        try status(pad, "no answer", timeout: 5) { $0.contains("reconnecting in ") && $0.contains("never answered") }
         try connected(pad)
         try status(pad, "no show") { $0.contains("no show") }
         XCTAssertEqual(fake.acceptedCount, 2)
         try quit(pad)
         let log = (try? String(contentsOf: stateHome.appendingPathComponent("pad.log"), encoding: .utf8)) ?? ""
-        XCTAssertTrue(log.contains("no answer from Impress"), log)
+        XCTAssertTrue(log.contains("never answered"), log)
     }
 
     // MARK: against the real LibreOffice (opt-in)

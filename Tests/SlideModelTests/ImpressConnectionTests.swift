@@ -246,6 +246,15 @@ final class ImpressConnectionTests: XCTestCase {
         XCTAssertTrue(c.handle(.received(bytes("slideshow_finished")), now: at(0.03)).contains(.close), "no show: nothing streams")
     }
 
+    func testAShowThatEndsMidStreamIsLeftOnlyAfterAQuietSecond() {
+        var c = paired()
+        _ = c.handle(.received(bytes("slide_preview", "0", "AA")), now: at(0.05))
+        _ = c.handle(.stop, now: at(0.06))
+        XCTAssertEqual(c.handle(.received(bytes("slideshow_finished")), now: at(0.1)), [.arm(.drain, after: .seconds(1))],
+                       "Impress's sending thread may still have a slide on its way")
+        XCTAssertTrue(c.handle(.timerFired(.drain), now: at(1.1)).contains(.close))
+    }
+
     func testAStreamThatGoesQuietOrRunsLongIsLeftBounded() {
         var c = paired()
         _ = c.handle(.stop, now: at(0.1))

@@ -72,6 +72,9 @@ public struct PreviewStream: Sendable, Equatable, Codable {
             answerAwaitedSince = nil
         case "slideshow_finished":
             if answerAwaitedSince != nil, showRunning { settleUntil = now + Self.stopSettle }
+            // A show that ends mid-stream may still have a preview on its way
+            // from Impress's sending thread: wait for a quiet second.
+            if slideCount != nil { settleUntil = max(settleUntil ?? now, now + Self.quiet) }
             slideCount = nil
             showRunning = false
             answerAwaitedSince = nil
