@@ -171,6 +171,17 @@ final class PdfpcConnectionTests: XCTestCase {
         XCTAssertLessThan(reads.count, 40, "\(reads.count) reads in 12 s: 2 s quick, then backing off")
         XCTAssertTrue(h.requested.contains(.meta), "the meta is read again now and then")
 
+        // A minute of quiet: every two seconds.
+        h.advance(to: .seconds(70))
+        reads = []
+        h.requested = []
+        while h.now < .seconds(80) {
+            guard let due = h.timers[.poll] else { return XCTFail("no poll armed") }
+            h.advance(to: due)
+            if h.requested.last == .state { reads.append(h.now) }
+        }
+        XCTAssertEqual(zip(reads.dropFirst(), reads).map { $0 - $1 }.max(), .seconds(2))
+
         // A press: quick again.
         h.run(.send(.next))
         h.serveAll()
@@ -185,7 +196,15 @@ final class PdfpcConnectionTests: XCTestCase {
         h.events = []
         h.pdfpc.current = 3  // a key pressed at pdfpc itself
         h.advance(to: .seconds(21))
-        XCTAssertEqual(h.slideChanges, [3], "seen within a second even after a long idle")
+        XCTAssertEqual(h.slideChanges, [3], "seen within a second after 20 s of quiet")
+        h.advance(to: .seconds(200))
+        h.pdfpc.current = 1
+        h.advance(to: .seconds(202))
+        XCTAssertEqual(h.slideChanges, [3, 1], "within two seconds after minutes of quiet")
+        h.pdfpc.current = 2
+        h.advance(to: .seconds(202.5))
+        h.advance(to: .seconds(203.5))
+        XCTAssertEqual(h.slideChanges, [3, 1, 2], "and quick again after a change")
     }
 
     func testACommandsAnswerIsTheNewState() {
@@ -391,6 +410,34 @@ final class PdfpcConnectionTests: XCTestCase {
         h.run(.send(.next))
         XCTAssertEqual(h.events, [])
         XCTAssertEqual(h.dropped.last, .next)
+    }
+
+    /// Any bytes as any answer: nothing traps, no control character reaches
+    /// the pad in notes, and the link either holds or says why it is down.
+    func testGarbageAnswersOfEveryKindNeverTrapAndNeverReachTheScreenRaw() {
+        var random = SeededRandom(seed: 23)
+        let pieces: [[UInt8]] = [Array("<p>".utf8), Array("</strong>".utf8), Array("&#x1b;".utf8), Array("&#0;".utf8),
+                                 [0x1B, 0x5B, 0x32, 0x4A], [0xFF, 0xFE], Array(#"{"slide":"#.utf8), Array("<body".utf8),
+                                 Array("&".utf8), Array("\u{202E}".utf8), [0x89, 0x50, 0x4E, 0x47]]
+        for round in 0..<400 {
+            var h = connected(prefetch: true)
+            h.run(.want([PictureWant(slide: 0, size: PixelSize(width: 64, height: 36))]))
+            var body: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...12, using: &random) {
+                body += Bool.random(using: &random) ? pieces.randomElement(using: &random)!
+                    : (0..<Int.random(in: 1...8, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            }
+            let status = [200, 200, 200, 404, 500, 302, 0, 999].randomElement(using: &random)!
+            if round % 3 == 0, let due = h.timers[.poll] { h.advance(to: due, serving: false) }
+            guard let victim = h.pending.randomElement(using: &random) else { continue }
+            h.pending.removeAll { $0.id == victim.id }
+            h.run(.answered(id: victim.id, status: status, body: body))
+            h.serveAll()
+            for case .notes(_, let text) in h.events {
+                XCTAssertFalse(text.unicodeScalars.contains { Notes.isControl($0) && $0 != "\n" }, "\(text.debugDescription)")
+            }
+            XCTAssertLessThanOrEqual(h.c.picturesInFlight, 3)
+        }
     }
 
     func testNotesAsTyped() {

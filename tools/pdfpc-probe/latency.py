@@ -124,11 +124,11 @@ def main():
         feedback, confirm = [], []
         for i in range(args.presses):
             pdfpc.goto(1)
-            if screen.wait(f" 1/{slides} ", time.monotonic() - 5, timeout=5) is None:
-                sys.exit("the pad did not follow pdfpc back to slide 1")
-            time.sleep(0.3)
+            # The pad polls every 100 ms for 2 s after a press or a change:
+            # by now it stands on slide 1 again (ncurses may redraw just a digit).
+            time.sleep(0.6)
             t0 = time.monotonic()
-            os.write(fd, b"\x1b[C")
+            os.write(fd, b"\x1bOC")  # → in the application cursor mode ncurses sets
             confirmed = None
             while time.monotonic() - t0 < 5:
                 if pdfpc.state()["user_slide"] == 1:

@@ -9,7 +9,8 @@
 ///   is no show to start or stop.
 /// - **Polling.** pdfpc never pushes: `/api/state` is read every
 ///   `fastPoll` for `activeWindow` after a command or a change, then ever
-///   more slowly up to `slowPoll` while nothing happens. `/api/meta` is read
+///   more slowly up to `slowPoll` while nothing happens, and `idlePoll`
+///   after `idleAfter` of quiet (idle CPU stays within its budget). `/api/meta` is read
 ///   again every `metaEvery`, so a slide count that changes is seen.
 /// - **Commands.** One `PUT /api/control` at a time, answered with the new
 ///   state, which the pad believes. A press while one is in flight is not
@@ -36,6 +37,8 @@ public struct PdfpcConnection: Sendable {
         public var fastPoll: Duration
         public var slowPoll: Duration
         public var activeWindow: Duration
+        public var idlePoll: Duration
+        public var idleAfter: Duration
         public var metaEvery: Duration
         public var maxPicturesInFlight: Int
         /// Fetch the whole deck's pictures and notes in the background.
@@ -44,6 +47,7 @@ public struct PdfpcConnection: Sendable {
         public init(address: String, serverLabel: String, countdownStep: Duration = .seconds(1),
                     backoff: ReconnectBackoff = ReconnectBackoff(), fastPoll: Duration = .milliseconds(100),
                     slowPoll: Duration = .seconds(1), activeWindow: Duration = .seconds(2),
+                    idlePoll: Duration = .seconds(2), idleAfter: Duration = .seconds(60),
                     metaEvery: Duration = .seconds(10), maxPicturesInFlight: Int = 3, prefetch: Bool = true) {
             self.address = address
             self.serverLabel = serverLabel
@@ -52,6 +56,8 @@ public struct PdfpcConnection: Sendable {
             self.fastPoll = fastPoll
             self.slowPoll = max(slowPoll, fastPoll)
             self.activeWindow = activeWindow
+            self.idlePoll = max(idlePoll, self.slowPoll)
+            self.idleAfter = idleAfter
             self.metaEvery = metaEvery
             self.maxPicturesInFlight = max(1, maxPicturesInFlight)
             self.prefetch = prefetch
@@ -437,7 +443,8 @@ public struct PdfpcConnection: Sendable {
         if now - lastActivity < settings.activeWindow {
             pollDelay = settings.fastPoll
         } else {
-            pollDelay = min(pollDelay * 2, settings.slowPoll)
+            let slowest = now - lastActivity >= settings.idleAfter ? settings.idlePoll : settings.slowPoll
+            pollDelay = min(pollDelay * 2, slowest)
         }
         return [.arm(.poll, after: pollDelay)]
     }
