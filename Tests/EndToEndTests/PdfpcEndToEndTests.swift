@@ -130,6 +130,18 @@ final class PdfpcEndToEndTests: XCTestCase {
         try quit(pad)
     }
 
+    func testWithoutAPasswordConnectAsksForItWithoutEcho() throws {
+        let fake = try fake()
+        let pad = try connect(fake.address, password: nil)
+        try pad.waitFor(text: "pdfpc REST password for 127.0.0.1:\(fake.port) (user pdfpc):")
+        try pad.send("-l", FakePdfpcProcess.password)
+        let typed = try pad.screen()
+        XCTAssertFalse(typed.contains(FakePdfpcProcess.password), "the password is not echoed")
+        try pad.send("Enter")
+        try connected(pad)
+        try quit(pad)
+    }
+
     // MARK: a pdfpc that misbehaves
 
     func testAWrongPasswordIsSaidWithTheFixAndRRetries() throws {
@@ -250,11 +262,11 @@ final class PdfpcEndToEndTests: XCTestCase {
         try position(pad, "2/5")
         fake.send("bigimage 0")
         fake.send("badimage")
-        fake.send("slides 6")  // a new deck: every picture asked again
+        fake.send("slides 6")  // a new deck (seen within 10 s, when the meta is read again): every picture asked again
+        try status(pad, "2/6", timeout: 20) { $0.contains(" 2/6 ") }
         try pad.waitFor(text: "not a PNG", timeout: 20)
         let screen = try pad.screen(colors: true)
         XCTAssertFalse(screen.contains("owned"), "a picture's bytes never reach the terminal")
-        try position(pad, "2/6")
         try quit(pad)
     }
 
