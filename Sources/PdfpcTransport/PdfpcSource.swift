@@ -69,6 +69,10 @@ public final class PdfpcSource: SlideSource, Sendable {
         http.httpVersion = .http1Only
         http.decompression = .disabled
         http.redirectConfiguration = .disallow
+        // A refused connection is news at once (pdfpc not running, or gone),
+        // not retried inside the client until the connect timeout: the
+        // connection's own countdown says it and retries.
+        http.connectionPool.retryConnectionEstablishment = false
         client = HTTPClient(eventLoopGroupProvider: .shared(group), configuration: http)
         authorization = "Basic " + Data("\(PdfpcAPI.user):\(configuration.password)".utf8).base64EncodedString()
         let settings = PdfpcConnection.Settings(

@@ -1,2 +1,130 @@
+import Foundation
+import SlideModel
 import XCTest
 @testable import PdfpcTransport
+
+/// The AsyncHTTPClient driver against tools/fake-pdfpc/fake_pdfpc.py on
+/// 127.0.0.1: what the network says reaches the machine and its events the
+/// sink; a press is answered; a refused port is said as pdfpc not running;
+/// nothing arrives after shutdown. Waits poll with deadlines.
+final class PdfpcSourceTests: XCTestCase {
+    final class Events: @unchecked Sendable {
+        private let lock = NSLock()
+        private var list: [SourceEvent] = []
+        func add(_ e: SourceEvent) { lock.lock(); list.append(e); lock.unlock() }
+        var all: [SourceEvent] { lock.lock(); defer { lock.unlock() }; return list }
+
+        func wait(_ what: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line,
+                  _ condition: ([SourceEvent]) -> Bool) {
+            let deadline = Date().addingTimeInterval(timeout)
+            while Date() < deadline {
+                if condition(all) { return }
+                usleep(20_000)
+            }
+            XCTFail("timed out waiting for \(what): \(all)", file: file, line: line)
+        }
+    }
+
+    private var fake: Process?
+    private var control: Pipe?
+
+    /// Starts the fake; returns its port.
+    private func startFake() throws -> Int {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cp-pdfpc-src-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("tools/fake-pdfpc/fake_pdfpc.py").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script, "--port-file", dir.appendingPathComponent("port").path,
+                             "--log", dir.appendingPathComponent("log.jsonl").path]
+        let pipe = Pipe()
+        process.standardInput = pipe
+        try process.run()
+        fake = process
+        control = pipe
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if let text = try? String(contentsOfFile: dir.appendingPathComponent("port").path, encoding: .utf8), let port = Int(text) {
+                return port
+            }
+            usleep(20_000)
+        }
+        throw XCTSkip("the fake pdfpc did not start")
+    }
+
+    override func tearDown() {
+        try? control?.fileHandleForWriting.write(contentsOf: Data("quit\n".utf8))
+        fake?.waitUntilExit()
+        super.tearDown()
+    }
+
+    /// A port that was free a moment ago: bound, named, closed.
+    static func portNobodyListensOn() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard bound else { throw XCTSkip("no free port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    private func source(port: Int, password: String = "controlpad-test") -> PdfpcSource {
+        var configuration = PdfpcConfiguration(address: PdfpcAddress(host: "127.0.0.1", port: port), password: password)
+        configuration.backoff = ReconnectBackoff(initial: .milliseconds(200), maximum: .milliseconds(200))
+        return PdfpcSource(configuration: configuration)
+    }
+
+    func testConnectsDrivesAndStopsForGood() throws {
+        let port = try startFake()
+        let source = source(port: port)
+        let events = Events()
+        source.start { events.add($0) }
+        events.wait("connected and a show") { $0.contains(.showStarted(slideCount: 5, current: 0)) }
+        XCTAssertTrue(events.all.contains(.link(.connected(server: "pdfpc · 127.0.0.1"))))
+        events.wait("the first slide's notes") { $0.contains(.notes(index: 0, "Notes for slide 1.\nSecond paragraph of slide 1 notes.")) }
+
+        source.want([PictureWant(slide: 0, size: PixelSize(width: 320, height: 320))])
+        events.wait("a picture of the size asked, fitted to 16:9") { all in
+            all.contains { if case .preview(0, let p) = $0 { PixelSize(png: p.png) == PixelSize(width: 320, height: 180) } else { false } }
+        }
+
+        let answered = expectation(description: "the press answered")
+        source.send(.next) { ok in
+            XCTAssertTrue(ok)
+            answered.fulfill()
+        }
+        wait(for: [answered], timeout: 10)
+        events.wait("slide 2") { $0.contains(.slideChanged(index: 1)) }
+
+        source.shutdown()
+        let dropped = expectation(description: "a press after shutdown is dropped")
+        source.send(.next) { ok in
+            XCTAssertFalse(ok)
+            dropped.fulfill()
+        }
+        wait(for: [dropped], timeout: 5)
+    }
+
+    func testAWrongPasswordAndNothingListeningAreSaid() throws {
+        let port = try startFake()
+        let wrong = source(port: port, password: "nope")
+        let events = Events()
+        wrong.start { events.add($0) }
+        events.wait("401") { $0.contains(.link(.failed(message: LinkProblem.pdfpcWrongPassword.reason))) }
+        wrong.shutdown()
+
+        let nobody = source(port: try Self.portNobodyListensOn())
+        let refused = Events()
+        nobody.start { refused.add($0) }
+        refused.wait("refused") {
+            $0.contains { if case .link(.reconnecting(_, LinkProblem.pdfpcNotListening.reason)) = $0 { true } else { false } }
+        }
+        nobody.shutdown()
+    }
+}
