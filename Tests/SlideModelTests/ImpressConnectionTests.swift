@@ -246,6 +246,15 @@ final class ImpressConnectionTests: XCTestCase {
         XCTAssertTrue(c.handle(.received(bytes("slideshow_finished")), now: at(0.03)).contains(.close), "no show: nothing streams")
     }
 
+    func testAShowThatEndedWhoeverEndedItIsLeftHalfASecondLater() {
+        var c = pairedAndStreamed()
+        XCTAssertEqual(emitted(c.handle(.received(bytes("slideshow_finished")), now: at(2))), [.showFinished])
+        XCTAssertFalse(c.handle(.stop, now: at(2.01)).contains(.close), "closing right after a show ended crashed 7.4")
+        XCTAssertTrue(c.handle(.timerFired(.drain), now: at(2.5)).contains(.close))
+        var quiet = pairedAndStreamed()
+        XCTAssertTrue(quiet.handle(.stop, now: at(3)).contains(.close), "a show running quietly: at once")
+    }
+
     func testAShowThatEndsMidStreamIsLeftOnlyAfterAQuietSecond() {
         var c = paired()
         _ = c.handle(.received(bytes("slide_preview", "0", "AA")), now: at(0.05))

@@ -8,8 +8,8 @@
 /// everyone (7.4 and 25.2; PROTOCOL.md, "LibreOffice 24.8 and later"). So a
 /// connection closes only once the stream is complete, has been quiet for a
 /// second, or a bounded wait has passed; after a start or resume of ours it
-/// first waits for the stream to begin, and after a stop of ours it stays
-/// half a second (closing a few ms after `presentation_stop` crashed 7.4).
+/// first waits for the stream to begin, and after a show ends it stays
+/// half a second (closing a few ms after a show ended crashed 7.4).
 /// It reads raw messages (name first), so the process that finishes a
 /// stream in the background (`controlpad finish-stream`) keeps the same
 /// rule without a session.
@@ -21,7 +21,7 @@ public struct PreviewStream: Sendable, Equatable, Codable {
     public static let notesGrace: Duration = .milliseconds(300)
     /// How long Impress may take to answer a start, resume or stop.
     public static let answerGrace: Duration = .seconds(3)
-    /// How long to stay after the show stopped on our command.
+    /// How long to stay after a show ended.
     public static let stopSettle: Duration = .milliseconds(500)
     /// The bound on a wait: the slides still to come at this pace, plus a
     /// margin, never more than `longestWait`.
@@ -38,7 +38,7 @@ public struct PreviewStream: Sendable, Equatable, Codable {
     /// Since when an answer that may open a stream is awaited: the show's
     /// state after pairing, or Impress's answer to a start, resume or stop.
     private var answerAwaitedSince: Duration?
-    /// After our stop was answered: stay until then.
+    /// After a show ended: stay until then.
     private var settleUntil: Duration?
     /// When the last message of a show's stream passed.
     public private(set) var lastTraffic: Duration = .zero
@@ -71,10 +71,10 @@ public struct PreviewStream: Sendable, Equatable, Codable {
             showRunning = true
             answerAwaitedSince = nil
         case "slideshow_finished":
-            if answerAwaitedSince != nil, showRunning { settleUntil = now + Self.stopSettle }
-            // A show that ends mid-stream may still have a preview on its way
-            // from Impress's sending thread: wait for a quiet second.
-            if slideCount != nil { settleUntil = max(settleUntil ?? now, now + Self.quiet) }
+            // Closing a few ms after a show ended crashed 7.4 (whoever ended
+            // it); one that ends mid-stream may still have a preview on its
+            // way from Impress's sending thread: wait for a quiet second.
+            if showRunning { settleUntil = now + (slideCount != nil ? Self.quiet : Self.stopSettle) }
             slideCount = nil
             showRunning = false
             answerAwaitedSince = nil
