@@ -28,7 +28,8 @@ let package = Package(
         // Pure model: state, reducer, load buffer, codec, session, pacer,
         // connection state machine. No threads, files or clocks; never curses.
         .target(name: "SlideModel"),
-        // The demo's sources: the threaded mock source and the built-in deck.
+        // The demo's sources (the threaded mock source and the built-in deck),
+        // and the event gate every source delivers through.
         // The deck's files (Resources/DemoDeck) are built into the binary by
         // the EmbedDemoDeck plugin, not shipped as a resource bundle.
         .target(
@@ -45,7 +46,7 @@ let package = Package(
         .target(
             name: "RemoteTransport",
             dependencies: [
-                "SlideModel", "Syscalls",
+                "SlideModel", "SlideSources", "Syscalls",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -57,7 +58,7 @@ let package = Package(
         .target(
             name: "PdfpcTransport",
             dependencies: [
-                "SlideModel",
+                "SlideModel", "SlideSources",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -6,6 +6,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import SlideModel
+import SlideSources
 
 /// How to reach one pdfpc, and how patient to be with it.
 public struct PdfpcConfiguration: Sendable {
@@ -46,7 +47,7 @@ public final class PdfpcSource: SlideSource, Sendable {
     private let loop: EventLoop
     private let client: HTTPClient
     private let logger: Logger
-    private let gate = PdfpcEventGate()
+    private let gate = EventGate()
     private let stopped = NIOLockedValueBox(false)
     private let link: NIOLoopBoundBox<Link>
     private let authorization: String
@@ -263,32 +264,5 @@ public final class PdfpcSource: SlideSource, Sendable {
         case .warning: .warning
         case .error: .error
         }
-    }
-}
-
-/// The one door events go through to the pad (as Impress's `EventGate`):
-/// once `close()` returns, no event is being delivered or will be.
-final class PdfpcEventGate: @unchecked Sendable {
-    private let lock = NSRecursiveLock()
-    private var sink: (@Sendable (SourceEvent) -> Void)?
-    private var closedForGood = false
-
-    func open(_ sink: @escaping @Sendable (SourceEvent) -> Void) {
-        lock.lock()
-        defer { lock.unlock() }
-        if !closedForGood { self.sink = sink }
-    }
-
-    func close() {
-        lock.lock()
-        defer { lock.unlock() }
-        sink = nil
-        closedForGood = true
-    }
-
-    func deliver(_ event: SourceEvent) {
-        lock.lock()
-        defer { lock.unlock() }
-        sink?(event)
     }
 }

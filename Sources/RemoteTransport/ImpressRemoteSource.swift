@@ -3,6 +3,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import SlideModel
+import SlideSources
 import Syscalls
 
 #if canImport(Glibc)

@@ -1,30 +1,33 @@
 import Foundation
 import SlideModel
 
-/// The one door events go through to the pad. Delivery happens under the
+/// The one door a source's events go through to the pad (the Impress and
+/// pdfpc transports both). Delivery happens under the
 /// lock, so once `close()` returns no event is being delivered or will be;
 /// a closed gate never opens again (a `start` racing a `shutdown` cannot
 /// reopen it). The lock is recursive: a sink that calls `shutdown` from
 /// inside a delivery closes the gate instead of deadlocking.
-final class EventGate: @unchecked Sendable {
+public final class EventGate: @unchecked Sendable {
+    public init() {}
+
     private let lock = NSRecursiveLock()
     private var sink: (@Sendable (SourceEvent) -> Void)?
     private var closedForGood = false
 
-    func open(_ sink: @escaping @Sendable (SourceEvent) -> Void) {
+    public func open(_ sink: @escaping @Sendable (SourceEvent) -> Void) {
         lock.lock()
         defer { lock.unlock() }
         if !closedForGood { self.sink = sink }
     }
 
-    func close() {
+    public func close() {
         lock.lock()
         defer { lock.unlock() }
         sink = nil
         closedForGood = true
     }
 
-    func deliver(_ event: SourceEvent) {
+    public func deliver(_ event: SourceEvent) {
         lock.lock()
         defer { lock.unlock() }
         sink?(event)
