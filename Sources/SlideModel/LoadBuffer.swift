@@ -117,7 +117,7 @@ public struct LoadBuffer: Sendable {
         let fallback = sizes[.current] ?? sizes.values.max { $0.width * $0.height < $1.width * $1.height }
         var out: [PictureWant] = []
         var seen = Set<Int>()
-        for tag in wanted.keys.sorted() where tag != .notes && tag != .slideList {
+        for tag in wanted.keys.sorted() where tag != .notes && !tag.isContainer {
             guard let slide = wanted[tag], let size = sizes[tag] ?? fallback, seen.insert(slide).inserted else { continue }
             out.append(PictureWant(slide: slide, size: size, have: arrived[slide]?.preview.flatMap { PixelSize(png: $0.png) }))
         }
@@ -129,6 +129,9 @@ public struct LoadBuffer: Sendable {
         guard let slide = wanted[tag] else { return nil }
         return arrived[slide] ?? Content()
     }
+
+    /// The notes slide `slide` has, when they arrived (the search reads them).
+    public func notes(of slide: Int) -> String? { arrived[slide]?.notes }
 
     /// The tags currently waiting for `slide`.
     public func tags(waitingFor slide: Int) -> Set<ViewTag> { waiting[slide] ?? [] }

@@ -37,7 +37,7 @@ final class HostileShowTests: XCTestCase {
         let numbers = [Int.min, -1, 0, 1, 2, 3, 11, 12, 99_999, 100_000, Int.max]
         let keys: [Key] = [.right, .left, .home, .end, .enter, .escape, .tab, .up, .down, .pageUp, .pageDown,
                            .backspace, .char("0"), .char("5"), .char("9"), .char("q"), .char("y"), .char("b"),
-                           .char("f"), .char("?"), .char("x"), .function(5), .char("S")]
+                           .char("f"), .char("?"), .char("x"), .function(5), .char("S"), .char("o"), .char("/"), .char("n"), .char("N")]
         var state = PadState(animate: true)
         var now: Millis = 0
         for step in 0..<20_000 {

@@ -6,14 +6,26 @@ import SlideModel
 enum MouseRouting {
     /// `slideArea` is where the current slide's picture is drawn, when it is:
     /// the pointer's 0…1 are of the slide, not of the pane around it.
+    /// `cellAspect` is the pictures' (nil without pictures): the list's
+    /// rows and the overview's cells are sized by it.
     static func event(for mouse: MouseEvent, state: PadState, layout: PadLayout, now: Millis,
-                      slideArea: Rect? = nil) -> PadEvent? {
+                      slideArea: Rect? = nil, cellAspect: Double? = nil) -> PadEvent? {
+        if state.topOverlay == .overview {
+            let grid = OverviewGeometry(body: layout.body, cellAspect: cellAspect)
+            switch mouse.kind {
+            case .press: return grid.cell(atX: mouse.x, y: mouse.y).map { .overviewClicked(cell: $0) }
+            case .wheelUp: return .overviewWheel(-1)
+            case .wheelDown: return .overviewWheel(1)
+            default: return nil
+            }
+        }
         let listShown = state.listOpen && state.listFraction(at: now) >= 1
         if listShown, layout.list.contains(x: mouse.x, y: mouse.y) {
             switch mouse.kind {
             case .press:
-                let row = mouse.y - layout.list.y - 1
-                return row >= 0 && row < layout.list.height - 2 ? .listClicked(row: row) : nil
+                // Rows are `listRowLines` tall (thumbnails): the row under the line clicked.
+                let rows = ListGeometry(list: layout.list, slideCount: state.slideCount, cellAspect: cellAspect)
+                return rows.row(atY: mouse.y).flatMap { $0 < state.viewport.listRows ? .listClicked(row: $0) : nil }
             case .wheelUp: return .listWheel(-3)
             case .wheelDown: return .listWheel(3)
             default: return nil
@@ -24,7 +36,7 @@ enum MouseRouting {
         case .wheelDown where layout.notes.contains(x: mouse.x, y: mouse.y): return .notesWheel(3)
         case .press, .drag, .release:
             let pane = slideArea ?? layout.currentPictureArea
-            guard !pane.isEmpty, layout.kind != .minimal else { return nil }
+            guard !pane.isEmpty, layout.showsPictures else { return nil }
             let phase: PointerPhase = mouse.kind == .press ? .down : mouse.kind == .drag ? .move : .up
             if phase == .down && !pane.contains(x: mouse.x, y: mouse.y) { return nil }
             let x = (Double(mouse.x - pane.x) + 0.5) / Double(pane.width)

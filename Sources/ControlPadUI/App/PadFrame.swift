@@ -9,12 +9,22 @@ struct PadFrame {
     let grid: CellGrid
 
     init(_ state: inout PadState, view: PadView, size: TerminalSize, now: Millis) {
-        layout = PadLayout(width: size.width, height: size.height, fullScreen: state.fullScreen)
+        layout = PadLayout(size: size, mode: state.layoutMode, slideAspect: state.slideAspect ?? PadLayout.standardSlideAspect,
+                           cellAspect: view.cellAspect)
         let notes = NotesPaneView.lines(state, width: layout.notesTextWidth, cache: view.notesWrap)
         var viewport = layout.viewport(notesLineCount: notes.lines.count)
+        // The list's rows and the overview's cells, as the views draw them.
+        let list = ListGeometry(list: layout.list, slideCount: state.slideCount, cellAspect: view.pictures?.cellAspect)
+        viewport.listRows = list.rows
+        viewport.listRowLines = list.rowLines
+        let overview = OverviewGeometry(body: layout.body, cellAspect: view.pictures?.cellAspect)
+        viewport.overviewColumns = overview.columns
+        viewport.overviewRows = overview.rows
         if let cell = view.cellPixels {
             viewport.currentPixels = Self.pixels(layout.currentPictureArea, cell: cell)
             viewport.nextPixels = Self.pixels(layout.nextPictureArea, cell: cell)
+            if list.thumbCols > 0 { viewport.thumbnailPixels = Self.pixels(list.thumbnail(0), cell: cell) }
+            viewport.overviewPixels = Self.pixels(overview.thumbnail(0), cell: cell)
         }
         if viewport != state.viewport { _ = state.reduce(.viewport(viewport), now: now) }
         var grid = view.render(state, layout: layout, notes: notes, now: now)

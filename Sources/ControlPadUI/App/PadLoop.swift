@@ -98,7 +98,7 @@ final class PadLoop {
             guard let frame else { return }
             let slideArea = frame.currentPicture(state, pictures: pictures)
             if let event = MouseRouting.event(for: mouse, state: state, layout: frame.layout, now: clocks.monotonic(),
-                                              slideArea: slideArea) {
+                                              slideArea: slideArea, cellAspect: pictures?.cellAspect) {
                 apply(event)
             }
         }

@@ -19,6 +19,9 @@ final class PlacedPictures: PictureDrawing {
     /// and sixel needs those pixels; decoding twice would cost 1–2 ms.
     private var images: [(content: UInt64, image: RGBAImage)] = []
 
+    var cellAspect: Double { fallback.cellAspect }
+    var halfBlocks: PictureDrawing { fallback }
+
     init(fallback: SlidePictures) {
         self.fallback = fallback
     }

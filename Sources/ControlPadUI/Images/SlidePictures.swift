@@ -8,7 +8,11 @@ import SlideModel
 final class SlidePictures: PictureDrawing {
     let depth: ColorDepth
     let cellAspect: Double
-    private let cache = PictureCache<Result<PanePicture, PictureError>>(capacity: 64)
+    /// Half-block pictures kept: a screen of thumbnails (an overview of
+    /// 8×8 cells, a list of 20) plus both panes, with room to scroll back.
+    static let cacheCapacity = 256
+    private let cache = PictureCache<Result<PanePicture, PictureError>>(capacity: SlidePictures.cacheCapacity)
+    var halfBlocks: PictureDrawing { self }
     /// How many pictures were decoded and rendered (cache misses): tests and
     /// `controlpad bench` check that a slide step renders only what is new.
     private(set) var renders = 0

@@ -20,26 +20,27 @@ struct PadView {
     func render(_ state: PadState, layout: PadLayout, notes: NotesPaneView.Lines, now: Millis) -> CellGrid {
         let (width, height) = (layout.width, layout.height)
         var grid = CellGrid(width: width, height: height)
-        switch layout.kind {
-        case .tooSmall:
+        if layout.sizeClass == .tooSmall {
             let text = DisplayWidth.truncate("terminal too small", to: width)
             if height > 0 { grid.putCentered(text, in: grid.bounds, y: height / 2, style: Style(.warning)) }
             return grid
-        case .fullScreen:
+        }
+        if layout.mode == .fullScreen {
+            // The slide takes the body; the status line stays, and overlays open over the slide.
             SlidePaneView(label: "Current", tag: .current, framed: false)
                 .render(state, in: layout.current, pictureArea: layout.currentPictureArea, grid: &grid, pictures: pictures)
-            return grid
-        case .minimal:
+        } else if layout.sizeClass == .minimal {
             grid.put(Self.minimalHeader(state), x: 0, y: layout.current.y, style: Style(.title))
             NotesPaneView().render(state, lines: notes.lines, placeholder: notes.placeholder,
                                    in: layout.notes, framed: false, grid: &grid)
-        case .stacked, .sideBySide:
+        } else {
             SlidePaneView(label: "Current", tag: .current, box: config.paneBox)
                 .render(state, in: layout.current, pictureArea: layout.currentPictureArea, grid: &grid, pictures: pictures)
             SlidePaneView(label: "Next", tag: .next, box: config.paneBox)
                 .render(state, in: layout.next, pictureArea: layout.nextPictureArea, grid: &grid, pictures: pictures)
             NotesPaneView(box: config.paneBox).render(state, lines: notes.lines, placeholder: notes.placeholder,
                                                       in: layout.notes, framed: true, grid: &grid)
+            ClockView(clock: clock).render(state, now: now, in: layout.clock, grid: &grid)
         }
         let anchors = StatusBarView(clock: clock).render(state, now: now, in: layout.status, grid: &grid)
 
@@ -49,8 +50,12 @@ struct PadView {
             NoticeView().render(notice, hideKey: "Esc", in: body, grid: &grid)
         }
         let fraction = state.listFraction(at: now)
-        if fraction > 0 { SlideListView().render(state, fraction: fraction, in: layout.list, grid: &grid) }
-        for overlay in state.overlays where overlay.isPopover {
+        if fraction > 0 { SlideListView(pictures: pictures).render(state, fraction: fraction, in: layout.list, grid: &grid) }
+        for overlay in state.overlays where overlay.isPopover || overlay == .overview {
+            if overlay == .overview {
+                OverviewView(pictures: pictures).render(state, in: body, grid: &grid)
+                continue
+            }
             let reveal = state.popoverReveal.flatMap { $0.overlay == overlay ? $0.reveal.fraction(at: now) : nil }
             drawRevealed(reveal ?? 1, grid: &grid) { draw(overlay, state: state, now: now, anchors: anchors, body: body, grid: &$0) }
         }
@@ -71,7 +76,7 @@ struct PadView {
     private func draw(_ overlay: Overlay, state: PadState, now: Millis, anchors: StatusBarView.Anchors, body: Rect,
                       grid: inout CellGrid) {
         switch overlay {
-        case .slideList: break  // drawn with its own slide-in
+        case .slideList, .overview: break  // drawn with its own slide-in; drawn in place
         case .help:
             HelpView(theme: config.popoverTheme(.help), picturesLabel: picturesLabel, sourceNotes: sourceNotes).render(state, anchor: anchors.help, in: grid.bounds, grid: &grid)
         case .goto(let digits):

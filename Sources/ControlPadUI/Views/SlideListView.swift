@@ -1,43 +1,118 @@
 import SlideModel
 
 /// The slide list that slides in from the right: one row per slide (tags
-/// 11…), with its number, the first line of its notes and whether its
-/// preview is in. The current slide is marked ▶; the selection is reversed.
+/// 11…), with its number, its thumbnail (with pictures on; a row a few
+/// lines tall), the first line of its notes and whether its preview is in.
+/// The current slide is marked ▶; the selection is reversed. With a search,
+/// only the matches are listed, the match is highlighted, and the frame's
+/// bottom edge says the query, the count and the slides without notes hidden.
 struct SlideListView {
+    var pictures: PictureDrawing?
+
     func render(_ state: PadState, fraction: Double, in full: Rect, grid: inout CellGrid) {
         let shownWidth = Int((Double(full.width) * fraction).rounded())
         guard shownWidth > 0, !full.isEmpty else { return }
-        // Slide in: the list keeps its width and moves; what is off screen is cut.
-        let rect = Rect(x: full.maxX - shownWidth, y: full.y, width: full.width, height: full.height)
-        var panel = CellGrid(width: full.width, height: full.height)
-        let inside = panel.frame(Rect(x: 0, y: 0, width: full.width, height: full.height),
-                                 title: "Slides", glyphs: .rounded, style: Style(.accent))
+        // Slide in: the list keeps its width and moves; what is off screen
+        // is cut. The panel is drawn where the list sits fully in, so its
+        // real pictures' frames are the screen's; while it moves, the
+        // thumbnails are half-blocks (a real picture cannot be cut).
+        let shift = full.width - shownWidth
+        let moving = shift != 0
+        var panel = CellGrid(width: full.maxX, height: full.maxY)
+        panel.frame(full, title: "Slides", glyphs: .rounded, style: Style(.accent))
+        let geometry = ListGeometry(list: full, slideCount: state.slideCount, cellAspect: pictures?.cellAspect)
+        let drawing = moving ? pictures?.halfBlocks : pictures
         let selection = state.viewState(.slideList).selection
-        let digits = String(max(1, state.slideCount)).count
-        for row in 0..<inside.height {
+        let query = state.search?.filters == true ? state.search?.query : nil
+        for row in 0..<geometry.rows {
             let tag = ViewTag.listRow(row)
             guard let slide = state.buffer.slide(for: tag) else { continue }
             let content = state.buffer.content(for: tag) ?? .init()
-            let y = inside.y + row
-            let style = slide == selection ? Style(.selection) : Style.text
-            panel.fill(Rect(x: inside.x, y: y, width: inside.width, height: 1), style: style)
-            let number = String(repeating: " ", count: digits - String(slide + 1).count) + String(slide + 1)
-            let marker = slide == state.current ? "▶" : " "
-            var x = inside.x
-            x += panel.put(marker + number + " ", x: x, y: y, style: slide == state.current && slide != selection ? Style(.current) : style)
-            let loaded = content.preview != nil
-            let firstLine = content.notes?.split(separator: "\n").first.map(String.init)
-                ?? (loaded ? "—" : "loading…")
-            let room = inside.maxX - x - 2
-            panel.put(DisplayWidth.truncate(firstLine, to: room), x: x, y: y, style: style)
-            panel.put(loaded ? "●" : "◌", x: inside.maxX - 1, y: y, style: style)
+            drawRow(slide: slide, content: content, state: state, selected: slide == selection, query: query,
+                    rect: geometry.row(row), thumbnail: geometry.thumbCols > 0 ? geometry.thumbnail(row) : nil,
+                    numberCols: geometry.numberCols, pictures: drawing, grid: &panel)
         }
-        for y in 0..<full.height {
-            for x in 0..<full.width where rect.x + x < full.maxX {
+        if let search = state.search { drawSearch(search, state: state, in: full, grid: &panel) }
+        for y in full.y..<full.maxY {
+            for x in full.x..<full.maxX where x + shift < full.maxX {
                 let cell = panel[x, y]
                 if cell.width == 0 { continue }
-                grid.set(rect.x + x, rect.y + y, cell, clip: full)
+                grid.set(x + shift, y, cell, clip: full)
             }
         }
+        if !moving { grid.pictures += panel.pictures }
+    }
+
+    private func drawRow(slide: Int, content: LoadBuffer.Content, state: PadState, selected: Bool, query: String?,
+                         rect: Rect, thumbnail: Rect?, numberCols: Int, pictures: PictureDrawing?, grid: inout CellGrid) {
+        let style = selected ? Style(.selection) : Style.text
+        grid.fill(rect, style: style)
+        let digits = numberCols - 2
+        let number = String(repeating: " ", count: max(0, digits - String(slide + 1).count)) + String(slide + 1)
+        let isCurrent = slide == state.current
+        grid.put((isCurrent ? "▶" : " ") + number + " ", x: rect.x, y: rect.y,
+                 style: isCurrent && !selected ? Style(.current) : style)
+        var x = rect.x + numberCols
+        if let thumbnail {
+            ThumbnailView().render(slide: slide, preview: content.preview, in: thumbnail, pictures: pictures, grid: &grid)
+            x = thumbnail.maxX + 1
+        }
+        let loaded = content.preview != nil
+        let line = content.notes.flatMap { SlideSearch.lineToShow($0, query: query ?? "") }
+            ?? (loaded ? "—" : "loading…")
+        let room = rect.maxX - x - 2
+        guard room > 0 else { return }
+        let shown = DisplayWidth.truncate(line, to: room)
+        grid.put(shown, x: x, y: rect.y, style: style)
+        if let query, let hit = SlideSearch.matchRange(of: query, in: shown) {
+            Self.highlight(shown, range: hit, x: x, y: rect.y, grid: &grid)
+        }
+        // More notes lines below the first, when the row is tall.
+        if rect.height > 1, let notes = content.notes {
+            let more = notes.split(separator: "\n", omittingEmptySubsequences: true).map(String.init).filter { $0 != line }
+            for (i, text) in more.prefix(rect.height - 1).enumerated() {
+                grid.put(DisplayWidth.truncate(text, to: room), x: x, y: rect.y + 1 + i,
+                         style: selected ? style : Style(.dim))
+            }
+        }
+        grid.put(loaded ? "●" : "◌", x: rect.maxX - 1, y: rect.y, style: style)
+    }
+
+    /// The matched characters of a line drawn at `x`, in the accent colour, underlined by reverse.
+    static func highlight(_ line: String, range: Range<Int>, x: Int, y: Int, grid: inout CellGrid) {
+        let characters = Array(line)
+        let before = DisplayWidth.of(String(characters[0..<min(range.lowerBound, characters.count)]))
+        let hit = String(characters[min(range.lowerBound, characters.count)..<min(range.upperBound, characters.count)])
+        grid.put(hit, x: x + before, y: y, style: Style(.banner))
+    }
+
+    /// The search in the frame's bottom edge: "/query▏ 3 of 40 · 5 without notes hidden".
+    private func drawSearch(_ search: SlideSearch, state: PadState, in full: Rect, grid: inout CellGrid) {
+        guard full.width > 6, full.height >= 2 else { return }
+        var text = "/" + search.query + (search.typing ? "▏" : "")
+        if search.filters {
+            text += " \(search.matches.count) of \(state.slideCount)"
+            if search.hiddenWithoutNotes > 0 { text += " · \(search.hiddenWithoutNotes) without notes hidden" }
+            if !search.typing { text += " · n/N" }
+        } else {
+            text += " type to search the notes"
+        }
+        let label = " " + DisplayWidth.truncate(text, to: full.width - 4) + " "
+        grid.put(label, x: full.x + 1, y: full.maxY - 1, style: Style(.title),
+                 clip: Rect(x: full.x + 1, y: full.maxY - 1, width: full.width - 2, height: 1))
+    }
+}
+
+/// One slide's small picture (a list row, an overview cell): the picture at
+/// its true aspect when it is in, else a placeholder the size of the picture.
+struct ThumbnailView {
+    func render(slide: Int, preview: Preview?, in rect: Rect, pictures: PictureDrawing?, grid: inout CellGrid) {
+        guard !rect.isEmpty else { return }
+        if let preview, let pictures, pictures.draw(preview, slide: slide, in: rect, grid: &grid) == nil { return }
+        // Waiting (or no pictures, or unreadable): a dim box with the number.
+        grid.fill(rect, style: Style(.placeholder))
+        let mark = preview == nil ? "◌" : "●"
+        grid.putCentered(rect.width >= 6 ? "\(mark) \(slide + 1)" : mark, in: rect, y: rect.y + rect.height / 2,
+                         style: Style(.placeholder))
     }
 }

@@ -7,6 +7,11 @@ protocol PictureDrawing: AnyObject {
     /// Where the picture sits inside a pane of `rect`'s size (for the laser
     /// pointer), or nil when there is nothing drawn there.
     func pictureFrame(for preview: Preview, slide: Int, in rect: Rect) -> Rect?
+    /// A cell's height over its width: thumbnails are sized by it.
+    var cellAspect: Double { get }
+    /// The same pictures as half-blocks (what a moving list shows: a real
+    /// picture cannot slide nor be cut).
+    var halfBlocks: PictureDrawing { get }
 }
 
 /// The current or next slide: a frame titled with its position, the

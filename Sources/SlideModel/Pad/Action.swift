@@ -3,6 +3,7 @@
 public enum Action: String, CaseIterable, Sendable {
     case next, previous, first, last
     case toggleList = "toggle-list"
+    case overview
     case help
     case quit
     case blank
@@ -13,6 +14,7 @@ public enum Action: String, CaseIterable, Sendable {
     case notesPageUp = "notes-page-up"
     case notesPageDown = "notes-page-down"
     case fullScreen = "full-screen"
+    case cycleLayout = "layout"
     case resetTimer = "reset-timer"
     case closeAll = "close-all"
     case retry
@@ -27,7 +29,7 @@ public enum Action: String, CaseIterable, Sendable {
     public var group: Group {
         switch self {
         case .next, .previous, .first, .last: return .move
-        case .toggleList, .help, .fullScreen, .closeAll, .quit: return .views
+        case .toggleList, .overview, .help, .fullScreen, .cycleLayout, .closeAll, .quit: return .views
         case .blank, .startShow, .stopShow, .resetTimer, .retry: return .show
         case .notesUp, .notesDown, .notesPageUp, .notesPageDown: return .notes
         }
@@ -40,7 +42,8 @@ public enum Action: String, CaseIterable, Sendable {
         case .previous: return "previous slide or effect"
         case .first: return "first slide"
         case .last: return "last slide"
-        case .toggleList: return "slide list"
+        case .toggleList: return "slide list (/ searches the notes)"
+        case .overview: return "overview of every slide (/ searches)"
         case .help: return "this help"
         case .quit: return "quit"
         case .blank: return "blank / resume the screen"
@@ -50,7 +53,8 @@ public enum Action: String, CaseIterable, Sendable {
         case .notesDown: return "scroll notes down"
         case .notesPageUp: return "notes page up"
         case .notesPageDown: return "notes page down"
-        case .fullScreen: return "full-screen slide"
+        case .fullScreen: return "full-screen slide (Esc leaves)"
+        case .cycleLayout: return "layout: slides → notes first → full screen"
         case .resetTimer: return "reset the timer (asks y / n)"
         case .closeAll: return "close all overlays"
         case .retry: return "reconnect now (while the link is down)"

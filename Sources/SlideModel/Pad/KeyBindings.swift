@@ -11,13 +11,13 @@ public struct KeyBindings: Sendable, Equatable {
         .left: .previous, .backspace: .previous, .pageUp: .previous, .char("p"): .previous,
         .char("h"): .previous, .char("k"): .previous,
         .home: .first, .end: .last,
-        .tab: .toggleList, .char("s"): .toggleList,
+        .tab: .toggleList, .char("s"): .toggleList, .char("o"): .overview,
         .char("?"): .help,
         .char("q"): .quit, .control("c"): .quit,
         .char("b"): .blank, .char("."): .blank,
         .function(5): .startShow, .char("S"): .stopShow,
         .up: .notesUp, .down: .notesDown, .char("u"): .notesPageUp, .char("d"): .notesPageDown,
-        .char("f"): .fullScreen, .char("t"): .resetTimer, .char("x"): .closeAll, .char("r"): .retry,
+        .char("f"): .fullScreen, .char("L"): .cycleLayout, .char("t"): .resetTimer, .char("x"): .closeAll, .char("r"): .retry,
     ])
 
     public func action(for key: Key) -> Action? { actions[key] }

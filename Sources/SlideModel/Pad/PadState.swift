@@ -5,6 +5,8 @@ public typealias Millis = Int
 /// Something on top of the pad. The last one in `PadState.overlays` is on top.
 public enum Overlay: Sendable, Equatable {
     case slideList
+    /// Every slide's picture in a grid (its own tags, `ViewTag.overviewCell`).
+    case overview
     case help
     /// The go-to prompt, with the digits typed so far.
     case goto(digits: String)
@@ -16,14 +18,14 @@ public enum Overlay: Sendable, Equatable {
     case confirmTimerReset
 
     /// Popovers animate as they open and close; the list has its own slide-in.
-    public var isPopover: Bool { self != .slideList }
+    public var isPopover: Bool { self != .slideList && self != .overview }
 
     /// A yes/no question: y (or Enter, or the key that asked) says yes, any
     /// other key no.
     public var isQuestion: Bool {
         switch self {
         case .confirmQuit, .confirmStop, .confirmTimerReset: return true
-        case .slideList, .help, .goto: return false
+        case .slideList, .overview, .help, .goto: return false
         }
     }
 
@@ -75,6 +77,14 @@ public struct Reveal: Sendable, Equatable {
 /// clamp without knowing about terminals.
 public struct Viewport: Sendable, Equatable {
     public var listRows = 10
+    /// Text lines one list row takes (a thumbnail a few lines tall; 1 without pictures).
+    public var listRowLines = 1
+    /// The overview grid: cells across, and rows of cells on screen.
+    public var overviewColumns = 1
+    public var overviewRows = 1
+    /// A list thumbnail's and an overview cell's picture in pixels, when known.
+    public var thumbnailPixels: PixelSize?
+    public var overviewPixels: PixelSize?
     public var notesRows = 5
     /// The furthest the notes can scroll for what is shown now.
     public var notesMaxScroll = 0
@@ -133,6 +143,9 @@ public struct PadState: Sendable {
     public var pausedSince: Millis?
     /// The talk's planned length, when given (`--duration`, config).
     public var talkDuration: Millis?
+    /// When each slide's turn began in a rehearsal (`--pace-from`), from
+    /// the talk's start: one more entry than slides, the last its end.
+    public var rehearsedSchedule: [Millis]?
     /// Where presses not yet confirmed by the show are taking it.
     public var heading: Heading?
     /// The laser pointer is showing on the real slide.
@@ -140,11 +153,20 @@ public struct PadState: Sendable {
 
     public var buffer = LoadBuffer()
     public var overlays: [Overlay] = []
-    public var fullScreen = false
+    /// What the presenter chose to give the room to (`LayoutMode`); the
+    /// terminal's size decides the rest.
+    public var layoutMode = LayoutMode.slides
+    /// The mode full screen goes back to.
+    public var layoutBeforeFullScreen = LayoutMode.slides
+    /// The show's slides' width over height, from the last picture that
+    /// came (nil until one did): the panes are cut to it.
+    public var slideAspect: Double?
     public var viewStates: [ViewTag: ViewState] = [:]
     public var listReveal: Reveal?
     public var popoverReveal: PopoverReveal?
     public var viewport = Viewport()
+    /// The search over the notes in the list and the overview (nil: none).
+    public var search: SlideSearch?
 
     public var bindings: KeyBindings
     public var animate: Bool
@@ -186,6 +208,7 @@ public struct PadState: Sendable {
 
     public var topOverlay: Overlay? { overlays.last }
     public var listOpen: Bool { overlays.contains(.slideList) }
+    public var overviewOpen: Bool { overlays.contains(.overview) }
 
     public var gotoDigits: String? {
         for case .goto(let digits) in overlays.reversed() { return digits }
@@ -214,16 +237,6 @@ public struct PadState: Sendable {
         guard let started = showStartedAt else { return nil }
         let paused = pausedTotal + (pausedSince.map { now - $0 } ?? 0)
         return max(0, now - started - paused)
-    }
-
-    /// How the talk keeps to its planned length.
-    public enum Pace: Sendable, Equatable { case onTime, tight, over }
-
-    /// On time until the last 10 % of the planned length, tight then, over after.
-    public func pace(at now: Millis) -> Pace? {
-        guard let duration = talkDuration, duration > 0, let elapsed = elapsed(at: now) else { return nil }
-        if elapsed > duration { return .over }
-        return elapsed >= duration - max(60_000, duration / 10) ? .tight : .onTime
     }
 
     /// How far the slide list is in at `now` (0 when hidden).

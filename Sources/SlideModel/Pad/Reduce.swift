@@ -6,6 +6,10 @@ public enum PadEvent: Sendable, Equatable {
     case viewport(Viewport)
     /// A click on the slide list's `row`-th visible row.
     case listClicked(row: Int)
+    /// A click on the overview's `cell`-th visible cell (row by row).
+    case overviewClicked(cell: Int)
+    /// The wheel over the overview: rows of cells (+ down, - up).
+    case overviewWheel(Int)
     /// The mouse wheel over the notes (+ down, - up) or the list.
     case notesWheel(Int)
     case listWheel(Int)
@@ -43,13 +47,22 @@ extension PadState {
         case .key(let key): effects = handle(key, now: now)
         case .source(let event): apply(event, now: now); effects = []
         case .viewport(let viewport):
-            self.viewport = Viewport(listRows: max(0, viewport.listRows), notesRows: max(0, viewport.notesRows),
-                                     notesMaxScroll: max(0, viewport.notesMaxScroll),
-                                     currentPixels: viewport.currentPixels, nextPixels: viewport.nextPixels)
+            var viewport = viewport
+            viewport.listRows = min(ViewTag.maxListRows, max(0, viewport.listRows))
+            viewport.notesRows = max(0, viewport.notesRows)
+            viewport.notesMaxScroll = max(0, viewport.notesMaxScroll)
+            viewport.listRowLines = max(1, viewport.listRowLines)
+            viewport.overviewColumns = min(100, max(1, viewport.overviewColumns))
+            viewport.overviewRows = min(100, max(1, viewport.overviewRows))
+            self.viewport = viewport
             clampScrolls()
             effects = []
         case .listClicked(let row):
-            effects = listOpen && (0..<viewport.listRows).contains(row) ? gotoListSlide(listScrollTop + row, now: now) : []
+            let onScreen = listOpen && topOverlay == .slideList && (0..<viewport.listRows).contains(row)
+            effects = onScreen && listScrollTop + row < listCount ? gotoListSlide(listSlide(at: listScrollTop + row), now: now) : []
+        case .overviewClicked(let cell):
+            effects = overviewClicked(cell, now: now)
+        case .overviewWheel(let delta): scrollOverview(byRows: delta); effects = []
         case .notesWheel(let delta): scrollNotes(by: delta); effects = []
         case .listWheel(let delta): moveSelection(by: delta); effects = []
         case .pointer(let phase, let x, let y):
@@ -107,6 +120,7 @@ extension PadState {
             // reducer may add and compare them without overflow or traps.
             slideCount = min(max(0, count), PadState.maxSlideCount)
             setCurrent(min(max(0, current), max(0, slideCount - 1)))
+            refreshSearch()
             clampScrolls()
         case .slideChanged(let index):
             guard showRunning, (0..<slideCount).contains(index) else { return }
@@ -116,9 +130,11 @@ extension PadState {
         case .preview(let index, let preview):
             guard index >= 0, slideCount == 0 || index < slideCount else { return }
             _ = buffer.arrive(preview: preview, for: index)
+            noteAspect(of: preview)
         case .notes(let index, let text):
             guard index >= 0, slideCount == 0 || index < slideCount else { return }
             _ = buffer.arrive(notes: Notes.sanitized(text), for: index)
+            if search != nil { refreshSearch() }
         case .showFinished:
             _ = buffer.forgetContent()
             showRunning = false
@@ -129,8 +145,9 @@ extension PadState {
             // The timer stands still until a show runs again.
             pauseTimer(true, now: now)
             if link != .demo { title = "" }
-            overlays.removeAll { $0 == .slideList || $0 == .confirmQuit || $0 == .confirmStop }
+            overlays.removeAll { $0 == .slideList || $0 == .overview || $0 == .confirmQuit || $0 == .confirmStop }
             listReveal = nil
+            search = nil
         }
     }
 
@@ -158,12 +175,27 @@ extension PadState {
         } else {
             buffer.removeAll { _ in true }
         }
-        let rows = showRunning && !fullScreen && listFraction(at: now) > 0 ? max(0, viewport.listRows) : 0
+        let rows = showRunning && listFraction(at: now) > 0 ? max(0, viewport.listRows) : 0
         let top = listScrollTop
         for row in 0..<rows {
-            let slide = top + row
-            if slide < slideCount { buffer.request(.listRow(row), slide: slide) } else { buffer.remove(.listRow(row)) }
+            let position = top + row
+            if position < listCount {
+                buffer.request(.listRow(row), slide: listSlide(at: position), size: viewport.thumbnailPixels)
+            } else {
+                buffer.remove(.listRow(row))
+            }
         }
-        buffer.removeAll { $0.isListRow && $0.rawValue - 11 >= rows }
+        buffer.removeAll { ($0.listRowIndex ?? -1) >= rows }
+        let cells = showRunning && overviewOpen ? viewport.overviewColumns * viewport.overviewRows : 0
+        let first = viewState(.overview).scroll * viewport.overviewColumns
+        for cell in 0..<cells {
+            let position = first + cell
+            if position < listCount {
+                buffer.request(.overviewCell(cell), slide: listSlide(at: position), size: viewport.overviewPixels)
+            } else {
+                buffer.remove(.overviewCell(cell))
+            }
+        }
+        buffer.removeAll { $0.isOverviewCell && $0.rawValue - 1001 >= cells }
     }
 }

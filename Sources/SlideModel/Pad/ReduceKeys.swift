@@ -3,16 +3,17 @@
 /// A key pressed while an overlay is open goes to that overlay or nowhere,
 /// never to the show: a clicker's PgDn while the help is open must not move
 /// the talk. Only quitting (which asks while a show runs), closing every
-/// overlay and full screen (which hides them) get past an overlay.
+/// overlay and the layout keys get past an overlay. Overlays open over full
+/// screen as over any layout.
 extension PadState {
-    /// A key goes to what is on top: full screen, a question, the go-to
-    /// prompt, the list or the help; keys on the bare pad do their bound job.
+    /// A key goes to what is on top: a question, the go-to prompt, the
+    /// list or the help; keys on the bare pad do their bound job.
     mutating func handle(_ key: Key, now: Millis) -> [Effect] {
-        if fullScreen { return handleInFullScreen(key, now: now) }
         switch topOverlay {
         case let question? where question.isQuestion: return answer(question, key: key, now: now)
         case .goto(let digits)?: return handleGoto(key, digits: digits, now: now)
         case .slideList?: return handleListKey(key, now: now) ?? passOverlay(key, now: now)
+        case .overview?: return handleOverviewKey(key, now: now) ?? passOverlay(key, now: now)
         case .help?:
             let action = bindings.action(for: key)
             if key == .escape || key == .char("?") || action == .help {
@@ -24,19 +25,15 @@ extension PadState {
         }
     }
 
-    /// What gets past an open overlay: quitting, closing them all, full
-    /// screen. Everything else stops here.
+    /// What gets past an open overlay: quitting, closing them all, the
+    /// layout keys. Everything else stops here.
     private mutating func passOverlay(_ key: Key, now: Millis) -> [Effect] {
-        guard let action = bindings.action(for: key), [.quit, .closeAll, .fullScreen].contains(action) else { return [] }
+        guard let action = bindings.action(for: key), Self.passingOverlays.contains(action) else { return [] }
         return perform(action, now: now)
     }
 
-    /// Overlays are hidden, untouched, until full screen ends.
-    private mutating func handleInFullScreen(_ key: Key, now: Millis) -> [Effect] {
-        if key == .escape { fullScreen = false; return [] }
-        guard let action = bindings.action(for: key) else { return [] }
-        return perform(action, now: now)
-    }
+    /// The actions a key does even with an overlay open.
+    static let passingOverlays: Set<Action> = [.quit, .closeAll, .fullScreen, .cycleLayout]
 
     /// y, Enter, or the key that asked (q q quits, S S stops) says yes;
     /// anything else says no and does nothing more.
@@ -61,12 +58,10 @@ extension PadState {
         }
     }
 
-    /// Puts a question on top (one at a time) and leaves full screen, where
-    /// it could not be seen.
+    /// Puts a question on top (one at a time); it shows over any layout.
     mutating func ask(_ question: Overlay) {
         overlays.removeAll { $0.isQuestion }
         overlays.append(question)
-        fullScreen = false
     }
 
     /// Digits, Backspace and Enter; Esc cancels. A number out of the show is
@@ -108,8 +103,8 @@ extension PadState {
             closeGoto()
             return []
         default:
-            // Full screen keeps the prompt, hidden, for when it ends.
-            if let action = bindings.action(for: key), [.quit, .closeAll, .fullScreen].contains(action) {
+            // The layout keys change the layout under the prompt.
+            if let action = bindings.action(for: key), Self.passingOverlays.contains(action) {
                 return perform(action, now: now)
             }
             gotoProblem = "digits, then Enter · Esc cancels"
@@ -142,8 +137,15 @@ extension PadState {
     /// go nowhere, unless they quit or close). The keys that move the show
     /// move the selection instead; digits open the go-to prompt over it.
     mutating func handleListKey(_ key: Key, now: Millis) -> [Effect]? {
+        if handleSearchKey(key) { return [] }
         let page = max(1, viewport.listRows - 1)
         switch key {
+        case .char("/"): startSearch()
+        case .char("n") where search?.filters == true: moveSelection(by: 1)
+        case .char("N") where search?.filters == true: moveSelection(by: -1)
+        case .escape where search != nil:
+            search = nil
+            refreshSelectionsAfterSearch()
         case .up: moveSelection(by: -1)
         case .down: moveSelection(by: 1)
         case .pageUp: moveSelection(by: -page)
@@ -162,6 +164,7 @@ extension PadState {
             case .first?: moveSelection(by: -slideCount)
             case .last?: moveSelection(by: slideCount)
             case .toggleList?: closeList(now: now)
+            case .overview?: openOverview()
             case .help?: overlays.append(.help)
             default: return nil
             }
@@ -182,6 +185,9 @@ extension PadState {
         case .help:
             if topOverlay == .help { overlays.removeLast() } else { overlays.append(.help) }
             return []
+        case .overview:
+            if topOverlay == .overview { closeOverview() } else { openOverview() }
+            return []
         case .quit:
             if showRunning {
                 ask(.confirmQuit)
@@ -201,12 +207,14 @@ extension PadState {
         case .notesDown: scrollNotes(by: 1)
         case .notesPageUp: scrollNotes(by: -max(1, viewport.notesRows - 1))
         case .notesPageDown: scrollNotes(by: max(1, viewport.notesRows - 1))
-        case .fullScreen: fullScreen.toggle()
+        case .fullScreen: toggleFullScreen(now: now)
+        case .cycleLayout: cycleLayout(now: now)
         case .resetTimer:
             if showStartedAt != nil { ask(.confirmTimerReset) }
         case .closeAll:
             if listOpen { closeList(now: now) }
             overlays.removeAll()
+            search = nil
             gotoProblem = nil
             notice = nil
         case .retry:
@@ -235,13 +243,17 @@ extension PadState {
     }
 
     /// Esc with nothing bound to it: close the topmost overlay; on the bare
-    /// pad it puts the notice away, and a clicker's Esc does nothing more.
-    /// (Full screen is left before this.)
+    /// pad it leaves full screen, then puts the notice away, and a clicker's
+    /// Esc does nothing more.
     mutating func escape(now: Millis) {
         if topOverlay == .slideList {
             closeList(now: now)
+        } else if topOverlay == .overview {
+            closeOverview()
         } else if !overlays.isEmpty {
             overlays.removeLast()
+        } else if isFullScreen {
+            toggleFullScreen(now: now)
         } else {
             notice = nil
         }

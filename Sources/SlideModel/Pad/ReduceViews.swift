@@ -4,7 +4,7 @@ extension PadState {
         guard showRunning, !blank else { return [] }
         // A click meant for a popover (help, prompt, question) is not a
         // laser pointer on the show.
-        if phase == .down, overlays.contains(where: \.isPopover) { return [] }
+        if phase == .down, overlays.contains(where: { $0.isPopover || $0 == .overview }) { return [] }
         let (x, y) = (min(1, max(0, x)), min(1, max(0, y)))
         switch phase {
         case .down:
@@ -35,10 +35,33 @@ extension PadState {
 
     var listScrollTop: Int { viewState(.slideList).scroll }
 
+    /// How many slides the list and the overview show: every slide, or the
+    /// search's matches. Positions below count in these.
+    public var listCount: Int { search?.filters == true ? search!.matches.count : slideCount }
+
+    /// The slide at `position` in the list (or the overview).
+    public func listSlide(at position: Int) -> Int {
+        guard let search, search.filters else { return position }
+        return search.matches[min(max(0, position), search.matches.count - 1)]
+    }
+
+    /// Where `slide` is in the list, or the nearest match after it (before
+    /// it, past the last).
+    public func listPosition(of slide: Int) -> Int {
+        guard let search, search.filters else { return slide }
+        let matches = search.matches
+        var (low, high) = (0, matches.count)
+        while low < high {
+            let mid = (low + high) / 2
+            if matches[mid] < slide { low = mid + 1 } else { high = mid }
+        }
+        return min(low, max(0, matches.count - 1))
+    }
+
     mutating func openList(now: Millis) {
         overlays.removeAll { $0 == .slideList }
         overlays.append(.slideList)
-        viewStates[.slideList, default: ViewState()].selection = current
+        selectSlide(current)
         keepSelectionVisible()
         listReveal = animate ? Reveal(from: listReveal?.fraction(at: now) ?? 0, to: 1, start: now) : nil
     }
@@ -46,6 +69,7 @@ extension PadState {
     mutating func closeList(now: Millis) {
         overlays.removeAll { $0 == .slideList }
         listReveal = animate ? Reveal(from: listReveal?.fraction(at: now) ?? 1, to: 0, start: now) : nil
+        if !overviewOpen { search = nil }
     }
 
     mutating func gotoListSlide(_ index: Int, now: Millis) -> [Effect] {
@@ -55,11 +79,18 @@ extension PadState {
         return go(to: index, now: now)
     }
 
+    /// The selection (a slide) of the list, or of the overview: with a
+    /// search, always a match (the nearest one).
+    mutating func selectSlide(_ slide: Int, in tag: ViewTag = .slideList) {
+        let chosen = listCount > 0 ? listSlide(at: listPosition(of: slide)) : slide
+        viewStates[tag, default: ViewState()].selection = chosen
+    }
+
     mutating func moveSelection(by delta: Int) {
-        guard slideCount > 0 else { return }
-        var state = viewState(.slideList)
-        state.selection = min(slideCount - 1, max(0, state.selection + Self.bounded(delta)))
-        viewStates[.slideList] = state
+        guard listCount > 0 else { return }
+        let position = listPosition(of: viewState(.slideList).selection)
+        let moved = min(listCount - 1, max(0, position + Self.bounded(delta)))
+        viewStates[.slideList, default: ViewState()].selection = listSlide(at: moved)
         keepSelectionVisible()
     }
 
@@ -69,14 +100,162 @@ extension PadState {
         var state = viewState(.slideList)
         let rows = max(1, viewport.listRows)
         let margin = Self.listMargin(rows: rows)
-        if state.selection - margin < state.scroll { state.scroll = state.selection - margin }
-        if state.selection + margin >= state.scroll + rows { state.scroll = state.selection + margin - rows + 1 }
-        state.scroll = max(0, min(state.scroll, max(0, slideCount - rows)))
+        let position = listPosition(of: state.selection)
+        if position - margin < state.scroll { state.scroll = position - margin }
+        if position + margin >= state.scroll + rows { state.scroll = position + margin - rows + 1 }
+        state.scroll = max(0, min(state.scroll, max(0, listCount - rows)))
         viewStates[.slideList] = state
     }
 
     /// Slides kept in view beyond the selection: 1 in a short list, up to 3.
     static func listMargin(rows: Int) -> Int { max(0, min(3, (rows - 1) / 4)) }
+
+    // MARK: search
+
+    /// The matches again, for the query and the notes there are now; the
+    /// selections move to a match.
+    mutating func refreshSearch() {
+        guard var search else { return }
+        let buffer = self.buffer
+        search.refresh(slideCount: slideCount) { buffer.notes(of: $0) }
+        self.search = search
+        if slideCount > 0 {
+            selectSlide(viewState(.slideList).selection)
+            keepSelectionVisible()
+            selectSlide(viewState(.overview).selection, in: .overview)
+            keepOverviewSelectionVisible()
+        }
+    }
+
+    /// The search's keys while its query is typed; nil for keys it leaves
+    /// to the list or the overview (arrows, paging, Enter).
+    mutating func handleSearchKey(_ key: Key) -> Bool {
+        guard var search, search.typing else { return false }
+        switch key {
+        case .char(let c) where !c.isNewline:
+            guard search.query.count < 60 else { return true }
+            search.query.append(c)
+        case .backspace, .delete:
+            if search.query.isEmpty { self.search = nil; return true }
+            search.query.removeLast()
+        case .up, .down, .pageUp, .pageDown, .home, .end, .left, .right, .tab:
+            // Into the matches: n / N step between them now.
+            search.typing = false
+            self.search = search
+            return false
+        default:
+            return false
+        }
+        self.search = search
+        refreshSearch()
+        return true
+    }
+
+    /// `/`: type a query (again); the filter so far stays.
+    mutating func startSearch() {
+        var search = self.search ?? SlideSearch()
+        search.typing = true
+        self.search = search
+        refreshSearch()
+    }
+
+    // MARK: overview
+
+    mutating func openOverview() {
+        overlays.removeAll { $0 == .overview }
+        overlays.append(.overview)
+        selectSlide(heading?.target ?? current, in: .overview)
+        keepOverviewSelectionVisible()
+    }
+
+    mutating func closeOverview() {
+        overlays.removeAll { $0 == .overview }
+        if !listOpen { search = nil }
+    }
+
+    /// Moves the overview's selection by `delta` cells (a row is `columns`).
+    mutating func moveOverviewSelection(by delta: Int) {
+        guard listCount > 0 else { return }
+        let position = listPosition(of: viewState(.overview).selection)
+        let moved = min(listCount - 1, max(0, position + Self.bounded(delta)))
+        viewStates[.overview, default: ViewState()].selection = listSlide(at: moved)
+        keepOverviewSelectionVisible()
+    }
+
+    /// The grid scrolls by whole rows of cells so the selection's row is in view.
+    mutating func keepOverviewSelectionVisible() {
+        var state = viewState(.overview)
+        let columns = max(1, viewport.overviewColumns), rows = max(1, viewport.overviewRows)
+        let row = listPosition(of: state.selection) / columns
+        if row < state.scroll { state.scroll = row }
+        if row >= state.scroll + rows { state.scroll = row - rows + 1 }
+        let lastRow = max(0, (listCount + columns - 1) / columns - 1)
+        state.scroll = max(0, min(state.scroll, max(0, lastRow - rows + 1)))
+        viewStates[.overview] = state
+    }
+
+    /// The wheel: the grid scrolls, the selection stays in view.
+    mutating func scrollOverview(byRows delta: Int) {
+        guard overviewOpen, topOverlay == .overview, listCount > 0 else { return }
+        moveOverviewSelection(by: Self.bounded(delta) * max(1, viewport.overviewColumns))
+    }
+
+    mutating func overviewClicked(_ cell: Int, now: Millis) -> [Effect] {
+        let columns = max(1, viewport.overviewColumns)
+        guard topOverlay == .overview, cell >= 0, cell / columns < max(1, viewport.overviewRows) else { return [] }
+        let position = viewState(.overview).scroll * columns + cell
+        guard position < listCount else { return [] }
+        return gotoOverviewSlide(listSlide(at: position), now: now)
+    }
+
+    mutating func gotoOverviewSlide(_ slide: Int, now: Millis) -> [Effect] {
+        guard (0..<slideCount).contains(slide) else { return [] }
+        viewStates[.overview, default: ViewState()].selection = slide
+        closeOverview()
+        if listOpen { closeList(now: now) }
+        return go(to: slide, now: now)
+    }
+
+    /// Keys the open overview takes; nil for keys it leaves.
+    mutating func handleOverviewKey(_ key: Key, now: Millis) -> [Effect]? {
+        if handleSearchKey(key) { return [] }
+        let columns = max(1, viewport.overviewColumns)
+        let page = columns * max(1, viewport.overviewRows - 1)
+        switch key {
+        case .left: moveOverviewSelection(by: -1)
+        case .right: moveOverviewSelection(by: 1)
+        case .up: moveOverviewSelection(by: -columns)
+        case .down: moveOverviewSelection(by: columns)
+        case .pageUp: moveOverviewSelection(by: -page)
+        case .pageDown: moveOverviewSelection(by: page)
+        case .home: moveOverviewSelection(by: -listCount)
+        case .end: moveOverviewSelection(by: listCount)
+        case .enter: return gotoOverviewSlide(viewState(.overview).selection, now: now)
+        case .escape:
+            if search != nil { search = nil; refreshSelectionsAfterSearch() } else { closeOverview() }
+        case .char("/"): startSearch()
+        case .char("n") where search?.filters == true: moveOverviewSelection(by: 1)
+        case .char("N") where search?.filters == true: moveOverviewSelection(by: -1)
+        case .char(let c) where c.isASCII && c.isNumber && bindings.action(for: key) == nil:
+            overlays.append(.goto(digits: String(c)))
+            gotoProblem = nil
+        default:
+            switch bindings.action(for: key) {
+            case .next?: moveOverviewSelection(by: 1)
+            case .previous?: moveOverviewSelection(by: -1)
+            case .overview?: closeOverview()
+            case .help?: overlays.append(.help)
+            default: return nil
+            }
+        }
+        return []
+    }
+
+    /// The search went: the views keep their selections, in view.
+    mutating func refreshSelectionsAfterSearch() {
+        keepSelectionVisible()
+        keepOverviewSelectionVisible()
+    }
 
     // MARK: notes
 
@@ -94,6 +273,8 @@ extension PadState {
         if slideCount > 0 {
             viewStates[.slideList, default: ViewState()].selection = min(viewState(.slideList).selection, slideCount - 1)
             keepSelectionVisible()
+            viewStates[.overview, default: ViewState()].selection = min(viewState(.overview).selection, slideCount - 1)
+            keepOverviewSelectionVisible()
         }
     }
 

@@ -1,0 +1,86 @@
+import Foundation
+import XCTest
+@testable import ControlPadUI
+@testable import SlideModel
+import SlideImages
+
+/// The slide list with thumbnails, the overview grid and the search, as
+/// text at 80×24, 120×40 and 200×60 (half-block pictures show as ▀).
+final class ThumbnailSnapshotTests: XCTestCase {
+    private static let sizes = [(80, 24), (120, 40), (200, 60)]
+
+    /// LibreOffice's own 320×240 previews of 16:9 slides.
+    private func fixture(_ n: Int, file: StaticString = #filePath) throws -> [UInt8] {
+        let url = URL(fileURLWithPath: "\(file)").deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("SlideImagesTests/Fixtures/preview-\(n).png")
+        return [UInt8](try Data(contentsOf: url))
+    }
+
+    /// A 40-slide show on slide 3: previews for all but slides 7 and 8
+    /// (their rows wait), notes on most, none on every fifth.
+    private func deckState() throws -> PadState {
+        var state = PadState(animate: false)
+        _ = state.reduce(.source(.link(.demo)), now: 0)
+        _ = state.reduce(.source(.showStarted(slideCount: 40, current: 2)), now: 0)
+        let pngs = try (0..<5).map { try fixture($0) }
+        for i in 0..<40 where i != 6 && i != 7 {
+            _ = state.reduce(.source(.preview(index: i, Preview(png: pngs[i % 5]))), now: 0)
+        }
+        for i in 0..<40 where i % 5 != 4 {
+            let topic = ["Welcome", "The sales chart", "Café and croissants", "Roadmap"][i % 4]
+            _ = state.reduce(.source(.notes(index: i, "\(topic) \(i + 1)\nSay something about slide \(i + 1).")), now: 0)
+        }
+        return state
+    }
+
+    private func render(_ state: inout PadState, _ w: Int, _ h: Int, pictures: PictureDrawing?) -> CellGrid {
+        PadFrame(&state, view: PadView(clock: "14:05", pictures: pictures), size: TerminalSize(width: w, height: h),
+                 now: 201_000).grid
+    }
+
+    func testTheListShowsThumbnailsInTallRows() throws {
+        for (w, h) in Self.sizes {
+            var state = try deckState()
+            let pictures = SlidePictures(depth: .palette256, cellAspect: 2)
+            _ = state.reduce(.key(.tab), now: 0)
+            _ = render(&state, w, h, pictures: pictures)
+            _ = state.reduce(.key(.down), now: 0)
+            let grid = render(&state, w, h, pictures: pictures)
+            XCTAssertGreaterThan(state.viewport.listRowLines, 1, "\(w)×\(h): rows a few lines tall")
+            assertSnapshot(grid, named: "thumbs-list-\(w)x\(h)")
+        }
+    }
+
+    func testWithoutPicturesTheListIsAsBefore() throws {
+        var state = try deckState()
+        _ = state.reduce(.key(.tab), now: 0)
+        _ = render(&state, 80, 24, pictures: nil)
+        XCTAssertEqual(state.viewport.listRowLines, 1)
+        XCTAssertEqual(state.viewport.listRows, 21)
+    }
+
+    func testTheOverviewShowsEverySlidesPictureWithItsNumber() throws {
+        for (w, h) in Self.sizes {
+            var state = try deckState()
+            let pictures = SlidePictures(depth: .palette256, cellAspect: 2)
+            _ = state.reduce(.key(.char("o")), now: 0)
+            _ = render(&state, w, h, pictures: pictures)
+            _ = state.reduce(.key(.right), now: 0)
+            let grid = render(&state, w, h, pictures: pictures)
+            XCTAssertTrue(grid.text.contains("▶ 3"), "\(w)×\(h): the current slide is marked")
+            assertSnapshot(grid, named: "overview-\(w)x\(h)")
+        }
+    }
+
+    func testASearchNarrowsTheListAndSaysWhatItHides() throws {
+        var state = try deckState()
+        let pictures = SlidePictures(depth: .palette256, cellAspect: 2)
+        _ = state.reduce(.key(.tab), now: 0)
+        for key: Key in [.char("/"), .char("C"), .char("A"), .char("F"), .char("E")] { _ = state.reduce(.key(key), now: 0) }
+        let grid = render(&state, 120, 40, pictures: pictures)
+        XCTAssertTrue(grid.text.contains("/CAFE▏ 10 of 40 · 8 without notes hidden"), grid.text)
+        XCTAssertTrue(grid.text.contains("Café and croissants 3"), grid.text)
+        XCTAssertFalse(grid.text.contains("Welcome 1"), grid.text)
+        assertSnapshot(grid, named: "thumbs-search-120x40")
+    }
+}
