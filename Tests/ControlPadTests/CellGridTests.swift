@@ -1,5 +1,6 @@
 import XCTest
 @testable import ControlPadUI
+import SlideModel
 
 final class CellGridTests: XCTestCase {
     func testWideCharactersTakeTwoColumns() {
@@ -86,31 +87,66 @@ final class CellGridTests: XCTestCase {
 
     /// Seen: a 160×12 window stacked the panes and the current slide was 14 columns wide.
     func testTheLayoutGivesTheSlideTheMostRoom() {
+        let fit = PadLayout.Fit(slideAspect: 16.0 / 9, cellAspect: 2)
         for (width, height) in [(160, 12), (160, 10), (200, 14), (80, 24), (100, 20), (60, 50), (45, 30), (120, 40)] {
             let layout = PadLayout(width: width, height: height)
-            let chosen = PadLayout.room(layout.current)
+            let chosen = fit.room(layout.current)
             XCTAssertGreaterThan(chosen, 0, "\(width)×\(height): the slide has a picture")
             // Every other framed layout of the same size gives it no more room.
             let body = Rect(x: 0, y: 0, width: width, height: height - 1)
-            let stackedTop = body.splitTop(body.height / 2 + 1).0
-            let besideLeft = body.splitLeft(width * 3 / 5).0
-            XCTAssertGreaterThanOrEqual(chosen, width >= 40 && height >= 12 ? PadLayout.room(stackedTop) : 0, "\(width)×\(height)")
-            XCTAssertGreaterThanOrEqual(chosen, width >= 60 ? PadLayout.room(besideLeft) : 0, "\(width)×\(height)")
+            let stackedTop = fit.pane(in: body.splitTop(body.height * 3 / 5).0)
+            let besideLeft = fit.pane(in: body.splitLeft(width * 3 / 5).0)
+            XCTAssertGreaterThanOrEqual(chosen, width >= 40 && height >= 12 ? fit.room(stackedTop) : 0, "\(width)×\(height)")
+            XCTAssertGreaterThanOrEqual(chosen, width >= 60 ? fit.room(besideLeft) : 0, "\(width)×\(height)")
             XCTAssertFalse(layout.next.isEmpty || layout.notes.height < 3, "\(width)×\(height): next and notes stay")
         }
         let wide = PadLayout(width: 160, height: 12)
-        XCTAssertEqual(wide.kind, .sideBySide)
+        XCTAssertEqual(wide.sizeClass, .sideBySide)
         XCTAssertGreaterThanOrEqual(wide.currentPictureArea.height, 9)
     }
 
     func testLayoutFollowsTheTerminal() {
-        XCTAssertEqual(PadLayout(width: 120, height: 40).kind, .sideBySide)
-        XCTAssertEqual(PadLayout(width: 80, height: 24).kind, .sideBySide, "the slide gets more room beside the notes")
-        XCTAssertEqual(PadLayout(width: 40, height: 12).kind, .stacked)
-        XCTAssertEqual(PadLayout(width: 60, height: 50).kind, .stacked, "tall and narrow: above the notes")
-        XCTAssertEqual(PadLayout(width: 30, height: 8).kind, .minimal)
-        XCTAssertEqual(PadLayout(width: 20, height: 6).kind, .minimal)
-        XCTAssertEqual(PadLayout(width: 19, height: 6).kind, .tooSmall)
-        XCTAssertEqual(PadLayout(width: 80, height: 24, fullScreen: true).kind, .fullScreen)
+        XCTAssertEqual(PadLayout(width: 120, height: 40).sizeClass, .stacked,
+                       "a 16:9 slide is larger across 3/5 of the height than in 3/5 of the width")
+        XCTAssertEqual(PadLayout(width: 200, height: 40).sizeClass, .sideBySide)
+        XCTAssertEqual(PadLayout(width: 80, height: 24).sizeClass, .sideBySide, "the slide gets more room beside the notes")
+        XCTAssertEqual(PadLayout(width: 40, height: 12).sizeClass, .stacked)
+        XCTAssertEqual(PadLayout(width: 60, height: 50).sizeClass, .stacked, "tall and narrow: above the notes")
+        XCTAssertEqual(PadLayout(width: 30, height: 8).sizeClass, .minimal)
+        XCTAssertEqual(PadLayout(width: 20, height: 6).sizeClass, .minimal)
+        XCTAssertEqual(PadLayout(width: 19, height: 6).sizeClass, .tooSmall)
+        let full = PadLayout(width: 80, height: 24, mode: .fullScreen)
+        XCTAssertEqual(full.sizeClass, .sideBySide, "the size class does not depend on the mode")
+        XCTAssertEqual(full.currentPictureArea, Rect(x: 0, y: 0, width: 80, height: 23), "full screen keeps a status line")
+        XCTAssertEqual(full.status, Rect(x: 0, y: 23, width: 80, height: 1))
+    }
+
+    /// The panes are cut to the slide: at most a cell of bars on either side.
+    func testPanesFitTheSlide() {
+        for aspect in [16.0 / 9, 4.0 / 3] {
+            for (width, height) in [(80, 24), (120, 40), (200, 60)] {
+                for mode in [LayoutMode.slides, .notesFirst] {
+                    let layout = PadLayout(size: TerminalSize(width: width, height: height), mode: mode, slideAspect: aspect, cellAspect: 2)
+                    let area = layout.currentPictureArea
+                    let pictureRows = Double(area.width) / aspect / 2
+                    let pictureCols = Double(area.height) * aspect * 2
+                    // Width-limited: bars above and below; height-limited: at the sides.
+                    let widthLimited = pictureRows <= Double(area.height)
+                    let spare: Double = widthLimited ? Double(area.height) - pictureRows : Double(area.width) - pictureCols
+                    XCTAssertLessThanOrEqual(spare / 2, 1, "\(width)×\(height) \(mode) \(aspect): \(area)")
+                }
+            }
+        }
+    }
+
+    func testNotesFirstGivesTheNotesTheMostRoom() {
+        for (width, height) in [(80, 24), (120, 40), (200, 60), (40, 12), (60, 50)] {
+            let slides = PadLayout(width: width, height: height, mode: .slides)
+            let notesFirst = PadLayout(width: width, height: height, mode: .notesFirst)
+            let area = { (r: Rect) in r.width * r.height }
+            XCTAssertGreaterThan(area(notesFirst.notes), area(slides.notes), "\(width)×\(height)")
+            XCTAssertGreaterThan(area(notesFirst.notes), area(notesFirst.current), "\(width)×\(height)")
+            XCTAssertFalse(notesFirst.current.isEmpty || notesFirst.next.isEmpty, "\(width)×\(height): both slides stay")
+        }
     }
 }

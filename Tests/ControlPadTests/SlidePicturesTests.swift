@@ -198,7 +198,7 @@ final class SlidePicturesTests: XCTestCase {
 
         // Full screen renders the current slide once at its new size, and again never.
         _ = state.reduce(.key(.char("f")), now: 0)
-        XCTAssertTrue(state.fullScreen)
+        XCTAssertTrue(state.isFullScreen)
         _ = render(&state, pictures)
         _ = render(&state, pictures)
         XCTAssertEqual(pictures.renders, 5)

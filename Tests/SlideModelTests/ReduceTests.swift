@@ -159,24 +159,27 @@ final class ReduceTests: XCTestCase {
         XCTAssertEqual(keys([.char("q")], &idle), [.quit], "no show: quit at once")
     }
 
-    func testFullScreenHidesOverlaysAndRestoresThemExactly() {
+    func testOverlaysStayOpenOverFullScreenAndEscClosesThemFirst() {
         var state = runningPad()
         _ = keys([.tab, .down, .down, .down, .down, .down, .down], &state)
         _ = keys([.char("4")], &state)
-        let before = (state.overlays, state.viewState(.slideList), state.listOpen)
+        let before = (state.overlays, state.viewState(.slideList))
         XCTAssertEqual(before.0, [.slideList, .goto(digits: "4")])
         XCTAssertEqual(before.1, ViewState(scroll: 5, selection: 8))
         _ = keys([.char("f")], &state)
-        XCTAssertTrue(state.fullScreen)
-        XCTAssertNil(state.buffer.slide(for: .listRow(0)), "the hidden list waits for nothing")
-        XCTAssertEqual(keys([.right], &state), [.send(.next)], "keys drive the show, not the hidden overlays")
-        XCTAssertEqual(keys([.escape], &state), [], "Esc leaves full screen first")
-        XCTAssertFalse(state.fullScreen)
-        XCTAssertEqual(state.overlays, before.0)
+        XCTAssertTrue(state.isFullScreen, "f gets past the open prompt")
+        XCTAssertEqual(state.overlays, before.0, "the overlays stay, over the slide")
+        XCTAssertEqual(state.buffer.slide(for: .listRow(0)), 5, "the list shown over the slide still waits for its rows")
+        XCTAssertEqual(keys([.char("2")], &state), [], "keys go to the prompt on top")
+        XCTAssertEqual(state.gotoDigits, "42")
+        XCTAssertEqual(keys([.escape], &state), [], "Esc closes the prompt first")
+        XCTAssertEqual(state.overlays, [.slideList])
         XCTAssertEqual(state.viewState(.slideList), before.1)
-        XCTAssertEqual(state.buffer.slide(for: .listRow(0)), 5, "list rows wait again")
-        _ = keys([.char("2")], &state)
-        XCTAssertEqual(state.gotoDigits, "42", "the half-typed go-to carries on where it was")
+        _ = keys([.escape], &state)
+        XCTAssertTrue(state.isFullScreen, "then the list")
+        XCTAssertEqual(keys([.escape], &state), [])
+        XCTAssertFalse(state.isFullScreen, "then full screen")
+        XCTAssertEqual(state.layoutMode, .slides)
     }
 
     func testEscPopsOneOverlayAndXClosesThemAll() {
@@ -214,13 +217,34 @@ final class ReduceTests: XCTestCase {
         XCTAssertEqual(state.elapsed(at: 52_000), 1_000, "t resets (once asked)")
     }
 
-    func testPaceFollowsTheTalkDuration() {
+    func testPaceIsTheSlidesDoneAgainstTheTimeUsed() {
         var state = PadState()
-        state.talkDuration = 20 * 60_000
+        state.talkDuration = 20 * 60_000  // 5 slides: a 4-minute turn each
         _ = state.reduce(.source(.showStarted(slideCount: 5, current: 0)), now: 0)
+        XCTAssertEqual(state.paceReading(at: 3 * 60_000)?.offset, 0, "inside slide 1's turn")
+        XCTAssertEqual(state.pace(at: 3 * 60_000), .onTime)
+        XCTAssertEqual(state.paceReading(at: 5 * 60_000)?.offset, 60_000, "a minute past slide 1's turn")
+        XCTAssertEqual(state.pace(at: 5 * 60_000), .tight)
+        XCTAssertEqual(state.paceReading(at: 5 * 60_000)?.words, "1:00 behind")
+        XCTAssertEqual(state.pace(at: 8 * 60_000 + 1), .over, "behind by more than a turn")
+        _ = state.reduce(.source(.slideChanged(index: 4)), now: 10 * 60_000)
+        XCTAssertEqual(state.paceReading(at: 10 * 60_000)?.offset, -6 * 60_000, "on the last slide at 10:00 of 20")
+        XCTAssertEqual(state.paceReading(at: 10 * 60_000)?.words, "6:00 ahead")
         XCTAssertEqual(state.pace(at: 10 * 60_000), .onTime)
-        XCTAssertEqual(state.pace(at: 18 * 60_000 + 1), .tight)
-        XCTAssertEqual(state.pace(at: 21 * 60_000), .over)
+        XCTAssertEqual(state.pace(at: 21 * 60_000), .over, "past the planned length")
+    }
+
+    /// Seen: with --duration 3m a pad on 1/14 and one on 14/14 looked the same at 00:59 left.
+    func testTheFirstAndTheLastSlideDoNotShareAPace() {
+        func pad(on slide: Int) -> PadState {
+            var state = PadState()
+            state.talkDuration = 3 * 60_000
+            _ = state.reduce(.source(.showStarted(slideCount: 14, current: slide)), now: 0)
+            return state
+        }
+        XCTAssertEqual(pad(on: 0).pace(at: 121_000), .over, "2:01 on the first of 14 slides")
+        XCTAssertEqual(pad(on: 13).pace(at: 121_000), .onTime, "2:01 on the last: ahead")
+        XCTAssertNil(PadState().pace(at: 0), "no show, no pace")
     }
 
     func testClickerEscOnTheBarePadDoesNothingHarmful() {

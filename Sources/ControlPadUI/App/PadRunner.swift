@@ -58,6 +58,11 @@ enum PadRunner {
         state.link = link
         state.notice = notices.isEmpty ? nil : notices.joined(separator: "\n")
         state.talkDuration = options.duration.flatMap(DurationText.milliseconds) ?? config.talkDuration
+        // The layout this server was last shown in, else the config's.
+        let layouts = LayoutStore.standard(), layoutKey = LayoutStore.key(for: link)
+        let startLayout = layoutKey.flatMap { layouts?.layout(for: $0) } ?? config.layout
+        state.layoutMode = startLayout
+        if startLayout != .fullScreen { state.layoutBeforeFullScreen = startLayout }
         let loop = PadLoop(terminal: terminal, source: source, state: state, inbox: inbox, pictures: pictures,
                            rehearsal: rehearsal, config: config, picturesLabel: writer == nil ? nil : setup.mode.label,
                            cellPixels: {
@@ -68,6 +73,7 @@ enum PadRunner {
                            }, sourceNotes: sourceNotes)
         CrashGuard.crashIfAskedForTest()
         loop.run()
+        if let layoutKey, loop.state.layoutMode != startLayout { layouts?.remember(loop.state.layoutMode, for: layoutKey) }
         // The shell gets its prompt back now; Impress's stream, if one is
         // still coming, is waited for in the background.
         terminal.restore()

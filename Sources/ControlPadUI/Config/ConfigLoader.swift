@@ -179,6 +179,14 @@ final class SettingsReader {
                     }
                     return choice
                 } ?? config.pictures
+            case "layout":
+                config.layout = attempt { () throws -> LayoutMode in
+                    let text = try string(value, key, section: nil)
+                    guard let mode = LayoutMode(rawValue: text) else {
+                        throw bad(line(of: key), "layout must be one of \(LayoutMode.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+                    }
+                    return mode
+                } ?? config.layout
             case "keys":
                 if let keys = attempt({ try table(value, key) }) {
                     var reader = KeyBindingsReader(settings: self)
@@ -199,7 +207,7 @@ final class SettingsReader {
                     }
                 }
             default:
-                problems.append(bad(line(of: key), "unknown setting \"\(key)\" (known: animation, duration, server, pdfpc-password, cell-aspect, pictures, [keys], [theme], [popover.*])").problem)
+                problems.append(bad(line(of: key), "unknown setting \"\(key)\" (known: animation, duration, server, pdfpc-password, cell-aspect, pictures, layout, [keys], [theme], [popover.*])").problem)
             }
         }
         return config

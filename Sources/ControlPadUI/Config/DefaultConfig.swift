@@ -35,6 +35,13 @@ enum DefaultConfig {
         # "sixel", "blocks" (half-block cells) or "none". --pictures overrides.
         pictures = "auto"
 
+        # The layout a server starts in: "slides" (the current slide largest),
+        # "notes-first" (the notes largest, the slides small beside them) or
+        # "full-screen" (the slide, a status line). The layout key (L) cycles
+        # them; the last one chosen is kept per server in
+        # $XDG_STATE_HOME/controlpad/layouts.json and wins over this.
+        layout = "slides"
+
         # Key bindings: action = list of keys. Setting an action replaces its keys.
         # One key, one action: a key given to two actions, or an action left with
         # no key, is a problem (the action keeps its default keys).

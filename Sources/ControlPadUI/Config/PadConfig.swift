@@ -13,6 +13,8 @@ struct PadConfig: Equatable {
     var pdfpcPassword: String?
     var cellAspect: Double?
     var pictures = PictureChoice.auto
+    /// The layout a server starts in until one was chosen for it (kept in the state directory).
+    var layout = LayoutMode.slides
     /// Looks that replace the standard theme's, role by role.
     var looks: [Role: RoleLook] = [:]
     /// Box glyphs of the panes, and of each kind of popover.

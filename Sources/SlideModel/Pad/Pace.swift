@@ -1,0 +1,62 @@
+/// Pace: the slides done against the time used. With a planned length, each
+/// slide's turn is an even share of it (or its share in a rehearsal, when the
+/// pad has one): the talk is on time while the clock is inside the current
+/// slide's turn, ahead before it begins, behind after it ends.
+public struct PaceReading: Sendable, Equatable {
+    /// How far the talk is from its schedule: positive behind, negative
+    /// ahead, zero inside the current slide's turn.
+    public var offset: Millis
+    /// On time, behind by less than a slide's turn (tight), or more (over).
+    public var pace: PadState.Pace
+    /// Which schedule it is measured against.
+    public var rehearsed: Bool
+
+    /// "on time", "0:42 ahead", "1:05 behind".
+    public var words: String {
+        if offset == 0 { return "on time" }
+        return PaceReading.minutes(abs(offset)) + (offset > 0 ? " behind" : " ahead")
+    }
+
+    /// `m:ss`, whole seconds rounded down.
+    public static func minutes(_ ms: Millis) -> String {
+        let s = max(0, ms) / 1000
+        return "\(s / 60):" + (s % 60 < 10 ? "0" : "") + "\(s % 60)"
+    }
+}
+
+extension PadState {
+    /// How the talk keeps to its schedule.
+    public enum Pace: Sendable, Equatable { case onTime, tight, over }
+
+    /// The pace's colour: on time until the talk is behind the current
+    /// slide's turn; over once it is behind by more than one more turn, or
+    /// past the planned length.
+    public func pace(at now: Millis) -> Pace? { paceReading(at: now)?.pace }
+
+    /// Where the talk stands against its schedule at `now`, or nil with no
+    /// show, no timer, or neither a planned length nor a rehearsal.
+    public func paceReading(at now: Millis) -> PaceReading? {
+        guard showRunning, slideCount > 0, let elapsed = elapsed(at: now) else { return nil }
+        let slide = min(max(0, heading?.target ?? current), slideCount - 1)
+        let turns: (start: Millis, end: Millis)
+        let rehearsed: Bool
+        if let schedule = rehearsedSchedule, schedule.count >= 2 {
+            // A rehearsal of another length: its turns, slide by slide (past its end, its end).
+            let i = min(slide, schedule.count - 2)
+            turns = (schedule[i], schedule[i + 1])
+            rehearsed = true
+        } else if let duration = talkDuration, duration > 0 {
+            turns = (duration * slide / slideCount, duration * (slide + 1) / slideCount)
+            rehearsed = false
+        } else {
+            return nil
+        }
+        let offset = elapsed < turns.start ? elapsed - turns.start : elapsed > turns.end ? elapsed - turns.end : 0
+        let turn = max(1, turns.end - turns.start)
+        let pace: Pace
+        if let duration = talkDuration, elapsed > duration { pace = .over }
+        else if offset <= 0 { pace = .onTime }
+        else { pace = offset > turn ? .over : .tight }
+        return PaceReading(offset: offset, pace: pace, rehearsed: rehearsed)
+    }
+}
