@@ -211,11 +211,9 @@ final class DoctorFindingsTests: XCTestCase {
     func testWhatTheLinksReasonsMeanBeforeAnAnswer() {
         XCTAssertEqual(DoctorFindings.problem(forLostLink: ImpressRemoteSource.noAnswerReason), .stuck)
         XCTAssertEqual(DoctorFindings.problem(forLostLink: ImpressConnection.notImpressReason), .notImpress)
-        XCTAssertEqual(DoctorFindings.problem(forLostLink: "the server refused the pairing request"), .pairingRefused)
         XCTAssertEqual(DoctorFindings.problem(forLostLink: "connection closed in the middle of a message"), .notImpress)
-        XCTAssertEqual(DoctorFindings.problem(forLostLink: "connection refused (is Impress running with the remote enabled?)"), .refused)
-        XCTAssertEqual(DoctorFindings.problem(forLostLink: "connection reset"), .reset)
-        XCTAssertEqual(DoctorFindings.problem(forLostLink: "connection closed"), .closed)
+        XCTAssertEqual(DoctorFindings.problem(forLostLink: "protocol error: a message larger than 1048576 bytes"), .notImpress)
+        XCTAssertEqual(DoctorFindings.problem(forLostLink: "something new"), .closed)
         for problem in LinkProblem.allCases {
             XCTAssertEqual(DoctorFindings.problem(forLostLink: problem.reason), problem, "the catalogue's own reasons")
         }

@@ -117,19 +117,10 @@ struct DoctorFindings: Equatable {
 
     /// Why the link dropped before Impress answered, as one of the catalogue's problems.
     static func problem(forLostLink reason: String) -> LinkProblem {
-        if reason == ImpressRemoteSource.noAnswerReason { return .stuck }
-        if reason == ImpressConnection.notImpressReason { return .notImpress }
+        // The source says its reasons in the catalogue's words; the others
+        // are half an answer, or one too big to be Impress's.
         if let problem = LinkProblem(reason: reason) { return problem }
-        let words = reason.lowercased()
-        if words.contains("refused the pairing") { return .pairingRefused }
-        if words.contains("not confirmed") { return .pairingUnconfirmed }
-        if words.contains("refused") { return .refused }
-        if words.contains("not found") { return .hostNotFound }
-        if words.contains("unreachable") { return .unreachable }
-        if words.contains("timed out") { return .timedOut }
-        if words.contains("reset") { return .reset }
-        // Half an answer, or one too big to be Impress's.
-        if words.contains("middle of a message") || words.contains("protocol error") { return .notImpress }
+        if reason.contains("middle of a message") || reason.hasPrefix("protocol error") { return .notImpress }
         return .closed
     }
 
