@@ -14,6 +14,9 @@ struct NotesPaneView {
         return ([content.preview == nil ? "notes loading…" : "(no notes for this slide)"], true)
     }
 
+    /// "more below ↓ 12 lines".
+    static func moreBelow(_ lines: Int) -> String { "more below ↓ \(lines) line" + (lines == 1 ? "" : "s") }
+
     func render(_ state: PadState, lines: [String], placeholder: Bool, in rect: Rect, framed: Bool, grid: inout CellGrid) {
         guard !rect.isEmpty else { return }
         let scroll = state.viewState(.notes).scroll
@@ -22,8 +25,12 @@ struct NotesPaneView {
             let frame = grid.frame(rect, title: "Notes", glyphs: box)
             inside = frame.inset(dx: 1, dy: 0)
             if scroll > 0 { grid.put("↑", x: rect.maxX - 3, y: rect.y, style: Style(.accent)) }
-            if scroll + inside.height < lines.count {
-                grid.put("↓ more", x: rect.maxX - 8, y: rect.maxY - 1, style: Style(.accent))
+            let below = lines.count - scroll - inside.height
+            if below > 0 {
+                // How much is left, where the eye ends: "more below ↓ 12 lines".
+                let marker = " " + Self.moreBelow(below) + " "
+                let x = max(rect.x + 1, rect.maxX - 2 - DisplayWidth.of(marker))
+                grid.put(marker, x: x, y: rect.maxY - 1, style: Style(.accent), clip: rect.inset(dx: 1, dy: 0))
             }
         } else {
             grid.fill(rect)
