@@ -30,9 +30,9 @@ struct BenchCommand: ParsableCommand {
     )
 
     enum Part: String, ExpressibleByArgument, CaseIterable {
-        case memory, images, pictures, key, bytes, start, wire, show
+        case memory, images, pictures, key, bytes, start, wire, thumbnails, overview, show
         /// What runs without `--only`: all but the real show, which needs LibreOffice.
-        static let offline: [Part] = allCases.filter { $0 != .show }
+        static let offline: [Part] = allCases.filter { $0 != .show && $0 != .overview }
     }
 
     @Option(help: "Iterations per timed measurement.")
@@ -42,7 +42,7 @@ struct BenchCommand: ParsableCommand {
     var preview: String?
 
     @Option(name: .long, parsing: .upToNextOption,
-            help: ArgumentHelp("Only these parts: memory, images, key, bytes, start, wire, pictures, show (the real show: needs LibreOffice, see scripts/real-show-bench.sh).", valueName: "PART"))
+            help: ArgumentHelp("Only these parts: memory, images, key, bytes, start, wire, pictures, thumbnails, overview (memory of a 200-slide overview: run it alone), show (the real show: needs LibreOffice, see scripts/real-show-bench.sh).", valueName: "PART"))
     var only: [Part] = []
 
     @Option(help: ArgumentHelp("For show: the port of LibreOffice's Impress Remote on 127.0.0.1.", valueName: "PORT"))
@@ -65,6 +65,7 @@ struct BenchCommand: ParsableCommand {
         let pad = PadBenchmarks(iterations: iterations)
         // Memory first, while the process holds nothing else.
         if parts.contains(.memory) { try pad.memory() }
+        if parts.contains(.overview) { try ThumbnailBenchmarks(iterations: iterations).overviewMemory() }
         let deck = try DemoDeck.builtIn()
         if parts.contains(.images) {
             let png: [UInt8]
@@ -80,6 +81,7 @@ struct BenchCommand: ParsableCommand {
         }
         if parts.contains(.pictures) { try PictureBenchmarks.run(deck, iterations: iterations) }
         if parts.contains(.key) { pad.keyToScreen(deck) }
+        if parts.contains(.thumbnails) { try ThumbnailBenchmarks(iterations: iterations).run() }
         if parts.contains(.bytes) {
             try pad.bytesPerStep(deck, terminalName: "xterm-256color", depth: .palette256)
             if TerminfoLookup.exists("xterm-direct") {
