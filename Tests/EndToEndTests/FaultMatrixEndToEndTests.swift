@@ -78,7 +78,7 @@ final class FaultMatrixEndToEndTests: FakeImpressTestCase {
         let pad = try pad(fake.port)
         try status(pad, "1/5") { $0.contains(" 1/5 ") }
         fake.send("reset")
-        try status(pad, "the reset said") { $0.contains("connection reset") || $0.contains("connection closed") }
+        try status(pad, "the reset said") { $0.contains("connection reset") || $0.contains("closed the connection") }
         try status(pad, "back") { $0.contains("Impress 7.4") && $0.contains(" 1/5 ") }
 
         fake.send("down")
