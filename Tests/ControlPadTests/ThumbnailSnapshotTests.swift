@@ -78,7 +78,7 @@ final class ThumbnailSnapshotTests: XCTestCase {
         _ = state.reduce(.key(.tab), now: 0)
         for key: Key in [.char("/"), .char("C"), .char("A"), .char("F"), .char("E")] { _ = state.reduce(.key(key), now: 0) }
         let grid = render(&state, 120, 40, pictures: pictures)
-        XCTAssertTrue(grid.text.contains("/CAFE▏ 10 of 40 · 8 without notes hidden"), grid.text)
+        XCTAssertTrue(grid.text.contains("/CAFE▏ 8 of 40 · 8 without notes hidden"), grid.text)
         XCTAssertTrue(grid.text.contains("Café and croissants 3"), grid.text)
         XCTAssertFalse(grid.text.contains("Welcome 1"), grid.text)
         assertSnapshot(grid, named: "thumbs-search-120x40")
