@@ -1,4 +1,5 @@
 import Foundation
+import SlideModel
 import XCTest
 
 /// `controlpad doctor` as a user runs it, against the fake Impress of
@@ -182,6 +183,41 @@ final class DoctorEndToEndTests: FakeImpressTestCase {
     }
 
     // MARK: against the real LibreOffice (scripts/real-peer-test.sh)
+
+    // MARK: pdfpc
+
+    /// Issue 23: the doctor speaks pdfpc too (the fake pdfpc of tools/fake-pdfpc).
+    func testPdfpcAllGoodAndEachProblemWithItsFix() throws {
+        let fake = try FakePdfpcProcess(password: "pw")
+        defer { fake.stop() }
+        let good = try doctor(fake.address, ["--password", "pw"])
+        XCTAssertEqual(good.status, 0, good.out)
+        assertLine(good.out, "pdfpc REST", "✔", "answered the handshake and took the password")
+        assertLine(good.out, "Show", "✔", "slide 1 of 5")
+        assertLine(good.out, "Pictures and notes", "✔", "picture and notes arrived")
+
+        let wrong = try doctor(fake.address, ["--password", "nope"])
+        XCTAssertEqual(wrong.status, 1, wrong.out)
+        assertLine(wrong.out, "pdfpc REST", "✘", LinkProblem.pdfpcWrongPassword.reason)
+        XCTAssertTrue(wrong.out.contains("rest-passwd"), "the fix says where pdfpc's password comes from:\n\(wrong.out)")
+
+        fake.send("lock")
+        let locked = try doctor(fake.address, ["--password", "pw"])
+        XCTAssertEqual(locked.status, 1, locked.out)
+        assertLine(locked.out, "pdfpc REST", "✘", LinkProblem.pdfpcLocked.reason)
+        fake.send("unlock")
+
+        fake.send("password other")
+        let json = try doctor(fake.address, ["--password", "pw", "--json"])
+        XCTAssertTrue(json.out.contains("\"name\": \"rest\", \"ok\": false"), json.out)
+
+        // pdfpc quit (its port closes as the doctor runs: the port or the REST line says it).
+        fake.send("down")
+        let off = try doctor(fake.address, ["--password", "pw"])
+        XCTAssertEqual(off.status, 1, off.out)
+        XCTAssertTrue(off.out.contains("✘") && off.out.contains(LinkProblem.pdfpcNotListening.reason), off.out)
+        XCTAssertTrue(off.out.contains("pdfpc -V"), "nothing listening names -V:\n\(off.out)")
+    }
 
     private var realPeer: Bool { ProcessInfo.processInfo.environment["CONTROLPAD_REAL_PEER"] == "1" }
     private var wifiOff: Bool { ProcessInfo.processInfo.environment["CONTROLPAD_REAL_PEER_WIFI_OFF"] == "1" }

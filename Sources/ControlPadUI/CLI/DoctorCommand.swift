@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import PdfpcTransport
 import RemoteTransport
 import SlideModel
 
@@ -26,6 +27,11 @@ struct DoctorCommand: ParsableCommand {
 
             Exits 0 when the pad can pair with Impress and drive it (name, port, impress and pairing \
             fine; a show need not run yet, discovery is not needed), 1 otherwise.
+
+            For pdfpc (doctor pdfpc://HOST[:PORT] --password …): the name, the TCP port (nothing \
+            listening: start pdfpc with -V), pdfpc's REST API and password (401: wrong password; \
+            403: another computer drives it), the show, and whether pictures and notes arrive; \
+            check names name, port, rest, show, previews.
             """
     )
 
@@ -35,6 +41,8 @@ struct DoctorCommand: ParsableCommand {
     var address: String?
 
     @OptionGroup var pairing: PairingOptions
+
+    @OptionGroup var pdfpc: PdfpcOptions
 
     @Flag(help: "Print one JSON document instead of lines.")
     var json = false
@@ -51,7 +59,9 @@ struct DoctorCommand: ParsableCommand {
     var log: String?
 
     func validate() throws {
-        if let address { _ = try PairingOptions.server(address) }
+        if let address {
+            if PdfpcAddress.isPdfpc(address) { _ = try PdfpcOptions.address(address) } else { _ = try PairingOptions.server(address) }
+        }
         guard timeout > 0, timeout <= 60 else {
             throw ValidationError("--timeout must be between 0 and 60 seconds, e.g. --timeout 3")
         }
@@ -62,9 +72,10 @@ struct DoctorCommand: ParsableCommand {
         guard let text = address ?? (try? ConfigLoader.load(path: config).get())?.server else {
             throw ValidationError("say which computer runs Impress: controlpad doctor HOST[:PORT] (or set server in the config file)")
         }
-        let server = try PairingOptions.server(text)
         let logger = Logger(label: "controlpad.doctor")
         LineOutput.ignoreBrokenPipes()
+        if PdfpcAddress.isPdfpc(text) { return try checkPdfpc(PdfpcOptions.address(text), logger: logger) }
+        let server = try PairingOptions.server(text)
         var configuration = pairing.configuration(for: server, logger: logger)
         configuration.connectTimeout = .milliseconds(Int64(timeout * 1000))
         configuration.pairingTimeout = configuration.connectTimeout
@@ -153,5 +164,51 @@ struct DoctorCommand: ParsableCommand {
         // Impress's stream, if a big show's is still coming, is waited for in the background.
         link.leave(logger: logger)
         return reading
+    }
+}
+
+extension DoctorCommand {
+    /// pdfpc's steps: name, port, then one run of the pdfpc source until it
+    /// has shaken hands, said where the show is and sent the current slide's
+    /// picture and notes (or a problem, or `2 × timeout + 2` seconds).
+    func checkPdfpc(_ address: PdfpcAddress, logger: Logger) throws {
+        var findings = PdfpcDoctorFindings(address: address)
+        if !json { _ = LineOutput.write("Checking pdfpc at \(address) …") }
+        findings.resolution = DoctorProbes.resolve(address.host, port: address.port)
+        if case .failed? = findings.resolution {} else {
+            findings.connection = DoctorProbes.connect(address.host, port: address.port, timeout: timeout).connection
+        }
+        if case .open? = findings.connection {
+            let password = pdfpc.password(config: ConfigLoader.read(path: config).config.pdfpcPassword) { nil } ?? ""
+            var configuration = PdfpcOptions.configuration(address, password: password)
+            configuration.connectTimeout = .milliseconds(Int64(timeout * 1000))
+            configuration.requestTimeout = configuration.connectTimeout
+            configuration.prefetch = false
+            let source = PdfpcSource(configuration: configuration, logger: logger)
+            let link = HeadlessLink(source: source)
+            link.start()
+            let deadline = Date(timeIntervalSinceNow: 2 * timeout + 2)
+            while !findings.hasSeenEnough, let item = link.next(before: deadline) {
+                if case .event(let event) = item {
+                    findings.note(event)
+                    // pdfpc renders on request: ask for the current slide, as a pane would.
+                    if case .showStarted(_, let current) = event {
+                        source.want([PictureWant(slide: current, size: PixelSize(width: 320, height: 180))])
+                    }
+                }
+                if item == .interrupted { break }
+            }
+            link.leave(logger: logger)
+        }
+        if json {
+            _ = LineOutput.write(DoctorOutput.json(findings.checks, server: address.description, ready: findings.isReady))
+        } else {
+            for check in findings.checks { DoctorOutput.lines(check).forEach { _ = LineOutput.write($0) } }
+            _ = LineOutput.write(findings.isReady
+                ? "ControlPad can drive pdfpc on \(address): controlpad connect \(address)"
+                : "ControlPad cannot drive pdfpc on \(address) yet"
+                    + (findings.checks.first { $0.name.isNeeded && $0.ok != true }.map { ": \($0.title) ✘" } ?? ""))
+        }
+        if !findings.isReady { throw ExitCode(1) }
     }
 }

@@ -9,16 +9,18 @@ struct DoctorCheck: Equatable {
         case name, port, impress, pairing, show, previews
         case multicast = "discovery_multicast"
         case direct = "discovery_direct"
+        /// pdfpc's REST API answered and took the password.
+        case rest
 
         /// The pad cannot drive a show without these; the others explain.
-        var isNeeded: Bool { [.name, .port, .impress, .pairing].contains(self) }
+        var isNeeded: Bool { [.name, .port, .impress, .pairing, .rest].contains(self) }
 
         /// Which step of the run decides it: the lines are printed as their step ends.
         var step: Int {
             switch self {
             case .name: 0
             case .port: 1
-            case .impress, .pairing, .show, .previews: 2
+            case .impress, .pairing, .show, .previews, .rest: 2
             case .multicast, .direct: 3
             }
         }
@@ -331,8 +333,12 @@ enum DoctorOutput {
     /// check's name, ok (true, false or null when skipped), needed, detail
     /// and fix (null when none), one check per line.
     static func json(_ findings: DoctorFindings) -> String {
+        json(findings.checks, server: findings.server.description, ready: findings.isReady)
+    }
+
+    static func json(_ checks: [DoctorCheck], server: String, ready: Bool) -> String {
         func string(_ s: String?) -> String { s.map { JSONLine.quoted($0) } ?? "null" }
-        let checks = findings.checks.map { check in
+        let checks = checks.map { check in
             let ok = check.ok.map { $0 ? "true" : "false" } ?? "null"
             return "    {\"name\": \(string(check.name.rawValue)), \"ok\": \(ok), \"needed\": \(check.name.isNeeded), "
                 + "\"title\": \(string(check.title)), \"detail\": \(string(check.detail)), "
@@ -340,8 +346,8 @@ enum DoctorOutput {
         }
         return """
             {
-              "server": \(string(findings.server.description)),
-              "ready": \(findings.isReady),
+              "server": \(string(server)),
+              "ready": \(ready),
               "checks": [
             \(checks.joined(separator: ",\n"))
               ]
