@@ -99,7 +99,8 @@ final class ForgivingEndToEndTests: XCTestCase {
         let pad = try TmuxSession(command: "\(TmuxSession.binary) demo --no-animation --latency 5-40", width: 160, height: 12)
         let screen = try pad.waitFor("side by side, with a picture") { screen in
             let lines = screen.split(separator: "\n").map(String.init)
-            return lines.first.map { $0.contains("Current · 1/14") && $0.contains("Next · 2/14") } ?? false
+            // The next pane may be narrow enough to cut its title ("Next · 2…").
+            return lines.first.map { $0.contains("Current · 1/14") && $0.contains("Next · 2") } ?? false
                 && Self.currentPictureWidth(lines) > 20
         }
         XCTAssertTrue(screen.contains("Notes"), screen)
@@ -125,7 +126,8 @@ final class ForgivingEndToEndTests: XCTestCase {
         let screen = try pad.waitFor("the list on 45") { $0.contains("╭ Slides") && $0.contains("▶45") }
         let rows = screen.split(separator: "\n").map(String.init)
         let at = try XCTUnwrap(rows.firstIndex { $0.contains("▶45") })
-        XCTAssertTrue(rows[at + 1].contains(" 46 ") && rows[at + 2].contains(" 47 "), "the next slides show below it:\n\(screen)")
+        // Rows may be a few lines tall (thumbnails, three in view here): the next slide is below it, in view.
+        XCTAssertTrue(rows[(at + 1)...].contains { $0.contains(" 46 ") }, "the next slide shows below it:\n\(screen)")
         try pad.send("Escape", "C-\\")
         try pad.waitFor(text: "EXIT=0")
     }
