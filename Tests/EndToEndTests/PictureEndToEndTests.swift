@@ -251,7 +251,7 @@ final class PictureEndToEndTests: XCTestCase {
         try pad.send("f")
         let full = try pad.waitFor("full screen") { !$0.contains("Current ·") }
         XCTAssertFalse(full.contains("┌") || full.contains("└"), "no frames:\n\(full)")
-        XCTAssertFalse(full.contains("? help") || full.contains("⏱"), "no status line:\n\(full)")
+        XCTAssertTrue(TmuxSession.statusLine(full).contains("1/14"), "full screen keeps a one-line status:\n\(full)")
         let fullCapture = try waitForPicture(pad, cells: framedCells + 1)
         let fullCells = Self.pictureCells(Self.currentPane(fullCapture))
         XCTAssertGreaterThan(fullCells, framedCells * 3 / 2, "the picture is larger full screen (\(fullCells) vs \(framedCells) cells)")
