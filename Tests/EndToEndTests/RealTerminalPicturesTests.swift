@@ -16,16 +16,28 @@ final class RealTerminalPicturesTests: XCTestCase {
         [UInt8](try Data(contentsOf: Self.deck.appendingPathComponent(String(format: "slide-%02d.png", index + 1))))
     }
 
-    /// Where the panes are in a 140×42 window, as fractions (the side-by-side layout).
-    private static let current = (x: (0.0, 0.6), y: (0.0, 0.97))
-    private static let next = (x: (0.6, 1.0), y: (0.0, 0.37))
+    typealias Region = (x: (Double, Double), y: (Double, Double))
+
+    /// Where the panes are in a 140×42 window, as fractions: the panes fit
+    /// the 16:9 slides at the terminal's own cell shape (kitty's cells are
+    /// taller than xterm's, so its current pane is wider), the notes below
+    /// them, the big clock under the next.
+    private static func panes(_ terminal: XTerminalSession.Terminal) -> (current: Region, next: Region) {
+        switch terminal {
+        case .kitty: ((x: (0.0, 0.635), y: (0.0, 0.58)), (x: (0.635, 1.0), y: (0.0, 0.39)))
+        case .xtermSixel: ((x: (0.0, 0.6), y: (0.0, 0.62)), (x: (0.6, 1.0), y: (0.0, 0.42)))
+        }
+    }
+
+    private var current: Region = panes(.kitty).current
+    private var next: Region = panes(.kitty).next
 
     private struct Seen { var current: (correlation: Double, error: Double); var next: (correlation: Double, error: Double) }
 
     /// How well each pane of `shot` matches slides `index` and `index + 1`.
     private func seen(_ shot: Screenshot, at index: Int) throws -> Seen? {
-        guard let c = shot.slide(inX: Self.current.x.0, Self.current.x.1, y: Self.current.y.0, Self.current.y.1),
-              let n = shot.slide(inX: Self.next.x.0, Self.next.x.1, y: Self.next.y.0, Self.next.y.1) else { return nil }
+        guard let c = shot.slide(inX: current.x.0, current.x.1, y: current.y.0, current.y.1),
+              let n = shot.slide(inX: next.x.0, next.x.1, y: next.y.0, next.y.1) else { return nil }
         return Seen(current: try shot.match(c, png: try preview(index)), next: try shot.match(n, png: try preview(index + 1)))
     }
 
@@ -44,6 +56,7 @@ final class RealTerminalPicturesTests: XCTestCase {
     /// Runs the pad with real pictures and with half-blocks in `terminal`
     /// and checks what a presenter sees.
     private func checkRealPictures(_ terminal: XTerminalSession.Terminal, protocolName: String, shotName: String) throws {
+        (current, next) = Self.panes(terminal)
         let (pad, log) = try start(terminal)
         defer { try? FileManager.default.removeItem(atPath: log) }
         let said = try pad.waitForFile(log, containing: "pictures: ")
@@ -87,7 +100,7 @@ final class RealTerminalPicturesTests: XCTestCase {
         try pad.key("y")
         _ = try pad.waitForFile(pad.directory.appendingPathComponent("exit").path, containing: "EXIT=0")
         try pad.waitFor("no slide left on screen after quitting") { shot in
-            shot.slide(inX: Self.current.x.0, Self.current.x.1, y: Self.current.y.0, Self.current.y.1) == nil
+            shot.slide(inX: current.x.0, current.x.1, y: current.y.0, current.y.1) == nil
         }
 
         // The same terminal with half-blocks: the slide is there, but blurred
