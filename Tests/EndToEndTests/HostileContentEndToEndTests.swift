@@ -126,13 +126,33 @@ final class HostileContentEndToEndTests: XCTestCase {
     /// Right borders of the panes sit at the same display column on every
     /// row that has one (a mis-measured cell shifts them). Columns are
     /// counted with libc's wcwidth, as tmux counts them.
+    /// Whether every row of the notes pane (where the emoji are) has its
+    /// left and right borders in the columns of the pane's top corners: a
+    /// cell left stale or a wide character counted wrong would shift them.
     static func bordersLineUp(_ screen: String) -> Bool {
         setlocale(LC_CTYPE, "C.UTF-8")
-        var columns = Set<Int>()
-        for line in screen.split(separator: "\n") where line.hasSuffix("│") {
-            columns.insert(line.unicodeScalars.reduce(0) { $0 + max(0, Int(cw_wcwidth($1.value))) })
+        /// Each scalar with the display column it starts at.
+        func cells(_ line: Substring) -> [(column: Int, scalar: Unicode.Scalar)] {
+            var column = 0
+            return line.unicodeScalars.map { scalar in
+                defer { column += max(0, Int(cw_wcwidth(scalar.value))) }
+                return (column, scalar)
+            }
         }
-        return columns.count <= 1
+        func scalar(_ cells: [(column: Int, scalar: Unicode.Scalar)], at column: Int) -> Unicode.Scalar? {
+            cells.first { $0.column == column }?.scalar
+        }
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let top = lines.firstIndex(where: { $0.contains("┌ Notes") }) else { return false }
+        let corners = cells(lines[top])
+        guard let left = corners.first(where: { $0.scalar == "┌" })?.column,
+              let right = corners.first(where: { $0.scalar == "┐" })?.column else { return false }
+        for line in lines[(top + 1)...] {
+            let row = cells(line)
+            if scalar(row, at: left) == "└" { return true }
+            guard scalar(row, at: left) == "│", scalar(row, at: right) == "│" else { return false }
+        }
+        return false
     }
 
     private func padPID() throws -> Int32 {
