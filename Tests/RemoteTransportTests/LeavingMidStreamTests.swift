@@ -44,7 +44,9 @@ final class LeavingMidStreamTests: XCTestCase {
         }
     }
 
-    func testShutdownMidStreamClosesOnlyAfterTheLastNotes() throws {
+    /// A source on the streaming script, shut down once slide 0 is in.
+    private func shutDownAfterTheFirstSlide() throws -> (FakeImpressServer, ImpressRemoteSource, EventRecorder, DispatchSemaphore,
+                                                         Locked<(openBeforeRest: Bool, closedAfterRest: Bool)?>) {
         let (firstSent, go) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
         let result = Locked<(openBeforeRest: Bool, closedAfterRest: Bool)?>(nil)
         let server = try FakeImpressServer(scripts: [streamingScript(firstSent: firstSent, go: go, result: result)])
@@ -55,6 +57,11 @@ final class LeavingMidStreamTests: XCTestCase {
         XCTAssertEqual(firstSent.wait(timeout: .now() + 10), .success)
         recorder.wait(for: .notes(index: 0, "n"))
         source.shutdown()
+        return (server, source, recorder, go, result)
+    }
+
+    func testShutdownMidStreamClosesOnlyAfterTheLastNotes() throws {
+        let (server, source, recorder, go, result) = try shutDownAfterTheFirstSlide()
         let count = recorder.events.count
         go.signal()
         try source.closed.wait()
@@ -66,16 +73,7 @@ final class LeavingMidStreamTests: XCTestCase {
     }
 
     func testAHandedOffStreamIsFinishedByItsNewOwner() throws {
-        let (firstSent, go) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
-        let result = Locked<(openBeforeRest: Bool, closedAfterRest: Bool)?>(nil)
-        let server = try FakeImpressServer(scripts: [streamingScript(firstSent: firstSent, go: go, result: result)])
-        self.server = server
-        let source = ImpressRemoteSource(configuration: testConfiguration(server))
-        let recorder = EventRecorder()
-        source.start(events: recorder.sink)
-        XCTAssertEqual(firstSent.wait(timeout: .now() + 10), .success)
-        recorder.wait(for: .notes(index: 0, "n"))
-        source.shutdown()
+        let (server, source, recorder, go, result) = try shutDownAfterTheFirstSlide()
         let handOff = try XCTUnwrap(source.handOff(), "Impress is still streaming: there is something to hand off")
         XCTAssertEqual(handOff.slidesLeft, 2)
         XCTAssertLessThanOrEqual(handOff.remaining, .milliseconds(2100), "3 slides × 50 ms + 2 s at most")
