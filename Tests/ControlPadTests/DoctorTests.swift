@@ -305,3 +305,25 @@ final class DoctorFindingsTests: XCTestCase {
         if case .failed = DoctorProbes.resolve("nowhere.invalid", port: 1599) {} else { XCTFail("resolved nowhere.invalid") }
     }
 }
+
+final class PdfpcDoctorFindingsTests: XCTestCase {
+    private func port(_ problem: LinkProblem) -> DoctorCheck {
+        var f = PdfpcDoctorFindings(address: PdfpcAddress(host: "127.0.0.1"))
+        f.resolution = .literal
+        f.connection = .failed(problem, address: "127.0.0.1", detail: "errno")
+        return f.checks.first { $0.name == .port }!
+    }
+
+    /// A port check on pdfpc never sends the presenter to Impress's settings.
+    func testAPortThatFailsIsSaidInPdfpcsWords() {
+        XCTAssertEqual(port(.refused).fix, LinkProblem.pdfpcNotListening.fix)
+        XCTAssertTrue(port(.refused).fix!.contains("pdfpc -V"))
+        XCTAssertEqual(port(.reset).detail, "127.0.0.1: \(LinkProblem.pdfpcQuit.reason) (errno)",
+                       "a reset as the doctor knocks is pdfpc quitting")
+        XCTAssertEqual(port(.reset).fix, LinkProblem.pdfpcQuit.fix)
+        XCTAssertEqual(port(.timedOut).fix, "A firewall may be dropping the connection: allow TCP 8088 on the computer running pdfpc.")
+        for problem in [LinkProblem.refused, .reset, .timedOut, .unreachable] {
+            XCTAssertFalse(port(problem).fix!.contains("Impress"), "\(problem): \(port(problem).fix!)")
+        }
+    }
+}

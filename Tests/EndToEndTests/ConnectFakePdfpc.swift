@@ -21,7 +21,17 @@ final class FakePdfpcProcess {
     var address: String { "pdfpc://127.0.0.1:\(port)" }
 
     /// One control line (see the script's header): `slide 2`, `forget`, `stall 6000` …
-    func send(_ line: String) { server.send(line) }
+    /// It returns once the fake has taken it, so what the test does next meets it.
+    func send(_ line: String, file: StaticString = #filePath, lineNumber: UInt = #line) {
+        sent += 1
+        server.send(line)
+        guard line != "quit" else { return }
+        let count = sent
+        _ = try? waitFor("it took \"\(line)\"", file: file, line: lineNumber) { fake in
+            fake.server.entries.filter { $0["event"] as? String == "done" }.count >= count ? true : nil
+        }
+    }
+    private var sent = 0
 
     func stop() { server.stop() }
 

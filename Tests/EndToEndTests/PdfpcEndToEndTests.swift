@@ -281,6 +281,9 @@ final class PdfpcEndToEndTests: XCTestCase {
         let next = try ControlpadProcess.run(["send", fake.address, "next"] + password)
         XCTAssertEqual(next.status, 0, next.err)
         XCTAssertEqual(next.out, "slide 2/5\n")
+        // The watch reports the current slide's notes once they are in: wait
+        // for slide 2's before the show moves on (they are checked below).
+        try watch.waitForOutput("slide 2's notes") { $0.contains { $0.contains("\"event\":\"notes\"") && $0.contains("\"position\":2") } }
         let go = try ControlpadProcess.run(["send", fake.address, "goto", "4"] + password)
         XCTAssertEqual(go.out, "slide 4/5\n", go.err)
         let blank = try ControlpadProcess.run(["send", fake.address, "blank"] + password)

@@ -29,7 +29,8 @@ PORTFILE once listening, then reads control lines from stdin:
 
 Log lines (flushed at once): {"t": seconds, "event": E, ...} with E one of
 listening, request (with "method", "path", "status", "action", "argument",
-"auth"), control (with "line").
+"auth"), control (with "line", as it is read) and done (with "line", once
+it has taken effect: a test waits for it before it goes on).
 """
 
 import argparse
@@ -285,6 +286,7 @@ class Fake:
             self.listen()
         elif word == "quit":
             return False
+        self.log("done", line=line)
         return True
 
 

@@ -65,9 +65,19 @@ struct PdfpcDoctorFindings: Equatable {
         case nil: return check(.port, title, nil, "skipped: the name did not resolve")
         case .open(let at)?: return check(.port, title, true, "open: \(at) accepts connections")
         case .failed(let problem, let at, let detail)?:
-            // Nothing listening is pdfpc without -V (or not running), not Impress's settings.
-            let shown = problem == .refused ? LinkProblem.pdfpcNotListening : problem
-            return check(.port, title, false, "\(at.map { "\($0): " } ?? "")\(shown.reason) (\(detail))", shown.fix)
+            // Nothing listening is pdfpc without -V (or not running), and a reset
+            // is pdfpc quitting as we knocked: none of it is about Impress.
+            let shown = switch problem {
+            case .refused: LinkProblem.pdfpcNotListening
+            case .reset: LinkProblem.pdfpcQuit
+            default: problem
+            }
+            let fix = switch shown {
+            case .timedOut: "A firewall may be dropping the connection: allow TCP \(address.port) on the computer running pdfpc."
+            case .unreachable: "Check that this computer and the one running pdfpc are on the same network."
+            default: shown.fix
+            }
+            return check(.port, title, false, "\(at.map { "\($0): " } ?? "")\(shown.reason) (\(detail))", fix)
         }
     }
 
