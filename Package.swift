@@ -67,12 +67,23 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // The pad: screen, views, terminal backend, loop, config, CLI, bench.
+        // What the pad's loop and `send`/`watch` share: the event inbox, the
+        // one signal trap, the clocks.
+        .target(name: "PadRuntime", dependencies: ["SlideModel", "Syscalls"]),
+        // `send`, `watch` and leaving a link: the sources without a screen.
+        .target(
+            name: "ControlPadScripting",
+            dependencies: [
+                "PadRuntime", "SlideModel", "Syscalls", "RemoteTransport", "PdfpcTransport",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The pad: screen, views, terminal backend, loop, config, CLI.
         .target(
             name: "ControlPadUI",
             dependencies: [
                 "CNcurses", "CWideChar", "CCrashGuard", "Syscalls", "SlideModel", "SlideSources", "SlideImages",
-                "RemoteTransport", "PdfpcTransport",
+                "RemoteTransport", "PdfpcTransport", "PadRuntime", "ControlPadScripting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -80,6 +91,17 @@ let package = Package(
         ),
         // The thin `controlpad` executable: `main` only.
         .executableTarget(name: "ControlPad", dependencies: ["ControlPadUI"]),
+        // The budgets of DESIGN.md, measured (scripts/bench.sh): a developer's
+        // tool, not a product. It drives the built `controlpad` on a pty and
+        // the real show, which package-benchmark cannot.
+        .executableTarget(
+            name: "ControlPadBench",
+            dependencies: [
+                "ControlPadUI", "SlideImages", "SlideModel", "SlideSources", "Syscalls",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/ControlPadBench"
+        ),
         // Fixtures (real LibreOffice bytes) are read by path, not bundled.
         .testTarget(name: "SlideModelTests", dependencies: ["SlideModel", "SlideSources"], exclude: ["Fixtures"]),
         .testTarget(name: "SlideImagesTests", dependencies: ["SlideImages", "SlideModel"], resources: [.copy("Fixtures")]),
@@ -92,7 +114,7 @@ let package = Package(
             dependencies: ["PdfpcTransport", "SlideModel", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
-            name: "ControlPadTests", dependencies: ["ControlPadUI", "Syscalls", "SlideModel", "SlideSources", "SlideImages"], exclude: ["Snapshots"]
+            name: "ControlPadTests", dependencies: ["ControlPadUI", "ControlPadScripting", "PadRuntime", "Syscalls", "SlideModel", "SlideSources", "SlideImages"], exclude: ["Snapshots"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["ControlPad", "CWideChar", "SlideImages"]),
     ]

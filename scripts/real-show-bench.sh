@@ -1,9 +1,9 @@
 #!/bin/bash
-# The real-show part of `controlpad bench`: quick presses and a held → on a
+# The real-show part of the benchmark (scripts/bench.sh): quick presses and a held → on a
 # real LibreOffice Impress, next to a bare client's fastest lossless pace.
 # Builds release, takes the shared peer lock, starts
 # ../shared/impress-remote/peer.sh with a 60-slide deck (made once, kept in
-# /var/tmp), runs `controlpad bench --only show`, and stops the peer again.
+# /var/tmp), runs `scripts/bench.sh --only show`, and stops the peer again.
 #
 #   scripts/real-show-bench.sh [--runs N]     # extra arguments go to bench
 #
@@ -18,7 +18,6 @@ SPEC=/var/tmp/controlpad-bench-deck-60.json
 
 [ -x "$PEER_SH" ] || { echo "real-show-bench: no peer.sh at $PEER_SH" >&2; exit 2; }
 cd "$ROOT"
-swift build -c release
 python3 -c '
 import json, sys
 json.dump([[f"Slide {i}", f"Point {i}a\nPoint {i}b", f"Notes for slide {i}."] for i in range(1, 61)], open(sys.argv[1], "w"))
@@ -27,7 +26,7 @@ json.dump([[f"Slide {i}", f"Point {i}a\nPoint {i}b", f"Notes for slide {i}."] fo
 run_locked() {
     trap '"$PEER_SH" stop || true' EXIT
     LO_PEER_DECK=$DECK LO_PEER_DECK_SPEC=$SPEC "$PEER_SH"
-    .build/release/controlpad bench --only show "$@"
+    scripts/bench.sh --only show "$@"
 }
 export -f run_locked
 export PEER_SH DECK SPEC

@@ -1,5 +1,7 @@
 import XCTest
+@testable import ControlPadScripting
 @testable import ControlPadUI
+import PadRuntime
 import SlideModel
 import Syscalls
 
@@ -7,7 +9,7 @@ import Syscalls
 /// its `poll` exactly when something is waiting.
 final class EventInboxTests: XCTestCase {
     func testEventsFromManyThreadsArriveOnceEachAndWakeThePoll() throws {
-        let inbox = try EventInbox()
+        let inbox = try EventInbox<PadEvent>()
         XCTAssertEqual(Syscalls.poll([inbox.wakeDescriptor], timeout: 0), [0], "nothing posted: the loop sleeps")
         DispatchQueue.concurrentPerform(iterations: 100) { i in inbox.post(.source(.slideChanged(index: i))) }
         XCTAssertNotEqual(Syscalls.poll([inbox.wakeDescriptor], timeout: 0)[0] & Int16(POLLIN), 0, "posted: the loop wakes")
@@ -19,7 +21,7 @@ final class EventInboxTests: XCTestCase {
     }
 
     func testOrderFromOneThreadIsKept() throws {
-        let inbox = try EventInbox()
+        let inbox = try EventInbox<PadEvent>()
         inbox.post(.interrupted)
         inbox.post(.tick)
         inbox.post(.terminate)

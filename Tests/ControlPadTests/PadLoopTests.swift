@@ -1,5 +1,7 @@
 import XCTest
+@testable import ControlPadScripting
 @testable import ControlPadUI
+import PadRuntime
 @testable import SlideModel
 
 /// The loop itself, on an in-memory terminal, an injected clock and a
@@ -84,7 +86,7 @@ final class PadLoopTests: XCTestCase {
     func testCtrlCAsksWhileAShowRunsThenQuits() throws {
         let terminal = try TestTerminal()
         let source = ScriptedSource()
-        let inbox = try EventInbox()
+        let inbox = try EventInbox<PadEvent>()
         let loop = PadLoop(terminal: terminal, source: source, state: PadState(animate: false), inbox: inbox, clocks: clocks)
         loop.start()
         source.say(.showStarted(slideCount: 5, current: 0))
@@ -98,7 +100,7 @@ final class PadLoopTests: XCTestCase {
 
     func testASignalEndsTheLoop() throws {
         let terminal = try TestTerminal()
-        let inbox = try EventInbox()
+        let inbox = try EventInbox<PadEvent>()
         let loop = PadLoop(terminal: terminal, source: ScriptedSource(), state: PadState(animate: false), inbox: inbox, clocks: clocks)
         loop.start()
         inbox.post(.terminate)

@@ -1,4 +1,6 @@
+@testable import ControlPadScripting
 @testable import ControlPadUI
+import PadRuntime
 import Foundation
 import SlideModel
 import XCTest

@@ -1,5 +1,7 @@
 import Foundation
 import Logging
+import PadRuntime
+import ControlPadScripting
 import SlideModel
 import Syscalls
 
@@ -10,7 +12,7 @@ import Syscalls
 final class PadLoop {
     private let terminal: TerminalBackend
     private let source: SlideSource
-    private let inbox: EventInbox
+    private let inbox: EventInbox<PadEvent>
     private let clocks: Clocks
     private let pictures: PictureDrawing?
     private let rehearsal: RehearsalLogFile?
@@ -32,7 +34,7 @@ final class PadLoop {
     private var quitting = false
     private let logger = Logger(label: "controlpad.pad")
 
-    init(terminal: TerminalBackend, source: SlideSource, state: PadState, inbox: EventInbox,
+    init(terminal: TerminalBackend, source: SlideSource, state: PadState, inbox: EventInbox<PadEvent>,
          clocks: Clocks = .system, pictures: PictureDrawing? = nil, rehearsal: RehearsalLogFile? = nil,
          config: PadConfig = PadConfig(), picturesLabel: String? = nil,
          cellPixels: @escaping () -> PixelSize? = { nil }, sourceNotes: HelpView.SourceNotes? = nil) {

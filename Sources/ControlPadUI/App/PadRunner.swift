@@ -1,6 +1,8 @@
 import Dispatch
 import Foundation
 import Logging
+import PadRuntime
+import ControlPadScripting
 import SlideModel
 
 /// Opens the pad on a source: terminal up, loop run, terminal restored —
@@ -23,9 +25,12 @@ enum PadRunner {
         if let notice = rehearsal?.notice { notices.append(notice) }
         // Said again on the way out, where the shell keeps it.
         defer { if let notice = rehearsal?.notice { FileHandle.standardError.write(Data("controlpad: \(notice)\n".utf8)) } }
-        let inbox = try EventInbox()
-        let signals = trapSignals(inbox: inbox)
-        defer { signals.forEach { $0.cancel() } }
+        let inbox = try EventInbox<PadEvent>()
+        // SIGTERM, SIGHUP and SIGQUIT (Ctrl-\\) end the loop normally, so the
+        // terminal is restored; SIGINT (Ctrl-C) quits like `q`, asking first
+        // while a show runs. Crashes are `CrashGuard`'s.
+        let signals = SignalTrap([SIGINT, SIGTERM, SIGHUP, SIGQUIT]) { inbox.post($0 == SIGINT ? .interrupted : .terminate) }
+        defer { signals.cancel() }
 
         let colors = ColorSetup(environment: ProcessInfo.processInfo.environment, choice: options.color)
         let name = colors.terminalName()
@@ -90,18 +95,5 @@ enum PadRunner {
         if loaded.problems.count == 1 { return "config: \(first) (the rest applies)" }
         let check = "controlpad config --check" + (given.map { " " + TerminalText.escaped($0) } ?? "")
         return "config: \(loaded.problems.count) problems (the rest applies); `\(check)` lists them"
-    }
-
-    /// SIGTERM, SIGHUP and SIGQUIT (Ctrl-\\) end the loop normally, so the
-    /// terminal is restored; SIGINT (Ctrl-C) quits like `q`, asking first
-    /// while a show runs. Crashes are `CrashGuard`'s.
-    private static func trapSignals(inbox: EventInbox) -> [DispatchSourceSignal] {
-        [SIGINT, SIGTERM, SIGHUP, SIGQUIT].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { inbox.post(number == SIGINT ? .interrupted : .terminate) }
-            source.resume()
-            return source
-        }
     }
 }

@@ -16,7 +16,7 @@ public struct ControlPadCommand: ParsableCommand {
         version: ControlPadVersion.string,
         subcommands: [
             DemoCommand.self, ConnectCommand.self, SendCommand.self, WatchCommand.self, DiscoverCommand.self, DoctorCommand.self,
-            ConfigCommand.self, BenchCommand.self, FinishStreamCommand.self,
+            ConfigCommand.self, FinishStreamCommand.self,
         ],
         defaultSubcommand: DemoCommand.self
     )

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import PdfpcTransport
 import RemoteTransport
+import ControlPadScripting
 import SlideModel
 
 /// `controlpad doctor [HOST[:PORT]]`: why the pad cannot reach Impress, and
@@ -117,7 +118,7 @@ struct DoctorCommand: ParsableCommand {
             show(upTo: 1)
             // 3–6 through the network source, as the pad and `send` talk to Impress.
             if case .open? = findings.connection {
-                findings.link = Self.read(configuration: configuration, logger: logger, timeout: timeout)
+                findings.link = try Self.read(configuration: configuration, logger: logger, timeout: timeout)
                 if case .lost(let reason)? = findings.link?.end, findings.link?.answer == DoctorLinkReading.Answer.none,
                    DoctorFindings.problem(forLostLink: reason) == .stuck {
                     // Accepts and never answers: a service that speaks first (SSH, mail) is not Impress.
@@ -143,17 +144,17 @@ struct DoctorCommand: ParsableCommand {
     /// has seen enough (a show's whole stream of previews, when one runs),
     /// then leaves; never in the middle of the stream (PROTOCOL.md).
     private static func read(configuration: ImpressRemoteConfiguration, logger: Logger,
-                             timeout: Double) -> DoctorLinkReading {
+                             timeout: Double) throws -> DoctorLinkReading {
         var timing = DoctorLinkReading.Timing()
         timing.answer = 2 * timeout + 2  // connect, then the pair request: the source gives up first
         timing.showState = timeout
-        let start = Date()
-        func now() -> Double { Date().timeIntervalSince(start) }
+        let link = try HeadlessLink(configuration: configuration, logger: logger)
+        let start = link.now
+        func now() -> Double { Double(link.now - start) / 1000 }
         var reading = DoctorLinkReading(timing: timing, at: 0)
-        let link = HeadlessLink(configuration: configuration, logger: logger)
         link.start()
         while !reading.isDone {
-            let wake = reading.wakeUp().map { start.addingTimeInterval($0) }
+            let wake = reading.wakeUp().map { start + Millis(($0 * 1000).rounded(.up)) }
             switch link.next(before: wake) {
             case .event(let event)?: reading.note(event, at: now())
             case .interrupted?: reading.interrupt()
@@ -185,9 +186,9 @@ extension DoctorCommand {
             configuration.requestTimeout = configuration.connectTimeout
             configuration.prefetch = false
             let source = PdfpcSource(configuration: configuration, logger: logger)
-            let link = HeadlessLink(source: source)
+            let link = try HeadlessLink(source: source)
             link.start()
-            let deadline = Date(timeIntervalSinceNow: 2 * timeout + 2)
+            let deadline = link.now + Millis((2 * timeout + 2) * 1000)
             while !findings.hasSeenEnough, let item = link.next(before: deadline) {
                 if case .event(let event) = item {
                     findings.note(event)

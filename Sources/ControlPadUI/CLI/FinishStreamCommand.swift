@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RemoteTransport
+import ControlPadScripting
 import SlideModel
 
 /// `controlpad finish-stream`: started by a `controlpad` that is leaving

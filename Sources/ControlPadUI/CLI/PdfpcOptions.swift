@@ -71,11 +71,3 @@ struct PdfpcOptions: ParsableArguments {
         return HelpView.SourceNotes(heading: "On pdfpc", items: items)
     }
 }
-
-/// A source whose commands can be followed to the wire (`send`): Impress
-/// says when the bytes are written, pdfpc when it has answered.
-protocol ConfirmingSource: SlideSource {
-    func send(_ command: SourceCommand, whenWritten: @escaping @Sendable (Bool) -> Void)
-}
-
-extension PdfpcSource: ConfirmingSource {}

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import PdfpcTransport
 import RemoteTransport
+import ControlPadScripting
 import SlideModel
 
 /// `controlpad send HOST[:PORT] COMMAND`: one command, for scripts and pedals.
@@ -70,7 +71,7 @@ struct SendCommand: ParsableCommand {
             configuration.connectTimeout = .milliseconds(Int64(timeout * 1000))
             configuration.requestTimeout = configuration.connectTimeout
             configuration.prefetch = false
-            link = HeadlessLink(source: PdfpcSource(configuration: configuration, logger: logger))
+            link = try HeadlessLink(source: PdfpcSource(configuration: configuration, logger: logger))
             conversation = SendConversation(action: action, waitForConfirmation: !noWait, server: address.description,
                                             peer: .pdfpc)
         } else {
@@ -78,7 +79,7 @@ struct SendCommand: ParsableCommand {
             var configuration = pairing.configuration(for: server, logger: logger)
             configuration.connectTimeout = .milliseconds(Int64(timeout * 1000))
             configuration.pairingTimeout = configuration.connectTimeout
-            link = HeadlessLink(configuration: configuration, logger: logger)
+            link = try HeadlessLink(configuration: configuration, logger: logger)
             conversation = SendConversation(action: action, waitForConfirmation: !noWait, server: server.description)
         }
         link.start()
@@ -102,7 +103,7 @@ struct SendCommand: ParsableCommand {
     private static func converse(_ conversation: inout SendConversation, over link: HeadlessLink,
                                  timeout: Double) -> SendConversation.Step {
         let seconds = timeout == timeout.rounded() ? "\(Int(timeout)) s" : "\(timeout) s"
-        var deadline = Date(timeIntervalSinceNow: timeout)
+        var deadline = link.now + Millis(timeout * 1000)
         while true {
             guard let item = link.next(before: deadline) else { return conversation.timedOut(seconds: seconds) }
             let step: SendConversation.Step?
@@ -114,7 +115,7 @@ struct SendCommand: ParsableCommand {
             switch step {
             case .send(let command)?:
                 link.send(command)
-                deadline = Date(timeIntervalSinceNow: timeout)
+                deadline = link.now + Millis(timeout * 1000)
             case let done?:
                 return done
             case nil:

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import PdfpcTransport
 import RemoteTransport
+import ControlPadScripting
 import SlideModel
 
 /// `controlpad watch HOST[:PORT] [--json]`: follow a talk from a script.
@@ -51,10 +52,10 @@ struct WatchCommand: ParsableCommand {
             let password = pdfpc.password(config: ConfigLoader.read(path: config).config.pdfpcPassword) { nil } ?? ""
             var configuration = PdfpcOptions.configuration(address, password: password)
             configuration.prefetch = false
-            link = HeadlessLink(source: PdfpcSource(configuration: configuration, logger: logger))
+            link = try HeadlessLink(source: PdfpcSource(configuration: configuration, logger: logger))
         } else {
             let server = try PairingOptions.server(address)
-            link = HeadlessLink(configuration: pairing.configuration(for: server, logger: logger), logger: logger)
+            link = try HeadlessLink(configuration: pairing.configuration(for: server, logger: logger), logger: logger)
         }
         LineOutput.ignoreBrokenPipes()
         link.start()

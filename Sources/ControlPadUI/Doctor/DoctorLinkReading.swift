@@ -1,3 +1,4 @@
+import ControlPadScripting
 import SlideModel
 
 /// What `controlpad doctor` learns from one run of the network source (steps

@@ -1,5 +1,6 @@
 import Foundation
 import RemoteTransport
+import ControlPadScripting
 import SlideModel
 
 /// One line of `controlpad doctor`: what was checked, how it went (✔ true,

@@ -3,7 +3,7 @@ import Foundation
 /// A tiny benchmark harness: run a body many times, report median and p95
 /// of wall time and of the thread's CPU time, against a budget.
 ///
-/// Run in release (`controlpad bench` from `swift build -c release`): pixel
+/// Run in release (`scripts/bench.sh` builds it so): pixel
 /// loops are ~25× slower in debug builds, so debug figures say nothing.
 
 /// One measurement's result, in milliseconds per iteration.
@@ -14,22 +14,15 @@ struct Measurement {
     var p95: Double
     var cpuMedian: Double
     var cpuP95: Double
-    /// The budget from DESIGN.md, in milliseconds, when there is one.
-    var budget: Double?
-    /// Budgets in DESIGN.md are CPU time for some lines, wall time for others.
-    var budgetIsCPU = false
-
-    var withinBudget: Bool? {
-        budget.map { (budgetIsCPU ? cpuP95 : p95) < $0 }
-    }
+    /// The budget in `Benchmarks/budgets.json` (wall or CPU p95, as its unit says).
+    var budget: String?
 
     var line: String {
+        let cpu = budget.map(BudgetBook.current.isCPU) ?? false
         var text = "\(name): median \(ms(median)) ms, p95 \(ms(p95)) ms"
-        if budgetIsCPU { text += " (CPU median \(ms(cpuMedian)) ms, p95 \(ms(cpuP95)) ms)" }
+        if cpu { text += " (CPU median \(ms(cpuMedian)) ms, p95 \(ms(cpuP95)) ms)" }
         text += " (n=\(iterations))"
-        if let budget, let ok = withinBudget {
-            text += " · budget < \(ms(budget)) ms\(budgetIsCPU ? " CPU" : ""): \(ok ? "ok" : "OVER")"
-        }
+        if let budget { text += BudgetBook.current.check(budget, cpu ? cpuP95 : p95) }
         return text
     }
 }
@@ -44,7 +37,7 @@ func ms(_ v: Double) -> String {
 /// one line, and returns the figures. Whatever `body` returns is kept alive
 /// so the optimizer cannot drop the work.
 @discardableResult
-func measure<T>(name: String, budget: Double? = nil, budgetIsCPU: Bool = false, iterations: Int = 500,
+func measure<T>(name: String, budget: String? = nil, iterations: Int = 500,
                 warmUp: Int = 10, _ body: () throws -> T) rethrows -> Measurement {
     for _ in 0..<warmUp { keepAlive(try body()) }
     var wall = [Double](), cpu = [Double]()
@@ -64,7 +57,7 @@ func measure<T>(name: String, budget: Double? = nil, budgetIsCPU: Bool = false, 
         name: name, iterations: iterations,
         median: percentile(wall, 0.5), p95: percentile(wall, 0.95),
         cpuMedian: percentile(cpu, 0.5), cpuP95: percentile(cpu, 0.95),
-        budget: budget, budgetIsCPU: budgetIsCPU)
+        budget: budget)
     print(result.line)
     return result
 }

@@ -10,12 +10,12 @@ import Syscalls
 /// (`PreviewStream`): that wait goes to a background `controlpad
 /// finish-stream`, so the shell gets its prompt back at once; if that cannot
 /// start, the wait happens here, bounded.
-enum LinkLeaving {
+package enum LinkLeaving {
     /// Stops `source`; returns what is still happening in words ("Impress is
     /// still sending 23 slides; closing when it is done"), or nil when the
     /// link is already closed.
     @discardableResult
-    static func leave(_ source: SlideSource, logger: Logger) -> String? {
+    package static func leave(_ source: SlideSource, logger: Logger) -> String? {
         source.shutdown()
         guard let remote = source as? ImpressRemoteSource, let handOff = remote.handOff() else { return nil }
         let line = "\(handOff.stream.waitDescription); closing the connection when it is done"

@@ -72,7 +72,9 @@ final class PseudoTerminalProcess {
     }
 
     /// This binary, to start again as the pad under test.
-    static var ownBinary: String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    /// The `controlpad` built beside this benchmark (same build folder).
+    static var controlpad: String {
+        let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent("controlpad").path
     }
 }

@@ -8,20 +8,20 @@ import SlideModel
 ///
 /// Impress sends nothing when the screen is blanked or resumed (PROTOCOL.md),
 /// so no change can say so.
-struct WatchReport {
+package struct WatchReport {
     /// One line of output: `event` and `fields` for `--json`, `text` for people.
-    struct Change: Equatable {
-        var event: String
-        var fields: [(String, JSONLine.Value)]
-        var text: String
+    package struct Change: Equatable {
+        package var event: String
+        package var fields: [(String, JSONLine.Value)]
+        package var text: String
 
-        init(_ event: String, _ fields: [(String, JSONLine.Value)] = [], text: String) {
+        package init(_ event: String, _ fields: [(String, JSONLine.Value)] = [], text: String) {
             self.event = event
             self.fields = fields
             self.text = text
         }
 
-        static func == (a: Change, b: Change) -> Bool {
+        package static func == (a: Change, b: Change) -> Bool {
             a.event == b.event && a.text == b.text && JSONLine(a.fields) == JSONLine(b.fields)
         }
     }
@@ -41,7 +41,9 @@ struct WatchReport {
     /// A lost link is reported once, not at every second of its countdown.
     private var lossReported = false
 
-    mutating func changes(for event: SourceEvent) -> [Change] {
+    package init() {}
+
+    package mutating func changes(for event: SourceEvent) -> [Change] {
         switch event {
         case .link(let link): return changes(for: link)
         case .showStarted(let count, let current):

@@ -2,14 +2,14 @@ import SlideModel
 
 /// What `controlpad send` asks of the show, as typed: `next`, `goto 3`, ...
 /// Slide numbers are 1-based, as on screen.
-enum RemoteAction: Equatable, Sendable {
+package enum RemoteAction: Equatable, Sendable {
     case next, previous, first, last, blank, resume, start, stop
     case goto(slide: Int)
 
-    static let words = "next, previous, goto N, first, last, blank, resume, start or stop"
+    package static let words = "next, previous, goto N, first, last, blank, resume, start or stop"
 
     /// Parses the command words; the error is a one-line usage message.
-    init(words: [String]) throws(RemoteActionError) {
+    package init(words: [String]) throws(RemoteActionError) {
         guard let word = words.first else { throw .message("say what to send: \(Self.words)") }
         let rest = words.dropFirst()
         let simple: [String: RemoteAction] = [
@@ -24,7 +24,7 @@ enum RemoteAction: Equatable, Sendable {
         guard word.lowercased() == "goto" else {
             let known = Array(simple.keys) + ["goto"]
             let lower = word.lowercased()
-            let near = known.filter { CommandSuggestion.distance(lower, $0) <= ($0.count <= 4 ? 1 : 2) }
+            let near = known.filter { EditDistance.between(lower, $0) <= ($0.count <= 4 ? 1 : 2) }
                 + known.filter { lower.count >= 2 && $0.hasPrefix(lower) }
             if let guess = near.first {
                 throw .message("unknown command \(word.debugDescription); did you mean \(guess)? (use \(Self.words))")
@@ -39,7 +39,7 @@ enum RemoteAction: Equatable, Sendable {
     }
 }
 
-struct RemoteActionError: Error, CustomStringConvertible {
-    var description: String
-    static func message(_ text: String) -> RemoteActionError { RemoteActionError(description: text) }
+package struct RemoteActionError: Error, CustomStringConvertible {
+    package var description: String
+    package static func message(_ text: String) -> RemoteActionError { RemoteActionError(description: text) }
 }

@@ -1,3 +1,4 @@
+@testable import ControlPadUI
 import Foundation
 import SlideImages
 import SlideModel
@@ -32,7 +33,7 @@ struct ThumbnailBenchmarks {
         // (g) Open the list: the first full frame, pictures drawn from the PNGs (a cold cache).
         var thumbnails = 0
         _ = measure(name: "(g) slide list opened, \(w)x\(h), previews in, thumbnails drawn from their PNGs: first full frame",
-                budget: 30, iterations: max(5, iterations / 20), warmUp: 1) { () -> Int in
+                budget: "thumbnails.open", iterations: max(5, iterations / 20), warmUp: 1) { () -> Int in
             var state = loaded
             let view = PadView(clock: "14:05", pictures: SlidePictures(depth: .palette256))
             _ = state.reduce(.key(.tab), now: 0)
@@ -50,7 +51,7 @@ struct ThumbnailBenchmarks {
         var down = true
         for _ in 0..<state.slideCount { _ = state.reduce(.key(.down), now: 0); previous = PadBenchmarks.render(view, &state, width: w, height: h) }
         _ = measure(name: "(h) slide list scrolled one row, \(w)x\(h), thumbnails cached: reduce+render+diff",
-                budget: 5, budgetIsCPU: true, iterations: iterations) { () -> Int in
+                budget: "thumbnails.scroll", iterations: iterations) { () -> Int in
             // Up and down the whole list, a row at a time: every press scrolls a row near the ends.
             if state.viewState(.slideList).selection == 0 { down = true }
             if state.viewState(.slideList).selection == state.slideCount - 1 { down = false }
@@ -89,7 +90,7 @@ struct ThumbnailBenchmarks {
         keepAlive(grid)
         let after = PadBenchmarks.residentKB()
         let mb = { (kb: Int) in String(format: "%.1f MB", Double(kb) / 1024) }
-        print("(j) \(count)-slide deck paged through in the overview at 200x60 truecolor: resident \(mb(after)) (at start \(mb(before)); \(pictures.cachedCount) pictures cached) · budget < 120 MB resident: \(after < 120 * 1024 ? "ok" : "OVER")")
+        print("(j) \(count)-slide deck paged through in the overview at 200x60 truecolor: resident \(mb(after)) (at start \(mb(before)); \(pictures.cachedCount) pictures cached))" + BudgetBook.current.check("overview.memory", Double(after) / 1024))
         keepAlive(state)
     }
 }

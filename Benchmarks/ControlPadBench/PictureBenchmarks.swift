@@ -1,3 +1,4 @@
+@testable import ControlPadUI
 import Foundation
 import SlideImages
 import SlideModel
@@ -21,7 +22,7 @@ enum PictureBenchmarks {
             let frame = fitPicture(aspect: decoded.aspect, paneCols: cols, paneRows: rows)
             let size = SixelPictures.fit(aspect: decoded.aspect, in: (frame.cols * cell.width, frame.rows * cell.height))
             measure(name: "(a) preview arrives -> shown, sixel: decode+fit+palette+encode -> \(cols)x\(rows) (\(size.width)x\(size.height) px)",
-                    budget: cols == 80 ? 5 : nil, iterations: max(20, iterations / 5)) { () -> Int in
+                    budget: cols == 80 ? "picture.step" : nil, iterations: max(20, iterations / 5)) { () -> Int in
                 var grid = CellGrid(width: cols, height: rows + 1)
                 _ = PlacedPictures(fallback: SlidePictures(depth: .palette256))
                     .draw(Preview(png: png), slide: 0, in: Rect(x: 0, y: 0, width: cols, height: rows), grid: &grid)
@@ -68,7 +69,7 @@ enum PictureBenchmarks {
         let tick = write(PadBenchmarks.render(view, &state, width: 160, height: 50), previous: previous)
         print("(g) picture bytes per slide step, 160x50, \(name): first frame \(firstFrame), first visit median \(median(first)), "
               + "revisit median \(median(again)) (max \(again.max() ?? 0)), clock tick \(tick)"
-              + (name.hasPrefix("kitty") ? " — budget: revisit writes placements only, no picture bytes \(again.allSatisfy { $0 < 1000 } ? "ok" : "OVER")" : ""))
+              + (name.hasPrefix("kitty") ? BudgetBook.current.check("kitty.revisit", Double(again.max() ?? 0)) : ""))
     }
 
     /// Answers the pad's start-up queries, once they are in `seen`, as a

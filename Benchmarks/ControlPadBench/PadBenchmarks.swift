@@ -1,3 +1,4 @@
+@testable import ControlPadUI
 import Foundation
 import SlideImages
 import SlideModel
@@ -54,7 +55,7 @@ struct PadBenchmarks {
         var changed: [Int] = []
         let rendersBefore = pictures.renders
         measure(name: "(b) key -> screen updated, \(w)x\(h), two pictures (cached): reduce+render+diff",
-                budget: 5, budgetIsCPU: true, iterations: iterations) { () -> Int in
+                budget: "key.screen", iterations: iterations) { () -> Int in
             let n = Self.step(&state, view, previous: &previous, width: w, height: h)
             changed.append(n)
             return n
@@ -72,7 +73,7 @@ struct PadBenchmarks {
             var drawn: CellGrid? = previous
             terminal.draw(drawn!)
             measure(name: "    same, drawn by CursesTerminal (ncurses on /dev/null, xterm-256color)",
-                    budget: 5, budgetIsCPU: true, iterations: iterations) { () -> Int in
+                    budget: "key.screen", iterations: iterations) { () -> Int in
                 let n = Self.step(&state, view, previous: &drawn, width: w, height: h)
                 terminal.draw(drawn!)
                 return n
@@ -142,7 +143,7 @@ struct PadBenchmarks {
         let sortedBytes = bytes.sorted(), sortedCells = cells.sorted()
         let median = sortedBytes[bytes.count / 2]
         let ratio = Double(median) / Double(max(1, firstFrame))
-        let budget = depth == .monochrome ? "" : " · budget <= 0.30x: \(ratio <= 0.3 ? "ok" : "OVER")"
+        let budget = depth == .monochrome ? "" : BudgetBook.current.check("bytes.step", ratio)
         print("(c) bytes per slide step, \(w)x\(h), \(terminalName), \(depth.rawValue) colours: median \(median) bytes for \(sortedCells[cells.count / 2]) changed cells, \(String(format: "%.1f", perCell[perCell.count / 2])) bytes/changed cell (range \(String(format: "%.1f", perCell.first!))–\(String(format: "%.1f", perCell.last!))); a full repaint \(firstFrame) bytes for \(w * h) cells: \(String(format: "%.2f", ratio))x (n=\(bytes.count))\(budget)")
     }
 
@@ -150,11 +151,11 @@ struct PadBenchmarks {
 
     func startToFirstFrame() {
         measure(name: "    in-process part: deck + state + curses + render + draw to /dev/null",
-                budget: 150, iterations: max(20, iterations / 10), warmUp: 2) { () -> Int in
+                budget: "start.first-frame", iterations: max(20, iterations / 10), warmUp: 2) { () -> Int in
             Self.firstFrame(withPictures: false)
         }
         measure(name: "    same, with the first two previews in (first frame with pictures)",
-                budget: 150, iterations: max(20, iterations / 10), warmUp: 2) { () -> Int in
+                budget: "start.first-frame", iterations: max(20, iterations / 10), warmUp: 2) { () -> Int in
             Self.firstFrame(withPictures: true)
         }
     }
@@ -165,7 +166,7 @@ struct PadBenchmarks {
     func processStartToFirstFrame() throws {
         let binary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         measure(name: "(d) start -> first frame (demo process on a pty: exec + runtime + deck + terminal queries + curses + first draw)",
-                budget: 150, iterations: max(20, iterations / 20), warmUp: 2) { () -> Double in
+                budget: "start.first-frame", iterations: max(20, iterations / 20), warmUp: 2) { () -> Double in
             (try? Self.spawnToFirstFrame(binary: binary)) ?? -1
         }
     }
@@ -261,8 +262,7 @@ struct PadBenchmarks {
         keepAlive(previous)
         let after = Self.residentKB()
         let mb = { (kb: Int) in String(format: "%.1f MB", Double(kb) / 1024) }
-        let ok = after < 60 * 1024
-        print("(e) \(count)-slide deck, all previews loaded (\(mb(previewBytes / 1024)) of PNG), 100 steps and 11 list pages rendered at 160x50 truecolor: resident \(mb(after)) (process at start of test \(mb(before)), after loading \(mb(loaded)), growth \(mb(after - before)); \(pictures.cachedCount) pictures cached) · budget < 60 MB resident: \(ok ? "ok" : "OVER")")
+        print("(e) \(count)-slide deck, all previews loaded (\(mb(previewBytes / 1024)) of PNG), 100 steps and 11 list pages rendered at 160x50 truecolor: resident \(mb(after)) (process at start of test \(mb(before)), after loading \(mb(loaded)), growth \(mb(after - before)); \(pictures.cachedCount) pictures cached))" + BudgetBook.current.check("memory.pad", Double(after) / 1024))
         keepAlive(state)
     }
 }

@@ -12,8 +12,8 @@ import SlideModel
 /// confirmation where one comes: `slide_updated` after a move,
 /// `slideshow_started`/`_finished` after start/stop. Blank and resume, and
 /// moves that change nothing, are never confirmed (PROTOCOL.md).
-struct SendConversation {
-    enum Step: Equatable {
+package struct SendConversation {
+    package enum Step: Equatable {
         case send(SourceCommand)
         /// Done: print `line` and exit 0.
         case succeed(String)
@@ -31,14 +31,14 @@ struct SendConversation {
 
     /// Who answers: Impress, or pdfpc (which always presents: no show to
     /// start or stop; it confirms every command with the state it is in).
-    enum Peer: Equatable { case impress, pdfpc }
+    package enum Peer: Equatable { case impress, pdfpc }
 
-    let action: RemoteAction
-    let peer: Peer
+    package let action: RemoteAction
+    package let peer: Peer
     /// `--no-wait`: done once the command is written.
-    let waitForConfirmation: Bool
+    package let waitForConfirmation: Bool
     /// `host:port`, for messages.
-    let server: String
+    package let server: String
     private var phase = Phase.pairing
     private var paired = false
     private var show: (count: Int, current: Int)?
@@ -46,16 +46,16 @@ struct SendConversation {
     /// The confirmation arrived before the write was reported.
     private var confirmedEarly = false
 
-    init(action: RemoteAction, waitForConfirmation: Bool = true, server: String, peer: Peer = .impress) {
+    package init(action: RemoteAction, waitForConfirmation: Bool = true, server: String, peer: Peer = .impress) {
         self.action = action
         self.peer = peer
         self.waitForConfirmation = waitForConfirmation
         self.server = server
     }
 
-    var isDone: Bool { phase == .done }
+    package var isDone: Bool { phase == .done }
 
-    mutating func handle(_ event: SourceEvent) -> Step? {
+    package mutating func handle(_ event: SourceEvent) -> Step? {
         guard phase != .done else { return nil }
         switch event {
         case .link(.pairing):
@@ -88,7 +88,7 @@ struct SendConversation {
     }
 
     /// The command was written (true) or dropped (false).
-    mutating func written(_ ok: Bool) -> Step? {
+    package mutating func written(_ ok: Bool) -> Step? {
         guard case .sending(let expectation) = phase else { return nil }
         guard ok else { return finish(.fail("the command did not reach \(server): the link closed")) }
         if expectation == .nothing || !waitForConfirmation || confirmedEarly {
@@ -99,7 +99,7 @@ struct SendConversation {
     }
 
     /// The time allowed for the current phase ran out.
-    mutating func timedOut(seconds: String) -> Step {
+    package mutating func timedOut(seconds: String) -> Step {
         switch phase {
         case .pairing:
             return finish(.fail(paired

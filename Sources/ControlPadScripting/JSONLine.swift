@@ -3,21 +3,21 @@ import Foundation
 /// One JSON object on one line, its fields in the order given (`event`
 /// first reads best in a log). Strings are escaped so that no control
 /// character, and no line break, reaches the output raw.
-struct JSONLine: Equatable {
-    enum Value: Equatable {
+package struct JSONLine: Equatable {
+    package enum Value: Equatable {
         case string(String)
         case int(Int)
     }
 
-    var fields: [(String, Value)]
+    package var fields: [(String, Value)]
 
-    init(_ fields: [(String, Value)]) { self.fields = fields }
+    package init(_ fields: [(String, Value)]) { self.fields = fields }
 
-    static func == (a: JSONLine, b: JSONLine) -> Bool {
+    package static func == (a: JSONLine, b: JSONLine) -> Bool {
         a.fields.map(\.0) == b.fields.map(\.0) && a.fields.map(\.1) == b.fields.map(\.1)
     }
 
-    var text: String {
+    package var text: String {
         "{" + fields.map { Self.quoted($0.0) + ":" + Self.encoded($0.1) }.joined(separator: ",") + "}"
     }
 
@@ -28,7 +28,7 @@ struct JSONLine: Equatable {
         }
     }
 
-    static func quoted(_ s: String) -> String {
+    package static func quoted(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {

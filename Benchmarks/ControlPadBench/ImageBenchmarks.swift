@@ -1,3 +1,4 @@
+@testable import ControlPadUI
 import Foundation
 import SlideImages
 import SlideModel
@@ -13,7 +14,7 @@ func runImageBenchmarks(png: [UInt8], iterations: Int) throws {
     // an 80×24 pane of a grid.
     for depth in [ColorDepth.palette256, .truecolor] {
         measure(name: "(a) preview arrives -> shown: decode+fit+raster+quantize+draw \(size) -> 80x24, \(depth.rawValue)",
-                budget: 5, iterations: iterations) { () -> CellGrid in
+                budget: "image.preview", iterations: iterations) { () -> CellGrid in
             var grid = CellGrid(width: 80, height: 24)
             _ = SlidePictures(depth: depth).draw(Preview(png: png), slide: 0, in: grid.bounds, grid: &grid)
             return grid
@@ -34,10 +35,10 @@ func runImageBenchmarks(png: [UInt8], iterations: Int) throws {
         placed.picture.quantized(.palette16)
     }
     // The largest pane the budgets name: a 160×50 terminal, full screen.
-    measure(name: "    decode+fit+raster+256 \(size) -> 160x50", budget: 5, iterations: iterations) {
+    measure(name: "    decode+fit+raster+256 \(size) -> 160x50", budget: "image.preview", iterations: iterations) {
         try? PanePicture.render(png: png, paneCols: 160, paneRows: 50, depth: .palette256)
     }
-    measure(name: "    decode+fit+raster+truecolor \(size) -> 160x50", budget: 5, iterations: iterations) {
+    measure(name: "    decode+fit+raster+truecolor \(size) -> 160x50", budget: "image.preview", iterations: iterations) {
         try? PanePicture.render(png: png, paneCols: 160, paneRows: 50, depth: .truecolor)
     }
     // A photo-like picture, where nearly every cell has its own colour:

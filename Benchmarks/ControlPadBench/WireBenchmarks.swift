@@ -13,7 +13,7 @@ struct WireBenchmarks {
             let state = FileManager.default.temporaryDirectory.appendingPathComponent("cp-bench-\(getpid())").path
             defer { try? FileManager.default.removeItem(atPath: state) }
             let pad = try PseudoTerminalProcess(
-                binary: PseudoTerminalProcess.ownBinary,
+                binary: PseudoTerminalProcess.controlpad,
                 arguments: ["connect", "127.0.0.1:\(server.port)", "--name", "bench", "--pin", "1234", "--no-animation"],
                 environment: ["XDG_STATE_HOME": state])
             defer { pad.stop() }
@@ -34,9 +34,12 @@ struct WireBenchmarks {
             func figures(_ l: [Double]) -> String {
                 l.isEmpty ? "no command arrived" : "p50 \(ms(percentile(l, 0.5))) ms, p99 \(ms(percentile(l, 0.99))) ms (n=\(l.count))"
             }
-            let ok = padLatencies.count == presses && percentile(padLatencies, 0.99) < 1
+            let ratio = percentile(padLatencies, 0.5) / max(0.001, percentile(bareLatencies, 0.5))
+            let book = BudgetBook.current
             print("(h) key -> command on the socket, presses \(pace) ms apart (\(1000 / pace)/s): pad \(figures(padLatencies));"
-                  + " bare client \(figures(bareLatencies)) · budget < 1 ms p99, none lost: \(ok ? "ok" : "OVER")")
+                  + " bare client \(figures(bareLatencies)); pad p50 = \(String(format: "%.2f", ratio))x the bare client's"
+                  + book.check("wire.ratio", ratio) + book.check("wire.p99", percentile(padLatencies, 0.99))
+                  + book.check("wire.lost", Double(presses - padLatencies.count)))
         }
     }
 

@@ -3,14 +3,14 @@ import Foundation
 /// Lines to stdout for `watch`, each written at once (unbuffered) so a pipe reader sees
 /// it as it happens. A closed stdout (the reader went away: `| head -3`)
 /// is reported as false instead of killing the process with SIGPIPE.
-enum LineOutput {
+package enum LineOutput {
     /// Call once before writing: a closed pipe then fails the write instead.
-    static func ignoreBrokenPipes() {
+    package static func ignoreBrokenPipes() {
         signal(SIGPIPE, SIG_IGN)
     }
 
     /// Writes `line` and a newline to stdout; false if stdout is closed.
-    static func write(_ line: String) -> Bool {
+    package static func write(_ line: String) -> Bool {
         let bytes = Array((line + "\n").utf8)
         var offset = 0
         while offset < bytes.count {

@@ -1,0 +1,33 @@
+import Foundation
+import SlideModel
+
+/// The clocks of the pad's loop and of `send`/`watch`/`doctor`: monotonic
+/// milliseconds, and the wall clock for the status line. Injected so tests and snapshots are repeatable.
+public struct Clocks: Sendable {
+    public var monotonic: @Sendable () -> Millis
+    public var wallClock: @Sendable () -> String
+    /// Until the wall clock shows the next minute (the status line's clock).
+    public var untilNextMinute: @Sendable () -> Millis
+
+    public init(monotonic: @escaping @Sendable () -> Millis, wallClock: @escaping @Sendable () -> String,
+                untilNextMinute: @escaping @Sendable () -> Millis) {
+        self.monotonic = monotonic
+        self.wallClock = wallClock
+        self.untilNextMinute = untilNextMinute
+    }
+
+    public static let system = Clocks(
+        monotonic: { Millis(DispatchTime.now().uptimeNanoseconds / 1_000_000) },
+        wallClock: {
+            var t = time(nil)
+            var parts = tm()
+            localtime_r(&t, &parts)
+            return String(format: "%02d:%02d", parts.tm_hour, parts.tm_min)
+        },
+        untilNextMinute: {
+            var now = timespec()
+            clock_gettime(CLOCK_REALTIME, &now)
+            return 60_000 - (Int(now.tv_sec) % 60) * 1000 - Int(now.tv_nsec) / 1_000_000
+        }
+    )
+}
