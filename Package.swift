@@ -78,12 +78,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // `controlpad doctor`: what stands between the pad and Impress or pdfpc.
+        .target(
+            name: "ControlPadDoctor",
+            dependencies: ["ControlPadScripting", "SlideModel", "RemoteTransport", "PdfpcTransport"]
+        ),
         // The pad: screen, views, terminal backend, loop, config, CLI.
         .target(
             name: "ControlPadUI",
             dependencies: [
                 "CNcurses", "CWideChar", "CCrashGuard", "Syscalls", "SlideModel", "SlideSources", "SlideImages",
-                "RemoteTransport", "PdfpcTransport", "PadRuntime", "ControlPadScripting",
+                "RemoteTransport", "PdfpcTransport", "PadRuntime", "ControlPadScripting", "ControlPadDoctor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -114,7 +119,7 @@ let package = Package(
             dependencies: ["PdfpcTransport", "SlideModel", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
-            name: "ControlPadTests", dependencies: ["ControlPadUI", "ControlPadScripting", "PadRuntime", "Syscalls", "SlideModel", "SlideSources", "SlideImages"], exclude: ["Snapshots"]
+            name: "ControlPadTests", dependencies: ["ControlPadUI", "ControlPadScripting", "ControlPadDoctor", "PadRuntime", "Syscalls", "SlideModel", "SlideSources", "SlideImages"], exclude: ["Snapshots"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["ControlPad", "CWideChar", "SlideImages"]),
     ]

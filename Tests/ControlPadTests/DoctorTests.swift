@@ -3,6 +3,7 @@ import RemoteTransport
 import SlideModel
 import XCTest
 
+@testable import ControlPadDoctor
 @testable import ControlPadUI
 
 /// `controlpad doctor`'s pure parts: reading the source's events

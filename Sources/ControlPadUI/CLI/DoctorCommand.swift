@@ -1,3 +1,4 @@
+import ControlPadDoctor
 import ArgumentParser
 import Foundation
 import Logging

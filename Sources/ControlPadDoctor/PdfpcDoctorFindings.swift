@@ -4,31 +4,33 @@ import SlideModel
 /// into the same kind of lines as Impress's (`DoctorOutput`): the name, the
 /// TCP port, pdfpc's REST API and password, the show, and whether pictures
 /// and notes arrive. No sockets, no clocks: the command fills it in.
-struct PdfpcDoctorFindings: Equatable {
-    var address: PdfpcAddress
-    var resolution: DoctorFindings.Resolution?
-    var connection: DoctorFindings.Connection?
+package struct PdfpcDoctorFindings: Equatable {
+    package var address: PdfpcAddress
+    package var resolution: DoctorFindings.Resolution?
+    package var connection: DoctorFindings.Connection?
     /// Why the link went down before it was up, or nil.
-    var problem: LinkProblem?
+    package var problem: LinkProblem?
     /// "pdfpc · 127.0.0.1", once the handshake and the password were accepted.
-    var server: String?
-    var show: (count: Int, current: Int)?
-    var picture = false
-    var notes = false
+    package var server: String?
+    package var show: (count: Int, current: Int)?
+    package var picture = false
+    package var notes = false
     /// Whether the run waited its whole time (nothing more was coming).
-    var finished = false
+    package var finished = false
 
-    static func == (a: Self, b: Self) -> Bool {
+    package init(address: PdfpcAddress) { self.address = address }
+
+    package static func == (a: Self, b: Self) -> Bool {
         a.address == b.address && a.resolution == b.resolution && a.connection == b.connection && a.problem == b.problem
             && a.server == b.server && a.show?.count == b.show?.count && a.show?.current == b.show?.current
             && a.picture == b.picture && a.notes == b.notes && a.finished == b.finished
     }
 
     /// Exit status 0: the pad can drive pdfpc.
-    var isReady: Bool { checks.filter(\.name.isNeeded).allSatisfy { $0.ok == true } }
+    package var isReady: Bool { checks.filter(\.name.isNeeded).allSatisfy { $0.ok == true } }
 
     /// What the link said, as it happened.
-    mutating func note(_ event: SourceEvent) {
+    package mutating func note(_ event: SourceEvent) {
         switch event {
         case .link(.connected(let server)): self.server = server; problem = nil
         case .link(.reconnecting(_, let reason)), .link(.failed(let reason)):
@@ -41,9 +43,9 @@ struct PdfpcDoctorFindings: Equatable {
     }
 
     /// Whether there is nothing more to wait for.
-    var hasSeenEnough: Bool { problem != nil || (server != nil && show != nil && picture && notes) }
+    package var hasSeenEnough: Bool { problem != nil || (server != nil && show != nil && picture && notes) }
 
-    var checks: [DoctorCheck] { [nameCheck, portCheck, restCheck, showCheck, contentCheck] }
+    package var checks: [DoctorCheck] { [nameCheck, portCheck, restCheck, showCheck, contentCheck] }
 
     private func check(_ name: DoctorCheck.Name, _ title: String, _ ok: Bool?, _ detail: String, _ fix: String? = nil) -> DoctorCheck {
         DoctorCheck(name: name, title: title, ok: ok, detail: detail, fix: fix)

@@ -13,27 +13,29 @@ import SlideModel
 /// the stream has been quiet for `Timing.quiet`, or after the stream's
 /// window (`Timing.window(slides:)`). The command then still closes through
 /// `HeadlessLink.shutdownWhenImpressIsDone`.
-struct DoctorLinkReading: Equatable {
-    struct Timing: Equatable {
+package struct DoctorLinkReading: Equatable {
+    package struct Timing: Equatable {
         /// How long the pair request may go unanswered, from the start (the
         /// source gives up first, after its pairing timeout: this is a backstop).
-        var answer: Double = 8
+        package var answer: Double = 8
         /// How long Impress may take, once paired, to say whether a show runs.
-        var showState: Double = 3
+        package var showState: Double = 3
         /// A stream with nothing new for this long has ended (or stalled).
-        var quiet: Double = 1
+        package var quiet: Double = 1
         /// After the last slide's preview, how long its notes may take (a
         /// slide without a notes box sends none).
-        var lastNotes: Double = 0.3
+        package var lastNotes: Double = 0.3
         /// The stream's window: `perSlide` × slides + `margin`, at most `cap`.
-        var perSlide: Double = 0.05
-        var margin: Double = 2
-        var cap: Double = 15
+        package var perSlide: Double = 0.05
+        package var margin: Double = 2
+        package var cap: Double = 15
 
-        func window(slides: Int) -> Double { min(cap, margin + perSlide * Double(max(0, slides))) }
+        package init() {}
+
+        package func window(slides: Int) -> Double { min(cap, margin + perSlide * Double(max(0, slides))) }
     }
 
-    enum Answer: Equatable {
+    package enum Answer: Equatable {
         /// Nothing that starts with `LO_SERVER_` came back.
         case none
         /// `LO_SERVER_VALIDATING_PIN`: Impress does not know this name and PIN.
@@ -41,13 +43,13 @@ struct DoctorLinkReading: Equatable {
         case paired
     }
 
-    enum Show: Equatable {
+    package enum Show: Equatable {
         case unknown
         case none
         case running(slides: Int, current: Int)
     }
 
-    enum End: Equatable {
+    package enum End: Equatable {
         /// The link dropped (before or after pairing), with the source's reason.
         case lost(String)
         /// No answer and no drop within `Timing.answer`.
@@ -65,29 +67,29 @@ struct DoctorLinkReading: Equatable {
         case window
     }
 
-    let timing: Timing
-    private(set) var answer = Answer.none
+    package let timing: Timing
+    package private(set) var answer = Answer.none
     /// "Impress 25.2.3.2", once Impress said its version ("Impress" before).
     private(set) var server: String?
     private(set) var show = Show.unknown
     private(set) var title: String?
     private(set) var previews: Set<Int> = []
     private(set) var notes: Set<Int> = []
-    private(set) var end: End?
+    package private(set) var end: End?
     /// When the (last) show started streaming, and when its stream last brought something.
     private(set) var streamStartedAt: Double?
     private(set) var lastTrafficAt: Double?
     private var startedAt: Double
     private var pairedAt: Double?
 
-    init(timing: Timing = Timing(), at now: Double = 0) {
+    package init(timing: Timing = Timing(), at now: Double = 0) {
         self.timing = timing
         startedAt = now
     }
 
-    var isDone: Bool { end != nil }
+    package var isDone: Bool { end != nil }
 
-    mutating func note(_ event: SourceEvent, at now: Double) {
+    package mutating func note(_ event: SourceEvent, at now: Double) {
         guard end == nil else { return }
         switch event {
         case .link(.pairing):
@@ -130,12 +132,12 @@ struct DoctorLinkReading: Equatable {
     }
 
     /// Ctrl-C: stop reading (the command still waits for a running stream).
-    mutating func interrupt() {
+    package mutating func interrupt() {
         if end == nil { end = .interrupted }
     }
 
     /// Looks at the clock: ends the reading once a wait has run out.
-    mutating func settle(at now: Double) {
+    package mutating func settle(at now: Double) {
         guard end == nil else { return }
         switch (answer, show) {
         case (.none, _), (.waitingForPin, _):
@@ -161,7 +163,7 @@ struct DoctorLinkReading: Equatable {
 
     /// When `settle` has something to decide next (nil: only an event can
     /// change anything).
-    func wakeUp() -> Double? {
+    package func wakeUp() -> Double? {
         guard end == nil else { return nil }
         switch (answer, show) {
         case (.none, _), (.waitingForPin, _):
@@ -180,7 +182,7 @@ struct DoctorLinkReading: Equatable {
     }
 
     /// Seconds from the show's start to the last preview or notes seen.
-    var streamSeconds: Double? {
+    package var streamSeconds: Double? {
         guard let start = streamStartedAt, let last = lastTrafficAt else { return nil }
         return last - start
     }

@@ -11,9 +11,9 @@ import Musl
 /// and the TCP port (a non-blocking connect per address, closed at once
 /// without a byte sent: Impress's accepting thread reads end-of-file and
 /// drops it). Everything after the connect goes through the network source.
-enum DoctorProbes {
+package enum DoctorProbes {
     /// The host's addresses, numeric, or why it has none.
-    static func resolve(_ host: String, port: Int) -> DoctorFindings.Resolution {
+    package static func resolve(_ host: String, port: Int) -> DoctorFindings.Resolution {
         if (try? addresses(host, port: port, numericOnly: true)) != nil { return .literal }
         do {
             return .resolved(try addresses(host, port: port, numericOnly: false).map(\.text))
@@ -22,16 +22,16 @@ enum DoctorProbes {
         }
     }
 
-    struct ResolveError: Error { var message: String }
+    package struct ResolveError: Error { var message: String }
 
-    struct Address {
+    package struct Address {
         var family: Int32
         var storage: sockaddr_storage
         var length: socklen_t
         var text: String
     }
 
-    static func addresses(_ host: String, port: Int, numericOnly: Bool) throws(ResolveError) -> [Address] {
+    package static func addresses(_ host: String, port: Int, numericOnly: Bool) throws(ResolveError) -> [Address] {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -60,7 +60,7 @@ enum DoctorProbes {
     }
 
     /// The problem a failed connect's errno is, for the port line.
-    static func problem(errno code: Int32) -> LinkProblem {
+    package static func problem(errno code: Int32) -> LinkProblem {
         switch code {
         case ECONNREFUSED: .refused
         case ETIMEDOUT: .timedOut
@@ -84,7 +84,7 @@ enum DoctorProbes {
     /// each try may take `timeout` seconds. With `listen` > 0 it then waits
     /// that long for the server to speak first and returns what it said (a
     /// web server never does, nor does Impress; SSH and mail servers do).
-    static func connect(_ host: String, port: Int, timeout: Double,
+    package static func connect(_ host: String, port: Int, timeout: Double,
                         listen: Double = 0) -> (connection: DoctorFindings.Connection, greeting: String?) {
         let targets: [Address]
         do {
@@ -107,7 +107,7 @@ enum DoctorProbes {
         return (.failed(worst.problem, address: worst.address, detail: worst.detail), nil)
     }
 
-    struct Errno: Error { var code: Int32 }
+    package struct Errno: Error { var code: Int32 }
 
     private static func connectOnce(_ target: Address, timeout: Double, listen: Double) -> Result<String?, Errno> {
         let fd = socket(target.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -147,7 +147,7 @@ enum DoctorProbes {
         }
     }
 
-    static func seconds(_ value: Double) -> String {
+    package static func seconds(_ value: Double) -> String {
         value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }
 }

@@ -5,8 +5,8 @@ import SlideModel
 
 /// One line of `controlpad doctor`: what was checked, how it went (✔ true,
 /// ✘ false, · nil: skipped), what was seen, and what to do about it.
-struct DoctorCheck: Equatable {
-    enum Name: String, CaseIterable {
+package struct DoctorCheck: Equatable {
+    package enum Name: String, CaseIterable {
         case name, port, impress, pairing, show, previews
         case multicast = "discovery_multicast"
         case direct = "discovery_direct"
@@ -14,10 +14,10 @@ struct DoctorCheck: Equatable {
         case rest
 
         /// The pad cannot drive a show without these; the others explain.
-        var isNeeded: Bool { [.name, .port, .impress, .pairing, .rest].contains(self) }
+        package var isNeeded: Bool { [.name, .port, .impress, .pairing, .rest].contains(self) }
 
         /// Which step of the run decides it: the lines are printed as their step ends.
-        var step: Int {
+        package var step: Int {
             switch self {
             case .name: 0
             case .port: 1
@@ -27,27 +27,27 @@ struct DoctorCheck: Equatable {
         }
     }
 
-    var name: Name
-    var title: String
-    var ok: Bool?
-    var detail: String
-    var fix: String?
+    package var name: Name
+    package var title: String
+    package var ok: Bool?
+    package var detail: String
+    package var fix: String?
 
-    var mark: String { ok == true ? "✔" : ok == false ? "✘" : "·" }
+    package var mark: String { ok == true ? "✔" : ok == false ? "✘" : "·" }
 }
 
 /// Everything the doctor saw, step by step (nil: the step has not run, or
 /// was skipped because an earlier one failed), turned into the list of
 /// checks by `checks`. No sockets, no clocks: the command fills it in.
-struct DoctorFindings: Equatable {
-    enum Resolution: Equatable {
+package struct DoctorFindings: Equatable {
+    package enum Resolution: Equatable {
         /// The host is an IP address already.
         case literal
         case resolved([String])
         case failed(String)
     }
 
-    enum Connection: Equatable {
+    package enum Connection: Equatable {
         case open(address: String)
         /// `detail`: the system's words, e.g. "Connection refused".
         case failed(LinkProblem, address: String?, detail: String)
@@ -55,34 +55,45 @@ struct DoctorFindings: Equatable {
 
     /// What a discovery search heard: the servers that answered, and why a
     /// search could not be sent (`DiscoveryResult`'s notes).
-    struct Discovery: Equatable {
-        var servers: [DiscoveredServer] = []
-        var notes: [String] = []
+    package struct Discovery: Equatable {
+        package var servers: [DiscoveredServer] = []
+        package var notes: [String] = []
+
+        package init(servers: [DiscoveredServer] = [], notes: [String] = []) {
+            self.servers = servers
+            self.notes = notes
+        }
     }
 
     /// Where the PIN the doctor paired with came from.
-    enum PinSource: Equatable {
+    package enum PinSource: Equatable {
         case given(String), stored(String), fresh
     }
 
-    var server: ImpressServerAddress
-    var clientName: String
-    var pin = PinSource.fresh
+    package var server: ImpressServerAddress
+    package var clientName: String
+    package var pin = PinSource.fresh
     /// Seconds discovery waited for answers.
-    var discoverySeconds: Double = 2
-    var resolution: Resolution?
-    var connection: Connection?
-    var link: DoctorLinkReading?
+    package var discoverySeconds: Double = 2
+    package var resolution: Resolution?
+    package var connection: Connection?
+    package var link: DoctorLinkReading?
     /// What a server that never answered the pair request sends on its own
     /// to a fresh connection (an SSH or mail server greets; Impress never does).
-    var greeting: String?
-    var multicast: Discovery?
-    var direct: Discovery?
+    package var greeting: String?
+    package var multicast: Discovery?
+    package var direct: Discovery?
+
+    package init(server: ImpressServerAddress, clientName: String, pin: PinSource = .fresh) {
+        self.server = server
+        self.clientName = clientName
+        self.pin = pin
+    }
 
     /// Exit status 0: the pad can pair and drive the show (a show need not run yet).
-    var isReady: Bool { checks.filter(\.name.isNeeded).allSatisfy { $0.ok == true } }
+    package var isReady: Bool { checks.filter(\.name.isNeeded).allSatisfy { $0.ok == true } }
 
-    var checks: [DoctorCheck] {
+    package var checks: [DoctorCheck] {
         [nameCheck, portCheck, impressCheck, pairingCheck, showCheck, previewsCheck, multicastCheck, directCheck]
     }
 
@@ -119,7 +130,7 @@ struct DoctorFindings: Equatable {
     }
 
     /// Why the link dropped before Impress answered, as one of the catalogue's problems.
-    static func problem(forLostLink reason: String) -> LinkProblem {
+    package static func problem(forLostLink reason: String) -> LinkProblem {
         // The source says its reasons in the catalogue's words; the others
         // are half an answer, or one too big to be Impress's.
         if let problem = LinkProblem(reason: reason) { return problem }
@@ -307,12 +318,12 @@ struct DoctorFindings: Equatable {
 }
 
 /// How the findings are printed: lines for people, or one JSON document.
-enum DoctorOutput {
-    static let titleWidth = 21
+package enum DoctorOutput {
+    package static let titleWidth = 21
 
     /// "✔ Name                 127.0.0.1 is an IP address", and under a ✘
     /// its fix, indented.
-    static func lines(_ check: DoctorCheck) -> [String] {
+    package static func lines(_ check: DoctorCheck) -> [String] {
         let title = check.title.padding(toLength: max(titleWidth, check.title.count + 1), withPad: " ", startingAt: 0)
         var lines = ["\(check.mark) \(title)\(TerminalText.escaped(check.detail))"]
         if let fix = check.fix, check.ok == false {
@@ -321,7 +332,7 @@ enum DoctorOutput {
         return lines
     }
 
-    static func summary(_ findings: DoctorFindings) -> String {
+    package static func summary(_ findings: DoctorFindings) -> String {
         let server = findings.server.description
         guard !findings.isReady else {
             return "ControlPad can drive Impress on \(server): controlpad connect \(server)"
@@ -333,11 +344,11 @@ enum DoctorOutput {
     /// One JSON document: the server, `ready` (the exit status), and each
     /// check's name, ok (true, false or null when skipped), needed, detail
     /// and fix (null when none), one check per line.
-    static func json(_ findings: DoctorFindings) -> String {
+    package static func json(_ findings: DoctorFindings) -> String {
         json(findings.checks, server: findings.server.description, ready: findings.isReady)
     }
 
-    static func json(_ checks: [DoctorCheck], server: String, ready: Bool) -> String {
+    package static func json(_ checks: [DoctorCheck], server: String, ready: Bool) -> String {
         func string(_ s: String?) -> String { s.map { JSONLine.quoted($0) } ?? "null" }
         let checks = checks.map { check in
             let ok = check.ok.map { $0 ? "true" : "false" } ?? "null"
