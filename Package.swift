@@ -83,19 +83,28 @@ let package = Package(
             name: "ControlPadDoctor",
             dependencies: ["ControlPadScripting", "SlideModel", "RemoteTransport", "PdfpcTransport"]
         ),
-        // The pad: screen, views, terminal backend, loop, config, CLI.
+        // The pad: screen, views, terminal backend, loop, config.
         .target(
             name: "ControlPadUI",
             dependencies: [
                 "CNcurses", "CWideChar", "CCrashGuard", "Syscalls", "SlideModel", "SlideSources", "SlideImages",
-                "RemoteTransport", "PdfpcTransport", "PadRuntime", "ControlPadScripting", "ControlPadDoctor",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "RemoteTransport", "PdfpcTransport", "PadRuntime", "ControlPadScripting",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
+        // The command line: every `controlpad` command, its options and help.
+        .target(
+            name: "ControlPadCLI",
+            dependencies: [
+                "ControlPadUI", "ControlPadScripting", "ControlPadDoctor", "PadRuntime", "SlideModel", "SlideSources",
+                "SlideImages", "RemoteTransport", "PdfpcTransport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The thin `controlpad` executable: `main` only.
-        .executableTarget(name: "ControlPad", dependencies: ["ControlPadUI"]),
+        .executableTarget(name: "ControlPad", dependencies: ["ControlPadCLI"]),
         // The budgets of DESIGN.md, measured (scripts/bench.sh): a developer's
         // tool, not a product. It drives the built `controlpad` on a pty and
         // the real show, which package-benchmark cannot.
@@ -119,22 +128,26 @@ let package = Package(
             dependencies: ["PdfpcTransport", "SlideModel", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
-            name: "ControlPadTests", dependencies: ["ControlPadUI", "ControlPadScripting", "ControlPadDoctor", "PadRuntime", "Syscalls", "SlideModel", "SlideSources", "SlideImages"], exclude: ["Snapshots"]
+            name: "ControlPadTests", dependencies: ["ControlPadUI", "ControlPadCLI", "ControlPadScripting", "ControlPadDoctor", "PadRuntime", "Syscalls", "SlideModel", "SlideSources", "SlideImages"], exclude: ["Snapshots"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["ControlPad", "CWideChar", "SlideImages"]),
+        // The fuzz harnesses, beside the pad (not in it): scripts/fuzz.sh runs
+        // them under libFuzzer; FuzzTests replays every fail case and a bounded smoke run.
+        .target(name: "FuzzHarnesses", dependencies: ["ControlPadUI", "SlideImages", "SlideModel"], path: "Fuzz/Harnesses"),
+        .testTarget(name: "FuzzTests", dependencies: ["FuzzHarnesses", "ControlPadUI", "SlideModel", "SlideSources"]),
     ]
 )
 
 // scripts/fuzz.sh builds the libFuzzer driver (CONTROLPAD_FUZZ=1): the code
 // under test gets coverage instrumentation (not through -Xswiftc: build
-// tools would get it too), and Fuzz/main.swift runs libFuzzer's driver,
-// linked from its no-main runtime (CONTROLPAD_FUZZ_RUNTIME, found by the script).
+// tools would get it too), and Fuzz/Driver/main.swift runs libFuzzer's
+// driver, linked from its no-main runtime (CONTROLPAD_FUZZ_RUNTIME, found by the script).
 if Context.environment["CONTROLPAD_FUZZ"] != nil {
-    for target in package.targets where ["SlideModel", "SlideSources", "SlideImages", "ControlPadUI"].contains(target.name) {
+    for target in package.targets where ["SlideModel", "SlideSources", "SlideImages", "ControlPadUI", "FuzzHarnesses"].contains(target.name) {
         target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=fuzzer"])]
     }
     let runtime = Context.environment["CONTROLPAD_FUZZ_RUNTIME"] ?? ""
     package.targets.append(.executableTarget(
-        name: "ControlPadFuzz", dependencies: ["ControlPadUI"], path: "Fuzz", exclude: ["seeds"],
+        name: "ControlPadFuzz", dependencies: ["FuzzHarnesses"], path: "Fuzz/Driver",
         linkerSettings: [.unsafeFlags(["-Xlinker", runtime, "-lstdc++"])]))
 }

@@ -1,6 +1,6 @@
 #!/bin/bash
 # Coverage-guided fuzzing (libFuzzer, `swiftc -sanitize=fuzzer`) of the
-# harnesses in Sources/ControlPadUI/Fuzz/FuzzTargets.swift: the wire
+# harnesses in Fuzz/Harnesses/FuzzTarget.swift: the wire
 # (framer, parser, session, connection), notes, pictures (pHYs, libpng,
 # fit, raster) and the config loader. The tests run the same harnesses for
 # a few thousand seeded inputs; this runs the long one.
@@ -9,7 +9,8 @@
 #
 # Corpora grow in .build-fuzz/corpus/TARGET (seeded from the real captured
 # bytes, the demo deck and the default config); a crash leaves its input as
-# .build-fuzz/crash-*, and the script fails.
+# .build-fuzz/crash-*, and the script fails: once fixed, the input goes to
+# Fuzz/FailCases/TARGET/ (Tests/FuzzTests replays them all).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 RUNS=${1:-1000000}
@@ -18,7 +19,8 @@ TARGETS=${*:-wire notes picture config}
 scripts/install-deps.sh
 # libFuzzer without its main (Fuzz/main.swift runs the driver), from the toolchain.
 runtime=$(ls "$(dirname "$(readlink -f "$(command -v swiftc)")")"/../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a | head -n 1)
-CONTROLPAD_FUZZ=1 CONTROLPAD_FUZZ_RUNTIME=$runtime swift build -c release --scratch-path .build-fuzz --product ControlPadFuzz
+# The harnesses read the pad's internals (`@testable import`): -enable-testing.
+CONTROLPAD_FUZZ=1 CONTROLPAD_FUZZ_RUNTIME=$runtime swift build -c release -Xswiftc -enable-testing --scratch-path .build-fuzz --product ControlPadFuzz
 BIN=.build-fuzz/release/ControlPadFuzz
 
 seed() {  # seed TARGET DIR
@@ -29,6 +31,7 @@ seed() {  # seed TARGET DIR
         picture) cp Sources/SlideSources/Resources/DemoDeck/*.png Tests/SlideImagesTests/Fixtures/*.png "$dir"/ ;;
         config) cp Fuzz/seeds/config.toml "$dir"/ ;;
     esac
+    cp Fuzz/FailCases/"$1"/* "$dir"/ 2>/dev/null || true  # what broke before
 }
 
 status=0

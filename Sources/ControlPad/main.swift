@@ -1,4 +1,4 @@
-import ControlPadUI
+import ControlPadCLI
 import Glibc
 
 // A reader that went away (a closed pipe, a log FIFO) is an error to handle

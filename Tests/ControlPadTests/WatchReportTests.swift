@@ -1,3 +1,4 @@
+@testable import ControlPadCLI
 @testable import ControlPadScripting
 @testable import ControlPadUI
 import PadRuntime

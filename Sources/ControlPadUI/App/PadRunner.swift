@@ -7,21 +7,21 @@ import SlideModel
 
 /// Opens the pad on a source: terminal up, loop run, terminal restored —
 /// on quit, on SIGINT/SIGTERM/SIGHUP, and before any error is printed.
-enum PadRunner {
+package enum PadRunner {
     /// `config` is the config file as already read, if it was (read here otherwise).
-    static func run(source: SlideSource, options: PadOptions, link: LinkState = .connecting(to: ""),
+    package static func run(source: SlideSource, settings: PadSettings, link: LinkState = .connecting(to: ""),
                     sourceNotes: HelpView.SourceNotes? = nil,
                     config loaded: LoadedConfig? = nil) throws {
         // Everything that can fail with a message fails before the terminal
         // is taken over, so the message is readable.
-        let loaded = loaded ?? ConfigLoader.read(path: options.config)
+        let loaded = loaded ?? ConfigLoader.read(path: settings.config)
         let config = loaded.config
         var notices: [String] = []
-        if let notice = Self.configNotice(loaded, given: options.config) { notices.append(notice) }
+        if let notice = Self.configNotice(loaded, given: settings.config) { notices.append(notice) }
         for problem in loaded.problems { Logger(label: "controlpad.config").error("\(problem)") }
         // Runs last, once the terminal is back.
         defer { if let reason = LogFile.active?.droppedReason { FileHandle.standardError.write(Data("controlpad: \(reason)\n".utf8)) } }
-        let rehearsal = try options.rehearsalLog.map { try RehearsalLogFile(path: $0) }
+        let rehearsal = try settings.rehearsalLog.map { try RehearsalLogFile(path: $0) }
         if let notice = rehearsal?.notice { notices.append(notice) }
         // Said again on the way out, where the shell keeps it.
         defer { if let notice = rehearsal?.notice { FileHandle.standardError.write(Data("controlpad: \(notice)\n".utf8)) } }
@@ -32,9 +32,9 @@ enum PadRunner {
         let signals = SignalTrap([SIGINT, SIGTERM, SIGHUP, SIGQUIT]) { inbox.post($0 == SIGINT ? .interrupted : .terminate) }
         defer { signals.cancel() }
 
-        let colors = ColorSetup(environment: ProcessInfo.processInfo.environment, choice: options.color)
+        let colors = ColorSetup(environment: ProcessInfo.processInfo.environment, choice: settings.color)
         let name = colors.terminalName()
-        let setup = PictureSetup.decide(choice: options.pictures ?? config.pictures, colorOn: colors.wantsColor,
+        let setup = PictureSetup.decide(choice: settings.pictures ?? config.pictures, colorOn: colors.wantsColor,
                                         environment: ProcessInfo.processInfo.environment, probe: TerminalProbe.onTerminal)
         let pictureLog = Logger(label: "controlpad.pictures")
         pictureLog.info("pictures: \(setup.mode.label) — \(setup.mode.reason)")
@@ -47,7 +47,7 @@ enum PadRunner {
         terminal.override(config.looks)
         // Real pictures are scaled by the terminal: the cell shape it reports beats a guess.
         let reported = writer == nil ? nil : (PictureSetup.cellPixels(fd: STDOUT_FILENO) ?? setup.cellSize)
-        let cellAspect = options.cellAspect ?? config.cellAspect ?? reported.map { Double($0.height) / Double($0.width) } ?? 2.0
+        let cellAspect = settings.cellAspect ?? config.cellAspect ?? reported.map { Double($0.height) / Double($0.width) } ?? 2.0
         let halfBlocks = SlidePictures(depth: depth, cellAspect: cellAspect)
         var pictures: PictureDrawing? = setup.mode.kind == .none ? nil : halfBlocks
         if writer != nil {
@@ -59,10 +59,10 @@ enum PadRunner {
             pictures = placed
         }
 
-        var state = PadState(bindings: config.bindings, animate: config.animation && !options.noAnimation)
+        var state = PadState(bindings: config.bindings, animate: config.animation && !settings.noAnimation)
         state.link = link
         state.notice = notices.isEmpty ? nil : notices.joined(separator: "\n")
-        state.talkDuration = options.duration.flatMap(DurationText.milliseconds) ?? config.talkDuration
+        state.talkDuration = settings.duration.flatMap(DurationText.milliseconds) ?? config.talkDuration
         // The layout this server was last shown in, else the config's.
         let layouts = LayoutStore.standard(), layoutKey = LayoutStore.key(for: link)
         let startLayout = layoutKey.flatMap { layouts?.layout(for: $0) } ?? config.layout

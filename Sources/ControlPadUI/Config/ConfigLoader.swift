@@ -4,20 +4,20 @@ import TOMLKit
 
 /// A config file as read: every setting that is right applies, every one
 /// that is wrong keeps its default and is a problem, in line order.
-struct LoadedConfig: Equatable {
-    var config = PadConfig()
-    var problems: [ConfigProblem] = []
+package struct LoadedConfig: Equatable {
+    package var config = PadConfig()
+    package var problems: [ConfigProblem] = []
     /// The file read (nil: none, the default place had no file).
-    var file: String?
+    package var file: String?
 }
 
 /// Reads `config.toml` (TOMLKit) into a `PadConfig`, setting by setting:
 /// bad TOML on a line, an unknown section, key, action or key name, a key
 /// bound twice, a bad colour, server or length is reported with its line,
 /// and only that setting falls back on its default.
-struct ConfigLoader {
+package struct ConfigLoader {
     /// `$XDG_CONFIG_HOME/controlpad/config.toml`, or `~/.config/...`.
-    static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    package static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
         return base + "/controlpad/config.toml"
@@ -29,7 +29,7 @@ struct ConfigLoader {
     static let maxSyntaxProblems = 20
 
     /// Reads `path` (nil: the default place, where no file is no problem).
-    static func read(path: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> LoadedConfig {
+    package static func read(path: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> LoadedConfig {
         let resolved = path ?? defaultPath(environment: environment)
         guard FileManager.default.fileExists(atPath: resolved) else {
             return path == nil ? LoadedConfig()
@@ -45,7 +45,7 @@ struct ConfigLoader {
 
     /// The settings that apply, for callers that only need them (`doctor`'s
     /// server); a failure only when the file cannot be read at all.
-    static func load(path: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
+    package static func load(path: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
         -> Result<PadConfig, ConfigProblem> {
         let loaded = read(path: path, environment: environment)
         if let unreadable = loaded.problems.first(where: { $0.key == "file" }) { return .failure(unreadable) }

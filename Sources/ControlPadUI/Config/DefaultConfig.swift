@@ -2,8 +2,8 @@ import SlideModel
 
 /// The commented default config file that `controlpad config --print-default`
 /// prints: every setting, at its default, explained.
-enum DefaultConfig {
-    static var text: String {
+package enum DefaultConfig {
+    package static var text: String {
         var out = """
         # ControlPad configuration: $XDG_CONFIG_HOME/controlpad/config.toml
         # (default ~/.config/controlpad/config.toml), or --config FILE.

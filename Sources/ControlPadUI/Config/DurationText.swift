@@ -6,13 +6,13 @@ import SlideModel
 /// `min`, `s` (`20m`, `1h30m`, `45 min`, `90s`). At most a day. Every number
 /// is checked against that before any arithmetic (found by fuzzing:
 /// "9837237686063304240m" overflowed and trapped).
-enum DurationText {
+package enum DurationText {
     static let day = 24 * 3600
 
     /// The rule in a few words, for `--help`, errors and the config file.
     static let rule = "a number alone is minutes (90), and so is the last field of h:mm (1:30 is an hour and a half); or units: 20m, 1h30m, 90s"
 
-    static func milliseconds(_ text: String) -> Millis? {
+    package static func milliseconds(_ text: String) -> Millis? {
         let t = text.lowercased().replacingOccurrences(of: " ", with: "")
         if let minutes = Int(t) { return (1...day / 60).contains(minutes) ? minutes * 60_000 : nil }
         if t.contains(":") {
@@ -46,7 +46,7 @@ enum DurationText {
 
     /// Why `text` is not a length, in one sentence (with what was probably
     /// meant when it looks like minutes:seconds).
-    static func problem(_ text: String) -> String {
+    package static func problem(_ text: String) -> String {
         let fields = text.replacingOccurrences(of: " ", with: "").split(separator: ":", omittingEmptySubsequences: false)
         if fields.count == 2, let hours = Int(fields[0]), hours >= 24, Int(fields[1]) != nil {
             return "\"\(text)\" would be \(hours) hours (h:mm); for \(hours) minutes write \(hours) or \(hours)m"

@@ -2,19 +2,19 @@ import SlideModel
 
 /// Everything the config file can set. Defaults are what the pad does with
 /// no file at all.
-struct PadConfig: Equatable {
-    var bindings = KeyBindings.standard
-    var animation = true
+package struct PadConfig: Equatable {
+    package var bindings = KeyBindings.standard
+    package var animation = true
     /// The talk's planned length, for time left and pace.
-    var talkDuration: Millis?
+    package var talkDuration: Millis?
     /// `connect` with no HOST uses this.
-    var server: String?
+    package var server: String?
     /// pdfpc's REST password, for `pdfpc://HOST` when `--password` is not given.
-    var pdfpcPassword: String?
-    var cellAspect: Double?
-    var pictures = PictureChoice.auto
+    package var pdfpcPassword: String?
+    package var cellAspect: Double?
+    package var pictures = PictureChoice.auto
     /// The layout a server starts in until one was chosen for it (kept in the state directory).
-    var layout = LayoutMode.slides
+    package var layout = LayoutMode.slides
     /// Looks that replace the standard theme's, role by role.
     var looks: [Role: RoleLook] = [:]
     /// Box glyphs of the panes, and of each kind of popover.

@@ -130,7 +130,7 @@ private final class LoggingOnce: @unchecked Sendable {
 /// any logger is made; a second call does nothing. Throws, before the pad
 /// starts, when the file cannot be opened. `CONTROLPAD_LOG_LEVEL` (trace …
 /// critical) sets the level; info by default.
-func bootstrapLogging(path: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+package func bootstrapLogging(path: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
     let file = try path.map { try LogFile(path: $0) }
     let level = environment["CONTROLPAD_LOG_LEVEL"].flatMap { Logger.Level(rawValue: $0.lowercased()) } ?? .info
     guard loggingBootstrapped.claim() else { return }

@@ -1,7 +1,7 @@
 import SlideModel
 
 /// The keys in force (from the bindings), grouped by purpose.
-struct HelpView {
+package struct HelpView {
     /// One line of help: a group's heading, a key with what it does, or a gap.
     enum Entry: Equatable {
         case heading(String)
@@ -11,10 +11,16 @@ struct HelpView {
 
     /// What the source cannot do that the keys offer: the help says so
     /// instead of the keys sending nothing unexplained (pdfpc).
-    struct SourceNotes: Equatable {
-        var heading: String
-        var items: [(keys: String, summary: String)]
-        static func == (a: SourceNotes, b: SourceNotes) -> Bool {
+    package struct SourceNotes: Equatable {
+        package var heading: String
+        package var items: [(keys: String, summary: String)]
+
+        package init(heading: String, items: [(keys: String, summary: String)]) {
+            self.heading = heading
+            self.items = items
+        }
+
+        package static func == (a: SourceNotes, b: SourceNotes) -> Bool {
             a.heading == b.heading && a.items.map(\.keys) == b.items.map(\.keys) && a.items.map(\.summary) == b.items.map(\.summary)
         }
     }

@@ -1,7 +1,5 @@
-import ArgumentParser
-
 /// `--pictures` and the config's `pictures`: how slides are drawn.
-enum PictureChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
+package enum PictureChoice: String, CaseIterable, Sendable {
     /// Ask the terminal at start: kitty graphics, else sixel, else half-blocks.
     case auto
     case kitty, sixel

@@ -1,3 +1,4 @@
+import ControlPadUI
 import ControlPadDoctor
 import ArgumentParser
 import Foundation

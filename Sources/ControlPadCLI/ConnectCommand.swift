@@ -1,3 +1,4 @@
+import ControlPadUI
 import ArgumentParser
 import Foundation
 import Logging
@@ -53,13 +54,13 @@ struct ConnectCommand: ParsableCommand {
             let address = try PdfpcOptions.address(text)
             let password = pdfpc.password(config: config.config.pdfpcPassword) { PdfpcOptions.askOnTerminal(for: address) } ?? ""
             let source = PdfpcSource(configuration: PdfpcOptions.configuration(address, password: password))
-            return try PadRunner.run(source: source, options: pad, link: .connecting(to: address.description),
+            return try PadRunner.run(source: source, settings: pad.settings, link: .connecting(to: address.description),
                                      sourceNotes: PdfpcOptions.helpNotes(config.config.bindings), config: config)
         }
         let server = try PairingOptions.server(text)
         let logger = Logger(label: "controlpad.impress")
         let configuration = pairing.configuration(for: server, logger: logger)
         let source = ImpressRemoteSource(configuration: configuration, logger: logger)
-        try PadRunner.run(source: source, options: pad, link: .connecting(to: server.description), config: config)
+        try PadRunner.run(source: source, settings: pad.settings, link: .connecting(to: server.description), config: config)
     }
 }

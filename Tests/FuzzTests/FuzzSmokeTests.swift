@@ -1,12 +1,13 @@
 import Foundation
 import XCTest
 @testable import ControlPadUI
+import FuzzHarnesses
 import SlideModel
 import SlideSources
 
 /// The fuzz harnesses (`FuzzTarget`, run for millions of inputs by
 /// scripts/fuzz.sh under libFuzzer) kept working: a few thousand seeded
-/// mutations of real inputs each. A trap here is a finding.
+/// mutations of real inputs each. A finding fails the test that met it.
 final class FuzzSmokeTests: XCTestCase {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
 
@@ -55,12 +56,14 @@ final class FuzzSmokeTests: XCTestCase {
         let seeds = try Self.seeds(target)
         XCTAssertFalse(seeds.isEmpty)
         var random = SeededRandom(seed: 0xF022)
-        for seed in seeds { target.run(seed) }
+        for seed in seeds { XCTAssertNil(target.check(seed), "a seed") }
         for _ in 0..<inputs {
             let input = Self.mutate(seeds[Int(random.next() % UInt64(seeds.count))], seeds: seeds, random: &random)
             // CONTROLPAD_FUZZ_DUMP=FILE keeps the input about to run, so the one that traps is left there.
             if let dump = ProcessInfo.processInfo.environment["CONTROLPAD_FUZZ_DUMP"] { try Data(input).write(to: URL(fileURLWithPath: dump)) }
-            target.run(input)
+            if let finding = target.check(input) {
+                return XCTFail("\(target.rawValue): \(finding); the input, base64: \(Data(input).base64EncodedString())")
+            }
         }
     }
 

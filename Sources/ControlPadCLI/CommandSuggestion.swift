@@ -1,3 +1,4 @@
+import ControlPadUI
 import ArgumentParser
 import SlideModel
 

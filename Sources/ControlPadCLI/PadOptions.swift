@@ -1,10 +1,6 @@
+import ControlPadUI
 import ArgumentParser
 import SlideImages
-
-/// `--color`: how many colours pictures and the interface use.
-enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
-    case auto, truecolor, c256 = "256", c16 = "16", none
-}
 
 /// Options every pad-opening subcommand shares.
 struct PadOptions: ParsableArguments {
@@ -38,6 +34,19 @@ struct PadOptions: ParsableArguments {
 
     @Option(name: .long, help: ArgumentHelp("Write one CSV row per slide visit (slide, entered at, seconds spent) to FILE.", valueName: "FILE"))
     var rehearsalLog: String?
+
+    /// What the pad is given of them.
+    var settings: PadSettings {
+        var settings = PadSettings()
+        settings.noAnimation = noAnimation
+        settings.color = color
+        settings.cellAspect = cellAspect
+        settings.pictures = pictures
+        settings.config = config
+        settings.duration = duration
+        settings.rehearsalLog = rehearsalLog
+        return settings
+    }
 
     func validate() throws {
         if let cellAspect, !(0.5...4).contains(cellAspect) {

@@ -1,9 +1,10 @@
-import ControlPadUI
+import FuzzHarnesses
 import Glibc
 
 // libFuzzer's driver around the harnesses (built only by scripts/fuzz.sh,
 // with -sanitize=fuzzer). CONTROLPAD_FUZZ_TARGET picks the harness: wire,
 // notes, picture or config (see `FuzzTarget`); the arguments are libFuzzer's.
+// A finding traps, so libFuzzer keeps the input.
 
 @_silgen_name("LLVMFuzzerRunDriver")
 func runDriver(_ argc: UnsafeMutablePointer<Int32>,
@@ -19,6 +20,8 @@ let target = chosen
 var argc = CommandLine.argc
 var argv = CommandLine.unsafeArgv
 exit(runDriver(&argc, &argv) { data, size in
-    target.run(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+    if let finding = target.check(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []) {
+        fatalError("fuzz finding (\(target.rawValue)): \(finding)")
+    }
     return 0
 })

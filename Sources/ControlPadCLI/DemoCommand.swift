@@ -1,3 +1,4 @@
+import ControlPadUI
 import ArgumentParser
 import SlideModel
 import SlideSources
@@ -47,7 +48,7 @@ struct DemoCommand: ParsableCommand {
         knobs.latency = latency.range
         knobs.dropRate = drop
         let source = MockSlideSource(show: MockShow(deck: deck, knobs: knobs))
-        try PadRunner.run(source: source, options: pad, link: .demo)
+        try PadRunner.run(source: source, settings: pad.settings, link: .demo)
     }
 }
 

@@ -1,0 +1,23 @@
+/// What the person asked of the pad at start (the command line's words,
+/// already checked): plain values, so the pad does not know how they were
+/// given. Unset ones fall back on the config file, then the defaults.
+package struct PadSettings: Sendable {
+    package var noAnimation = false
+    package var color = ColorChoice.auto
+    /// How many times taller than wide a cell is.
+    package var cellAspect: Double?
+    package var pictures: PictureChoice?
+    /// The config file, instead of $XDG_CONFIG_HOME/controlpad/config.toml.
+    package var config: String?
+    /// The talk's planned length, as typed (`DurationText`).
+    package var duration: String?
+    /// Where to write one CSV row per slide visit.
+    package var rehearsalLog: String?
+
+    package init() {}
+}
+
+/// `--color`: how many colours pictures and the interface use.
+package enum ColorChoice: String, CaseIterable, Sendable {
+    case auto, truecolor, c256 = "256", c16 = "16", none
+}
