@@ -97,3 +97,13 @@ func sleepUntil(_ due: Double) {
     let wait = due - monotonicMilliseconds()
     if wait > 0 { usleep(useconds_t(wait * 1000)) }
 }
+
+/// This process's resident memory, in KiB (/proc/self/status), or -1.
+func residentKB() -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return -1 }
+    return Int(line.split(separator: " ").dropFirst().first ?? "") ?? -1
+}
+
+/// "12.3 MB" for a size in KiB.
+func megabytes(_ kb: Int) -> String { String(format: "%.1f MB", Double(kb) / 1024) }

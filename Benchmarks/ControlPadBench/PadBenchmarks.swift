@@ -221,14 +221,8 @@ struct PadBenchmarks {
 
     // MARK: - (e) memory
 
-    static func residentKB() -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return -1 }
-        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? -1
-    }
-
     func memory(slides count: Int = 1000) throws {
-        let before = Self.residentKB()
+        let before = residentKB()
         let deck = try DemoDeck.builtIn(slideCount: count)
         // Every preview its own bytes, as from the network (the demo deck
         // repeats its pictures, which would share storage).
@@ -245,7 +239,7 @@ struct PadBenchmarks {
                 _ = state.reduce(.source(.notes(index: i, Notes.plainText(fromImpressMarkup: markup))), now: 0)
             }
         }
-        let loaded = Self.residentKB()
+        let loaded = residentKB()
         let pictures = SlidePictures(depth: .truecolor)
         let view = PadView(clock: "14:05", pictures: pictures)
         var previous: CellGrid? = Self.render(view, &state, width: 160, height: 50)
@@ -260,9 +254,8 @@ struct PadBenchmarks {
         _ = state.reduce(.key(.end), now: 0)
         previous = Self.render(view, &state, width: 160, height: 50)
         keepAlive(previous)
-        let after = Self.residentKB()
-        let mb = { (kb: Int) in String(format: "%.1f MB", Double(kb) / 1024) }
-        print("(e) \(count)-slide deck, all previews loaded (\(mb(previewBytes / 1024)) of PNG), 100 steps and 11 list pages rendered at 160x50 truecolor: resident \(mb(after)) (process at start of test \(mb(before)), after loading \(mb(loaded)), growth \(mb(after - before)); \(pictures.cachedCount) pictures cached))" + BudgetBook.current.check("memory.pad", Double(after) / 1024))
+        let after = residentKB()
+        print("(e) \(count)-slide deck, all previews loaded (\(megabytes(previewBytes / 1024)) of PNG), 100 steps and 11 list pages rendered at 160x50 truecolor: resident \(megabytes(after)) (process at start of test \(megabytes(before)), after loading \(megabytes(loaded)), growth \(megabytes(after - before)); \(pictures.cachedCount) pictures cached)" + BudgetBook.current.check("memory.pad", Double(after) / 1024))
         keepAlive(state)
     }
 }

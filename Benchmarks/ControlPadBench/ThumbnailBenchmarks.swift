@@ -77,7 +77,7 @@ struct ThumbnailBenchmarks {
 
     /// (j) A 200-slide deck paged through in the overview: resident memory.
     func overviewMemory(slides count: Int = 200) throws {
-        let before = PadBenchmarks.residentKB()
+        let before = residentKB()
         var state = try Self.state(slides: count)
         let pictures = SlidePictures(depth: .truecolor)
         let view = PadView(clock: "14:05", pictures: pictures)
@@ -88,9 +88,8 @@ struct ThumbnailBenchmarks {
             grid = PadBenchmarks.render(view, &state, width: 200, height: 60)
         }
         keepAlive(grid)
-        let after = PadBenchmarks.residentKB()
-        let mb = { (kb: Int) in String(format: "%.1f MB", Double(kb) / 1024) }
-        print("(j) \(count)-slide deck paged through in the overview at 200x60 truecolor: resident \(mb(after)) (at start \(mb(before)); \(pictures.cachedCount) pictures cached))" + BudgetBook.current.check("overview.memory", Double(after) / 1024))
+        let after = residentKB()
+        print("(j) \(count)-slide deck paged through in the overview at 200x60 truecolor: resident \(megabytes(after)) (at start \(megabytes(before)); \(pictures.cachedCount) pictures cached)" + BudgetBook.current.check("overview.memory", Double(after) / 1024))
         keepAlive(state)
     }
 }

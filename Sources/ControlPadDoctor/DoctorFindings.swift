@@ -3,39 +3,6 @@ import RemoteTransport
 import ControlPadScripting
 import SlideModel
 
-/// One line of `controlpad doctor`: what was checked, how it went (✔ true,
-/// ✘ false, · nil: skipped), what was seen, and what to do about it.
-package struct DoctorCheck: Equatable {
-    package enum Name: String, CaseIterable {
-        case name, port, impress, pairing, show, previews
-        case multicast = "discovery_multicast"
-        case direct = "discovery_direct"
-        /// pdfpc's REST API answered and took the password.
-        case rest
-
-        /// The pad cannot drive a show without these; the others explain.
-        package var isNeeded: Bool { [.name, .port, .impress, .pairing, .rest].contains(self) }
-
-        /// Which step of the run decides it: the lines are printed as their step ends.
-        package var step: Int {
-            switch self {
-            case .name: 0
-            case .port: 1
-            case .impress, .pairing, .show, .previews, .rest: 2
-            case .multicast, .direct: 3
-            }
-        }
-    }
-
-    package var name: Name
-    package var title: String
-    package var ok: Bool?
-    package var detail: String
-    package var fix: String?
-
-    package var mark: String { ok == true ? "✔" : ok == false ? "✘" : "·" }
-}
-
 /// Everything the doctor saw, step by step (nil: the step has not run, or
 /// was skipped because an earlier one failed), turned into the list of
 /// checks by `checks`. No sockets, no clocks: the command fills it in.
@@ -314,56 +281,5 @@ package struct DoctorFindings: Equatable {
                             + "a firewall may drop UDP \(ImpressDiscoveryCodec.port) on the computer running it.")
         }
         return check(false, detail + " either", nil)
-    }
-}
-
-/// How the findings are printed: lines for people, or one JSON document.
-package enum DoctorOutput {
-    package static let titleWidth = 21
-
-    /// "✔ Name                 127.0.0.1 is an IP address", and under a ✘
-    /// its fix, indented.
-    package static func lines(_ check: DoctorCheck) -> [String] {
-        let title = check.title.padding(toLength: max(titleWidth, check.title.count + 1), withPad: " ", startingAt: 0)
-        var lines = ["\(check.mark) \(title)\(TerminalText.escaped(check.detail))"]
-        if let fix = check.fix, check.ok == false {
-            lines.append(String(repeating: " ", count: 2 + titleWidth) + "→ " + TerminalText.escaped(fix))
-        }
-        return lines
-    }
-
-    package static func summary(_ findings: DoctorFindings) -> String {
-        let server = findings.server.description
-        guard !findings.isReady else {
-            return "ControlPad can drive Impress on \(server): controlpad connect \(server)"
-        }
-        let first = findings.checks.first { $0.name.isNeeded && $0.ok != true }
-        return "ControlPad cannot drive Impress on \(server) yet" + (first.map { ": \($0.title) ✘" } ?? "")
-    }
-
-    /// One JSON document: the server, `ready` (the exit status), and each
-    /// check's name, ok (true, false or null when skipped), needed, detail
-    /// and fix (null when none), one check per line.
-    package static func json(_ findings: DoctorFindings) -> String {
-        json(findings.checks, server: findings.server.description, ready: findings.isReady)
-    }
-
-    package static func json(_ checks: [DoctorCheck], server: String, ready: Bool) -> String {
-        func string(_ s: String?) -> String { s.map { JSONLine.quoted($0) } ?? "null" }
-        let checks = checks.map { check in
-            let ok = check.ok.map { $0 ? "true" : "false" } ?? "null"
-            return "    {\"name\": \(string(check.name.rawValue)), \"ok\": \(ok), \"needed\": \(check.name.isNeeded), "
-                + "\"title\": \(string(check.title)), \"detail\": \(string(check.detail)), "
-                + "\"fix\": \(string(check.ok == false ? check.fix : nil))}"
-        }
-        return """
-            {
-              "server": \(string(server)),
-              "ready": \(ready),
-              "checks": [
-            \(checks.joined(separator: ",\n"))
-              ]
-            }
-            """
     }
 }

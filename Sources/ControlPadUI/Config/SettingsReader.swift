@@ -1,0 +1,243 @@
+import Foundation
+import SlideModel
+import TOMLKit
+
+/// Reads each setting on its own: a problem is noted and the setting keeps
+/// its default; nothing throws past one setting.
+final class SettingsReader {
+    let file: String
+    let text: String
+    private(set) var problems: [ConfigProblem] = []
+
+    init(file: String, text: String) {
+        self.file = file
+        self.text = text
+    }
+
+    struct Bad: Error {
+        var problem: ConfigProblem
+    }
+
+    /// Runs `body`; a problem it throws is noted and nil returned.
+    private func attempt<T>(_ body: () throws -> T) -> T? {
+        do {
+            return try body()
+        } catch let bad as Bad {
+            problems.append(bad.problem)
+        } catch {
+            problems.append(ConfigProblem(file: file, line: nil, message: "\(error)"))
+        }
+        return nil
+    }
+
+    func bad(_ line: Int?, _ message: String, key: String? = nil) -> Bad {
+        Bad(problem: ConfigProblem(file: file, line: line, message: message, key: key))
+    }
+
+    func read(_ root: TOMLTable) -> PadConfig {
+        var config = PadConfig()
+        for (key, value) in root {
+            switch key {
+            case "animation":
+                if let on = attempt({ try bool(value, key, section: nil) }) { config.animation = on }
+            case "duration":
+                config.talkDuration = attempt { () throws -> Millis in
+                    if let minutes = value.int {
+                        guard let ms = DurationText.milliseconds(String(minutes)) else {
+                            throw bad(line(of: key), "duration \(minutes) is not a length from 1 minute to a day")
+                        }
+                        return ms
+                    }
+                    let text = try string(value, key, section: nil)
+                    guard let ms = DurationText.milliseconds(text) else {
+                        throw bad(line(of: key), "duration " + DurationText.problem(text))
+                    }
+                    return ms
+                } ?? config.talkDuration
+            case "server":
+                config.server = attempt { () throws -> String in
+                    let text = try string(value, key, section: nil)
+                    // pdfpc://HOST is pdfpc's own kind of address, checked by `connect`.
+                    if text.lowercased().hasPrefix("pdfpc://") { return text }
+                    do {
+                        _ = try ImpressServerAddress.parse(text)
+                    } catch {
+                        throw bad(line(of: key), "server: \(error)", key: "server")
+                    }
+                    return text
+                } ?? config.server
+            case "pdfpc-password":
+                config.pdfpcPassword = attempt { try string(value, key, section: nil) } ?? config.pdfpcPassword
+            case "cell-aspect":
+                config.cellAspect = attempt { () throws -> Double in
+                    guard let ratio = value.double ?? value.int.map(Double.init), (0.5...4).contains(ratio) else {
+                        throw bad(line(of: key), "cell-aspect must be a number from 0.5 to 4")
+                    }
+                    return ratio
+                } ?? config.cellAspect
+            case "pictures":
+                config.pictures = attempt { () throws -> PictureChoice in
+                    let text = try string(value, key, section: nil)
+                    guard let choice = PictureChoice(rawValue: text) else {
+                        throw bad(line(of: key), "pictures must be one of \(PictureChoice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+                    }
+                    return choice
+                } ?? config.pictures
+            case "layout":
+                config.layout = attempt { () throws -> LayoutMode in
+                    let text = try string(value, key, section: nil)
+                    guard let mode = LayoutMode(rawValue: text) else {
+                        throw bad(line(of: key), "layout must be one of \(LayoutMode.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+                    }
+                    return mode
+                } ?? config.layout
+            case "keys":
+                if let keys = attempt({ try table(value, key) }) {
+                    var reader = KeyBindingsReader(settings: self)
+                    config.bindings = reader.read(keys)
+                    problems += reader.problems
+                }
+            case "theme":
+                if let theme = attempt({ try table(value, key) }) { readTheme(theme, into: &config) }
+            case "popover":
+                guard let popovers = attempt({ try table(value, key) }) else { continue }
+                for (kind, sub) in popovers {
+                    guard let popover = PopoverKind(rawValue: kind) else {
+                        problems.append(bad(line(ofSection: "popover.\(kind)"), "unknown popover \"\(kind)\" (known: \(PopoverKind.allCases.map(\.rawValue).joined(separator: ", ")))").problem)
+                        continue
+                    }
+                    if let table = attempt({ try table(sub, "popover.\(kind)") }) {
+                        config.popovers[popover] = readPopover(table, section: "popover.\(kind)")
+                    }
+                }
+            default:
+                problems.append(bad(line(of: key), "unknown setting \"\(key)\" (known: animation, duration, server, pdfpc-password, cell-aspect, pictures, layout, [keys], [theme], [popover.*])").problem)
+            }
+        }
+        return config
+    }
+
+    private func readTheme(_ table: TOMLTable, into config: inout PadConfig) {
+        for (name, value) in table {
+            if name == "box" {
+                if let glyphs = attempt({ try box(try string(value, name, section: "theme"), line: line(of: name, section: "theme")) }) {
+                    config.paneBox = glyphs
+                }
+                continue
+            }
+            guard let role = Role.configNames[name] else {
+                problems.append(bad(line(of: name, section: "theme"), "unknown theme role \"\(name)\" (known: box, \(Role.configNames.keys.sorted().joined(separator: ", ")))").problem)
+                continue
+            }
+            if let look = attempt({ try look(value, name: name) }) { config.looks[role] = look }
+        }
+    }
+
+    private func readPopover(_ table: TOMLTable, section: String) -> PopoverTheme {
+        var theme = PopoverTheme()
+        for (name, value) in table {
+            let at = line(of: name, section: section)
+            _ = attempt { () throws -> Void in
+                switch name {
+                case "box": theme.box = try box(try string(value, name, section: section), line: at)
+                case "role":
+                    let text = try string(value, name, section: section)
+                    guard let role = Role.configNames[text] else { throw bad(at, "unknown role \"\(text)\"") }
+                    theme.role = role
+                case "arrow-up", "arrow-down", "arrow-left", "arrow-right":
+                    let glyph = try string(value, name, section: section)
+                    guard glyph.count == 1, DisplayWidth.of(glyph) == 1 else {
+                        throw bad(at, "\(name) must be one single-width character")
+                    }
+                    switch name {
+                    case "arrow-up": theme.arrows.up = glyph
+                    case "arrow-down": theme.arrows.down = glyph
+                    case "arrow-left": theme.arrows.left = glyph
+                    default: theme.arrows.right = glyph
+                    }
+                default:
+                    throw bad(at, "unknown popover setting \"\(name)\" (known: box, role, arrow-up, arrow-down, arrow-left, arrow-right)")
+                }
+            }
+        }
+        return theme
+    }
+
+    /// A role's look, whole or not at all: one bad colour keeps the role's default.
+    private func look(_ value: TOMLValueConvertible, name: String) throws -> RoleLook {
+        let at = line(of: name, section: "theme")
+        if value.string != nil || value.int != nil { return RoleLook(foreground: try color(value, line: at)) }
+        guard let table = value.table else {
+            throw bad(at, "theme.\(name) must be a colour or a table like { fg = \"cyan\", bg = \"default\", bold = true }")
+        }
+        var look = RoleLook()
+        for (key, item) in table {
+            switch key {
+            case "fg": look.foreground = try color(item, line: at)
+            case "bg": look.background = try color(item, line: at)
+            case "bold": look.bold = try bool(item, key, section: "theme", line: at)
+            case "dim": look.dim = try bool(item, key, section: "theme", line: at)
+            case "reverse": look.reverse = try bool(item, key, section: "theme", line: at)
+            case "underline": look.underline = try bool(item, key, section: "theme", line: at)
+            default: throw bad(at, "unknown style \"\(key)\" in theme.\(name) (known: fg, bg, bold, dim, reverse, underline)")
+            }
+        }
+        return look
+    }
+
+    private func color(_ value: TOMLValueConvertible, line: Int?) throws -> CellColor {
+        let text = value.string ?? value.int.map(String.init) ?? "\(value)"
+        guard let colour = ColorName.parse(text) else {
+            throw bad(line, "\"\(text)\" is not a colour (a name like \"cyan\" or \"bright-red\", \"default\", 0–255, or \"#rrggbb\")")
+        }
+        return colour
+    }
+
+    private func box(_ text: String, line: Int?) throws -> BoxGlyphs {
+        guard let glyphs = BoxGlyphs.named[text] else {
+            throw bad(line, "box \"\(text)\" is unknown (known: \(BoxGlyphs.named.keys.sorted().joined(separator: ", ")))")
+        }
+        return glyphs
+    }
+
+    // MARK: typed values
+
+    func table(_ value: TOMLValueConvertible, _ key: String) throws -> TOMLTable {
+        guard let table = value.table else { throw bad(line(of: key), "\(key) must be a table ([\(key)])") }
+        return table
+    }
+
+    func string(_ value: TOMLValueConvertible, _ key: String, section: String?) throws -> String {
+        guard let string = value.string else { throw bad(line(of: key, section: section), "\(key) must be a string in quotes") }
+        return string
+    }
+
+    private func bool(_ value: TOMLValueConvertible, _ key: String, section: String?, line at: Int? = nil) throws -> Bool {
+        guard let bool = value.bool else { throw bad(at ?? line(of: key, section: section), "\(key) must be true or false") }
+        return bool
+    }
+
+    // MARK: lines
+
+    /// The line where `key` is set inside `[section]` (nil: the top level).
+    /// TOMLKit reports lines only for syntax errors, so keys are found in
+    /// the text.
+    func line(of key: String, section: String? = nil) -> Int? {
+        var current: String? = nil
+        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("[") {
+                current = line.trimmingCharacters(in: CharacterSet(charactersIn: "[] "))
+                if section == nil && current == key { return i + 1 }
+                continue
+            }
+            guard current == section else { continue }
+            let name = line.split(separator: "=", maxSplits: 1).first?
+                .trimmingCharacters(in: CharacterSet(charactersIn: " \"'"))
+            if name == key { return i + 1 }
+        }
+        return nil
+    }
+
+    func line(ofSection section: String) -> Int? { line(of: section, section: nil) }
+}
