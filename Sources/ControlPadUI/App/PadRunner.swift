@@ -23,6 +23,13 @@ enum PadRunner {
         if let notice = rehearsal?.notice { notices.append(notice) }
         // Said again on the way out, where the shell keeps it.
         defer { if let notice = rehearsal?.notice { FileHandle.standardError.write(Data("controlpad: \(notice)\n".utf8)) } }
+        let pace = options.paceFrom.map(PaceFromFile.load)
+        if case .failure(let failure)? = pace { notices.append(PaceFromFile.notice(failure)) }
+        defer {
+            if case .failure(let failure)? = pace {
+                FileHandle.standardError.write(Data("controlpad: \(PaceFromFile.notice(failure))\n".utf8))
+            }
+        }
         let inbox = try EventInbox()
         let signals = trapSignals(inbox: inbox)
         defer { signals.forEach { $0.cancel() } }
@@ -36,7 +43,7 @@ enum PadRunner {
         if let notice = setup.notice { notices.append(notice) }
         let writer = setup.writer(output: STDOUT_FILENO)
         let terminal = try CursesTerminal(useColor: colors.wantsColor, terminalName: name, pictures: writer, typed: setup.typed,
-                                          filterAnswers: setup.answersMayFollow)
+                                          filterAnswers: setup.answersMayFollow, textSizing: setup.textSizing)
         defer { terminal.restore() }
         let depth = colors.depth(terminalName: name ?? "", colors: terminal.colorCount, direct: terminal.directColor)
         terminal.override(config.looks)
@@ -58,6 +65,10 @@ enum PadRunner {
         state.link = link
         state.notice = notices.isEmpty ? nil : notices.joined(separator: "\n")
         state.talkDuration = options.duration.flatMap(DurationText.milliseconds) ?? config.talkDuration
+        if case .success(let loaded)? = pace {
+            state.rehearsedSchedule = loaded.log.schedule
+            Logger(label: "controlpad.pace").info("pace from \(loaded.path): \(loaded.log.visits.count) visits, \(loaded.log.length) ms")
+        }
         // The layout this server was last shown in, else the config's.
         let layouts = LayoutStore.standard(), layoutKey = LayoutStore.key(for: link)
         let startLayout = layoutKey.flatMap { layouts?.layout(for: $0) } ?? config.layout
@@ -70,7 +81,7 @@ enum PadRunner {
                                let cell = PictureSetup.cellPixels(fd: STDOUT_FILENO) ?? setup.cellSize
                                    ?? (10, Int((10 * cellAspect).rounded()))
                                return PixelSize(width: cell.width, height: cell.height)
-                           }, sourceNotes: sourceNotes)
+                           }, sourceNotes: sourceNotes, textSizing: setup.textSizing)
         CrashGuard.crashIfAskedForTest()
         loop.run()
         if let layoutKey, loop.state.layoutMode != startLayout { layouts?.remember(loop.state.layoutMode, for: layoutKey) }

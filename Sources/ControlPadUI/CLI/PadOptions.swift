@@ -39,6 +39,11 @@ struct PadOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Write one CSV row per slide visit (slide, entered at, seconds spent) to FILE.", valueName: "FILE"))
     var rehearsalLog: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Pace the talk against a rehearsal log --rehearsal-log wrote (the latest of FILE, FILE-2, … wins): ahead or behind per slide.",
+        valueName: "FILE"))
+    var paceFrom: String?
+
     func validate() throws {
         if let cellAspect, !(0.5...4).contains(cellAspect) {
             throw ValidationError("--cell-aspect must be between 0.5 and 4 (most fonts: about 2)")
