@@ -80,16 +80,21 @@ final class NotesZoomHelpPaceSnapshotTests: XCTestCase {
         state.rehearsedSchedule = [0, 20_000, 60_000, 150_000, 170_000]  // slide 3's turn: 60–150 s
     }
 
-    func testThePaceAgainstTheRehearsalInTheStatusLineAndTheClock() {
-        var small = samplePadState()
-        rehearsed(&small)
-        let status = String(render(&small, 80, 24).text.split(separator: "\n").last ?? "")
-        XCTAssertTrue(status.contains("+0:51 behind at slide 3"), status)  // 201 s, its turn ended at 150 s
-        assertSnapshot(render(&small, 80, 24), named: "pace-rehearsal-80x24")
-        var big = samplePadState()
-        rehearsed(&big)
-        let grid = render(&big, 120, 40)
-        assertSnapshot(grid, named: "pace-rehearsal-120x40")
-        XCTAssertTrue(grid.text.contains("+0:51 behind at slide 3"), grid.text)
+    func testThePaceAgainstTheRehearsalUnderTheClockOrInTheStatusLine() {
+        for (w, h) in [(80, 24), (120, 40)] {
+            var state = samplePadState()
+            rehearsed(&state)
+            let grid = render(&state, w, h)
+            assertSnapshot(grid, named: "pace-rehearsal-\(w)x\(h)")
+            let body = grid.text.split(separator: "\n").dropLast().joined(separator: "\n")
+            XCTAssertTrue(body.contains("+0:51 behind at slide 3"), "under the big timer (201 s, its turn ended at 150 s)\n\(grid.text)")
+        }
+        var full = samplePadState()
+        rehearsed(&full)
+        _ = full.reduce(.key(.char("f")), now: 0)
+        let grid = render(&full, 80, 24)
+        assertSnapshot(grid, named: "pace-rehearsal-full-screen-80x24")
+        let status = String(grid.text.split(separator: "\n").last ?? "")
+        XCTAssertTrue(status.contains("+0:51 behind at slide 3"), "no big timer: the status line says it\n\(status)")
     }
 }

@@ -59,14 +59,19 @@ struct HelpView {
     }
 
     /// A column of entries as text, keys padded to the column's widest.
-    static func format(_ entries: [Entry]) -> [String] {
+    /// Where that is wider than `width`, each summary goes under its keys.
+    static func format(_ entries: [Entry], width: Int = .max) -> [String] {
         let keyWidth = entries.map { if case .item(let keys, _) = $0 { DisplayWidth.of(keys) } else { 0 } }.max() ?? 0
-        return entries.map { entry in
+        let widest = entries.map { if case .item(_, let summary) = $0 { DisplayWidth.of(summary) } else { 0 } }.max() ?? 0
+        let stacked = 2 + keyWidth + 2 + widest > width
+        return entries.flatMap { entry -> [String] in
             switch entry {
-            case .heading(let title): return title
-            case .gap: return ""
+            case .heading(let title): return [title]
+            case .gap: return [""]
+            case .item(let keys, let summary) where stacked:
+                return (keys.isEmpty ? [] : ["  " + keys]) + ["      " + summary]
             case .item(let keys, let summary):
-                return "  " + keys + String(repeating: " ", count: keyWidth - DisplayWidth.of(keys) + 2) + summary
+                return ["  " + keys + String(repeating: " ", count: keyWidth - DisplayWidth.of(keys) + 2) + summary]
             }
         }
     }
@@ -91,7 +96,7 @@ struct HelpView {
 
     static func pages(_ entries: [Entry], screen: Rect) -> Pages {
         let rows = max(1, screen.height - 3)
-        let single = format(entries)
+        let single = format(entries, width: screen.width - 4)
         if single.count <= rows { return Pages(columns: [single], rows: single.count) }
         if let folded = folded(entries, gap: gap, width: screen.width - 4), folded.allSatisfy({ $0.count <= rows }) {
             return Pages(columns: folded, rows: folded.map(\.count).max() ?? 0)

@@ -24,8 +24,9 @@ public struct RehearsalLog: Sendable, Equatable {
 
     public static func parse(_ text: String) throws(Problem) -> RehearsalLog {
         var runs: [[RehearsalRecorder.Visit]] = []
-        for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingSuffix("\r").trimmingCharacters(inSet: " \t")
+        // "\r\n" is one Character in Swift: a spreadsheet's CRLF splits as one line end.
+        for (n, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            let line = raw.trimmingCharacters(inSet: " \t")
             if line.isEmpty { continue }
             if line.lowercased() == RehearsalRecorder.csvHeader {
                 runs.append([])
@@ -89,10 +90,6 @@ public struct RehearsalLog: Sendable, Equatable {
 
     /// How long the rehearsal took.
     public var length: Millis { schedule.last ?? 0 }
-}
-
-private extension Substring {
-    func trimmingSuffix(_ suffix: Character) -> Substring { last == suffix ? dropLast() : self }
 }
 
 private extension StringProtocol {
