@@ -35,6 +35,11 @@ struct PadOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Write one CSV row per slide visit (slide, entered at, seconds spent) to FILE.", valueName: "FILE"))
     var rehearsalLog: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Pace the talk against a rehearsal log --rehearsal-log wrote (the latest of FILE, FILE-2, … wins): ahead or behind per slide.",
+        valueName: "FILE"))
+    var paceFrom: String?
+
     /// What the pad is given of them.
     var settings: PadSettings {
         var settings = PadSettings()
@@ -45,6 +50,7 @@ struct PadOptions: ParsableArguments {
         settings.config = config
         settings.duration = duration
         settings.rehearsalLog = rehearsalLog
+        settings.paceFrom = paceFrom
         return settings
     }
 

@@ -154,6 +154,8 @@ final class ForgivingEndToEndTests: XCTestCase {
         try pad.send("t", "y")
         try pad.waitFor("reset, once asked") { TmuxSession.statusLine($0).contains("⏱ 00:00") }
         try pad.send("?")
+        try pad.waitFor(text: "PgDn more")  // the help pages at this size: its end has the marks
+        try pad.send("End")
         try pad.waitFor(text: "Marks on screen")
         let screen = try pad.screen()
         XCTAssertTrue(screen.contains("● ◌") && screen.contains("linked / connecting (status line)")

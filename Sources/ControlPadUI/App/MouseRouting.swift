@@ -34,6 +34,8 @@ enum MouseRouting {
         switch mouse.kind {
         case .wheelUp where layout.notes.contains(x: mouse.x, y: mouse.y): return .notesWheel(-3)
         case .wheelDown where layout.notes.contains(x: mouse.x, y: mouse.y): return .notesWheel(3)
+        case .press where layout.notes.contains(x: mouse.x, y: mouse.y) && !layout.currentPictureArea.contains(x: mouse.x, y: mouse.y):
+            return .notesClicked
         case .press, .drag, .release:
             let pane = slideArea ?? layout.currentPictureArea
             guard !pane.isEmpty, layout.showsPictures else { return nil }

@@ -11,8 +11,10 @@ struct PadFrame {
     init(_ state: inout PadState, view: PadView, size: TerminalSize, now: Millis) {
         layout = PadLayout(size: size, mode: state.layoutMode, slideAspect: state.slideAspect ?? PadLayout.standardSlideAspect,
                            cellAspect: view.cellAspect)
-        let notes = NotesPaneView.lines(state, width: layout.notesTextWidth, cache: view.notesWrap)
-        var viewport = layout.viewport(notesLineCount: notes.lines.count)
+        let zoom = view.notesZoom(state)
+        let notes = NotesPaneView.lines(state, width: zoom.wrapWidth(layout.notesTextWidth), cache: view.notesWrap)
+        var viewport = layout.viewport(notesLineCount: notes.lines.count, zoom: zoom)
+        (viewport.helpRows, viewport.helpMaxScroll) = view.helpPaging(state, screen: layout)
         // The list's rows and the overview's cells, as the views draw them.
         let list = ListGeometry(list: layout.list, slideCount: state.slideCount, cellAspect: view.pictures?.cellAspect)
         viewport.listRows = list.rows

@@ -24,6 +24,8 @@ final class PadLoop {
     private let cellPixels: () -> PixelSize?
     private var cellSize: PixelSize?
     private let sourceNotes: HelpView.SourceNotes?
+    /// The terminal draws scaled text (the notes zoom uses it).
+    private let textSizing: Bool
     /// The pictures last asked of the source: asked again only when they change.
     private var lastWants: [PictureWant] = []
     private(set) var state: PadState
@@ -37,7 +39,9 @@ final class PadLoop {
     init(terminal: TerminalBackend, source: SlideSource, state: PadState, inbox: EventInbox<PadEvent>,
          clocks: Clocks = .system, pictures: PictureDrawing? = nil, rehearsal: RehearsalLogFile? = nil,
          config: PadConfig = PadConfig(), picturesLabel: String? = nil,
-         cellPixels: @escaping () -> PixelSize? = { nil }, sourceNotes: HelpView.SourceNotes? = nil) {
+         cellPixels: @escaping () -> PixelSize? = { nil }, sourceNotes: HelpView.SourceNotes? = nil,
+         textSizing: Bool = false) {
+        self.textSizing = textSizing
         self.picturesLabel = picturesLabel
         self.cellPixels = cellPixels
         self.sourceNotes = sourceNotes
@@ -131,7 +135,8 @@ final class PadLoop {
 
     private func draw() {
         let view = PadView(clock: clocks.wallClock(), pictures: pictures, config: config, notesWrap: notesWrap,
-                           picturesLabel: picturesLabel, cellPixels: cellSize, sourceNotes: sourceNotes)
+                           picturesLabel: picturesLabel, cellPixels: cellSize, sourceNotes: sourceNotes,
+                           textSizing: textSizing)
         let frame = PadFrame(&state, view: view, size: size, now: clocks.monotonic())
         terminal.draw(frame.grid)
         self.frame = frame

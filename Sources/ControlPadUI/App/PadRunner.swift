@@ -25,6 +25,13 @@ package enum PadRunner {
         if let notice = rehearsal?.notice { notices.append(notice) }
         // Said again on the way out, where the shell keeps it.
         defer { if let notice = rehearsal?.notice { FileHandle.standardError.write(Data("controlpad: \(notice)\n".utf8)) } }
+        let pace = settings.paceFrom.map(PaceFromFile.load)
+        if case .failure(let failure)? = pace { notices.append(PaceFromFile.notice(failure)) }
+        defer {
+            if case .failure(let failure)? = pace {
+                FileHandle.standardError.write(Data("controlpad: \(PaceFromFile.notice(failure))\n".utf8))
+            }
+        }
         let inbox = try EventInbox<PadEvent>()
         // SIGTERM, SIGHUP and SIGQUIT (Ctrl-\\) end the loop normally, so the
         // terminal is restored; SIGINT (Ctrl-C) quits like `q`, asking first
@@ -41,7 +48,7 @@ package enum PadRunner {
         if let notice = setup.notice { notices.append(notice) }
         let writer = setup.writer(output: STDOUT_FILENO)
         let terminal = try CursesTerminal(useColor: colors.wantsColor, terminalName: name, pictures: writer, typed: setup.typed,
-                                          filterAnswers: setup.answersMayFollow)
+                                          filterAnswers: setup.answersMayFollow, textSizing: setup.textSizing)
         defer { terminal.restore() }
         let depth = colors.depth(terminalName: name ?? "", colors: terminal.colorCount, direct: terminal.directColor)
         terminal.override(config.looks)
@@ -63,6 +70,11 @@ package enum PadRunner {
         state.link = link
         state.notice = notices.isEmpty ? nil : notices.joined(separator: "\n")
         state.talkDuration = settings.duration.flatMap(DurationText.milliseconds) ?? config.talkDuration
+        if case .success(let loaded)? = pace {
+            state.rehearsedSchedule = loaded.log.schedule
+            Logger(label: "controlpad.pace").info("pace from \(loaded.path): \(loaded.log.visits.count) visits, \(loaded.log.length) ms")
+        }
+        state.talkDuration = settings.duration.flatMap(DurationText.milliseconds) ?? config.talkDuration
         // The layout this server was last shown in, else the config's.
         let layouts = LayoutStore.standard(), layoutKey = LayoutStore.key(for: link)
         let startLayout = layoutKey.flatMap { layouts?.layout(for: $0) } ?? config.layout
@@ -75,7 +87,7 @@ package enum PadRunner {
                                let cell = PictureSetup.cellPixels(fd: STDOUT_FILENO) ?? setup.cellSize
                                    ?? (10, Int((10 * cellAspect).rounded()))
                                return PixelSize(width: cell.width, height: cell.height)
-                           }, sourceNotes: sourceNotes)
+                           }, sourceNotes: sourceNotes, textSizing: setup.textSizing)
         CrashGuard.crashIfAskedForTest()
         loop.run()
         if let layoutKey, loop.state.layoutMode != startLayout { layouts?.remember(loop.state.layoutMode, for: layoutKey) }

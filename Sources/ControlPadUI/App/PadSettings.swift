@@ -13,6 +13,8 @@ package struct PadSettings: Sendable {
     package var duration: String?
     /// Where to write one CSV row per slide visit.
     package var rehearsalLog: String?
+    /// A rehearsal log to pace the talk against (the latest of FILE, FILE-2, … wins).
+    package var paceFrom: String?
 
     package init() {}
 }

@@ -24,6 +24,9 @@ struct CellGrid: Equatable, Sendable {
     /// Real pictures (kitty graphics, sixel) the backend puts over blank
     /// cells after writing them; empty when pictures are half-blocks.
     var pictures: [PicturePlacement] = []
+    /// Text the terminal draws larger itself (kitty's text sizing), over
+    /// blank cells, after curses wrote them; empty elsewhere.
+    var scaledText: [ScaledText] = []
 
     init(width: Int, height: Int) {
         self.width = max(0, width)

@@ -209,10 +209,13 @@ struct PadLayout: Equatable {
     var showsPictures: Bool { sizeClass != .tooSmall && (sizeClass != .minimal || mode == .fullScreen) }
 
     /// The sizes the reducer needs for paging and clamping.
-    func viewport(notesLineCount: Int) -> Viewport {
-        let notesRows = notesFramed ? max(0, notes.height - 2) : notes.height
-        return Viewport(listRows: max(1, list.height - 2), notesRows: notesRows,
-                        notesMaxScroll: max(0, notesLineCount - notesRows))
+    /// `zoom` says how many screen rows a line of notes takes.
+    func viewport(notesLineCount: Int, zoom: NotesZoom = NotesZoom()) -> Viewport {
+        let notesRows = zoom.lines(inRows: notesFramed ? max(0, notes.height - 2) : notes.height)
+        var viewport = Viewport(listRows: max(1, list.height - 2), notesRows: notesRows,
+                                notesMaxScroll: max(0, notesLineCount - notesRows))
+        viewport.notesZoomLimit = zoom.limit
+        return viewport
     }
 
     /// Where the current slide's picture goes: inside its pane's frame, or

@@ -6,14 +6,16 @@ import Syscalls
 
 /// The one ncurses backend: sets the terminal up and restores it, writes the
 /// cells that changed since the last frame, decodes keys, mouse and resizes.
-/// Only this file imports CNcurses; only the loop's thread calls it.
+/// Only this file and its input half (`CursesInput.swift`) import
+/// CNcurses; only the loop's thread calls it.
 final class CursesTerminal: TerminalBackend {
     struct StartError: Error, CustomStringConvertible {
         var description: String
     }
 
     private(set) var theme: Theme
-    private var previous: CellGrid?
+    /// The last frame written (nil: the next one writes every cell).
+    var previous: CellGrid?
     private var pairs: [PairKey: Int32] = [:]
     private let colorsOn: Bool
     /// The terminfo entry takes 24-bit colour values (a `*-direct` entry).
@@ -27,13 +29,16 @@ final class CursesTerminal: TerminalBackend {
     /// Where keys come from: the loop polls it.
     let inputDescriptor: Int32
     /// Real pictures (kitty, sixel) written after curses' cells; nil for half-blocks.
-    private let pictures: PictureWriter?
+    let pictures: PictureWriter?
     /// Between the terminal and curses while `pictures` is on (answers out, keys on).
-    private var pump: InputPump?
+    private(set) var pump: InputPump?
     private var output: UnsafeMutablePointer<FILE>?
     /// Half-block picture cells are written by `HalfBlockWriter` rather than
     /// curses (256 colours or more), except in a full repaint.
     private let writesHalfBlocks: Bool
+    /// The terminal draws scaled text (kitty's text sizing): the grid's
+    /// `scaledText` is written after curses' cells.
+    private let scalesText: Bool
     /// Called with a picture the terminal rejected (its content) and why.
     var onRejected: ((UInt64, String) -> Void)?
 
@@ -47,7 +52,8 @@ final class CursesTerminal: TerminalBackend {
     /// terminal answered the start-up queries late): keep them from curses.
     init(useColor: Bool, terminalName: String? = nil, output: UnsafeMutablePointer<FILE>? = nil,
          input: UnsafeMutablePointer<FILE>? = nil, pictures: PictureWriter? = nil, typed: [UInt8] = [],
-         filterAnswers: Bool = false) throws {
+         filterAnswers: Bool = false, textSizing: Bool = false) throws {
+        scalesText = textSizing
         UTF8Locale.ensure()
         guard isatty(STDOUT_FILENO) != 0 || output != nil else {
             throw StartError(description: "standard output is not a terminal; run controlpad in a terminal (tmux and SSH work)")
@@ -190,8 +196,14 @@ final class CursesTerminal: TerminalBackend {
             write(change.cell, x: change.x, y: change.y, shown: shown != nil)
             if let shown { halfBlocks.append(shown) }
         }
+        // Scaled text this frame no longer has goes before curses writes over it.
+        let unscaled = scalesText ? ScaledTextWriter.erase(previous?.scaledText ?? [], keeping: grid.scaledText) : []
         previous = grid
         wnoutrefresh(cp_stdscr())
+        if !unscaled.isEmpty, let output {
+            fflush(output)
+            try? Syscalls.writeAll(fileno(output), unscaled)
+        }
         doupdate()
         guard let output else { return }
         var bytes = halfBlocks.isEmpty ? [] : saveCursor + HalfBlockWriter.bytes(halfBlocks) + restoreCursor
@@ -201,6 +213,7 @@ final class CursesTerminal: TerminalBackend {
                     || changes.contains { rect.contains(x: $0.x, y: $0.y) }
             }
         }
+        if scalesText { bytes += ScaledTextWriter.bytes(grid.scaledText) }
         guard !bytes.isEmpty else { return }
         fflush(output)
         try? Syscalls.writeAll(fileno(output), bytes)
@@ -273,73 +286,5 @@ final class CursesTerminal: TerminalBackend {
             }
             return Int32(Palette.xterm256Index(RGB(r: r, g: g, b: b)))
         }
-    }
-
-    /// Everything the terminal has for us now, without waiting.
-    func readInputs() -> [TerminalInput] {
-        for answer in pump?.pump() ?? [] {
-            if let (content, message) = pictures?.take(answer) { onRejected?(content, message) }
-        }
-        var out: [TerminalInput] = []
-        var ch: wint_t = 0
-        while true {
-            let result = wget_wch(cp_stdscr(), &ch)
-            if result == ERR { break }
-            if result == KEY_CODE_YES {
-                if let input = decodeKeyCode(Int32(ch)) { out.append(input) }
-            } else if let key = Self.decodeCharacter(UInt32(ch)) {
-                out.append(.key(key))
-            }
-        }
-        return out
-    }
-
-    static func decodeCharacter(_ code: UInt32) -> Key? {
-        switch code {
-        case 10, 13: return .enter
-        case 9: return .tab
-        case 27: return .escape
-        case 8, 127: return .backspace
-        case 1...26: return .control(Character(UnicodeScalar(code + 96)!))
-        case 0..<32: return nil
-        default: return UnicodeScalar(code).map { .char(Character($0)) }
-        }
-    }
-
-    private func decodeKeyCode(_ code: Int32) -> TerminalInput? {
-        switch code {
-        case KEY_UP: return .key(.up)
-        case KEY_DOWN: return .key(.down)
-        case KEY_LEFT: return .key(.left)
-        case KEY_RIGHT: return .key(.right)
-        case KEY_NPAGE: return .key(.pageDown)
-        case KEY_PPAGE: return .key(.pageUp)
-        case KEY_HOME: return .key(.home)
-        case KEY_END: return .key(.end)
-        case KEY_BACKSPACE: return .key(.backspace)
-        case KEY_DC: return .key(.delete)
-        case KEY_BTAB: return .key(.backTab)
-        case KEY_ENTER: return .key(.enter)
-        case cp_key_resize:
-            previous = nil  // curses cleared the screen: the next frame writes every cell
-            return .resize(size)
-        case cp_key_mouse: return readMouse()
-        default:
-            for n in 1...24 where code == cp_key_f(Int32(n)) { return .key(.function(n)) }
-            return nil
-        }
-    }
-
-    private func readMouse() -> TerminalInput? {
-        var event = MEVENT()
-        guard getmouse(&event) == OK else { return nil }
-        let kind: MouseEvent.Kind
-        if event.bstate & cp_button4_pressed != 0 { kind = .wheelUp }
-        else if event.bstate & cp_button5_pressed != 0 { kind = .wheelDown }
-        else if event.bstate & cp_button1_pressed != 0 { kind = .press }
-        else if event.bstate & cp_button1_released != 0 { kind = .release }
-        else if event.bstate & cp_report_mouse_position != 0 { kind = .drag }
-        else { return nil }
-        return .mouse(MouseEvent(kind: kind, x: Int(event.x), y: Int(event.y)))
     }
 }

@@ -23,7 +23,7 @@ struct ClockView {
             lines.append(left >= 0 ? StatusBarView.duration(left + 999) + " left" : StatusBarView.duration(-left) + " over")
         }
         if let reading = state.paceReading(at: now) {
-            lines.append(reading.words + (reading.rehearsed ? " (rehearsal)" : ""))
+            lines.append(reading.shownWords)
         }
         lines.append("now " + clock)
         var y = rect.y

@@ -42,6 +42,8 @@ package struct HelpView {
         }
         out += [.gap, .heading("In context"),
                 .item(keys: "0–9 Enter", summary: "go to slide number"),
+                .item(keys: "PgUp PgDn", summary: "page the notes while they have the keys"),
+                .item(keys: "↑ ↓ PgUp PgDn Space", summary: "move through this help"),
                 .item(keys: "↑ ↓ PgUp PgDn", summary: "move in the slide list"),
                 .item(keys: "← → ↑ ↓ Home End", summary: "move in the overview"),
                 .item(keys: "/", summary: "search the notes (list, overview)"),
@@ -50,25 +52,32 @@ package struct HelpView {
                 .item(keys: "Esc", summary: "clear the search, close the overlay"),
                 .item(keys: "C-\\", summary: "quit at once, without asking"),
                 .item(keys: "mouse", summary: "click a list row; wheel: notes, list"),
+                .item(keys: "", summary: "click the notes: they take PgUp PgDn"),
                 .item(keys: "", summary: "hold on the slide: laser pointer"),
                 .gap, .heading("Marks on screen"),
                 .item(keys: "● ◌", summary: "linked / connecting (status line)"),
                 .item(keys: "● ◌", summary: "preview in / coming (slide list)"),
                 .item(keys: "▶", summary: "the show's slide (slide list)"),
-                .item(keys: "⏸", summary: "the timer stands still (blank)")]
+                .item(keys: "⏸", summary: "the timer stands still (blank)"),
+                .item(keys: "+0:42", summary: "behind the rehearsal (--pace-from)")]
         if let picturesLabel { out += [.gap, .heading("Pictures: \(picturesLabel)")] }
         return out
     }
 
     /// A column of entries as text, keys padded to the column's widest.
-    static func format(_ entries: [Entry]) -> [String] {
+    /// Where that is wider than `width`, each summary goes under its keys.
+    static func format(_ entries: [Entry], width: Int = .max) -> [String] {
         let keyWidth = entries.map { if case .item(let keys, _) = $0 { DisplayWidth.of(keys) } else { 0 } }.max() ?? 0
-        return entries.map { entry in
+        let widest = entries.map { if case .item(_, let summary) = $0 { DisplayWidth.of(summary) } else { 0 } }.max() ?? 0
+        let stacked = 2 + keyWidth + 2 + widest > width
+        return entries.flatMap { entry -> [String] in
             switch entry {
-            case .heading(let title): return title
-            case .gap: return ""
+            case .heading(let title): return [title]
+            case .gap: return [""]
+            case .item(let keys, let summary) where stacked:
+                return (keys.isEmpty ? [] : ["  " + keys]) + ["      " + summary]
             case .item(let keys, let summary):
-                return "  " + keys + String(repeating: " ", count: keyWidth - DisplayWidth.of(keys) + 2) + summary
+                return ["  " + keys + String(repeating: " ", count: keyWidth - DisplayWidth.of(keys) + 2) + summary]
             }
         }
     }
@@ -77,33 +86,66 @@ package struct HelpView {
     var picturesLabel: String?
     var sourceNotes: SourceNotes?
 
-    /// A popover pointing at the help hint in the status line. When the
-    /// list is taller than the room above the status line, it folds into two
-    /// columns at a group boundary if they fit side by side; otherwise it is
-    /// cut and its last line says so.
+    /// What the help shows for a screen: columns of lines, and how many of
+    /// them fit. When one column is taller than the room and two do not
+    /// fit side by side, the one column scrolls (`ViewTag.help`'s scroll)
+    /// and its last line says where the reader is.
+    struct Pages: Equatable {
+        var columns: [[String]]
+        /// Lines of the column on screen (the footer not counted).
+        var rows: Int
+        var scrolls: Bool { rows < (columns.first?.count ?? 0) && columns.count == 1 }
+        var maxScroll: Int { scrolls ? columns[0].count - rows : 0 }
+    }
+
+    static let gap = 3
+
+    static func pages(_ entries: [Entry], screen: Rect) -> Pages {
+        let rows = max(1, screen.height - 3)
+        let single = format(entries, width: screen.width - 4)
+        if single.count <= rows { return Pages(columns: [single], rows: single.count) }
+        if let folded = folded(entries, gap: gap, width: screen.width - 4), folded.allSatisfy({ $0.count <= rows }) {
+            return Pages(columns: folded, rows: folded.map(\.count).max() ?? 0)
+        }
+        return Pages(columns: [single], rows: max(1, rows - 1))
+    }
+
+    /// "↓ 9–16 of 58 · PgDn more": where the reader is in a scrolling help.
+    static func footer(scroll: Int, rows: Int, total: Int) -> String {
+        let last = min(total, scroll + rows)
+        let more = last < total ? (scroll > 0 ? " · PgUp PgDn" : " · PgDn more") : " · PgUp back"
+        return "\(scroll + 1)–\(last) of \(total)" + more
+    }
+
+    /// A popover pointing at the help hint in the status line: one column,
+    /// two where one is too tall and two fit side by side, else one column
+    /// that scrolls.
     func render(_ state: PadState, anchor: (x: Int, y: Int)?, in screen: Rect, grid: inout CellGrid) {
         let entries = Self.entries(state.bindings, picturesLabel: picturesLabel, sourceNotes: sourceNotes)
-        let rows = screen.height - 3
-        let gap = 3
-        var columns = [Self.format(entries)]
-        if columns[0].count > rows, let folded = Self.folded(entries, gap: gap, width: screen.width - 4) {
-            columns = folded
-        }
-        if columns.count == 1, columns[0].count > rows, rows >= 2 {
-            columns[0] = Array(columns[0].prefix(rows - 1)) + ["  … a taller terminal shows all the keys"]
+        let pages = Self.pages(entries, screen: screen)
+        var columns = pages.columns
+        if pages.scrolls {
+            let scroll = min(state.viewState(.help).scroll, pages.maxScroll)
+            columns[0] = Array(columns[0][scroll..<(scroll + pages.rows)])
+                + ["  " + Self.footer(scroll: scroll, rows: pages.rows, total: pages.columns[0].count)]
         }
         let widths = columns.map { $0.map { DisplayWidth.of($0) }.max() ?? 0 }
-        let width = widths.reduce(0, +) + gap * (columns.count - 1)
+        let width = widths.reduce(0, +) + Self.gap * (columns.count - 1)
         let height = columns.map(\.count).max() ?? 0
         let placement = PopoverPlacement.place(width: width, height: height, anchor: anchor, in: screen)
         let inside = grid.popover(placement, theme: theme, title: "Keys · Esc closes")
         var x = inside.x
         for (c, column) in columns.enumerated() {
-            for (i, line) in column.enumerated() where i < inside.height {
+            let room = pages.scrolls ? inside.height - 1 : inside.height
+            for (i, line) in column.enumerated() {
+                let isFooter = pages.scrolls && i == column.count - 1
+                // The footer stays in view, on the popover's last line.
+                let y = isFooter ? inside.maxY - 1 : inside.y + i
+                if !isFooter, i >= room { continue }
                 let isHeading = !line.hasPrefix(" ") && !line.isEmpty
-                grid.put(line, x: x, y: inside.y + i, style: isHeading ? Style(.title) : .text, clip: inside)
+                grid.put(line, x: x, y: y, style: isFooter ? Style(.accent) : isHeading ? Style(.title) : .text, clip: inside)
             }
-            x += widths[c] + gap
+            x += widths[c] + Self.gap
         }
     }
 

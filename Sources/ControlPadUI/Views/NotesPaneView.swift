@@ -1,9 +1,11 @@
 import SlideModel
 
 /// The speaker notes of the current slide, wrapped by display columns and
-/// scrolled by the offset kept in the side table under `ViewTag.notes`.
+/// scrolled by the offset kept in the side table under `ViewTag.notes`;
+/// drawn larger at a zoom (`NotesZoom`), and marked while they take PgUp/PgDn.
 struct NotesPaneView {
     var box = BoxGlyphs.square
+    var zoom = NotesZoom()
 
     typealias Lines = (lines: [String], placeholder: Bool)
 
@@ -17,15 +19,25 @@ struct NotesPaneView {
     /// "more below ↓ 12 lines".
     static func moreBelow(_ lines: Int) -> String { "more below ↓ \(lines) line" + (lines == 1 ? "" : "s") }
 
+    /// The pane's title: "Notes", with the zoom, and what the keys do while
+    /// the notes have them.
+    static func title(_ state: PadState, zoom: NotesZoom) -> String {
+        var title = "Notes" + (zoom.level > 1 ? " \(zoom.level)×" : "")
+        if state.notesTakePaging { title += " · PgUp PgDn page · Esc" }
+        return title
+    }
+
     func render(_ state: PadState, lines: [String], placeholder: Bool, in rect: Rect, framed: Bool, grid: inout CellGrid) {
         guard !rect.isEmpty else { return }
         let scroll = state.viewState(.notes).scroll
         let inside: Rect
         if framed {
-            let frame = grid.frame(rect, title: "Notes", glyphs: box)
+            let focused = state.notesTakePaging
+            let frame = grid.frame(rect, title: Self.title(state, zoom: zoom), glyphs: box,
+                                   style: Style(focused ? .accent : .border), titleStyle: Style(focused ? .accent : .title))
             inside = frame.inset(dx: 1, dy: 0)
             if scroll > 0 { grid.put("↑", x: rect.maxX - 3, y: rect.y, style: Style(.accent)) }
-            let below = lines.count - scroll - inside.height
+            let below = lines.count - scroll - zoom.lines(inRows: inside.height)
             if below > 0 {
                 // How much is left, where the eye ends: "more below ↓ 12 lines".
                 let marker = " " + Self.moreBelow(below) + " "
@@ -37,10 +49,18 @@ struct NotesPaneView {
             inside = rect
         }
         let style = placeholder ? Style(.dim) : Style.text
-        for row in 0..<inside.height {
+        for row in 0..<zoom.lines(inRows: inside.height) {
             let i = scroll + row
             guard i < lines.count else { break }
-            grid.put(lines[i], x: inside.x, y: inside.y + row, style: style, clip: inside)
+            let y = inside.y + row * zoom.rowsPerLine
+            if zoom.scales {
+                // The terminal draws it, over cells left blank here.
+                let line = DisplayWidth.truncate(lines[i], to: inside.width / zoom.level)
+                grid.scaledText.append(ScaledText(x: inside.x, y: y, scale: zoom.level, text: line,
+                                                  columns: DisplayWidth.of(line) * zoom.level))
+            } else {
+                grid.put(lines[i], x: inside.x, y: y, style: style, clip: inside)
+            }
         }
     }
 }

@@ -16,6 +16,18 @@ struct PadView {
     var cellPixels: PixelSize?
     /// What the source cannot do that the keys offer (the help says).
     var sourceNotes: HelpView.SourceNotes?
+    /// The terminal draws scaled text (kitty's text sizing): the notes zoom uses it.
+    var textSizing = false
+
+    /// The help's lines on screen and how far it scrolls, at this size.
+    func helpPaging(_ state: PadState, screen layout: PadLayout) -> (rows: Int, maxScroll: Int) {
+        let entries = HelpView.entries(state.bindings, picturesLabel: picturesLabel, sourceNotes: sourceNotes)
+        let pages = HelpView.pages(entries, screen: Rect(x: 0, y: 0, width: layout.width, height: layout.height))
+        return (pages.rows, pages.maxScroll)
+    }
+
+    /// How the notes are drawn for `state`'s zoom on this terminal.
+    func notesZoom(_ state: PadState) -> NotesZoom { NotesZoom(level: state.notesZoom, textSizing: textSizing) }
 
     func render(_ state: PadState, layout: PadLayout, notes: NotesPaneView.Lines, now: Millis) -> CellGrid {
         let (width, height) = (layout.width, layout.height)
@@ -31,18 +43,19 @@ struct PadView {
                 .render(state, in: layout.current, pictureArea: layout.currentPictureArea, grid: &grid, pictures: pictures)
         } else if layout.sizeClass == .minimal {
             grid.put(Self.minimalHeader(state), x: 0, y: layout.current.y, style: Style(.title))
-            NotesPaneView().render(state, lines: notes.lines, placeholder: notes.placeholder,
+            NotesPaneView(zoom: notesZoom(state)).render(state, lines: notes.lines, placeholder: notes.placeholder,
                                    in: layout.notes, framed: false, grid: &grid)
         } else {
             SlidePaneView(label: "Current", tag: .current, box: config.paneBox)
                 .render(state, in: layout.current, pictureArea: layout.currentPictureArea, grid: &grid, pictures: pictures)
             SlidePaneView(label: "Next", tag: .next, box: config.paneBox)
                 .render(state, in: layout.next, pictureArea: layout.nextPictureArea, grid: &grid, pictures: pictures)
-            NotesPaneView(box: config.paneBox).render(state, lines: notes.lines, placeholder: notes.placeholder,
+            NotesPaneView(box: config.paneBox, zoom: notesZoom(state)).render(state, lines: notes.lines, placeholder: notes.placeholder,
                                                       in: layout.notes, framed: true, grid: &grid)
             ClockView(clock: clock).render(state, now: now, in: layout.clock, grid: &grid)
         }
-        let anchors = StatusBarView(clock: clock).render(state, now: now, in: layout.status, grid: &grid)
+        let paceInStatus = layout.clock.height < BlockDigits.height + 2
+        let anchors = StatusBarView(clock: clock, showsPace: paceInStatus).render(state, now: now, in: layout.status, grid: &grid)
 
         // Popovers may use the whole screen but the status line they point at.
         let body = Rect(x: 0, y: 0, width: width, height: height - 1)

@@ -4,6 +4,9 @@ import SlideModel
 /// Parts are dropped, least important first, when the line is too narrow.
 struct StatusBarView {
     var clock: String
+    /// The pace against a rehearsal in words too ("+0:42 behind at slide
+    /// 7"): where the big clock has no room for them.
+    var showsPace = false
 
     /// Where popovers point: the middle of `N/M` and of the help hint.
     struct Anchors: Equatable {
@@ -46,6 +49,9 @@ struct StatusBarView {
                     let left = total - elapsed
                     // Whole seconds left round up, so elapsed + left adds up to the total.
                     parts.append((left >= 0 ? Self.duration(left + 999) + " left" : Self.duration(-left) + " over", Style(role), 3))
+                }
+                if showsPace, let reading = state.paceReading(at: now), reading.rehearsed {
+                    parts.append((reading.shownWords, Style(role), 3))
                 }
             }
             if state.blank { parts.append(("BLANK", Style(.warning), 1)) }

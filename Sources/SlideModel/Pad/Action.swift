@@ -13,6 +13,9 @@ public enum Action: String, CaseIterable, Sendable {
     case notesDown = "notes-down"
     case notesPageUp = "notes-page-up"
     case notesPageDown = "notes-page-down"
+    case focusNotes = "focus-notes"
+    case notesZoomIn = "notes-zoom-in"
+    case notesZoomOut = "notes-zoom-out"
     case fullScreen = "full-screen"
     case cycleLayout = "layout"
     case resetTimer = "reset-timer"
@@ -31,7 +34,7 @@ public enum Action: String, CaseIterable, Sendable {
         case .next, .previous, .first, .last: return .move
         case .toggleList, .overview, .help, .fullScreen, .cycleLayout, .closeAll, .quit: return .views
         case .blank, .startShow, .stopShow, .resetTimer, .retry: return .show
-        case .notesUp, .notesDown, .notesPageUp, .notesPageDown: return .notes
+        case .notesUp, .notesDown, .notesPageUp, .notesPageDown, .focusNotes, .notesZoomIn, .notesZoomOut: return .notes
         }
     }
 
@@ -53,6 +56,9 @@ public enum Action: String, CaseIterable, Sendable {
         case .notesDown: return "scroll notes down"
         case .notesPageUp: return "notes page up"
         case .notesPageDown: return "notes page down"
+        case .focusNotes: return "notes take PgUp PgDn (Esc gives them back)"
+        case .notesZoomIn: return "larger notes"
+        case .notesZoomOut: return "smaller notes"
         case .fullScreen: return "full-screen slide (Esc leaves)"
         case .cycleLayout: return "layout: slides → notes first → full screen"
         case .resetTimer: return "reset the timer (asks y / n)"

@@ -17,6 +17,7 @@ public struct KeyBindings: Sendable, Equatable {
         .char("b"): .blank, .char("."): .blank,
         .function(5): .startShow, .char("S"): .stopShow,
         .up: .notesUp, .down: .notesDown, .char("u"): .notesPageUp, .char("d"): .notesPageDown,
+        .char("N"): .focusNotes, .char("+"): .notesZoomIn, .char("="): .notesZoomIn, .char("-"): .notesZoomOut,
         .char("f"): .fullScreen, .char("L"): .cycleLayout, .char("t"): .resetTimer, .char("x"): .closeAll, .char("r"): .retry,
     ])
 

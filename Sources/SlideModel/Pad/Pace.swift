@@ -10,12 +10,25 @@ public struct PaceReading: Sendable, Equatable {
     public var pace: PadState.Pace
     /// Which schedule it is measured against.
     public var rehearsed: Bool
+    /// The slide it is measured at (1-based, where the presses are heading).
+    public var slide = 1
 
     /// "on time", "0:42 ahead", "1:05 behind".
     public var words: String {
         if offset == 0 { return "on time" }
         return PaceReading.minutes(abs(offset)) + (offset > 0 ? " behind" : " ahead")
     }
+
+    /// Against a rehearsal, signed and where: "+0:42 behind at slide 7",
+    /// "-0:15 ahead at slide 3", "on time at slide 2".
+    public var rehearsalWords: String {
+        let at = " at slide \(slide)"
+        if offset == 0 { return "on time" + at }
+        return (offset > 0 ? "+" : "-") + words + at
+    }
+
+    /// What the pad shows: `rehearsalWords` against a rehearsal, else `words`.
+    public var shownWords: String { rehearsed ? rehearsalWords : words }
 
     /// `m:ss`, whole seconds rounded down.
     public static func minutes(_ ms: Millis) -> String {
@@ -57,6 +70,6 @@ extension PadState {
         if let duration = talkDuration, elapsed > duration { pace = .over }
         else if offset <= 0 { pace = .onTime }
         else { pace = offset > turn ? .over : .tight }
-        return PaceReading(offset: offset, pace: pace, rehearsed: rehearsed)
+        return PaceReading(offset: offset, pace: pace, rehearsed: rehearsed, slide: slide + 1)
     }
 }

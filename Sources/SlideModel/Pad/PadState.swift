@@ -86,6 +86,12 @@ public struct Viewport: Sendable, Equatable {
     public var thumbnailPixels: PixelSize?
     public var overviewPixels: PixelSize?
     public var notesRows = 5
+    /// The largest notes zoom the terminal can show: 3 where it scales
+    /// text itself (kitty's text sizing), 2 (wider spacing) elsewhere.
+    public var notesZoomLimit = 2
+    /// The help's lines on screen, and the furthest it can scroll (0: it fits).
+    public var helpRows = 0
+    public var helpMaxScroll = 0
     /// The furthest the notes can scroll for what is shown now.
     public var notesMaxScroll = 0
     /// The current and next panes' pictures in pixels (cells times the
@@ -162,6 +168,10 @@ public struct PadState: Sendable {
     /// came (nil until one did): the panes are cut to it.
     public var slideAspect: Double?
     public var viewStates: [ViewTag: ViewState] = [:]
+    /// The notes take PgUp and PgDn (paging them) instead of the show.
+    public var notesFocused = false
+    /// How large the notes are drawn: 1 as any text, up to `Viewport.notesZoomLimit`.
+    public var notesZoom = 1
     public var listReveal: Reveal?
     public var popoverReveal: PopoverReveal?
     public var viewport = Viewport()

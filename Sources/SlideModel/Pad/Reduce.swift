@@ -12,6 +12,8 @@ public enum PadEvent: Sendable, Equatable {
     case overviewWheel(Int)
     /// The mouse wheel over the notes (+ down, - up) or the list.
     case notesWheel(Int)
+    /// A click on the notes pane: the notes take PgUp and PgDn.
+    case notesClicked
     case listWheel(Int)
     /// The laser pointer over the current slide, x and y in 0...1 of it.
     case pointer(PointerPhase, x: Double, y: Double)
@@ -52,6 +54,9 @@ extension PadState {
             viewport.notesRows = max(0, viewport.notesRows)
             viewport.notesMaxScroll = max(0, viewport.notesMaxScroll)
             viewport.listRowLines = max(1, viewport.listRowLines)
+            viewport.notesZoomLimit = min(NotesReading.maxZoom, max(1, viewport.notesZoomLimit))
+            viewport.helpRows = max(0, viewport.helpRows)
+            viewport.helpMaxScroll = max(0, viewport.helpMaxScroll)
             viewport.overviewColumns = min(100, max(1, viewport.overviewColumns))
             viewport.overviewRows = min(100, max(1, viewport.overviewRows))
             self.viewport = viewport
@@ -64,6 +69,9 @@ extension PadState {
             effects = overviewClicked(cell, now: now)
         case .overviewWheel(let delta): scrollOverview(byRows: delta); effects = []
         case .notesWheel(let delta): scrollNotes(by: delta); effects = []
+        case .notesClicked:
+            if overlays.isEmpty, notesOnScreen { notesFocused = true }
+            effects = []
         case .listWheel(let delta): moveSelection(by: delta); effects = []
         case .pointer(let phase, let x, let y):
             effects = pointer(phase, x: x, y: y)

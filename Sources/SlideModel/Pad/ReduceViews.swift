@@ -270,6 +270,8 @@ extension PadState {
 
     mutating func clampScrolls() {
         scrollNotes(by: 0)
+        scrollHelp(by: 0)
+        notesZoom = min(notesZoom, max(1, viewport.notesZoomLimit))
         if slideCount > 0 {
             viewStates[.slideList, default: ViewState()].selection = min(viewState(.slideList).selection, slideCount - 1)
             keepSelectionVisible()

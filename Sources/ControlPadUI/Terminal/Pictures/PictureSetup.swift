@@ -19,6 +19,8 @@ struct PictureSetup {
     /// A choice given (`--pictures sixel`) that this terminal cannot show:
     /// what the pad says about the half-blocks it draws instead.
     var notice: String?
+    /// The terminal scales text itself (kitty's text sizing; never through tmux).
+    var textSizing = false
 
     /// `probe` runs the given queries on the terminal (not called when the
     /// choice needs no answer).
@@ -36,6 +38,7 @@ struct PictureSetup {
         var setup = PictureSetup(mode: PictureMode(kind: .blocks, reason: ""), cellSize: answers.cellSize,
                                  colorRegisters: answers.colorRegisters, maxSixelSize: answers.maxSixelSize, typed: answers.typed)
         setup.answersMayFollow = !answers.answered
+        setup.textSizing = answers.textSizing && !inTmux
         let heard = answers.answered ? "the terminal answered" : "no answer within 150 ms"
         switch choice {
         case .kitty where inTmux:

@@ -7,6 +7,8 @@ enum TerminalAnswer: Equatable {
     case deviceAttributes([Int])
     /// `CSI 6;height;width t`: a cell's size in pixels.
     case cellSize(width: Int, height: Int)
+    /// `CSI row;column R`: where the cursor is (1-based), the text-sizing probe's answer.
+    case cursorPosition(row: Int, column: Int)
     /// XTSMGRAPHICS `CSI ? item;status;values S` (item 1: colour registers;
     /// item 2: the largest sixel picture, width;height).
     case graphics(item: Int, status: Int, values: [Int])
@@ -72,7 +74,9 @@ struct AnswerFilter {
         guard j < b.count else {
             // Only what could still become an answer is held.
             let cellSize = numbers.first == 6 && (numbers.count >= 2 || b[j - 1] == 0x3B)
-            return question || cellSize ? .incomplete : .none
+            // Row;column of a cursor position report, cut by a read.
+            let position = !numbers.isEmpty && j > start + 2
+            return question || cellSize || position ? .incomplete : .none
         }
         let length = j + 1 - start
         switch (question, b[j]) {
@@ -81,6 +85,8 @@ struct AnswerFilter {
             return .answer(.graphics(item: numbers[0], status: numbers[1], values: Array(numbers.dropFirst(2))), length)
         case (false, 0x74) where numbers.count == 3 && numbers[0] == 6:
             return .answer(.cellSize(width: numbers[2], height: numbers[1]), length)
+        case (false, 0x52) where numbers.count == 2 && numbers[0] >= 1 && numbers[1] >= 1:
+            return .answer(.cursorPosition(row: numbers[0], column: numbers[1]), length)
         default: return .none
         }
     }

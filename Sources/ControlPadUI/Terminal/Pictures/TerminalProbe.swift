@@ -3,12 +3,17 @@ import Syscalls
 
 /// Asks the terminal, before the first frame, what it can show: the kitty
 /// graphics query (`a=q`), XTSMGRAPHICS (sixel colour registers), the cell
-/// size in pixels (`CSI 16 t`) and Primary Device Attributes last. Every
+/// size in pixels (`CSI 16 t`), kitty's text sizing (a space two cells
+/// wide, OSC 66 `w=2`, then where the cursor is: column 3 where the
+/// terminal has it, 2 where it ignored the sequence) and Primary Device
+/// Attributes last. Every
 /// terminal answers DA1, and answers come in order, so its answer ends the
 /// wait; a terminal that answers nothing costs at most `timeout`. Keys
 /// typed meanwhile are kept in `typed`, for curses to read first.
 struct TerminalProbe {
     var kitty = false
+    /// The terminal draws text at a size it is told (kitty 0.40+, OSC 66).
+    var textSizing = false
     var sixel = false
     var answered = false
     var cellSize: (width: Int, height: Int)?
@@ -18,7 +23,10 @@ struct TerminalProbe {
     var typed: [UInt8] = []
 
     static let kittyQuery = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
-    static let queries = kittyQuery + "\u{1B}[?1;1;0S\u{1B}[?2;1;0S\u{1B}[16t\u{1B}[c"
+    /// From the start of the line, so the column answered says it; the
+    /// space it may draw is blank, and the line is cleared after.
+    static let textSizingQuery = "\r\u{1B}]66;w=2; \u{1B}\\\u{1B}[6n\r\u{1B}[K"
+    static let queries = kittyQuery + "\u{1B}[?1;1;0S\u{1B}[?2;1;0S\u{1B}[16t" + textSizingQuery + "\u{1B}[c"
     /// Inside tmux only DA1 is answered (by tmux itself: 4 when it was built
     /// with sixel); the other queries would be answered by nobody.
     static let tmuxQueries = "\u{1B}[c"
@@ -61,6 +69,7 @@ struct TerminalProbe {
             answered = true
             sixel = attributes.dropFirst().contains(4)
         case .cellSize(let width, let height): if width > 0 && height > 0 { cellSize = (width, height) }
+        case .cursorPosition(_, let column): textSizing = column == 3
         case .graphics(1, 0, let values) where values.count == 1 && values[0] > 0: colorRegisters = values[0]
         case .graphics(2, 0, let values) where values.count == 2 && values.allSatisfy({ $0 > 0 }):
             maxSixelSize = (values[0], values[1])

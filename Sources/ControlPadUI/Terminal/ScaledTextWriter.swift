@@ -1,0 +1,31 @@
+/// Writes text the terminal draws larger itself: kitty's text-sizing
+/// protocol (0.40+), `OSC 66 ; s=N ; text ST`, each character `N` cells
+/// wide and `N` rows tall, its top-left at the cursor. Curses sees blank
+/// cells there, so the runs are written after it, every frame that has
+/// them; and a run a frame no longer has is overwritten with spaces before
+/// curses writes (a space over any of its cells erases a scaled character).
+enum ScaledTextWriter {
+    static func bytes(_ runs: [ScaledText]) -> [UInt8] {
+        guard !runs.isEmpty else { return [] }
+        var out = saveCursor + Array("\u{1B}[0m".utf8)
+        for run in runs where run.scale >= 1 {
+            // Controls could end the sequence early: the notes are sanitized, this is a second guard.
+            let text = String(run.text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && !(0x80..<0xA0).contains($0.value) })
+            out += cursorTo(x: run.x, y: run.y) + Array("\u{1B}]66;s=\(run.scale);\(text)\u{1B}\\".utf8)
+        }
+        return out + restoreCursor
+    }
+
+    /// Spaces over every run of `old` that `new` does not have at the same place.
+    static func erase(_ old: [ScaledText], keeping new: [ScaledText]) -> [UInt8] {
+        let gone = old.filter { !new.contains($0) }
+        guard !gone.isEmpty else { return [] }
+        var out = saveCursor + Array("\u{1B}[0m".utf8)
+        for run in gone {
+            for row in 0..<run.scale {
+                out += cursorTo(x: run.x, y: run.y + row) + Array(String(repeating: " ", count: run.columns).utf8)
+            }
+        }
+        return out + restoreCursor
+    }
+}

@@ -1,0 +1,76 @@
+/// The bound actions, whatever key they came from.
+extension PadState {
+    public mutating func perform(_ action: Action, now: Millis) -> [Effect] {
+        if action.reachesTheShow, !isLinkUp { return refused(action, now: now) }
+        switch action {
+        case .next: return step(by: 1, now: now)
+        case .previous: return step(by: -1, now: now)
+        case .first: return go(to: 0, now: now)
+        case .last: return go(to: slideCount - 1, now: now)
+        case .toggleList:
+            if listOpen { closeList(now: now) } else { openList(now: now) }
+            return []
+        case .help:
+            if topOverlay == .help { overlays.removeLast() } else { openHelp() }
+            return []
+        case .overview:
+            if topOverlay == .overview { closeOverview() } else { openOverview() }
+            return []
+        case .quit:
+            if showRunning {
+                ask(.confirmQuit)
+                return []
+            }
+            return [.quit]
+        case .blank:
+            guard showRunning else { return [] }
+            blank.toggle()
+            pauseTimer(blank, now: now)
+            return [.send(blank ? .blank : .resume)]
+        case .startShow: return showRunning ? [] : [.send(.start)]
+        case .stopShow:
+            if showRunning { ask(.confirmStop) }
+            return []
+        case .notesUp: scrollNotes(by: -1)
+        case .notesDown: scrollNotes(by: 1)
+        case .notesPageUp: scrollNotes(by: -max(1, viewport.notesRows - 1))
+        case .notesPageDown: scrollNotes(by: max(1, viewport.notesRows - 1))
+        case .focusNotes: focusNotes(!notesFocused, now: now)
+        case .notesZoomIn: zoomNotes(by: 1, now: now)
+        case .notesZoomOut: zoomNotes(by: -1, now: now)
+        case .fullScreen: toggleFullScreen(now: now)
+        case .cycleLayout: cycleLayout(now: now)
+        case .resetTimer:
+            if showStartedAt != nil { ask(.confirmTimerReset) }
+        case .closeAll:
+            if listOpen { closeList(now: now) }
+            overlays.removeAll()
+            search = nil
+            gotoProblem = nil
+            notice = nil
+            notesFocused = false
+        case .retry:
+            return []
+        }
+        return []
+    }
+
+    /// A command while the link is down goes nowhere: said, never pretended.
+    /// `retry` is the one that asks for the link itself.
+    mutating func refused(_ action: Action, now: Millis) -> [Effect] {
+        let retryKey = bindings.keys(for: .retry).first.map { " · \($0.name) retries now" } ?? ""
+        switch link {
+        case .pairing:
+            flash = Flash(text: "not paired yet: type the PIN into Impress", until: now + Flash.duration)
+            return []
+        case .connecting where action == .retry:
+            return []
+        case _ where action == .retry:
+            flash = Flash(text: "reconnecting now…", until: now + Flash.duration)
+            return [.retryNow]
+        default:
+            flash = Flash(text: "not connected: nothing was sent" + retryKey, until: now + Flash.duration)
+            return []
+        }
+    }
+}
