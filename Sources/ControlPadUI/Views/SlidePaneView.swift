@@ -27,7 +27,10 @@ struct SlidePaneView {
     func render(_ state: PadState, in rect: Rect, pictureArea: Rect, grid: inout CellGrid, pictures: PictureDrawing?) {
         guard !rect.isEmpty else { return }
         let slide = state.buffer.slide(for: tag)
-        let title = slide.map { "\(label) · \($0 + 1)/\(state.slideCount)" } ?? label
+        let position = slide.map { "\($0 + 1)/\(state.slideCount)" }
+        let full = position.map { "\(label) · \($0)" } ?? label
+        // A narrow pane keeps the position, which says more than the word.
+        let title = DisplayWidth.of(full) <= rect.width - 4 ? full : position ?? label
         if framed { grid.frame(rect, title: title, glyphs: box) } else { grid.fill(rect) }
         let inside = pictureArea
         guard !inside.isEmpty else { return }
