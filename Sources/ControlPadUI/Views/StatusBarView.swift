@@ -30,7 +30,24 @@ struct StatusBarView {
             grid.put(DisplayWidth.truncate(" " + message, to: rect.width), x: rect.x, y: rect.y, style: Style(.warning), clip: rect)
             return anchors
         }
-        var parts: [(text: String, style: Style, priority: Int)] = []
+        let shown = Self.fitting(parts(state, now: now, base: base, dim: dim), width: rect.width)
+        var x = rect.x + 1
+        for (i, part) in shown.enumerated() {
+            if i > 0 { x += grid.put(" · ", x: x, y: rect.y, style: Style(dim), clip: rect) }
+            let width = grid.put(DisplayWidth.truncate(part.text, to: rect.maxX - x), x: x, y: rect.y, style: part.style, clip: rect)
+            if part.style.role == .accent { anchors.position = (x + width / 2, rect.y) }
+            if part.text == Self.helpHint(state) { anchors.help = (x + width / 2, rect.y) }
+            x += width
+        }
+        if anchors.help == nil { anchors.help = (rect.maxX - 1, rect.y) }
+        return anchors
+    }
+
+    typealias Part = (text: String, style: Style, priority: Int)
+
+    /// Everything the line could say, each with its priority (lower: kept longer).
+    private func parts(_ state: PadState, now: Millis, base: Role, dim: Role) -> [Part] {
+        var parts: [Part] = []
         parts.append((Self.linkLabel(state), Style(base), 3))
         if state.showRunning {
             parts.append((state.position, Style(.accent), 0))
@@ -65,11 +82,15 @@ struct StatusBarView {
         parts.append((clock, Style(base), 5))
         if let hint = Self.helpHint(state) { parts.append((hint, Style(dim), 6)) }
 
-        // Parts less important than the link go first; then the link may
-        // shrink to its glyph before more important parts go.
+        return parts
+    }
+
+    /// The parts that fit `width`: parts less important than the link go
+    /// first; then the link may shrink to its glyph before more important parts go.
+    private static func fitting(_ parts: [Part], width total: Int) -> [Part] {
         var shown = parts
         let separatorWidth = 3
-        func width(_ p: [(text: String, style: Style, priority: Int)], linkShrunk: Bool = false) -> Int {
+        func width(_ p: [Part], linkShrunk: Bool = false) -> Int {
             p.enumerated().reduce(0) { sum, item in
                 let w = DisplayWidth.of(item.element.text)
                 return sum + (item.offset == 0 && linkShrunk ? min(w, 2) : w)
@@ -81,20 +102,11 @@ struct StatusBarView {
             shown.remove(at: drop)
             return true
         }
-        while width(shown) > rect.width, dropLeastImportant(below: parts[0].priority) {}
-        while width(shown, linkShrunk: true) > rect.width, dropLeastImportant(below: -1) {}
+        while width(shown) > total, dropLeastImportant(below: parts[0].priority) {}
+        while width(shown, linkShrunk: true) > total, dropLeastImportant(below: -1) {}
         let others = width(Array(shown.dropFirst())) - (shown.count > 1 ? 0 : 2) + (shown.count > 1 ? separatorWidth : 0)
-        shown[0].text = DisplayWidth.truncate(shown[0].text, to: max(1, rect.width - others - 2))
-        var x = rect.x + 1
-        for (i, part) in shown.enumerated() {
-            if i > 0 { x += grid.put(" · ", x: x, y: rect.y, style: Style(dim), clip: rect) }
-            let width = grid.put(DisplayWidth.truncate(part.text, to: rect.maxX - x), x: x, y: rect.y, style: part.style, clip: rect)
-            if part.style.role == .accent { anchors.position = (x + width / 2, rect.y) }
-            if part.text == Self.helpHint(state) { anchors.help = (x + width / 2, rect.y) }
-            x += width
-        }
-        if anchors.help == nil { anchors.help = (rect.maxX - 1, rect.y) }
-        return anchors
+        shown[0].text = DisplayWidth.truncate(shown[0].text, to: max(1, total - others - 2))
+        return shown
     }
 
     /// "? help", with the key bound to help (none when help has no key).
