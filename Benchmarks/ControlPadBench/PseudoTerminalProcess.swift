@@ -1,4 +1,5 @@
 import Foundation
+import Syscalls
 
 /// A process on a fresh pseudo-terminal (160×50 through COLUMNS/LINES), for
 /// the benchmarks that time the real binary: its output is read from, and
@@ -8,20 +9,8 @@ final class PseudoTerminalProcess {
     let pid: pid_t
 
     init(binary: String, arguments: [String], environment extra: [String: String] = [:]) throws {
-        // Glibc's Swift module hides the pty functions (they need _XOPEN_SOURCE): look them up.
-        typealias IntFn = @convention(c) (Int32) -> Int32
-        typealias NameFn = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
-        let libc = dlopen(nil, RTLD_NOW)
-        guard let o = dlsym(libc, "posix_openpt"), let g = dlsym(libc, "grantpt"),
-              let u = dlsym(libc, "unlockpt"), let p = dlsym(libc, "ptsname") else {
-            throw BenchmarkError("no pseudo-terminal functions in libc")
-        }
-        let master = unsafeBitCast(o, to: IntFn.self)(O_RDWR | O_NOCTTY)
-        guard master >= 0, unsafeBitCast(g, to: IntFn.self)(master) == 0, unsafeBitCast(u, to: IntFn.self)(master) == 0,
-              let name = unsafeBitCast(p, to: NameFn.self)(master) else {
-            throw BenchmarkError("no pseudo-terminal")
-        }
-        let slavePath = String(cString: name)
+        let (master, slavePath): (Int32, String)
+        do { (master, slavePath) = try Syscalls.openPseudoTerminal() } catch { throw BenchmarkError("no pseudo-terminal: \(error)") }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -6,19 +6,10 @@ import Syscalls
 /// The start-up queries on a real pseudo-terminal: the queries go out, the
 /// answers are read, and a key typed before them is kept for curses.
 final class TerminalProbeTests: XCTestCase {
-    /// A pty pair (Glibc's Swift module hides the pty functions: looked up).
+    /// A pty pair.
     private func pty() throws -> (master: Int32, slave: Int32) {
-        typealias IntFn = @convention(c) (Int32) -> Int32
-        typealias NameFn = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
-        let libc = dlopen(nil, RTLD_NOW)
-        let o = try XCTUnwrap(dlsym(libc, "posix_openpt")), g = try XCTUnwrap(dlsym(libc, "grantpt"))
-        let u = try XCTUnwrap(dlsym(libc, "unlockpt")), p = try XCTUnwrap(dlsym(libc, "ptsname"))
-        let master = unsafeBitCast(o, to: IntFn.self)(O_RDWR | O_NOCTTY)
-        XCTAssertGreaterThanOrEqual(master, 0)
-        XCTAssertEqual(unsafeBitCast(g, to: IntFn.self)(master), 0)
-        XCTAssertEqual(unsafeBitCast(u, to: IntFn.self)(master), 0)
-        let name = try XCTUnwrap(unsafeBitCast(p, to: NameFn.self)(master))
-        let slave = open(String(cString: name), O_RDWR | O_NOCTTY)
+        let (master, path) = try Syscalls.openPseudoTerminal()
+        let slave = open(path, O_RDWR | O_NOCTTY)
         XCTAssertGreaterThanOrEqual(slave, 0)
         return (master, slave)
     }
