@@ -30,6 +30,12 @@ final class EventInbox: @unchecked Sendable {
         if wasEmpty { try? Syscalls.writeAll(pipe.write, [1]) }
     }
 
+    /// Wakes the loop with nothing to reduce: it draws again (a picture
+    /// encoded on another thread is ready).
+    func wake() {
+        try? Syscalls.writeAll(pipe.write, [1])
+    }
+
     /// Everything posted so far, oldest first.
     func drain() -> [PadEvent] {
         Syscalls.drain(pipe.read)

@@ -12,7 +12,7 @@ final class PadLoop {
     private let source: SlideSource
     private let inbox: EventInbox
     private let clocks: Clocks
-    private let pictures: PictureDrawing?
+    private let pictures: PicturePipeline?
     private let rehearsal: RehearsalLogFile?
     private let config: PadConfig
     /// Which real pictures are in use, for the help (nil: half-blocks as ever).
@@ -33,7 +33,7 @@ final class PadLoop {
     private let logger = Logger(label: "controlpad.pad")
 
     init(terminal: TerminalBackend, source: SlideSource, state: PadState, inbox: EventInbox,
-         clocks: Clocks = .system, pictures: PictureDrawing? = nil, rehearsal: RehearsalLogFile? = nil,
+         clocks: Clocks = .system, pictures: PicturePipeline? = nil, rehearsal: RehearsalLogFile? = nil,
          config: PadConfig = PadConfig(), picturesLabel: String? = nil,
          cellPixels: @escaping () -> PixelSize? = { nil }, sourceNotes: HelpView.SourceNotes? = nil) {
         self.picturesLabel = picturesLabel
@@ -101,6 +101,9 @@ final class PadLoop {
                                               slideArea: slideArea, cellAspect: pictures?.cellAspect) {
                 apply(event)
             }
+        case .pictureRejected(let content, let message):
+            pictures?.reject(content)
+            Logger(label: "controlpad.pictures").warning("the terminal rejected a slide picture (\(message)): half-blocks for it")
         }
     }
 

@@ -34,7 +34,7 @@ enum PadRunner {
         let pictureLog = Logger(label: "controlpad.pictures")
         pictureLog.info("pictures: \(setup.mode.label) — \(setup.mode.reason)")
         if let notice = setup.notice { notices.append(notice) }
-        let writer = setup.writer(output: STDOUT_FILENO)
+        let writer = setup.realPictures(output: STDOUT_FILENO, wake: { [inbox] in inbox.wake() })
         let terminal = try CursesTerminal(useColor: colors.wantsColor, terminalName: name, pictures: writer, typed: setup.typed,
                                           filterAnswers: setup.answersMayFollow)
         defer { terminal.restore() }
@@ -43,16 +43,7 @@ enum PadRunner {
         // Real pictures are scaled by the terminal: the cell shape it reports beats a guess.
         let reported = writer == nil ? nil : (PictureSetup.cellPixels(fd: STDOUT_FILENO) ?? setup.cellSize)
         let cellAspect = options.cellAspect ?? config.cellAspect ?? reported.map { Double($0.height) / Double($0.width) } ?? 2.0
-        let halfBlocks = SlidePictures(depth: depth, cellAspect: cellAspect)
-        var pictures: PictureDrawing? = setup.mode.kind == .none ? nil : halfBlocks
-        if writer != nil {
-            let placed = PlacedPictures(fallback: halfBlocks)
-            terminal.onRejected = { content, message in
-                placed.rejected.insert(content)
-                pictureLog.warning("the terminal rejected a slide picture (\(message)): half-blocks for it")
-            }
-            pictures = placed
-        }
+        let pictures = setup.mode.kind == .none ? nil : PicturePipeline(depth: depth, cellAspect: cellAspect, real: writer)
 
         var state = PadState(bindings: config.bindings, animate: config.animation && !options.noAnimation)
         state.link = link

@@ -34,7 +34,7 @@ struct ThumbnailBenchmarks {
         _ = measure(name: "(g) slide list opened, \(w)x\(h), previews in, thumbnails drawn from their PNGs: first full frame",
                 budget: 30, iterations: max(5, iterations / 20), warmUp: 1) { () -> Int in
             var state = loaded
-            let view = PadView(clock: "14:05", pictures: SlidePictures(depth: .palette256))
+            let view = PadView(clock: "14:05", pictures: PicturePipeline(depth: .palette256))
             _ = state.reduce(.key(.tab), now: 0)
             let grid = PadBenchmarks.render(view, &state, width: w, height: h)
             thumbnails = state.viewport.listRows
@@ -43,7 +43,7 @@ struct ThumbnailBenchmarks {
         print("    (\(thumbnails) thumbnails in view)")
         // (h) One row down, the thumbnails cached: reduce + render + diff.
         var state = loaded
-        let pictures = SlidePictures(depth: .palette256)
+        let pictures = PicturePipeline(depth: .palette256)
         let view = PadView(clock: "14:05", pictures: pictures)
         _ = state.reduce(.key(.tab), now: 0)
         var previous = PadBenchmarks.render(view, &state, width: w, height: h)
@@ -65,7 +65,7 @@ struct ThumbnailBenchmarks {
         _ = measure(name: "(i) overview opened, \(w)x\(h), previews in, pictures drawn from their PNGs: first full frame",
                 iterations: max(5, iterations / 20), warmUp: 1) { () -> Int in
             var state = loaded
-            let view = PadView(clock: "14:05", pictures: SlidePictures(depth: .palette256))
+            let view = PadView(clock: "14:05", pictures: PicturePipeline(depth: .palette256))
             _ = state.reduce(.key(.char("o")), now: 0)
             let grid = PadBenchmarks.render(view, &state, width: w, height: h)
             cells = state.viewport.overviewColumns * state.viewport.overviewRows
@@ -78,7 +78,7 @@ struct ThumbnailBenchmarks {
     func overviewMemory(slides count: Int = 200) throws {
         let before = PadBenchmarks.residentKB()
         var state = try Self.state(slides: count)
-        let pictures = SlidePictures(depth: .truecolor)
+        let pictures = PicturePipeline(depth: .truecolor)
         let view = PadView(clock: "14:05", pictures: pictures)
         _ = state.reduce(.key(.char("o")), now: 0)
         var grid = PadBenchmarks.render(view, &state, width: 200, height: 60)

@@ -24,6 +24,9 @@ struct CellGrid: Equatable, Sendable {
     /// Real pictures (kitty graphics, sixel) the backend puts over blank
     /// cells after writing them; empty when pictures are half-blocks.
     var pictures: [PicturePlacement] = []
+    /// Pictures the views asked for, not rendered yet (`PicturePipeline.render`
+    /// renders them once the whole screen is drawn).
+    var pictureRequests: [PictureRequest] = []
 
     init(width: Int, height: Int) {
         self.width = max(0, width)

@@ -34,8 +34,6 @@ final class CursesTerminal: TerminalBackend {
     /// Half-block picture cells are written by `HalfBlockWriter` rather than
     /// curses (256 colours or more), except in a full repaint.
     private let writesHalfBlocks: Bool
-    /// Called with a picture the terminal rejected (its content) and why.
-    var onRejected: ((UInt64, String) -> Void)?
 
     private struct PairKey: Hashable { var fg: Int32, bg: Int32 }
 
@@ -277,10 +275,10 @@ final class CursesTerminal: TerminalBackend {
 
     /// Everything the terminal has for us now, without waiting.
     func readInputs() -> [TerminalInput] {
-        for answer in pump?.pump() ?? [] {
-            if let (content, message) = pictures?.take(answer) { onRejected?(content, message) }
-        }
         var out: [TerminalInput] = []
+        for answer in pump?.pump() ?? [] {
+            if let (content, message) = pictures?.take(answer) { out.append(.pictureRejected(content: content, message: message)) }
+        }
         var ch: wint_t = 0
         while true {
             let result = wget_wch(cp_stdscr(), &ch)
