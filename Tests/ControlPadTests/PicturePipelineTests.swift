@@ -136,6 +136,26 @@ final class PicturePipelineTests: XCTestCase {
         XCTAssertEqual(grid.pictures.count, 1)
     }
 
+    func testThumbnailsPreparedWhileThePadIdlesCostTheOpeningNothing() throws {
+        var state = try deck(40, current: 5)
+        let pictures = PicturePipeline(depth: .palette256, ahead: PictureAhead(run: { $0() }))
+        let shown = PadFrame(&state, view: PadView(clock: "14:05", pictures: pictures), size: TerminalSize(width: 200, height: 60), now: 0)
+        let wants = pictures.aheadWants(state, layout: shown.layout)
+        XCTAssertGreaterThan(wants.count, 20, "a screen of rows before the current slide and two after, and the overview's")
+        XCTAssertTrue(pictures.aheadWants(state, layout: shown.layout).isEmpty, "asked once")
+        pictures.prepareAhead(wants)
+        let (renders, decodes) = (pictures.renders, pictures.images.decodes)
+        _ = state.reduce(.key(.tab), now: 0)
+        let list = frame(&state, pictures)
+        XCTAssertTrue(list.text.contains("Slides"))
+        XCTAssertEqual(pictures.renders, renders, "every thumbnail in view was prepared")
+        XCTAssertEqual(pictures.images.decodes, decodes, "and no PNG is decoded on the key → screen path")
+        _ = state.reduce(.key(.escape), now: 0)
+        _ = state.reduce(.key(.char("o")), now: 0)
+        _ = frame(&state, pictures)
+        XCTAssertEqual(pictures.images.decodes, decodes, "nor for the overview")
+    }
+
     func testATerminalsRejectionArrivesAsInputAndTheLoopDrawsHalfBlocks() throws {
         let terminal = try TestTerminal(width: 140, height: 42)
         let pictures = PicturePipeline(depth: .palette256, real: KittyPictures())

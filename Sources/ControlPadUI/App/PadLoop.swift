@@ -24,6 +24,8 @@ final class PadLoop {
     private let sourceNotes: HelpView.SourceNotes?
     /// The pictures last asked of the source: asked again only when they change.
     private var lastWants: [PictureWant] = []
+    /// What the thumbnails were last prepared for (previews in, size, places).
+    private var lastAhead: [Int] = []
     private(set) var state: PadState
     private let notesWrap = NotesWrapCache()
     private var size = TerminalSize(width: 0, height: 0)
@@ -136,6 +138,13 @@ final class PadLoop {
         let frame = PadFrame(&state, view: view, size: size, now: clocks.monotonic())
         terminal.draw(frame.grid)
         self.frame = frame
+        // The frame is out: thumbnails around the list's and the overview's places are prepared meanwhile.
+        let ahead = [state.buffer.previewCount, size.width, size.height, state.current, state.listOpen ? 1 : 0,
+                     state.viewState(.slideList).scroll, state.overlays.contains(.overview) ? 1 : 0, state.viewState(.overview).scroll]
+        if let pictures, ahead != lastAhead {
+            lastAhead = ahead
+            pictures.prepareAhead(pictures.aheadWants(state, layout: frame.layout))
+        }
         // After the frame is out: which pictures the panes want, at what size.
         let wants = state.buffer.pictureWants()
         if wants != lastWants {

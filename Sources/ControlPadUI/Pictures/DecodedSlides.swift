@@ -31,6 +31,15 @@ final class DecodedSlides {
         return image(of: preview, content: content).map(\.picture.aspect)
     }
 
+    /// Whether it is known if this content decodes.
+    func knows(_ content: UInt64) -> Bool { verdicts[content] != nil }
+
+    /// What a decode elsewhere found (`PictureAhead`).
+    func learn(_ verdict: Result<Double, PictureError>, content: UInt64) {
+        if verdicts.count >= PictureLimits.decodeVerdicts { verdicts.removeAll() }
+        verdicts[content] = verdict
+    }
+
     /// The preview's pixels: decoded now unless kept from before.
     func image(of preview: Preview, content: UInt64) -> Result<SlideImage, PictureError> {
         clock += 1

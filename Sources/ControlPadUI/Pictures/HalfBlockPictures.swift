@@ -18,9 +18,18 @@ final class HalfBlockPictures: PictureProtocol {
         self.cellAspect = cellAspect
     }
 
+    /// By content, not slide: slides showing the same picture share it.
     private func key(_ request: PictureRequest) -> PictureKey {
-        PictureKey(slide: request.slide, content: request.content, cols: request.pane.width, rows: request.pane.height,
-                   depth: depth)
+        PictureKey(slide: 0, content: request.content, cols: request.pane.width, rows: request.pane.height, depth: depth)
+    }
+
+    func has(slide: Int, content: UInt64, cols: Int, rows: Int) -> Bool {
+        cache.contains(PictureKey(slide: 0, content: content, cols: cols, rows: rows, depth: depth))
+    }
+
+    /// A picture prepared elsewhere (`PictureAhead`).
+    func insert(_ picture: PanePicture, slide: Int, content: UInt64, cols: Int, rows: Int) {
+        cache.insert(picture, for: PictureKey(slide: 0, content: content, cols: cols, rows: rows, depth: depth))
     }
 
     func prepare(_ request: PictureRequest, images: DecodedSlides, screenHeight: Int) -> Bool {

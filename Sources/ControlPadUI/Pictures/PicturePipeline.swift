@@ -15,11 +15,14 @@ final class PicturePipeline {
     let halfBlocks: HalfBlockPictures
     /// kitty graphics or sixel, when the terminal shows real pictures.
     let real: PictureProtocol?
+    /// Thumbnails prepared on another thread while the pad idles.
+    let ahead: PictureAhead
     /// Pictures the terminal rejected (by content): half-blocks from then on.
     private(set) var rejected: Set<UInt64> = []
 
-    init(depth: ColorDepth, cellAspect: Double = 2.0, real: PictureProtocol? = nil) {
+    init(depth: ColorDepth, cellAspect: Double = 2.0, real: PictureProtocol? = nil, ahead: PictureAhead = PictureAhead()) {
         self.cellAspect = cellAspect
+        self.ahead = ahead
         halfBlocks = HalfBlockPictures(depth: depth, cellAspect: cellAspect)
         self.real = real
     }
@@ -34,6 +37,7 @@ final class PicturePipeline {
     func request(_ preview: Preview, slide: Int, in rect: Rect, grid: inout CellGrid, cellsOnly: Bool = false) -> String? {
         guard !rect.isEmpty else { return nil }
         let content = PictureKey.contentID(of: preview.png)
+        if !images.knows(content) { takePrepared() }
         switch images.aspect(of: preview, content: content) {
         case .failure(let error): return error.description
         case .success(let aspect):
@@ -69,6 +73,7 @@ final class PicturePipeline {
     func render(_ grid: inout CellGrid) {
         let requests = grid.pictureRequests
         grid.pictureRequests = []
+        takePrepared()
         for (i, request) in requests.enumerated() {
             let above = requests[(i + 1)...].map(\.frame).filter { $0.intersects(request.pane) }
             // Which of the pane's cells are the picture's, decided before rendering it.
