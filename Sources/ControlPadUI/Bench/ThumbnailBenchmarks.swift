@@ -34,7 +34,7 @@ struct ThumbnailBenchmarks {
         // place after each frame): the key's first full frame.
         var thumbnails = 0
         let runs = max(5, iterations / 20)
-        var ready: [(PicturePipeline, PadState)] = try (0...runs).map { _ in
+        var ready: [(PicturePipeline, PadState)] = (0...runs).map { _ in
             var state = loaded
             let pictures = PicturePipeline(depth: .palette256, ahead: PictureAhead(run: { $0() }))
             let frame = PadFrame(&state, view: PadView(clock: "14:05", pictures: pictures), size: TerminalSize(width: w, height: h), now: 0)

@@ -48,16 +48,22 @@ final class DecodedSlides {
             return .success(hit.image)
         }
         if case .failure(let error)? = verdicts[content] { return .failure(error) }
-        let result = Result { () throws(PictureError) -> SlideImage in
-            let decoded = try PNGDecoder.decode(preview.png)
-            let aspect = preview.aspect.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? decoded.aspect
-            return SlideImage(content: content, picture: DecodedPicture(image: decoded.image, aspect: aspect))
-        }
+        let result = Self.decode(preview).map { SlideImage(content: content, picture: $0) }
         decodes += 1
         if verdicts.count >= PictureLimits.decodeVerdicts { verdicts.removeAll() }
         verdicts[content] = result.map(\.picture.aspect)
         if case .success(let image) = result { keep(image) }
         return result
+    }
+
+    /// The one decode (on any thread): the pixels, at the aspect the
+    /// source worked out (`Preview.aspect`), else the picture's own.
+    static func decode(_ preview: Preview) -> Result<DecodedPicture, PictureError> {
+        Result { () throws(PictureError) -> DecodedPicture in
+            let decoded = try PNGDecoder.decode(preview.png)
+            let aspect = preview.aspect.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? decoded.aspect
+            return DecodedPicture(image: decoded.image, aspect: aspect)
+        }
     }
 
     private func keep(_ image: SlideImage) {

@@ -42,16 +42,11 @@ final class PictureAhead: @unchecked Sendable {
         guard !wants.isEmpty else { return }
         run { [self] in
             for want in wants {
-                let made = Result { () throws(PictureError) -> (Double, PanePicture?) in
-                    let decoded = try PNGDecoder.decode(want.preview.png)
-                    let aspect = want.preview.aspect.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? decoded.aspect
-                    let picture = depth.map {
-                        PanePicture.render(decoded: DecodedPicture(image: decoded.image, aspect: aspect), paneCols: want.cols,
-                                           paneRows: want.rows, depth: $0, cellAspect: cellAspect)
-                    }
-                    return (aspect, picture)
+                let decoded = DecodedSlides.decode(want.preview)
+                let picture = (try? decoded.get()).flatMap { decoded in
+                    depth.map { PanePicture.render(decoded: decoded, paneCols: want.cols, paneRows: want.rows, depth: $0, cellAspect: cellAspect) }
                 }
-                let finished = Done(want: want, aspect: made.map(\.0), picture: try? made.get().1)
+                let finished = Done(want: want, aspect: decoded.map(\.aspect), picture: picture)
                 lock.withLock { done.append(finished) }
             }
         }
