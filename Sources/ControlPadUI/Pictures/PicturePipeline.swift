@@ -41,10 +41,12 @@ final class PicturePipeline {
         switch images.aspect(of: preview, content: content) {
         case .failure(let error): return error.description
         case .success(let aspect):
-            grid.fill(rect, cell: PicturePlacement.blank)
-            grid.pictureRequests.append(PictureRequest(slide: slide, content: content, preview: preview, pane: rect,
-                                                       frame: frame(aspect: aspect, in: rect), aspect: aspect, clip: grid.bounds,
-                                                       cellsOnly: cellsOnly))
+            // The frame's cells are the picture's (the rest of the pane keeps
+            // its looks): half-blocks fit the pane to the same frame.
+            let frame = frame(aspect: aspect, in: rect)
+            grid.fill(frame, cell: PicturePlacement.blank)
+            grid.pictureRequests.append(PictureRequest(slide: slide, content: content, preview: preview, pane: rect, frame: frame,
+                                                       aspect: aspect, clip: grid.bounds, cellsOnly: cellsOnly))
             return nil
         }
     }
