@@ -10,13 +10,15 @@ func runImageBenchmarks(png: [UInt8], iterations: Int) throws {
     let size = "\(decoded.image.width)x\(decoded.image.height)"
 
     // The budget line: what the pad does when a preview arrives, through the
-    // same SlidePictures the pad uses, cold (a fresh cache every time), into
+    // same picture pipeline the pad uses, cold (a fresh cache every time), into
     // an 80×24 pane of a grid.
     for depth in [ColorDepth.palette256, .truecolor] {
         measure(name: "(a) preview arrives -> shown: decode+fit+raster+quantize+draw \(size) -> 80x24, \(depth.rawValue)",
                 budget: "image.preview", iterations: iterations) { () -> CellGrid in
             var grid = CellGrid(width: 80, height: 24)
-            _ = SlidePictures(depth: depth).draw(Preview(png: png), slide: 0, in: grid.bounds, grid: &grid)
+            let pictures = PicturePipeline(depth: depth)
+            _ = pictures.request(Preview(png: png), slide: 0, in: grid.bounds, grid: &grid)
+            pictures.render(&grid)
             return grid
         }
     }

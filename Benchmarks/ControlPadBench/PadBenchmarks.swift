@@ -46,7 +46,7 @@ struct PadBenchmarks {
     func keyToScreen(_ deck: DemoDeck) {
         let (w, h) = (160, 50)
         var state = Self.loadedState(deck)
-        let pictures = SlidePictures(depth: .palette256)
+        let pictures = PicturePipeline(depth: .palette256)
         let view = PadView(clock: "14:05", pictures: pictures)
         var previous: CellGrid? = Self.render(view, &state, width: w, height: h)
         // One pass through the deck first: after it every picture is cached,
@@ -90,7 +90,7 @@ struct PadBenchmarks {
         var coldPrevious: CellGrid?
         measure(name: "    same, first visit, worst case: both pictures decoded and rendered (the preview-arrival path, twice)",
                 iterations: max(20, iterations / 5)) { () -> Int in
-            let view = PadView(clock: "14:05", pictures: SlidePictures(depth: .palette256))
+            let view = PadView(clock: "14:05", pictures: PicturePipeline(depth: .palette256))
             return Self.step(&coldState, view, previous: &coldPrevious, width: w, height: h)
         }
         // Without pictures, for comparison: the interface alone.
@@ -124,7 +124,7 @@ struct PadBenchmarks {
             return Int(st.st_size)
         }
         var state = Self.loadedState(deck)
-        let view = PadView(clock: "14:05", pictures: SlidePictures(depth: depth))
+        let view = PadView(clock: "14:05", pictures: PicturePipeline(depth: depth))
         var previous: CellGrid? = Self.render(view, &state, width: w, height: h)
         let start = written()
         terminal.draw(previous!)
@@ -211,7 +211,7 @@ struct PadBenchmarks {
         guard let terminal = try? CursesTerminal(useColor: true, terminalName: "xterm-256color", output: out, input: input) else { return -1 }
         defer { terminal.restore() }
         let depth = colors.depth(terminalName: "xterm-256color", colors: terminal.colorCount, direct: terminal.directColor)
-        let view = PadView(clock: "14:05", pictures: SlidePictures(depth: depth))
+        let view = PadView(clock: "14:05", pictures: PicturePipeline(depth: depth))
         let size = terminal.size
         let grid = render(view, &state, width: size.width, height: size.height)
         terminal.draw(grid)
@@ -240,7 +240,7 @@ struct PadBenchmarks {
             }
         }
         let loaded = residentKB()
-        let pictures = SlidePictures(depth: .truecolor)
+        let pictures = PicturePipeline(depth: .truecolor)
         let view = PadView(clock: "14:05", pictures: pictures)
         var previous: CellGrid? = Self.render(view, &state, width: 160, height: 50)
         // A walk through the deck (pictures rendered and cached, up to the cache's size)...

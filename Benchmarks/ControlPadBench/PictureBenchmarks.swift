@@ -24,9 +24,10 @@ enum PictureBenchmarks {
             measure(name: "(a) preview arrives -> shown, sixel: decode+fit+palette+encode -> \(cols)x\(rows) (\(size.width)x\(size.height) px)",
                     budget: cols == 80 ? "picture.step" : nil, iterations: max(20, iterations / 5)) { () -> Int in
                 var grid = CellGrid(width: cols, height: rows + 1)
-                _ = PlacedPictures(fallback: SlidePictures(depth: .palette256))
-                    .draw(Preview(png: png), slide: 0, in: Rect(x: 0, y: 0, width: cols, height: rows), grid: &grid)
-                return SixelPictures { cell }.bytes(grid.pictures, screenHeight: rows + 1) { _ in false }.count
+                let sixel = SixelPictures(encodeLater: { $0() }) { cell }, pictures = PicturePipeline(depth: .palette256, real: sixel)
+                _ = pictures.request(Preview(png: png), slide: 0, in: Rect(x: 0, y: 0, width: cols, height: rows), grid: &grid)
+                pictures.render(&grid)
+                return sixel.bytes(grid.pictures, screenHeight: rows + 1) { _ in false }.count
             }
         }
         let frame = fitPicture(aspect: decoded.aspect, paneCols: 80, paneRows: 24)
@@ -40,14 +41,14 @@ enum PictureBenchmarks {
             SixelEncoder.encode(indices: indices, width: size.width, height: size.height, palette: palette)
         }
         try bytesPerStep(deck, writer: KittyPictures(), name: "kitty graphics")
-        try bytesPerStep(deck, writer: SixelPictures { cell }, name: "sixel")
+        try bytesPerStep(deck, writer: SixelPictures(encodeLater: { $0() }) { cell }, name: "sixel")
     }
 
     /// Steps 1 → 2 → … → 6 (each a first visit), then back and forth over
     /// seen slides, 160×50, and reports the picture bytes per step.
-    static func bytesPerStep(_ deck: DemoDeck, writer: PictureWriter, name: String) throws {
+    static func bytesPerStep(_ deck: DemoDeck, writer: PictureProtocol & PictureWriter, name: String) throws {
         var state = PadBenchmarks.loadedState(deck)
-        let view = PadView(clock: "14:05", pictures: PlacedPictures(fallback: SlidePictures(depth: .palette256)))
+        let view = PadView(clock: "14:05", pictures: PicturePipeline(depth: .palette256, real: writer))
         func write(_ grid: CellGrid, previous: CellGrid?) -> Int {
             let changes = grid.changes(since: previous)
             let gone = writer.prepare(grid.pictures, fullRepaint: previous == nil)

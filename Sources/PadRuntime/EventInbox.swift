@@ -30,6 +30,12 @@ public final class EventInbox<Event: Sendable>: @unchecked Sendable {
         if wasEmpty { try? Syscalls.writeAll(pipe.write, [1]) }
     }
 
+    /// Wakes the handler with nothing to take: the pad draws again (a
+    /// picture encoded on another thread is ready).
+    public func wake() {
+        try? Syscalls.writeAll(pipe.write, [1])
+    }
+
     /// Everything posted so far, oldest first.
     public func drain() -> [Event] {
         Syscalls.drain(pipe.read)

@@ -33,7 +33,16 @@ public struct PanePicture: Sendable, Equatable {
         png: [UInt8], paneCols: Int, paneRows: Int, depth: ColorDepth,
         cellAspect: Double = 2.0, background: RGB = .black, lightOnDark: Bool = true
     ) throws(PictureError) -> PanePicture {
-        let decoded = try PNGDecoder.decode(png)
+        try render(decoded: PNGDecoder.decode(png), paneCols: paneCols, paneRows: paneRows, depth: depth,
+                   cellAspect: cellAspect, background: background, lightOnDark: lightOnDark)
+    }
+
+    /// Fit → rasterize → quantize a picture already decoded (decode once,
+    /// render per size).
+    public static func render(
+        decoded: DecodedPicture, paneCols: Int, paneRows: Int, depth: ColorDepth,
+        cellAspect: Double = 2.0, background: RGB = .black, lightOnDark: Bool = true
+    ) -> PanePicture {
         if depth == .monochrome {
             // No colour: dithered quadrant blocks over the picture's own range (MonochromeRaster).
             let frame = fitPicture(aspect: decoded.aspect, paneCols: paneCols, paneRows: paneRows, cellAspect: cellAspect)

@@ -57,6 +57,9 @@ public final class PictureCache<Value> {
         return entry.value
     }
 
+    /// Whether a value is cached (not marking it used).
+    public func contains(_ key: PictureKey) -> Bool { entries[key] != nil }
+
     /// Stores a value, evicting the least recently used one when full.
     public func insert(_ value: Value, for key: PictureKey) {
         clock += 1

@@ -132,6 +132,8 @@ public struct LoadBuffer: Sendable {
 
     /// The notes slide `slide` has, when they arrived (the search reads them).
     public func notes(of slide: Int) -> String? { arrived[slide]?.notes }
+    /// The slide's preview, if it arrived (whichever view asked for it).
+    public func preview(of slide: Int) -> Preview? { arrived[slide]?.preview }
 
     /// The tags currently waiting for `slide`.
     public func tags(waitingFor slide: Int) -> Set<ViewTag> { waiting[slide] ?? [] }

@@ -14,8 +14,9 @@ final class CursesPicturesTests: XCTestCase {
         defer { unsetenv("COLUMNS"); unsetenv("LINES") }
         let out = try XCTUnwrap(tmpfile()), input = try XCTUnwrap(fopen("/dev/null", "r"))
         defer { fclose(out); fclose(input) }
+        let kitty = KittyPictures()
         let terminal = try CursesTerminal(useColor: true, terminalName: "xterm-256color", output: out, input: input,
-                                          pictures: KittyPictures())
+                                          pictures: kitty)
         func written() -> String {
             fflush(out)
             rewind(out)
@@ -33,7 +34,7 @@ final class CursesPicturesTests: XCTestCase {
         _ = state.reduce(.source(.link(.demo)), now: 0)
         _ = state.reduce(.source(.showStarted(slideCount: deck.slides.count, current: 0)), now: 0)
         for (i, s) in deck.slides.enumerated() { _ = state.reduce(.source(.preview(index: i, s.preview)), now: 0) }
-        let view = PadView(clock: "14:05", pictures: PlacedPictures(fallback: SlidePictures(depth: .palette256)))
+        let view = PadView(clock: "14:05", pictures: PicturePipeline(depth: .palette256, real: kitty))
         let grid = PadFrame(&state, view: view, size: terminal.size, now: 0).grid
         XCTAssertEqual(grid.pictures.count, 2)
         terminal.draw(grid)

@@ -32,7 +32,7 @@ final class EverySizeTests: XCTestCase {
     }
 
     func testEverySizeFromOneByOneToFortyByTwelveDraws() throws {
-        let pictures = SlidePictures(depth: .palette256)
+        let pictures = PicturePipeline(depth: .palette256)
         var frames = 0
         for (name, start) in try states() {
             for width in 0...40 {

@@ -53,7 +53,7 @@ final class LayoutSnapshotTests: XCTestCase {
                 for (w, h) in [(80, 24), (120, 40), (200, 60)] {
                     var state = state(in: mode)
                     _ = state.reduce(.source(.preview(index: 2, Preview(png: png))), now: 0)
-                    let pictures = SlidePictures(depth: .palette256)
+                    let pictures = PicturePipeline(depth: .palette256)
                     let frame = PadFrame(&state, view: PadView(clock: "14:05", pictures: pictures),
                                          size: TerminalSize(width: w, height: h), now: 201_000)
                     let area = frame.layout.currentPictureArea

@@ -17,11 +17,15 @@ final class RealPicturesTests: XCTestCase {
         return state
     }
 
-    func frame(_ state: inout PadState, _ pictures: PictureDrawing, width: Int = 140, height: Int = 42) -> CellGrid {
+    func frame(_ state: inout PadState, _ pictures: PicturePipeline, width: Int = 140, height: Int = 42) -> CellGrid {
         PadFrame(&state, view: PadView(clock: "14:05", pictures: pictures), size: TerminalSize(width: width, height: height), now: 0).grid
     }
 
-    func placed() -> PlacedPictures { PlacedPictures(fallback: SlidePictures(depth: .palette256)) }
+    func placed(_ real: PictureProtocol = KittyPictures()) -> PicturePipeline { PicturePipeline(depth: .palette256, real: real) }
+    /// Sixel encodes run at once, on the test's thread.
+    func sixel(maxSize: (width: Int, height: Int)? = nil, cell: (width: Int, height: Int) = (9, 20)) -> SixelPictures {
+        SixelPictures(maxSize: maxSize, encodeLater: { $0() }) { cell }
+    }
 
     func testPanesGetPlacementsOverBlankCellsAtTheTrueAspect() throws {
         var state = try demoState(at: 1)
@@ -62,7 +66,7 @@ final class RealPicturesTests: XCTestCase {
         XCTAssertEqual(grid.pictures.map(\.slide), [2], "only the good one")
         XCTAssertTrue(grid.text.contains("Slide 2"), grid.text)
         let next = grid.pictures[0]
-        pictures.rejected.insert(next.content)
+        pictures.reject(next.content)
         let after = frame(&state, pictures)
         XCTAssertEqual(after.pictures, [], "a rejected picture becomes half-blocks")
         XCTAssertTrue(after.text.contains("▀"))
@@ -70,7 +74,7 @@ final class RealPicturesTests: XCTestCase {
 
     func testKittySendsEachPictureOnceAndAStepMovesPlacements() throws {
         var state = try demoState(at: 1)
-        let pictures = placed(), kitty = KittyPictures()
+        let kitty = KittyPictures(), pictures = placed(kitty)
         func write(_ grid: CellGrid) -> String {
             _ = kitty.prepare(grid.pictures, fullRepaint: false)
             return String(decoding: kitty.bytes(grid.pictures, screenHeight: grid.height) { _ in false }, as: UTF8.self)
@@ -106,7 +110,7 @@ final class RealPicturesTests: XCTestCase {
         let kitty = KittyPictures()
         let p = PicturePlacement(slide: 4, content: 99, rect: Rect(x: 0, y: 0, width: 10, height: 5), aspect: 2, png: [1])
         _ = kitty.bytes([p], screenHeight: 42) { _ in false }
-        let id = KittyPictures.imageID(slide: 4, content: 99)
+        let id = KittyPictures.imageID(slide: 4)
         XCTAssertNil(kitty.take(.kitty(id: id, message: "OK")))
         XCTAssertEqual(kitty.take(.kitty(id: id, message: "EBADPNG:Failed to decode"))?.content, 99)
         let again = String(decoding: kitty.bytes([p], screenHeight: 42) { _ in false }, as: UTF8.self)
@@ -115,7 +119,7 @@ final class RealPicturesTests: XCTestCase {
 
     func testSixelIsWrittenOnlyWhenItChangedOrWasPaintedOver() throws {
         var state = try demoState(at: 1)
-        let pictures = placed(), sixel = SixelPictures { (9, 20) }
+        let sixel = sixel(), pictures = placed(sixel)
         var covered = false
         func write(_ grid: CellGrid) -> (gone: [Rect], bytes: Int) {
             let gone = sixel.prepare(grid.pictures, fullRepaint: false)
@@ -139,7 +143,7 @@ final class RealPicturesTests: XCTestCase {
 extension RealPicturesTests {
     func testAResizeDeletesEveryKittyPlacementAndPlacesThemAgain() throws {
         var state = try demoState(at: 1)
-        let pictures = placed(), kitty = KittyPictures()
+        let kitty = KittyPictures(), pictures = placed(kitty)
         let before = frame(&state, pictures)
         _ = kitty.prepare(before.pictures, fullRepaint: true)
         XCTAssertFalse(String(decoding: kitty.bytes(before.pictures, screenHeight: 42) { _ in true }, as: UTF8.self).contains("a=d,d=a"))
@@ -158,8 +162,8 @@ extension RealPicturesTests {
     func testSixelStaysWithinTheTerminalsLargestPicture() throws {
         var state = try demoState(at: 1)
         _ = state.reduce(.key(.char("f")), now: 0)
-        let grid = frame(&state, placed())
-        let sixel = SixelPictures(maxSize: (1000, 630)) { (8, 15) }
+        let sixel = sixel(maxSize: (1000, 630), cell: (8, 15))
+        let grid = frame(&state, placed(sixel))
         let bytes = sixel.bytes(grid.pictures, screenHeight: grid.height) { _ in false }
         let raster = try XCTUnwrap(String(decoding: bytes, as: UTF8.self).firstMatch(of: /"1;1;(\d+);(\d+)/))
         XCTAssertLessThanOrEqual(Int(raster.1)!, 1000)

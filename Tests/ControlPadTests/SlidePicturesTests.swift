@@ -29,7 +29,7 @@ final class SlidePicturesTests: XCTestCase {
 
     func testARealPreviewIsDrawnAt16By9CentredInColour() throws {
         for n in 0..<5 {
-            let pictures = SlidePictures(depth: .palette256)
+            let pictures = PicturePipeline(depth: .palette256)
             var grid = CellGrid(width: 82, height: 26)
             let pane = Rect(x: 1, y: 1, width: 80, height: 24)
             XCTAssertNil(pictures.draw(Preview(png: try fixture(n)), slide: n, in: pane, grid: &grid))
@@ -60,7 +60,7 @@ final class SlidePicturesTests: XCTestCase {
     }
 
     func testATallPaneCentresTheSlideHorizontallyToo() throws {
-        let pictures = SlidePictures(depth: .truecolor)
+        let pictures = PicturePipeline(depth: .truecolor)
         var grid = CellGrid(width: 80, height: 24)
         let pane = Rect(x: 0, y: 0, width: 80, height: 12)  // 80×24 px: wider than 16:9
         XCTAssertNil(pictures.draw(Preview(png: try fixture(1)), slide: 1, in: pane, grid: &grid))
@@ -73,7 +73,7 @@ final class SlidePicturesTests: XCTestCase {
     }
 
     func testMonochromeStillHasStructure() throws {
-        let pictures = SlidePictures(depth: .monochrome)
+        let pictures = PicturePipeline(depth: .monochrome)
         var grid = CellGrid(width: 80, height: 24)
         XCTAssertNil(pictures.draw(Preview(png: try fixture(2)), slide: 2, in: grid.bounds, grid: &grid))
         let glyphs = Set(grid.text.filter { !$0.isWhitespace && $0 != "\n" })
@@ -109,7 +109,7 @@ final class SlidePicturesTests: XCTestCase {
                 _ = state.reduce(.source(.showStarted(slideCount: 3, current: 0)), now: 0)
                 _ = state.reduce(.source(.preview(index: 0, Preview(png: png))), now: 0)
                 _ = state.reduce(.source(.preview(index: 1, Preview(png: good))), now: 0)
-                let pictures = SlidePictures(depth: .palette256)
+                let pictures = PicturePipeline(depth: .palette256)
                 let view = PadView(clock: "14:05", pictures: pictures)
                 let grid = PadFrame(&state, view: view, size: TerminalSize(width: w, height: h), now: 0).grid
                 let text = grid.text
@@ -126,7 +126,7 @@ final class SlidePicturesTests: XCTestCase {
                         "zero size": "zero", "empty": "no data"]
         for (what, png) in Self.badPictures(good: good) {
             var grid = CellGrid(width: 80, height: 24)
-            let problem = SlidePictures(depth: .palette256).draw(Preview(png: png), slide: 0, in: grid.bounds, grid: &grid)
+            let problem = PicturePipeline(depth: .palette256).draw(Preview(png: png), slide: 0, in: grid.bounds, grid: &grid)
             let reason = try XCTUnwrap(problem, "\(what) was drawn")
             XCTAssertTrue(reason.contains(expected[what]!), "\(what): \(reason)")
             XCTAssertEqual(grid, CellGrid(width: 80, height: 24), "\(what): nothing drawn")
@@ -144,12 +144,12 @@ final class SlidePicturesTests: XCTestCase {
         return state
     }
 
-    private func render(_ state: inout PadState, _ pictures: SlidePictures, width: Int = 160, height: Int = 50) -> CellGrid {
+    private func render(_ state: inout PadState, _ pictures: PicturePipeline, width: Int = 160, height: Int = 50) -> CellGrid {
         PadFrame(&state, view: PadView(clock: "14:05", pictures: pictures), size: TerminalSize(width: width, height: height), now: 0).grid
     }
 
     func testDrawingTheSameSlideTwiceHitsTheCache() throws {
-        let pictures = SlidePictures(depth: .palette256)
+        let pictures = PicturePipeline(depth: .palette256)
         let png = try fixture(3)
         var first = CellGrid(width: 80, height: 24), second = CellGrid(width: 80, height: 24)
         XCTAssertNil(pictures.draw(Preview(png: png), slide: 3, in: first.bounds, grid: &first))
@@ -164,14 +164,16 @@ final class SlidePicturesTests: XCTestCase {
         var small = CellGrid(width: 40, height: 12)
         XCTAssertNil(pictures.draw(Preview(png: png), slide: 3, in: small.bounds, grid: &small))
         XCTAssertEqual(pictures.renders, 3)
+        XCTAssertEqual(pictures.images.decodes, 2, "decoded once, rendered at each size")
         // A bad picture is remembered too: it is not decoded on every frame.
-        for _ in 0..<3 { _ = pictures.draw(Preview(png: [1, 2, 3]), slide: 5, in: small.bounds, grid: &small) }
-        XCTAssertEqual(pictures.renders, 4)
+        for _ in 0..<3 { XCTAssertNotNil(pictures.draw(Preview(png: [1, 2, 3]), slide: 5, in: small.bounds, grid: &small)) }
+        XCTAssertEqual(pictures.images.decodes, 3)
+        XCTAssertEqual(pictures.renders, 3)
     }
 
     func testASlideStepRendersOnlyTheNewPictures() throws {
         var state = try demoState(at: 2)
-        let pictures = SlidePictures(depth: .palette256)
+        let pictures = PicturePipeline(depth: .palette256)
         let before = render(&state, pictures)
         XCTAssertEqual(pictures.renders, 2, "current and next")
         XCTAssertTrue(before.text.contains("Current · 3/"), before.text)

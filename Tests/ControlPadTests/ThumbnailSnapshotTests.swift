@@ -33,7 +33,7 @@ final class ThumbnailSnapshotTests: XCTestCase {
         return state
     }
 
-    private func render(_ state: inout PadState, _ w: Int, _ h: Int, pictures: PictureDrawing?) -> CellGrid {
+    private func render(_ state: inout PadState, _ w: Int, _ h: Int, pictures: PicturePipeline?) -> CellGrid {
         PadFrame(&state, view: PadView(clock: "14:05", pictures: pictures), size: TerminalSize(width: w, height: h),
                  now: 201_000).grid
     }
@@ -41,7 +41,7 @@ final class ThumbnailSnapshotTests: XCTestCase {
     func testTheListShowsThumbnailsInTallRows() throws {
         for (w, h) in Self.sizes {
             var state = try deckState()
-            let pictures = SlidePictures(depth: .palette256, cellAspect: 2)
+            let pictures = PicturePipeline(depth: .palette256, cellAspect: 2)
             _ = state.reduce(.key(.tab), now: 0)
             _ = render(&state, w, h, pictures: pictures)
             _ = state.reduce(.key(.down), now: 0)
@@ -62,7 +62,7 @@ final class ThumbnailSnapshotTests: XCTestCase {
     func testTheOverviewShowsEverySlidesPictureWithItsNumber() throws {
         for (w, h) in Self.sizes {
             var state = try deckState()
-            let pictures = SlidePictures(depth: .palette256, cellAspect: 2)
+            let pictures = PicturePipeline(depth: .palette256, cellAspect: 2)
             _ = state.reduce(.key(.char("o")), now: 0)
             _ = render(&state, w, h, pictures: pictures)
             _ = state.reduce(.key(.right), now: 0)
@@ -74,7 +74,7 @@ final class ThumbnailSnapshotTests: XCTestCase {
 
     func testASearchNarrowsTheListAndSaysWhatItHides() throws {
         var state = try deckState()
-        let pictures = SlidePictures(depth: .palette256, cellAspect: 2)
+        let pictures = PicturePipeline(depth: .palette256, cellAspect: 2)
         _ = state.reduce(.key(.tab), now: 0)
         for key: Key in [.char("/"), .char("C"), .char("A"), .char("F"), .char("E")] { _ = state.reduce(.key(key), now: 0) }
         let grid = render(&state, 120, 40, pictures: pictures)

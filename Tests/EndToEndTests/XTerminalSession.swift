@@ -132,11 +132,22 @@ final class XTerminalSession {
     }
 
     /// Xvfb on the first free display; it writes the number it took to a pipe.
+    /// `CONTROLPAD_XVFB_DISPLAYS=81,82` keeps it to those numbers (the first
+    /// without a lock file or socket: with -displayfd Xvfb writes no lock),
+    /// for machines where others run X servers too.
     private static func startXvfb(log: String) throws -> (pid_t, Int) {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw failure("pipe failed") }
         defer { close(fds[0]) }
-        let pid = try spawn(["Xvfb", "-displayfd", "3", "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
+        var display: [String] = []
+        if let allowed = ProcessInfo.processInfo.environment["CONTROLPAD_XVFB_DISPLAYS"] {
+            let free = allowed.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+                .first { !FileManager.default.fileExists(atPath: "/tmp/.X\($0)-lock")
+                    && !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\($0)") }
+            guard let free else { throw failure("no display of \(allowed) is free") }
+            display = [":\(free)"]
+        }
+        let pid = try spawn(["Xvfb"] + display + ["-displayfd", "3", "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
                             environment: ProcessInfo.processInfo.environment, output: log, extraFD: fds[1])
         close(fds[1])
         var text = ""
@@ -149,7 +160,8 @@ final class XTerminalSession {
         }
         guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             kill(pid, SIGTERM)
-            throw failure("Xvfb did not start (see \(log))")
+            let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            throw failure("Xvfb did not start\(display.first.map { " on \($0)" } ?? ""): \(said.suffix(1000))")
         }
         return (pid, number)
     }

@@ -29,18 +29,8 @@ struct PadFrame {
             viewport.overviewPixels = Self.pixels(overview.thumbnail(0), cell: cell)
         }
         if viewport != state.viewport { _ = state.reduce(.viewport(viewport), now: now) }
-        var grid = view.render(state, layout: layout, notes: notes, now: now)
-        // A real picture would hide whatever covers it: those panes show
-        // half-blocks, under the overlay, until it goes.
-        if let placed = view.pictures as? PlacedPictures {
-            let covered = grid.pictures.filter { !grid.isUncovered($0) }.map(\.rect)
-            if !covered.isEmpty {
-                placed.halfBlockFrames = covered
-                grid = view.render(state, layout: layout, notes: notes, now: now)
-                placed.halfBlockFrames = []
-            }
-        }
-        self.grid = grid
+        // Pictures included: a covered one is half-blocks, decided once (`PicturePipeline`).
+        grid = view.render(state, layout: layout, notes: notes, now: now)
     }
 
     /// A pane's picture area in pixels (nil when it is not on screen).
@@ -51,8 +41,8 @@ struct PadFrame {
 
     /// Where the current slide's picture is on screen, if one is drawn: the
     /// laser pointer's 0…1 are of the slide, not of the pane around it.
-    func currentPicture(_ state: PadState, pictures: PictureDrawing?) -> Rect? {
+    func currentPicture(_ state: PadState, pictures: PicturePipeline?) -> Rect? {
         guard let preview = state.buffer.content(for: .current)?.preview else { return nil }
-        return pictures?.pictureFrame(for: preview, slide: state.current, in: layout.currentPictureArea)
+        return pictures?.pictureFrame(for: preview, in: layout.currentPictureArea)
     }
 }

@@ -14,7 +14,7 @@ final class PadLoop {
     private let source: SlideSource
     private let inbox: EventInbox<PadEvent>
     private let clocks: Clocks
-    private let pictures: PictureDrawing?
+    private let pictures: PicturePipeline?
     private let rehearsal: RehearsalLogFile?
     private let config: PadConfig
     /// Which real pictures are in use, for the help (nil: half-blocks as ever).
@@ -28,6 +28,8 @@ final class PadLoop {
     private let textSizing: Bool
     /// The pictures last asked of the source: asked again only when they change.
     private var lastWants: [PictureWant] = []
+    /// What the thumbnails were last prepared for (previews in, size, places).
+    private var lastAhead: [Int] = []
     private(set) var state: PadState
     private let notesWrap = NotesWrapCache()
     private var size = TerminalSize(width: 0, height: 0)
@@ -37,7 +39,7 @@ final class PadLoop {
     private let logger = Logger(label: "controlpad.pad")
 
     init(terminal: TerminalBackend, source: SlideSource, state: PadState, inbox: EventInbox<PadEvent>,
-         clocks: Clocks = .system, pictures: PictureDrawing? = nil, rehearsal: RehearsalLogFile? = nil,
+         clocks: Clocks = .system, pictures: PicturePipeline? = nil, rehearsal: RehearsalLogFile? = nil,
          config: PadConfig = PadConfig(), picturesLabel: String? = nil,
          cellPixels: @escaping () -> PixelSize? = { nil }, sourceNotes: HelpView.SourceNotes? = nil,
          textSizing: Bool = false) {
@@ -107,6 +109,9 @@ final class PadLoop {
                                               slideArea: slideArea, cellAspect: pictures?.cellAspect) {
                 apply(event)
             }
+        case .pictureRejected(let content, let message):
+            pictures?.reject(content)
+            Logger(label: "controlpad.pictures").warning("the terminal rejected a slide picture (\(message)): half-blocks for it")
         }
     }
 
@@ -140,6 +145,13 @@ final class PadLoop {
         let frame = PadFrame(&state, view: view, size: size, now: clocks.monotonic())
         terminal.draw(frame.grid)
         self.frame = frame
+        // The frame is out: thumbnails around the list's and the overview's places are prepared meanwhile.
+        let ahead = [state.buffer.previewCount, size.width, size.height, state.current, state.listOpen ? 1 : 0,
+                     state.viewState(.slideList).scroll, state.overlays.contains(.overview) ? 1 : 0, state.viewState(.overview).scroll]
+        if let pictures, ahead != lastAhead {
+            lastAhead = ahead
+            pictures.prepareAhead(pictures.aheadWants(state, layout: frame.layout))
+        }
         // After the frame is out: which pictures the panes want, at what size.
         let wants = state.buffer.pictureWants()
         if wants != lastWants {

@@ -46,7 +46,7 @@ package enum PadRunner {
         let pictureLog = Logger(label: "controlpad.pictures")
         pictureLog.info("pictures: \(setup.mode.label) — \(setup.mode.reason)")
         if let notice = setup.notice { notices.append(notice) }
-        let writer = setup.writer(output: STDOUT_FILENO)
+        let writer = setup.realPictures(output: STDOUT_FILENO, wake: { [inbox] in inbox.wake() })
         let terminal = try CursesTerminal(useColor: colors.wantsColor, terminalName: name, pictures: writer, typed: setup.typed,
                                           filterAnswers: setup.answersMayFollow, textSizing: setup.textSizing)
         defer { terminal.restore() }
@@ -55,16 +55,7 @@ package enum PadRunner {
         // Real pictures are scaled by the terminal: the cell shape it reports beats a guess.
         let reported = writer == nil ? nil : (PictureSetup.cellPixels(fd: STDOUT_FILENO) ?? setup.cellSize)
         let cellAspect = settings.cellAspect ?? config.cellAspect ?? reported.map { Double($0.height) / Double($0.width) } ?? 2.0
-        let halfBlocks = SlidePictures(depth: depth, cellAspect: cellAspect)
-        var pictures: PictureDrawing? = setup.mode.kind == .none ? nil : halfBlocks
-        if writer != nil {
-            let placed = PlacedPictures(fallback: halfBlocks)
-            terminal.onRejected = { content, message in
-                placed.rejected.insert(content)
-                pictureLog.warning("the terminal rejected a slide picture (\(message)): half-blocks for it")
-            }
-            pictures = placed
-        }
+        let pictures = setup.mode.kind == .none ? nil : PicturePipeline(depth: depth, cellAspect: cellAspect, real: writer)
 
         var state = PadState(bindings: config.bindings, animate: config.animation && !settings.noAnimation)
         state.link = link
@@ -74,7 +65,6 @@ package enum PadRunner {
             state.rehearsedSchedule = loaded.log.schedule
             Logger(label: "controlpad.pace").info("pace from \(loaded.path): \(loaded.log.visits.count) visits, \(loaded.log.length) ms")
         }
-        state.talkDuration = settings.duration.flatMap(DurationText.milliseconds) ?? config.talkDuration
         // The layout this server was last shown in, else the config's.
         let layouts = LayoutStore.standard(), layoutKey = LayoutStore.key(for: link)
         let startLayout = layoutKey.flatMap { layouts?.layout(for: $0) } ?? config.layout

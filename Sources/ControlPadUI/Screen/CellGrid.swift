@@ -27,6 +27,9 @@ struct CellGrid: Equatable, Sendable {
     /// Text the terminal draws larger itself (kitty's text sizing), over
     /// blank cells, after curses wrote them; empty elsewhere.
     var scaledText: [ScaledText] = []
+    /// Pictures the views asked for, not rendered yet (`PicturePipeline.render`
+    /// renders them once the whole screen is drawn).
+    var pictureRequests: [PictureRequest] = []
 
     init(width: Int, height: Int) {
         self.width = max(0, width)

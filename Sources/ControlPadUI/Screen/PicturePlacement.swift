@@ -1,9 +1,9 @@
 import SlideImages
 import SlideModel
 
-/// One real picture on screen: a slide's PNG over `rect` (whole cells, the
-/// true-aspect frame inside its pane), drawn by the terminal backend after
-/// the cells. The cells under it are left blank (`PicturePlacement.blank`).
+/// One real picture on screen: a slide's picture over `rect` (whole cells,
+/// the true-aspect frame inside its pane), written by the terminal backend
+/// after the cells. The cells under it are left blank (`PicturePlacement.blank`).
 struct PicturePlacement: Equatable, Sendable {
     var slide: Int
     /// A hash of the PNG: a new preview of the same slide is a new picture.
@@ -11,16 +11,19 @@ struct PicturePlacement: Equatable, Sendable {
     var rect: Rect
     /// Width / height of the slide as it is meant to be seen.
     var aspect: Double
-    var png: [UInt8]
-    /// The PNG already decoded, when the views had it (sixel needs pixels).
-    var image: RGBAImage? = nil
+    /// The PNG (what kitty is sent).
+    var png: [UInt8] = []
+    /// The picture already encoded for the terminal (sixel), and the columns
+    /// from `rect.x` where it starts (centred in its frame).
+    var encoded: [UInt8] = []
+    var indent = 0
 
     /// What the views leave under a picture: a space that no overlay uses,
     /// so a frame can tell which cells of a picture something covers.
     static let blank = Cell(text: " ", width: 1, style: Style(.text, background: .terminalDefault))
 
     static func == (a: Self, b: Self) -> Bool {
-        a.slide == b.slide && a.content == b.content && a.rect == b.rect
+        a.slide == b.slide && a.content == b.content && a.rect == b.rect && a.encoded.count == b.encoded.count
     }
 }
 
@@ -35,5 +38,25 @@ extension CellGrid {
             }
         }
         return true
+    }
+
+    /// Fills `rect` (within the grid) with one cell.
+    mutating func fill(_ rect: Rect, cell: Cell) {
+        let area = rect.intersection(bounds)
+        for y in area.y..<area.maxY {
+            for x in area.x..<area.maxX { set(x, y, cell) }
+        }
+    }
+}
+
+extension Rect {
+    func intersects(_ o: Rect) -> Bool { x < o.maxX && o.x < maxX && y < o.maxY && o.y < maxY }
+
+    /// The cells in both (empty, at this rectangle's corner, when none).
+    func intersection(_ o: Rect) -> Rect {
+        let left = max(x, o.x), top = max(y, o.y)
+        let right = min(maxX, o.maxX), bottom = min(maxY, o.maxY)
+        guard right > left, bottom > top else { return Rect(x: x, y: y, width: 0, height: 0) }
+        return Rect(x: left, y: top, width: right - left, height: bottom - top)
     }
 }

@@ -6,10 +6,10 @@ import SlideModel
 extension CursesTerminal {
     /// Everything the terminal has for us now, without waiting.
     func readInputs() -> [TerminalInput] {
-        for answer in pump?.pump() ?? [] {
-            if let (content, message) = pictures?.take(answer) { onRejected?(content, message) }
-        }
         var out: [TerminalInput] = []
+        for answer in pump?.pump() ?? [] {
+            if let (content, message) = pictures?.take(answer) { out.append(.pictureRejected(content: content, message: message)) }
+        }
         var ch: wint_t = 0
         while true {
             let result = wget_wch(cp_stdscr(), &ch)

@@ -39,8 +39,6 @@ final class CursesTerminal: TerminalBackend {
     /// The terminal draws scaled text (kitty's text sizing): the grid's
     /// `scaledText` is written after curses' cells.
     private let scalesText: Bool
-    /// Called with a picture the terminal rejected (its content) and why.
-    var onRejected: ((UInt64, String) -> Void)?
 
     private struct PairKey: Hashable { var fg: Int32, bg: Int32 }
 

@@ -14,4 +14,7 @@ enum TerminalInput: Equatable, Sendable {
     case mouse(MouseEvent)
     /// The terminal has a new size: a message, like a key.
     case resize(TerminalSize)
+    /// The terminal refused a picture (kitty answered with an error): the
+    /// picture's content, and the terminal's words.
+    case pictureRejected(content: UInt64, message: String)
 }

@@ -4,7 +4,7 @@ import SlideModel
 /// its number under it, the current slide marked ▶ and the selection
 /// reversed. A search narrows it like the list, said in the bottom edge.
 struct OverviewView {
-    var pictures: PictureDrawing?
+    var pictures: PicturePipeline?
 
     func render(_ state: PadState, in body: Rect, grid: inout CellGrid) {
         guard body.width >= 8, body.height >= 4 else { return }

@@ -4,7 +4,7 @@ import SlideModel
 /// every view into a fresh grid, once.
 struct PadView {
     var clock: String
-    var pictures: PictureDrawing?
+    var pictures: PicturePipeline?
     /// Glyphs and popover looks from the config file.
     var config = PadConfig()
     /// The notes wrapped for the last width; the loop keeps one for all frames.
@@ -83,6 +83,8 @@ struct PadView {
         if state.isLinkDown, state.overlays.isEmpty {
             LinkDownBannerView(theme: config.popovers[.pin] ?? PopoverTheme(role: .banner)).render(state, in: body, grid: &grid)
         }
+        // Every view has drawn: the pictures, each once, where the overlays left them room.
+        pictures?.render(&grid)
         return grid
     }
 
@@ -116,6 +118,12 @@ struct PadView {
                 grid.set(x, y, scratch[x, y])
             }
         }
+        // What the drawing asked for or placed comes along, cut to the rows revealed.
+        let revealed = Rect(x: 0, y: max(0, first), width: grid.width, height: rows - max(0, first))
+        grid.pictureRequests += scratch.pictureRequests.dropFirst(grid.pictureRequests.count).map {
+            $0.shifted(by: 0, clip: $0.clip.intersection(revealed))
+        }
+        grid.pictures += scratch.pictures.dropFirst(grid.pictures.count).filter { revealed.intersection($0.rect) == $0.rect }
     }
 
     /// The tiny view's one line: where the show is.

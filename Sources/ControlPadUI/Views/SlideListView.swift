@@ -7,21 +7,21 @@ import SlideModel
 /// only the matches are listed, the match is highlighted, and the frame's
 /// bottom edge says the query, the count and the slides without notes hidden.
 struct SlideListView {
-    var pictures: PictureDrawing?
+    var pictures: PicturePipeline?
 
     func render(_ state: PadState, fraction: Double, in full: Rect, grid: inout CellGrid) {
         let shownWidth = Int((Double(full.width) * fraction).rounded())
         guard shownWidth > 0, !full.isEmpty else { return }
         // Slide in: the list keeps its width and moves; what is off screen
         // is cut. The panel is drawn where the list sits fully in, so its
-        // real pictures' frames are the screen's; while it moves, the
-        // thumbnails are half-blocks (a real picture cannot be cut).
+        // pictures are asked where they will be; while it moves, the
+        // thumbnails are half-blocks (a real picture can neither slide nor
+        // be cut), moved with the panel and cut at the list's edge.
         let shift = full.width - shownWidth
         let moving = shift != 0
         var panel = CellGrid(width: full.maxX, height: full.maxY)
         panel.frame(full, title: "Slides", glyphs: .rounded, style: Style(.accent))
         let geometry = ListGeometry(list: full, slideCount: state.slideCount, cellAspect: pictures?.cellAspect)
-        let drawing = moving ? pictures?.halfBlocks : pictures
         let selection = state.viewState(.slideList).selection
         let query = state.search?.filters == true ? state.search?.query : nil
         for row in 0..<geometry.rows {
@@ -30,7 +30,7 @@ struct SlideListView {
             let content = state.buffer.content(for: tag) ?? .init()
             drawRow(slide: slide, content: content, state: state, selected: slide == selection, query: query,
                     rect: geometry.row(row), thumbnail: geometry.thumbCols > 0 ? geometry.thumbnail(row) : nil,
-                    numberCols: geometry.numberCols, pictures: drawing, grid: &panel)
+                    numberCols: geometry.numberCols, moving: moving, grid: &panel)
         }
         if let search = state.search { drawSearch(search, state: state, in: full, grid: &panel) }
         for y in full.y..<full.maxY {
@@ -40,11 +40,11 @@ struct SlideListView {
                 grid.set(x + shift, y, cell, clip: full)
             }
         }
-        if !moving { grid.pictures += panel.pictures }
+        grid.pictureRequests += panel.pictureRequests.map { $0.shifted(by: shift, clip: full) }
     }
 
     private func drawRow(slide: Int, content: LoadBuffer.Content, state: PadState, selected: Bool, query: String?,
-                         rect: Rect, thumbnail: Rect?, numberCols: Int, pictures: PictureDrawing?, grid: inout CellGrid) {
+                         rect: Rect, thumbnail: Rect?, numberCols: Int, moving: Bool, grid: inout CellGrid) {
         let style = selected ? Style(.selection) : Style.text
         grid.fill(rect, style: style)
         let digits = numberCols - 2
@@ -54,7 +54,8 @@ struct SlideListView {
                  style: isCurrent && !selected ? Style(.current) : style)
         var x = rect.x + numberCols
         if let thumbnail {
-            ThumbnailView().render(slide: slide, preview: content.preview, in: thumbnail, pictures: pictures, grid: &grid)
+            ThumbnailView().render(slide: slide, preview: content.preview, in: thumbnail, pictures: pictures, cellsOnly: moving,
+                                  grid: &grid)
             x = thumbnail.maxX + 1
         }
         let loaded = content.preview != nil
@@ -106,9 +107,11 @@ struct SlideListView {
 /// One slide's small picture (a list row, an overview cell): the picture at
 /// its true aspect when it is in, else a placeholder the size of the picture.
 struct ThumbnailView {
-    func render(slide: Int, preview: Preview?, in rect: Rect, pictures: PictureDrawing?, grid: inout CellGrid) {
+    func render(slide: Int, preview: Preview?, in rect: Rect, pictures: PicturePipeline?, cellsOnly: Bool = false,
+                grid: inout CellGrid) {
         guard !rect.isEmpty else { return }
-        if let preview, let pictures, pictures.draw(preview, slide: slide, in: rect, grid: &grid) == nil { return }
+        if let preview, let pictures,
+           pictures.request(preview, slide: slide, in: rect, grid: &grid, cellsOnly: cellsOnly) == nil { return }
         // Waiting (or no pictures, or unreadable): a dim box with the number.
         grid.fill(rect, style: Style(.placeholder))
         let mark = preview == nil ? "◌" : "●"

@@ -1,19 +1,5 @@
 import SlideModel
 
-/// Draws a slide's picture into a rectangle of the grid (see Images/).
-/// Returns nil when drawn, or a short reason when the picture is unusable.
-protocol PictureDrawing: AnyObject {
-    func draw(_ preview: Preview, slide: Int, in rect: Rect, grid: inout CellGrid) -> String?
-    /// Where the picture sits inside a pane of `rect`'s size (for the laser
-    /// pointer), or nil when there is nothing drawn there.
-    func pictureFrame(for preview: Preview, slide: Int, in rect: Rect) -> Rect?
-    /// A cell's height over its width: thumbnails are sized by it.
-    var cellAspect: Double { get }
-    /// The same pictures as half-blocks (what a moving list shows: a real
-    /// picture cannot slide nor be cut).
-    var halfBlocks: PictureDrawing { get }
-}
-
 /// The current or next slide: a frame titled with its position, the
 /// picture inside, or a placeholder saying what is happening.
 struct SlidePaneView {
@@ -24,7 +10,7 @@ struct SlidePaneView {
 
     /// `pictureArea` is where the layout puts this pane's picture (inside
     /// the frame); placeholders go there too.
-    func render(_ state: PadState, in rect: Rect, pictureArea: Rect, grid: inout CellGrid, pictures: PictureDrawing?) {
+    func render(_ state: PadState, in rect: Rect, pictureArea: Rect, grid: inout CellGrid, pictures: PicturePipeline?) {
         guard !rect.isEmpty else { return }
         let slide = state.buffer.slide(for: tag)
         let position = slide.map { "\($0 + 1)/\(state.slideCount)" }
@@ -48,7 +34,7 @@ struct SlidePaneView {
             return
         }
         if let pictures {
-            if let problem = pictures.draw(preview, slide: slide, in: inside, grid: &grid) {
+            if let problem = pictures.request(preview, slide: slide, in: inside, grid: &grid) {
                 placeholder(["Slide \(slide + 1)", problem], in: inside, grid: &grid, style: Style(.warning))
             }
         } else {

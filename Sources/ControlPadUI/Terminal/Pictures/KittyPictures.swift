@@ -1,32 +1,45 @@
 import Foundation
 
-/// The kitty graphics protocol (kitty, WezTerm, Ghostty, Konsole): each
-/// slide's PNG is sent once (`f=100`, base64 in 4096-byte chunks) under an id
-/// from its slide and content; a step only moves placements (one per pane
-/// slot, `p=1`, `p=2`), a few hundred bytes. A pane an overlay covers is
-/// drawn as half-blocks meanwhile (`PadFrame`), so popovers, prompts and the
+/// The kitty graphics protocol (kitty, WezTerm, Ghostty, Konsole). Prepare
+/// has nothing to encode (kitty is sent the PNG); render leaves the frame's
+/// cells blank and places the picture there. Each slide's image has one id,
+/// from the slide (`imageID`), sent once (`f=100`, base64 in 4096-byte
+/// chunks) and sent again only when the slide's preview changed; each
+/// place it is shown is a placement of that image (`p=1`, `p=2` for a
+/// second place), so a step or a scrolled list only moves placements, a
+/// few dozen bytes each. A picture an overlay covers is drawn as
+/// half-blocks meanwhile (`PicturePipeline`), so popovers, prompts and the
 /// list stay whole and readable; placements sit at z=0 over blank cells
 /// (kitty 0.26 under software GL leaves stale text on screen while any
-/// image is below the text, seen in this project's screenshots). Images the
-/// pad no longer shows are freed beyond `keep`, oldest first.
-final class KittyPictures: PictureWriter {
-    private struct Shown: Equatable { var id: UInt32; var rect: Rect }
+/// image is below the text, seen in this project's screenshots). Images no
+/// longer shown are freed beyond `keep`, oldest first.
+final class KittyPictures: PictureProtocol, PictureWriter {
+    private struct Placement: Hashable { var id: UInt32; var p: Int }
     /// Sent images, oldest use first, with their content.
     private var sent: [(id: UInt32, content: UInt64)] = []
-    private var shown: [Int: Shown] = [:]
+    private var shown: [Placement: Rect] = [:]
     /// Set by a full repaint (a resize): every placement goes before new ones.
     private var clearFirst = false
     let keep: Int
     static let zIndex = 0
 
-    init(keep: Int = 16) {
+    init(keep: Int = PictureLimits.kittyImages) {
         self.keep = keep
     }
 
-    static func imageID(slide: Int, content: UInt64) -> UInt32 {
-        let mixed = (content ^ UInt64(truncatingIfNeeded: slide) &* 0x9E37_79B9_7F4A_7C15) >> 33
-        return UInt32(mixed & 0x7FFF_FFFF) | 1
+    /// A slide's image id: the same for every place and every preview of it.
+    static func imageID(slide: Int) -> UInt32 { UInt32(truncatingIfNeeded: 1000 + max(0, slide)) }
+
+    // MARK: the pipeline's steps
+
+    func prepare(_ request: PictureRequest, images: DecodedSlides, screenHeight: Int) -> Bool { true }
+
+    func render(_ request: PictureRequest, open: (Int, Int) -> Bool, grid: inout CellGrid) {
+        grid.pictures.append(PicturePlacement(slide: request.slide, content: request.content, rect: request.frame,
+                                              aspect: request.aspect, png: request.preview.png))
     }
+
+    // MARK: the terminal's
 
     func prepare(_ placements: [PicturePlacement], fullRepaint: Bool) -> [Rect] {
         // A resize or a cleared screen: old placements go, all are placed again.
@@ -40,27 +53,39 @@ final class KittyPictures: PictureWriter {
     func bytes(_ placements: [PicturePlacement], screenHeight: Int, repainted: (Rect) -> Bool) -> [UInt8] {
         var out: [UInt8] = clearFirst ? command("a=d,d=a,q=2") : []
         clearFirst = false
-        for (slot, old) in shown.sorted(by: { $0.key < $1.key }) {
-            let new = placements.indices.contains(slot - 1) ? placements[slot - 1] : nil
-            let id = new.map { Self.imageID(slide: $0.slide, content: $0.content) }
-            if id != old.id { out += command("a=d,d=i,i=\(old.id),p=\(slot),q=2"); shown[slot] = nil }
+        var wanted: [(key: Placement, placement: PicturePlacement)] = []
+        var counts: [UInt32: Int] = [:]
+        for placement in placements {
+            let id = Self.imageID(slide: placement.slide)
+            counts[id, default: 0] += 1
+            wanted.append((Placement(id: id, p: counts[id]!), placement))
         }
-        for (i, placement) in placements.enumerated() {
-            let slot = i + 1
-            let id = Self.imageID(slide: placement.slide, content: placement.content)
-            let want = Shown(id: id, rect: placement.rect)
-            if let index = sent.firstIndex(where: { $0.id == id }) {
+        // A slide whose preview changed is a new image under the same id.
+        for (key, placement) in wanted {
+            if let index = sent.firstIndex(where: { $0.id == key.id }), sent[index].content != placement.content {
+                out += command("a=d,d=I,i=\(key.id),q=2")
+                sent.remove(at: index)
+                for old in shown.keys where old.id == key.id { shown[old] = nil }
+            }
+        }
+        let keys = Set(wanted.map(\.key))
+        for old in shown.keys.sorted(by: { ($0.id, $0.p) < ($1.id, $1.p) }) where !keys.contains(old) {
+            out += command("a=d,d=i,i=\(old.id),p=\(old.p),q=2")
+            shown[old] = nil
+        }
+        for (key, placement) in wanted {
+            if let index = sent.firstIndex(where: { $0.id == key.id }) {
                 sent.append(sent.remove(at: index))
             } else {
-                out += transmit(placement.png, id: id)
-                sent.append((id, placement.content))
+                out += transmit(placement.png, id: key.id)
+                sent.append((key.id, placement.content))
             }
-            guard shown[slot] != want else { continue }
+            guard shown[key] != placement.rect else { continue }
             out += cursorTo(x: placement.rect.x, y: placement.rect.y)
-            out += command("a=p,i=\(id),p=\(slot),c=\(placement.rect.width),r=\(placement.rect.height),z=\(Self.zIndex),C=1,q=2")
-            shown[slot] = want
+            out += command("a=p,i=\(key.id),p=\(key.p),c=\(placement.rect.width),r=\(placement.rect.height),z=\(Self.zIndex),C=1,q=2")
+            shown[key] = placement.rect
         }
-        let inUse = Set(shown.values.map(\.id))
+        let inUse = Set(shown.keys.map(\.id))
         while sent.count > keep, let index = sent.firstIndex(where: { !inUse.contains($0.id) }) {
             out += command("a=d,d=I,i=\(sent.remove(at: index).id),q=2")
         }
@@ -76,7 +101,7 @@ final class KittyPictures: PictureWriter {
         guard case .kitty(let id, let message) = answer, message != "OK",
               let index = sent.firstIndex(where: { $0.id == id }) else { return nil }
         let content = sent.remove(at: index).content
-        for (slot, s) in shown where s.id == id { shown[slot] = nil }
+        for key in shown.keys where key.id == id { shown[key] = nil }
         return (content, message)
     }
 

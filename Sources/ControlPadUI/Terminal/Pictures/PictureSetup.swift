@@ -68,13 +68,15 @@ struct PictureSetup {
         return setup
     }
 
-    /// The writer for the chosen protocol (nil for half-blocks and none).
-    func writer(output: Int32) -> PictureWriter? {
+    /// The real picture protocol chosen (nil for half-blocks and none): the
+    /// pipeline renders with it, the backend writes with it. `wake` tells the
+    /// loop a picture encoded on another thread is ready.
+    func realPictures(output: Int32, wake: @escaping @Sendable () -> Void) -> (PictureProtocol & PictureWriter)? {
         switch mode.kind {
         case .kitty: return KittyPictures()
         case .sixel:
             let reported = cellSize
-            return SixelPictures(registers: colorRegisters ?? 256, maxSize: maxSixelSize) {
+            return SixelPictures(registers: colorRegisters ?? 256, maxSize: maxSixelSize, wake: wake) {
                 Self.cellPixels(fd: output) ?? reported ?? (10, 20)
             }
         case .blocks, .none: return nil

@@ -1,5 +1,7 @@
-/// Writes real pictures over the cells curses drew. The backend asks it
-/// twice a frame: `prepare` before curses writes (the rows a picture left,
+/// The terminal half of a real picture protocol (kitty, sixel; the same
+/// object is the `PictureProtocol` the pipeline renders with): writes the
+/// placements the frame carries over the cells curses drew, remembering
+/// what the terminal shows. The backend asks it twice a frame: `prepare` before curses writes (the rows a picture left,
 /// for curses to repaint), `bytes` after curses has flushed.
 protocol PictureWriter: AnyObject {
     /// Rectangles curses must repaint whole: where pictures were and no
@@ -13,10 +15,6 @@ protocol PictureWriter: AnyObject {
     /// An answer from the terminal about a picture; returns the content of a
     /// picture the terminal rejected, if this answer says so.
     func take(_ answer: TerminalAnswer) -> (content: UInt64, message: String)?
-}
-
-extension Rect {
-    func intersects(_ o: Rect) -> Bool { x < o.maxX && o.x < maxX && y < o.maxY && o.y < maxY }
 }
 
 /// Moves the cursor to a cell (0-based) in the bytes a picture is written with.

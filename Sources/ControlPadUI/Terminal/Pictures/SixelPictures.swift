@@ -1,37 +1,103 @@
+import Foundation
 import SlideImages
 
 /// Sixel pictures (xterm `-ti vt340`, foot, mlterm, WezTerm, Windows
-/// Terminal, iTerm2): each picture is encoded for the pixels its cells cover
-/// and cached per slide, content and size. Sixel bytes are large, so a
-/// picture is written only when what its pane shows changed or curses wrote
-/// over its cells; never on a clock tick. Where a picture was and no longer
-/// is, curses repaints those cells (the terminal keeps sixel pixels until
-/// text covers them).
-final class SixelPictures: PictureWriter {
-    private struct Key: Hashable { var slide: Int; var content: UInt64; var width: Int; var height: Int }
-    private struct Drawn: Equatable { var key: Key; var rect: Rect }
+/// Terminal, iTerm2). Prepare encodes the decoded preview for the pixels its
+/// frame covers, cached by content and size (`PictureLimits.sixelEncodes`);
+/// a large picture (a pane) is encoded on another thread, off the key →
+/// screen path, and `wake` tells the loop when it is done (half-blocks stand
+/// in until then). Render leaves the frame's cells blank and places the
+/// encoded bytes there. Sixel bytes are large, so a picture is written only
+/// when what its place shows changed or curses wrote over its cells; never
+/// on a clock tick. Where a picture was and no longer is, curses repaints
+/// those cells (the terminal keeps sixel pixels until text covers them).
+final class SixelPictures: PictureProtocol, PictureWriter {
+    struct Key: Hashable { var content: UInt64; var width: Int; var height: Int }
+    private struct Drawn: Equatable { var content: UInt64; var bytes: Int; var rect: Rect }
     /// The size of a cell in pixels, asked every frame (fonts and windows change).
     let cellSize: () -> (width: Int, height: Int)
     let registers: Int
     /// The largest picture the terminal draws (larger ones it drops).
     let maxSize: (width: Int, height: Int)?
+    private let encodeLater: (@escaping @Sendable () -> Void) -> Void
+    private let wake: @Sendable () -> Void
     private var cache: [Key: (bytes: [UInt8], at: Int)] = [:]
+    private var pending: Set<Key> = []
+    private let finished = FinishedEncodes()
     private var uses = 0
     private var drawn: [Int: Drawn] = [:]
     /// How many pictures were encoded (cache misses), for tests and the bench.
     private(set) var encodes = 0
 
-    init(registers: Int = 256, maxSize: (width: Int, height: Int)? = nil, cellSize: @escaping () -> (width: Int, height: Int)) {
+    /// `encodeLater` runs a large encode (default: on a global queue);
+    /// `wake` is called, on that thread, when one is done.
+    init(registers: Int = 256, maxSize: (width: Int, height: Int)? = nil,
+         encodeLater: @escaping (@escaping @Sendable () -> Void) -> Void = { DispatchQueue.global(qos: .userInitiated).async(execute: $0) },
+         wake: @escaping @Sendable () -> Void = {}, cellSize: @escaping () -> (width: Int, height: Int)) {
         self.registers = registers
         self.maxSize = maxSize
+        self.encodeLater = encodeLater
+        self.wake = wake
         self.cellSize = cellSize
     }
+
+    // MARK: the pipeline's steps
+
+    /// The pixel size a frame's picture is encoded at, and the columns it is indented by.
+    private func size(_ request: PictureRequest, screenHeight: Int) -> (key: Key, indent: Int)? {
+        let cell = cellSize(), r = request.frame
+        // Never down to the last row: a sixel reaching it would scroll.
+        let rows = min(r.height, screenHeight - 1 - r.y)
+        guard rows > 0, r.width > 0, cell.width > 0, cell.height > 0 else { return nil }
+        let box = (width: r.width * cell.width, height: rows * cell.height)
+        let size = Self.fit(aspect: request.aspect, in: (min(box.width, maxSize?.width ?? .max), min(box.height, maxSize?.height ?? .max)))
+        return (Key(content: request.content, width: size.width, height: size.height), (box.width - size.width) / 2 / cell.width)
+    }
+
+    func prepare(_ request: PictureRequest, images: DecodedSlides, screenHeight: Int) -> Bool {
+        for (key, bytes) in finished.take() { pending.remove(key); store(bytes, for: key) }
+        guard let (key, _) = size(request, screenHeight: screenHeight) else { return false }
+        if cache[key] != nil { return true }
+        if pending.contains(key) { return false }
+        guard case .success(let image) = images.image(of: request.preview, content: request.content) else { return false }
+        let registers = self.registers
+        encodes += 1
+        guard key.width * key.height > PictureLimits.sixelInlinePixels else {
+            store(SixelEncoder.encode(image.picture.image, width: key.width, height: key.height, registers: registers), for: key)
+            return true
+        }
+        pending.insert(key)
+        let finished = self.finished, wake = self.wake, picture = image.picture.image
+        encodeLater {
+            finished.add(key, SixelEncoder.encode(picture, width: key.width, height: key.height, registers: registers))
+            wake()
+        }
+        for (key, bytes) in finished.take() { pending.remove(key); store(bytes, for: key) }
+        return cache[key] != nil
+    }
+
+    func render(_ request: PictureRequest, open: (Int, Int) -> Bool, grid: inout CellGrid) {
+        guard let (key, indent) = size(request, screenHeight: grid.height), let hit = cache[key] else { return }
+        uses += 1
+        cache[key]?.at = uses
+        grid.pictures.append(PicturePlacement(slide: request.slide, content: request.content, rect: request.frame,
+                                              aspect: request.aspect, encoded: hit.bytes, indent: indent))
+    }
+
+    private func store(_ bytes: [UInt8], for key: Key) {
+        uses += 1
+        if cache[key] == nil, cache.count >= PictureLimits.sixelEncodes,
+           let oldest = cache.min(by: { $0.value.at < $1.value.at })?.key { cache[oldest] = nil }
+        cache[key] = (bytes, uses)
+    }
+
+    // MARK: the terminal's
 
     func prepare(_ placements: [PicturePlacement], fullRepaint: Bool) -> [Rect] {
         if fullRepaint { drawn = [:]; return [] }
         var gone: [Rect] = []
         for (slot, old) in drawn {
-            let new = placements.indices.contains(slot - 1) ? placements[slot - 1].rect : nil
+            let new = placements.indices.contains(slot) ? placements[slot].rect : nil
             if new != old.rect { gone.append(old.rect); drawn[slot] = nil }
         }
         return gone
@@ -39,22 +105,10 @@ final class SixelPictures: PictureWriter {
 
     func bytes(_ placements: [PicturePlacement], screenHeight: Int, repainted: (Rect) -> Bool) -> [UInt8] {
         var out: [UInt8] = []
-        let cell = cellSize()
-        for (i, placement) in placements.enumerated() {
-            let slot = i + 1
-            let r = placement.rect
-            // Never down to the last row: a sixel reaching it would scroll.
-            let rows = min(r.height, screenHeight - 1 - r.y)
-            guard rows > 0, r.width > 0 else { continue }
-            let box = (width: r.width * cell.width, height: rows * cell.height)
-            let size = Self.fit(aspect: placement.aspect, in: (min(box.width, maxSize?.width ?? .max),
-                                                               min(box.height, maxSize?.height ?? .max)))
-            let key = Key(slide: placement.slide, content: placement.content, width: size.width, height: size.height)
-            let want = Drawn(key: key, rect: r)
-            if drawn[slot] == want && !repainted(r) { continue }
-            guard let sixel = encoded(placement, key: key) else { continue }
-            let dx = (box.width - size.width) / 2 / cell.width
-            out += cursorTo(x: r.x + dx, y: r.y) + sixel
+        for (slot, placement) in placements.enumerated() where !placement.encoded.isEmpty {
+            let want = Drawn(content: placement.content, bytes: placement.encoded.count, rect: placement.rect)
+            if drawn[slot] == want && !repainted(placement.rect) { continue }
+            out += cursorTo(x: placement.rect.x + placement.indent, y: placement.rect.y) + placement.encoded
             drawn[slot] = want
         }
         return out.isEmpty ? [] : saveCursor + out + restoreCursor
@@ -76,18 +130,22 @@ final class SixelPictures: PictureWriter {
         }
         return (box.width, max(1, min(box.height, Int((Double(box.width) / aspect).rounded()))))
     }
+}
 
-    private func encoded(_ placement: PicturePlacement, key: Key) -> [UInt8]? {
-        uses += 1
-        if let hit = cache[key] {
-            cache[key]?.at = uses
-            return hit.bytes
-        }
-        guard let image = placement.image ?? (try? PNGDecoder.decode(placement.png))?.image else { return nil }
-        encodes += 1
-        let bytes = SixelEncoder.encode(image, width: key.width, height: key.height, registers: registers)
-        if cache.count >= 8, let oldest = cache.min(by: { $0.value.at < $1.value.at })?.key { cache[oldest] = nil }
-        cache[key] = (bytes, uses)
-        return bytes
+/// Sixel encodes done on another thread, waiting for the loop to take them.
+private final class FinishedEncodes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var done: [(SixelPictures.Key, [UInt8])] = []
+
+    func add(_ key: SixelPictures.Key, _ bytes: [UInt8]) {
+        lock.lock()
+        done.append((key, bytes))
+        lock.unlock()
+    }
+
+    func take() -> [(SixelPictures.Key, [UInt8])] {
+        lock.lock()
+        defer { done = []; lock.unlock() }
+        return done
     }
 }

@@ -1,0 +1,25 @@
+/// Every picture cache's size, named in one place and sized for a screen
+/// full of thumbnails: the overview at 200×60 shows up to 40 cells and the
+/// list 20 rows, plus both panes, with room to page back a screen or two.
+enum PictureLimits {
+    /// Decoded previews kept (RGBA: ~300 KB for Impress's 320×240, more for
+    /// pdfpc's pictures at a pane's size): what the next encodes read. A byte
+    /// budget, not a count, so large pictures cannot take the pad's memory.
+    static let decodedBytes = 48 << 20
+    /// Which previews decode (and at what aspect), by content: a few bytes each.
+    static let decodeVerdicts = 4096
+    /// Half-block pictures, by slide, content, pane size and colour depth
+    /// (a thumbnail's cells are a few kB, a 160×50 pane's ~300 kB).
+    static let halfBlocks = 256
+    /// kitty images kept in the terminal after they went off screen: a
+    /// revisited slide is placed, not sent again. kitty holds each decoded
+    /// (~300 KB for 320×240), well within its own 320 MB quota.
+    static let kittyImages = 160
+    /// Encoded sixel pictures, by content and pixel size (a thumbnail ~5–20 kB,
+    /// a pane ~100–300 kB).
+    static let sixelEncodes = 128
+    /// Sixel pictures with more pixels than this (a pane, not a thumbnail) are
+    /// encoded on another thread, off the key → screen path; half-blocks stand
+    /// in until the encode is done.
+    static let sixelInlinePixels = 64_000
+}
