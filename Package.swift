@@ -83,21 +83,25 @@ let package = Package(
             name: "ControlPadDoctor",
             dependencies: ["ControlPadScripting", "SlideModel", "RemoteTransport", "PdfpcTransport"]
         ),
-        // The pad: screen, views, terminal backend, loop, config.
+        // The config file (TOMLKit) and the vocabulary of looks it shares with the screen.
+        .target(
+            name: "PadConfig",
+            dependencies: ["SlideModel", .product(name: "TOMLKit", package: "TOMLKit")]
+        ),
+        // The pad: screen, views, terminal backend, loop.
         .target(
             name: "ControlPadUI",
             dependencies: [
                 "CNcurses", "CWideChar", "CCrashGuard", "Syscalls", "SlideModel", "SlideSources", "SlideImages",
-                "RemoteTransport", "PdfpcTransport", "PadRuntime", "ControlPadScripting",
+                "RemoteTransport", "PdfpcTransport", "PadRuntime", "ControlPadScripting", "PadConfig",
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
         // The command line: every `controlpad` command, its options and help.
         .target(
             name: "ControlPadCLI",
             dependencies: [
-                "ControlPadUI", "ControlPadScripting", "ControlPadDoctor", "PadRuntime", "SlideModel", "SlideSources",
+                "ControlPadUI", "ControlPadScripting", "ControlPadDoctor", "PadConfig", "PadRuntime", "SlideModel", "SlideSources",
                 "SlideImages", "RemoteTransport", "PdfpcTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -111,11 +115,13 @@ let package = Package(
         .executableTarget(
             name: "ControlPadBench",
             dependencies: [
-                "ControlPadUI", "SlideImages", "SlideModel", "SlideSources", "Syscalls",
+                "ControlPadUI", "PadTestSupport", "SlideImages", "SlideModel", "SlideSources", "Syscalls",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/ControlPadBench"
         ),
+        // What the tests and the benchmark share (a loaded show, …): not a test target.
+        .target(name: "PadTestSupport", dependencies: ["SlideModel", "SlideSources"], path: "Tests/Support"),
         // Fixtures (real LibreOffice bytes) are read by path, not bundled.
         .testTarget(name: "SlideModelTests", dependencies: ["SlideModel", "SlideSources"], exclude: ["Fixtures"]),
         .testTarget(name: "SlideImagesTests", dependencies: ["SlideImages", "SlideModel"], resources: [.copy("Fixtures")]),
@@ -128,12 +134,12 @@ let package = Package(
             dependencies: ["PdfpcTransport", "SlideModel", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
-            name: "ControlPadTests", dependencies: ["ControlPadUI", "ControlPadCLI", "ControlPadScripting", "ControlPadDoctor", "PadRuntime", "Syscalls", "SlideModel", "SlideSources", "SlideImages"], exclude: ["Snapshots"]
+            name: "ControlPadTests", dependencies: ["ControlPadUI", "PadConfig", "PadTestSupport", "ControlPadCLI", "ControlPadScripting", "ControlPadDoctor", "PadRuntime", "Syscalls", "SlideModel", "SlideSources", "SlideImages"], exclude: ["Snapshots"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["ControlPad", "CWideChar", "SlideImages"]),
         // The fuzz harnesses, beside the pad (not in it): scripts/fuzz.sh runs
         // them under libFuzzer; FuzzTests replays every fail case and a bounded smoke run.
-        .target(name: "FuzzHarnesses", dependencies: ["ControlPadUI", "SlideImages", "SlideModel"], path: "Fuzz/Harnesses"),
+        .target(name: "FuzzHarnesses", dependencies: ["ControlPadUI", "PadConfig", "SlideImages", "SlideModel"], path: "Fuzz/Harnesses"),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzHarnesses", "ControlPadUI", "SlideModel", "SlideSources"]),
     ]
 )

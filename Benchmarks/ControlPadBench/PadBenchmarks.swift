@@ -1,5 +1,6 @@
 @testable import ControlPadUI
 import Foundation
+import PadTestSupport
 import SlideImages
 import SlideModel
 import SlideSources
@@ -8,21 +9,6 @@ import SlideSources
 /// key → screen, bytes per slide step, start → first frame, memory.
 struct PadBenchmarks {
     var iterations: Int
-
-    /// A running show of `deck` at `current`, every preview and note in.
-    static func loadedState(_ deck: DemoDeck, current: Int = 0) -> PadState {
-        var state = PadState(animate: false)
-        _ = state.reduce(.source(.link(.demo)), now: 0)
-        _ = state.reduce(.source(.showTitle(deck.title)), now: 0)
-        _ = state.reduce(.source(.showStarted(slideCount: deck.slides.count, current: current)), now: 0)
-        for (i, slide) in deck.slides.enumerated() {
-            _ = state.reduce(.source(.preview(index: i, slide.preview)), now: 0)
-            if let markup = slide.notesMarkup {
-                _ = state.reduce(.source(.notes(index: i, Notes.plainText(fromImpressMarkup: markup))), now: 0)
-            }
-        }
-        return state
-    }
 
     /// Renders like `PadLoop.draw`: one `PadFrame`.
     static func render(_ view: PadView, _ state: inout PadState, width: Int, height: Int, now: Millis = 0) -> CellGrid {
@@ -45,7 +31,7 @@ struct PadBenchmarks {
 
     func keyToScreen(_ deck: DemoDeck) {
         let (w, h) = (160, 50)
-        var state = Self.loadedState(deck)
+        var state = LoadedShow.state(deck)
         let pictures = PicturePipeline(depth: .palette256)
         let view = PadView(clock: "14:05", pictures: pictures)
         var previous: CellGrid? = Self.render(view, &state, width: w, height: h)
@@ -86,7 +72,7 @@ struct PadBenchmarks {
         unsetenv("LINES")
 
         // First visit of a slide: both pictures are new (decoded at their pane sizes).
-        var coldState = Self.loadedState(deck)
+        var coldState = LoadedShow.state(deck)
         var coldPrevious: CellGrid?
         measure(name: "    same, first visit, worst case: both pictures decoded and rendered (the preview-arrival path, twice)",
                 iterations: max(20, iterations / 5)) { () -> Int in
@@ -94,7 +80,7 @@ struct PadBenchmarks {
             return Self.step(&coldState, view, previous: &coldPrevious, width: w, height: h)
         }
         // Without pictures, for comparison: the interface alone.
-        var plainState = Self.loadedState(deck)
+        var plainState = LoadedShow.state(deck)
         var plainPrevious: CellGrid?
         let plain = PadView(clock: "14:05", pictures: nil)
         measure(name: "    same, no pictures (interface only)", iterations: iterations) { () -> Int in
@@ -123,7 +109,7 @@ struct PadBenchmarks {
             fstat(fileno(out), &st)
             return Int(st.st_size)
         }
-        var state = Self.loadedState(deck)
+        var state = LoadedShow.state(deck)
         let view = PadView(clock: "14:05", pictures: PicturePipeline(depth: depth))
         var previous: CellGrid? = Self.render(view, &state, width: w, height: h)
         let start = written()

@@ -1,5 +1,6 @@
 @testable import ControlPadUI
 import Foundation
+import PadTestSupport
 import SlideImages
 import SlideModel
 import SlideSources
@@ -10,39 +11,9 @@ import SlideSources
 struct ThumbnailBenchmarks {
     var iterations: Int
 
-    /// A show of `count` slides of the demo deck, every preview its own bytes.
-    static func state(slides count: Int) throws -> PadState {
-        let deck = try DemoDeck.builtIn(slideCount: count)
-        var state = PadState(animate: false)
-        _ = state.reduce(.source(.link(.demo)), now: 0)
-        _ = state.reduce(.source(.showStarted(slideCount: count, current: 0)), now: 0)
-        for (i, slide) in deck.slides.enumerated() {
-            let png = Self.distinct(slide.preview.png, i)
-            _ = state.reduce(.source(.preview(index: i, Preview(png: png, aspect: slide.preview.aspect))), now: 0)
-            if let markup = slide.notesMarkup {
-                _ = state.reduce(.source(.notes(index: i, Notes.plainText(fromImpressMarkup: markup))), now: 0)
-            }
-        }
-        return state
-    }
-
-    /// The PNG with a private chunk saying `n` before IEND: the same
-    /// picture, other bytes (a changed byte in the data would not decode).
-    static func distinct(_ png: [UInt8], _ n: Int) -> [UInt8] {
-        guard png.count > 12 else { return png }
-        let body = Array("npAd".utf8) + withUnsafeBytes(of: UInt32(n).bigEndian, Array.init)
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in body {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        let chunk = withUnsafeBytes(of: UInt32(4).bigEndian, Array.init) + body + withUnsafeBytes(of: (~crc).bigEndian, Array.init)
-        return Array(png[..<(png.count - 12)]) + chunk + Array(png[(png.count - 12)...])
-    }
-
     func run() throws {
         let (w, h) = (200, 60)
-        let loaded = try Self.state(slides: 40)
+        let loaded = try LoadedShow.demo(slides: 40, distinctPreviews: true)
         // (g) Open the list: previews in, and prepared while the pad idled
         // (the loop hands `PictureAhead` the thumbnails around the list's
         // place after each frame): the key's first full frame.
@@ -131,7 +102,7 @@ struct ThumbnailBenchmarks {
     /// (j) A 200-slide deck paged through in the overview: resident memory.
     func overviewMemory(slides count: Int = 200) throws {
         let before = residentKB()
-        var state = try Self.state(slides: count)
+        var state = try LoadedShow.demo(slides: count, distinctPreviews: true)
         let pictures = PicturePipeline(depth: .truecolor)
         let view = PadView(clock: "14:05", pictures: pictures)
         _ = state.reduce(.key(.char("o")), now: 0)

@@ -1,4 +1,5 @@
 @testable import ControlPadUI
+import PadConfig
 import SlideImages
 import SlideModel
 

@@ -1,3 +1,4 @@
+import PadConfig
 import ControlPadUI
 import ArgumentParser
 import SlideModel

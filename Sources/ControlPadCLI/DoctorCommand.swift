@@ -1,3 +1,4 @@
+import PadConfig
 import ControlPadUI
 import ControlPadDoctor
 import ArgumentParser

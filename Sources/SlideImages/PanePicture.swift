@@ -24,7 +24,7 @@ public struct PanePicture: Sendable, Equatable {
     }
 
     /// Decode → fit → rasterize → quantize. About 1–2 ms for a 320×240
-    /// preview in a release build (see `controlpad bench`).
+    /// preview in a release build (see `scripts/bench.sh`).
     ///
     /// `.monochrome` is drawn in dithered quadrant blocks (`MonochromeRaster`).
     /// `lightOnDark` only matters for `.monochrome`; it is not part of

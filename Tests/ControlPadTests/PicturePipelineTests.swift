@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import ControlPadUI
+import PadTestSupport
 import PadRuntime
 @testable import SlideModel
 import SlideImages
@@ -13,14 +14,8 @@ import SlideSources
 final class PicturePipelineTests: XCTestCase {
     /// A show of `count` slides of the demo deck (its pictures repeat), on slide `current`.
     func deck(_ count: Int = 40, current: Int = 1, animate: Bool = false) throws -> PadState {
-        let deck = try DemoDeck.builtIn(slideCount: count)
-        var state = PadState(animate: animate)
-        _ = state.reduce(.source(.link(.demo)), now: 0)
-        _ = state.reduce(.source(.showStarted(slideCount: count, current: current)), now: 0)
-        for (i, s) in deck.slides.enumerated() { _ = state.reduce(.source(.preview(index: i, s.preview)), now: 0) }
-        return state
+        try LoadedShow.demo(slides: count, current: current, animate: animate, notes: false)
     }
-
     func frame(_ state: inout PadState, _ pictures: PicturePipeline, width: Int = 200, height: Int = 60, now: Millis = 0) -> CellGrid {
         PadFrame(&state, view: PadView(clock: "14:05", pictures: pictures), size: TerminalSize(width: width, height: height), now: now).grid
     }

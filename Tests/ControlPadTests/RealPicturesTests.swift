@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import ControlPadUI
+import PadTestSupport
 @testable import SlideModel
 import SlideImages
 
@@ -8,15 +9,6 @@ import SlideImages
 /// over blank cells, kitty images sent once and moved after, sixel written
 /// only when it changed or was uncovered, overlays on top.
 final class RealPicturesTests: XCTestCase {
-    func demoState(at slide: Int) throws -> PadState {
-        let deck = try DemoDeck.builtIn()
-        var state = PadState(animate: false)
-        _ = state.reduce(.source(.link(.demo)), now: 0)
-        _ = state.reduce(.source(.showStarted(slideCount: deck.slides.count, current: slide)), now: 0)
-        for (i, s) in deck.slides.enumerated() { _ = state.reduce(.source(.preview(index: i, s.preview)), now: 0) }
-        return state
-    }
-
     func frame(_ state: inout PadState, _ pictures: PicturePipeline, width: Int = 140, height: Int = 42) -> CellGrid {
         PadFrame(&state, view: PadView(clock: "14:05", pictures: pictures), size: TerminalSize(width: width, height: height), now: 0).grid
     }
@@ -28,7 +20,7 @@ final class RealPicturesTests: XCTestCase {
     }
 
     func testPanesGetPlacementsOverBlankCellsAtTheTrueAspect() throws {
-        var state = try demoState(at: 1)
+        var state = try LoadedShow.demo(current: 1, notes: false)
         let grid = frame(&state, placed())
         XCTAssertEqual(grid.pictures.map(\.slide), [1, 2], "current, then next")
         for p in grid.pictures {
@@ -43,7 +35,7 @@ final class RealPicturesTests: XCTestCase {
     }
 
     func testAnOverlayOverAPictureShowsWholeAndThePictureComesBack() throws {
-        var state = try demoState(at: 1)
+        var state = try LoadedShow.demo(current: 1, notes: false)
         let pictures = placed()
         let before = frame(&state, pictures)
         _ = state.reduce(.key(.char("?")), now: 0)
@@ -59,7 +51,7 @@ final class RealPicturesTests: XCTestCase {
     }
 
     func testABadOrRejectedPictureIsNeverPlaced() throws {
-        var state = try demoState(at: 1)
+        var state = try LoadedShow.demo(current: 1, notes: false)
         _ = state.reduce(.source(.preview(index: 1, Preview(png: [0x89, 0x50, 0x4E, 0x47, 1, 2, 3]))), now: 0)
         let pictures = placed()
         let grid = frame(&state, pictures)
@@ -73,7 +65,7 @@ final class RealPicturesTests: XCTestCase {
     }
 
     func testKittySendsEachPictureOnceAndAStepMovesPlacements() throws {
-        var state = try demoState(at: 1)
+        var state = try LoadedShow.demo(current: 1, notes: false)
         let kitty = KittyPictures(), pictures = placed(kitty)
         func write(_ grid: CellGrid) -> String {
             _ = kitty.prepare(grid.pictures, fullRepaint: false)
@@ -118,7 +110,7 @@ final class RealPicturesTests: XCTestCase {
     }
 
     func testSixelIsWrittenOnlyWhenItChangedOrWasPaintedOver() throws {
-        var state = try demoState(at: 1)
+        var state = try LoadedShow.demo(current: 1, notes: false)
         let sixel = sixel(), pictures = placed(sixel)
         var covered = false
         func write(_ grid: CellGrid) -> (gone: [Rect], bytes: Int) {
@@ -142,7 +134,7 @@ final class RealPicturesTests: XCTestCase {
 
 extension RealPicturesTests {
     func testAResizeDeletesEveryKittyPlacementAndPlacesThemAgain() throws {
-        var state = try demoState(at: 1)
+        var state = try LoadedShow.demo(current: 1, notes: false)
         let kitty = KittyPictures(), pictures = placed(kitty)
         let before = frame(&state, pictures)
         _ = kitty.prepare(before.pictures, fullRepaint: true)
@@ -160,7 +152,7 @@ extension RealPicturesTests {
     /// xterm drops a sixel picture larger than its maximum (1000×1000 by
     /// default, 1000×630 seen here): full screen must fit inside it.
     func testSixelStaysWithinTheTerminalsLargestPicture() throws {
-        var state = try demoState(at: 1)
+        var state = try LoadedShow.demo(current: 1, notes: false)
         _ = state.reduce(.key(.char("f")), now: 0)
         let sixel = sixel(maxSize: (1000, 630), cell: (8, 15))
         let grid = frame(&state, placed(sixel))

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import ControlPadUI
+import PadTestSupport
 @testable import SlideModel
 import SlideImages
 import SlideSources
@@ -135,15 +136,6 @@ final class SlidePicturesTests: XCTestCase {
 
     // MARK: - Cache
 
-    private func demoState(at slide: Int) throws -> PadState {
-        let deck = try DemoDeck.builtIn()
-        var state = PadState(animate: false)
-        _ = state.reduce(.source(.link(.demo)), now: 0)
-        _ = state.reduce(.source(.showStarted(slideCount: deck.slides.count, current: slide)), now: 0)
-        for (i, s) in deck.slides.enumerated() { _ = state.reduce(.source(.preview(index: i, s.preview)), now: 0) }
-        return state
-    }
-
     private func render(_ state: inout PadState, _ pictures: PicturePipeline, width: Int = 160, height: Int = 50) -> CellGrid {
         PadFrame(&state, view: PadView(clock: "14:05", pictures: pictures), size: TerminalSize(width: width, height: height), now: 0).grid
     }
@@ -172,7 +164,7 @@ final class SlidePicturesTests: XCTestCase {
     }
 
     func testASlideStepRendersOnlyTheNewPictures() throws {
-        var state = try demoState(at: 2)
+        var state = try LoadedShow.demo(current: 2, notes: false)
         let pictures = PicturePipeline(depth: .palette256)
         let before = render(&state, pictures)
         XCTAssertEqual(pictures.renders, 2, "current and next")

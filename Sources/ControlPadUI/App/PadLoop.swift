@@ -1,3 +1,4 @@
+import PadConfig
 import Foundation
 import Logging
 import PadRuntime

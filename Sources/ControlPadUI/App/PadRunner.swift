@@ -1,3 +1,4 @@
+import PadConfig
 import Dispatch
 import Foundation
 import Logging

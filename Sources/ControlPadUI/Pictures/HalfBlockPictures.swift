@@ -1,3 +1,4 @@
+import PadConfig
 import SlideImages
 import SlideModel
 
@@ -9,7 +10,7 @@ final class HalfBlockPictures: PictureProtocol {
     let cellAspect: Double
     private let cache = PictureCache<PanePicture>(capacity: PictureLimits.halfBlocks)
     /// How many pictures were rendered (cache misses): tests and
-    /// `controlpad bench` check that a slide step renders only what is new.
+    /// `scripts/bench.sh` check that a slide step renders only what is new.
     private(set) var renders = 0
     var cachedCount: Int { cache.count }
 

@@ -1,20 +1,3 @@
-/// The glyphs of a box.
-struct BoxGlyphs: Equatable, Sendable {
-    var topLeft = "┌", topRight = "┐", bottomLeft = "└", bottomRight = "┘"
-    var horizontal = "─", vertical = "│"
-
-    static let square = BoxGlyphs()
-    static let rounded = BoxGlyphs(topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯")
-    static let heavy = BoxGlyphs(topLeft: "┏", topRight: "┓", bottomLeft: "┗", bottomRight: "┛", horizontal: "━", vertical: "┃")
-    static let double = BoxGlyphs(topLeft: "╔", topRight: "╗", bottomLeft: "╚", bottomRight: "╝", horizontal: "═", vertical: "║")
-    static let ascii = BoxGlyphs(topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+", horizontal: "-", vertical: "|")
-
-    /// The names the config file uses.
-    static let named: [String: BoxGlyphs] = [
-        "square": .square, "rounded": .rounded, "heavy": .heavy, "double": .double, "ascii": .ascii,
-    ]
-}
-
 extension CellGrid {
     /// Draws a box around `rect` with an optional title in its top edge and
     /// returns the inside.

@@ -1,13 +1,4 @@
-/// How each role looks: colours and attributes, the one place that decides.
-struct RoleLook: Equatable, Sendable {
-    var foreground: CellColor = .terminalDefault
-    var background: CellColor = .terminalDefault
-    var bold = false
-    var dim = false
-    var reverse = false
-    var underline = false
-}
-
+/// The look of every role: the standard ones, and the config's over them.
 struct Theme: Equatable, Sendable {
     var looks: [Role: RoleLook]
 

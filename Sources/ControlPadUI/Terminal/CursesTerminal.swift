@@ -1,3 +1,4 @@
+import PadConfig
 import CNcurses
 import Foundation
 import SlideImages

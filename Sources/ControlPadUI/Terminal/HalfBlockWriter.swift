@@ -28,7 +28,7 @@ enum SGRColor: Equatable {
 
     /// 4 of 255 per channel: on the edge of an anti-aliased slide's text no
     /// one tells these apart, and it takes a truecolor step from 0.35× to
-    /// 0.3× of a full repaint (`controlpad bench --only bytes`).
+    /// 0.3× of a full repaint (`scripts/bench.sh --only bytes`).
     static let rgbTolerance = 4
 }
 
@@ -42,7 +42,7 @@ enum SGRColor: Equatable {
 /// though the foreground may be set already: a font's █ often falls short
 /// of the cell (seen in xterm), and the gap would show whatever background
 /// was left set, a grid of lines across the picture. In a two-colour cell, a 24-bit colour close enough to the one set is
-/// drawn in it (`SGRColor.passes`). Measured in `controlpad bench --only bytes`.
+/// drawn in it (`SGRColor.passes`). Measured in `scripts/bench.sh --only bytes`.
 enum HalfBlockWriter {
     struct Cell: Equatable {
         var x: Int

@@ -1,3 +1,4 @@
+import PadConfig
 import SlideModel
 
 /// The big timer in the room the layout leaves beside or below the slides:

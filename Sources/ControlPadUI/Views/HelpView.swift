@@ -1,3 +1,4 @@
+import PadConfig
 import SlideModel
 
 /// The keys in force (from the bindings), grouped by purpose.

@@ -1,3 +1,4 @@
+import PadConfig
 import SlideModel
 
 /// The speaker notes of the current slide, wrapped by display columns and

@@ -1,3 +1,4 @@
+import PadConfig
 import SlideModel
 
 /// The whole screen for a state, in a layout `PadFrame` computed: renders

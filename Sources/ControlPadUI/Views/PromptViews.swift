@@ -1,3 +1,4 @@
+import PadConfig
 import SlideModel
 
 /// The go-to prompt: a popover pointing at the `N/M` position in the status

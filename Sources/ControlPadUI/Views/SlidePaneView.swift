@@ -1,3 +1,4 @@
+import PadConfig
 import SlideModel
 
 /// The current or next slide: a frame titled with its position, the

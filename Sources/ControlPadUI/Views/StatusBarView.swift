@@ -1,3 +1,4 @@
+import PadConfig
 import SlideModel
 
 /// The bottom line: link, position, timer, clock, loading progress, BLANK.

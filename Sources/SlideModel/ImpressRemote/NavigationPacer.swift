@@ -17,7 +17,7 @@
 /// | `transition_next` right after a `goto_slide`'s `slide_updated` | carried out 1 s late, or (on a busy show) never | — |
 /// | `transition_previous`, then at once `goto_slide` to the slide it leaves | the goto is a no-op: the show ends one slide short | — |
 ///
-/// `controlpad bench --only show` (scripts/real-show-bench.sh, a 60-slide
+/// `scripts/bench.sh --only show` (scripts/real-show-bench.sh, a 60-slide
 /// deck, 3 runs) measures the rule as a presenter meets it: 5 → typed 30 ms
 /// apart land in 125–151 ms, 20 in 571–574 ms, against a bare client's 192
 /// and 792 ms at its fastest lossless pace (40 ms; 25 and 30 ms lost steps

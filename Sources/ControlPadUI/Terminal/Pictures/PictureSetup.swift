@@ -1,3 +1,4 @@
+import PadConfig
 import Foundation
 
 /// Decides, before the first frame, how slides are drawn: from the choice,

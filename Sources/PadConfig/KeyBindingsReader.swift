@@ -7,11 +7,11 @@ import TOMLKit
 /// binding of an action the file leaves alone stays); an action left with
 /// no key keeps its default keys (those no other action took). Each of
 /// these is a problem naming what it is about.
-struct KeyBindingsReader {
-    let settings: SettingsReader
+package struct KeyBindingsReader {
+    package let settings: SettingsReader
     private(set) var problems: [ConfigProblem] = []
 
-    init(settings: SettingsReader) {
+    package init(settings: SettingsReader) {
         self.settings = settings
     }
 
@@ -22,7 +22,7 @@ struct KeyBindingsReader {
         var givenEmpty: Bool
     }
 
-    mutating func read(_ table: TOMLTable) -> KeyBindings {
+    package mutating func read(_ table: TOMLTable) -> KeyBindings {
         var settings: [Setting] = []
         for (name, value) in table {
             let at = self.settings.line(of: name, section: "keys")

@@ -23,10 +23,10 @@ package struct ConfigLoader {
         return base + "/controlpad/config.toml"
     }
 
-    let file: String
-    let text: String
+    package let file: String
+    package let text: String
     /// Bad lines blanked and the file parsed again, at most this often.
-    static let maxSyntaxProblems = 20
+    package static let maxSyntaxProblems = 20
 
     /// Reads `path` (nil: the default place, where no file is no problem).
     package static func read(path: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> LoadedConfig {
@@ -52,7 +52,7 @@ package struct ConfigLoader {
         return .success(loaded.config)
     }
 
-    func parse() -> LoadedConfig {
+    package func parse() -> LoadedConfig {
         var problems: [ConfigProblem] = []
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var table: TOMLTable?
@@ -87,7 +87,7 @@ package struct ConfigLoader {
     }
 
     /// Problems with a line first, by line; the others keep their order.
-    static func inLineOrder(_ problems: [ConfigProblem]) -> [ConfigProblem] {
+    package static func inLineOrder(_ problems: [ConfigProblem]) -> [ConfigProblem] {
         problems.enumerated().sorted { a, b in
             (a.element.line ?? Int.max, a.offset) < (b.element.line ?? Int.max, b.offset)
         }.map(\.element)

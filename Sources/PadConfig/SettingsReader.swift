@@ -4,17 +4,17 @@ import TOMLKit
 
 /// Reads each setting on its own: a problem is noted and the setting keeps
 /// its default; nothing throws past one setting.
-final class SettingsReader {
-    let file: String
-    let text: String
+package final class SettingsReader {
+    package let file: String
+    package let text: String
     private(set) var problems: [ConfigProblem] = []
 
-    init(file: String, text: String) {
+    package init(file: String, text: String) {
         self.file = file
         self.text = text
     }
 
-    struct Bad: Error {
+    package struct Bad: Error {
         var problem: ConfigProblem
     }
 
@@ -30,11 +30,11 @@ final class SettingsReader {
         return nil
     }
 
-    func bad(_ line: Int?, _ message: String, key: String? = nil) -> Bad {
+    package func bad(_ line: Int?, _ message: String, key: String? = nil) -> Bad {
         Bad(problem: ConfigProblem(file: file, line: line, message: message, key: key))
     }
 
-    func read(_ root: TOMLTable) -> PadConfig {
+    package func read(_ root: TOMLTable) -> PadConfig {
         var config = PadConfig()
         for (key, value) in root {
             switch key {
@@ -202,12 +202,12 @@ final class SettingsReader {
 
     // MARK: typed values
 
-    func table(_ value: TOMLValueConvertible, _ key: String) throws -> TOMLTable {
+    package func table(_ value: TOMLValueConvertible, _ key: String) throws -> TOMLTable {
         guard let table = value.table else { throw bad(line(of: key), "\(key) must be a table ([\(key)])") }
         return table
     }
 
-    func string(_ value: TOMLValueConvertible, _ key: String, section: String?) throws -> String {
+    package func string(_ value: TOMLValueConvertible, _ key: String, section: String?) throws -> String {
         guard let string = value.string else { throw bad(line(of: key, section: section), "\(key) must be a string in quotes") }
         return string
     }
@@ -222,7 +222,7 @@ final class SettingsReader {
     /// The line where `key` is set inside `[section]` (nil: the top level).
     /// TOMLKit reports lines only for syntax errors, so keys are found in
     /// the text.
-    func line(of key: String, section: String? = nil) -> Int? {
+    package func line(of key: String, section: String? = nil) -> Int? {
         var current: String? = nil
         for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
@@ -239,5 +239,5 @@ final class SettingsReader {
         return nil
     }
 
-    func line(ofSection section: String) -> Int? { line(of: section, section: nil) }
+    package func line(ofSection section: String) -> Int? { line(of: section, section: nil) }
 }

@@ -1,13 +1,13 @@
 /// Colours as people write them in the config file.
-enum ColorName {
-    static let names: [String: Int] = [
+package enum ColorName {
+    package static let names: [String: Int] = [
         "black": 0, "red": 1, "green": 2, "yellow": 3, "blue": 4, "magenta": 5, "cyan": 6, "white": 7,
         "grey": 8, "gray": 8, "bright-black": 8, "bright-red": 9, "bright-green": 10, "bright-yellow": 11,
         "bright-blue": 12, "bright-magenta": 13, "bright-cyan": 14, "bright-white": 15,
     ]
 
     /// A name, "default", a number 0–255, or "#rrggbb".
-    static func parse(_ text: String) -> CellColor? {
+    package static func parse(_ text: String) -> CellColor? {
         let t = text.lowercased().trimmingCharacters(in: .whitespaces)
         if t == "default" { return .terminalDefault }
         if let n = names[t] { return .indexed(n) }

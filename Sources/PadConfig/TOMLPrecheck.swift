@@ -6,9 +6,9 @@
 /// - a character that is not ASCII outside strings and comments (`[é]`):
 ///   TOML keys, numbers and booleans are ASCII;
 /// - a `}` where an array expects a value (`x = [}]`).
-enum TOMLPrecheck {
+package enum TOMLPrecheck {
     /// The first such problem: its line (1-based) and what is wrong.
-    static func problem(in text: String) -> (line: Int, message: String)? {
+    package static func problem(in text: String) -> (line: Int, message: String)? {
         var line = 1
         var quote: [Character]?  // the delimiter of the string we are in
         var inComment = false

@@ -16,10 +16,10 @@ package struct PadConfig: Equatable {
     /// The layout a server starts in until one was chosen for it (kept in the state directory).
     package var layout = LayoutMode.slides
     /// Looks that replace the standard theme's, role by role.
-    var looks: [Role: RoleLook] = [:]
+    package var looks: [Role: RoleLook] = [:]
     /// Box glyphs of the panes, and of each kind of popover.
-    var paneBox = BoxGlyphs.square
-    var popovers: [PopoverKind: PopoverTheme] = [:]
+    package var paneBox = BoxGlyphs.square
+    package var popovers: [PopoverKind: PopoverTheme] = [:]
 
-    func popoverTheme(_ kind: PopoverKind) -> PopoverTheme { popovers[kind] ?? PopoverTheme() }
+    package func popoverTheme(_ kind: PopoverKind) -> PopoverTheme { popovers[kind] ?? PopoverTheme() }
 }

@@ -7,10 +7,10 @@ import SlideModel
 /// is checked against that before any arithmetic (found by fuzzing:
 /// "9837237686063304240m" overflowed and trapped).
 package enum DurationText {
-    static let day = 24 * 3600
+    package static let day = 24 * 3600
 
     /// The rule in a few words, for `--help`, errors and the config file.
-    static let rule = "a number alone is minutes (90), and so is the last field of h:mm (1:30 is an hour and a half); or units: 20m, 1h30m, 90s"
+    package static let rule = "a number alone is minutes (90), and so is the last field of h:mm (1:30 is an hour and a half); or units: 20m, 1h30m, 90s"
 
     package static func milliseconds(_ text: String) -> Millis? {
         let t = text.lowercased().replacingOccurrences(of: " ", with: "")
