@@ -25,9 +25,9 @@ let package = Package(
         .target(name: "Syscalls"),
         // Restores the terminal on a crash (async-signal-safe, so in C).
         .target(name: "CCrashGuard"),
-        // Pure model: state, reducer, load buffer, codec, session, pacer,
+        // Pure model: state, reducer, load buffer, codec, session, pacer, display widths (libc wcwidth),
         // connection state machine. No threads, files or clocks; never curses.
-        .target(name: "SlideModel"),
+        .target(name: "SlideModel", dependencies: ["CWideChar"]),
         // The demo's sources (the threaded mock source and the built-in deck),
         // and the event gate every source delivers through.
         // The deck's files (Resources/DemoDeck) are built into the binary by
@@ -140,7 +140,7 @@ let package = Package(
         // The fuzz harnesses, beside the pad (not in it): scripts/fuzz.sh runs
         // them under libFuzzer; FuzzTests replays every fail case and a bounded smoke run.
         .target(name: "FuzzHarnesses", dependencies: ["ControlPadUI", "PadConfig", "SlideImages", "SlideModel"], path: "Fuzz/Harnesses"),
-        .testTarget(name: "FuzzTests", dependencies: ["FuzzHarnesses", "ControlPadUI", "SlideModel", "SlideSources"]),
+        .testTarget(name: "FuzzTests", dependencies: ["FuzzHarnesses", "ControlPadUI", "PadConfig", "SlideModel", "SlideSources"]),
     ]
 )
 

@@ -1,5 +1,6 @@
 @testable import ControlPadUI
 import Foundation
+import PadTestSupport
 import SlideImages
 import SlideModel
 import Syscalls
@@ -47,7 +48,7 @@ enum PictureBenchmarks {
     /// Steps 1 → 2 → … → 6 (each a first visit), then back and forth over
     /// seen slides, 160×50, and reports the picture bytes per step.
     static func bytesPerStep(_ deck: DemoDeck, writer: PictureProtocol & PictureWriter, name: String) throws {
-        var state = PadBenchmarks.loadedState(deck)
+        var state = LoadedShow.state(deck)
         let view = PadView(clock: "14:05", pictures: PicturePipeline(depth: .palette256, real: writer))
         func write(_ grid: CellGrid, previous: CellGrid?) -> Int {
             let changes = grid.changes(since: previous)

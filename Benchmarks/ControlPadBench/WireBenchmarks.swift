@@ -34,7 +34,8 @@ struct WireBenchmarks {
             func figures(_ l: [Double]) -> String {
                 l.isEmpty ? "no command arrived" : "p50 \(ms(percentile(l, 0.5))) ms, p99 \(ms(percentile(l, 0.99))) ms (n=\(l.count))"
             }
-            let ratio = percentile(padLatencies, 0.5) / max(0.001, percentile(bareLatencies, 0.5))
+            let ratio = padLatencies.isEmpty || bareLatencies.isEmpty
+                ? 99 : percentile(padLatencies, 0.5) / max(0.001, percentile(bareLatencies, 0.5))
             let book = BudgetBook.current
             print("(h) key -> command on the socket, presses \(pace) ms apart (\(1000 / pace)/s): pad \(figures(padLatencies));"
                   + " bare client \(figures(bareLatencies)); pad p50 = \(String(format: "%.2f", ratio))x the bare client's"

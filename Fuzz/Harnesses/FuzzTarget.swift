@@ -1,5 +1,5 @@
 @testable import ControlPadUI
-import PadConfig
+@testable import PadConfig
 import SlideImages
 import SlideModel
 

@@ -21,5 +21,7 @@ package struct PadConfig: Equatable {
     package var paneBox = BoxGlyphs.square
     package var popovers: [PopoverKind: PopoverTheme] = [:]
 
+    package init() {}
+
     package func popoverTheme(_ kind: PopoverKind) -> PopoverTheme { popovers[kind] ?? PopoverTheme() }
 }

@@ -37,8 +37,10 @@ public enum ImpressDiscovery {
         }
     }
 
-    /// Sends the searches and completes after `timeout` with every distinct
-    /// answer, in order of arrival.
+    /// Sends the searches and completes with every distinct answer, in
+    /// order of arrival: after `timeout`, or as soon as every host asked
+    /// directly has answered (anything at all) when no multicast search
+    /// went out (a multicast may be answered by anyone, any time).
     public static func search(
         targets: [Target],
         multicast: Bool,
@@ -46,7 +48,6 @@ public enum ImpressDiscovery {
         group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) -> EventLoopFuture<DiscoveryResult> {
         let loop = group.next()
-        let collector = DiscoveryCollector()
         var notes: [String] = []
         var destinations: [(label: String, address: SocketAddress)] = []
         if multicast {
@@ -69,6 +70,9 @@ public enum ImpressDiscovery {
                 notes.append("\(target.host): cannot resolve (\(error))")
             }
         }
+        let collector = DiscoveryCollector(
+            waitingFor: multicast ? nil : Set(destinations.map { DiscoveryCollector.key($0.address) }),
+            finished: loop.makePromise())
         let bootstrap = DatagramBootstrap(group: loop)
             .channelOption(.socketOption(.so_broadcast), value: 1)
             .channelInitializer { channel in
@@ -78,7 +82,7 @@ public enum ImpressDiscovery {
             }
         let initialNotes = notes
         let sendTo = destinations
-        return bootstrap.bind(host: "0.0.0.0", port: 0).flatMap { channel -> EventLoopFuture<DiscoveryResult> in
+        let result = bootstrap.bind(host: "0.0.0.0", port: 0).flatMap { channel -> EventLoopFuture<DiscoveryResult> in
             let sends = sendTo.map { destination -> EventLoopFuture<String?> in
                 let envelope = AddressedEnvelope(
                     remoteAddress: destination.address, data: ByteBuffer(bytes: ImpressDiscoveryCodec.search))
@@ -88,26 +92,69 @@ public enum ImpressDiscovery {
             }
             return EventLoopFuture.whenAllSucceed(sends, on: loop).flatMap { sendNotes in
                 let wait = ImpressRemoteSource.nanoseconds(timeout)
-                return loop.scheduleTask(in: .nanoseconds(wait)) {}.futureResult.flatMap {
-                    channel.close().recover { _ in }
+                let deadline = loop.scheduleTask(in: .nanoseconds(wait)) { collector.finish() }
+                collector.finishIfEveryoneAnswered()
+                return collector.finished.futureResult.flatMap {
+                    deadline.cancel()
+                    return channel.close().recover { _ in }
                 }.map {
                     DiscoveryResult(servers: collector.servers, notes: initialNotes + sendNotes.compactMap { $0 })
                 }
             }
         }
+        // A search that never got going (no socket) leaves no promise pending.
+        result.whenComplete { _ in collector.finish() }
+        return result
     }
 }
 
-/// Answers gathered so far, deduplicated by address.
+/// Answers gathered so far, deduplicated by address; and whether every
+/// host asked directly has answered, which ends the search early.
 final class DiscoveryCollector: Sendable {
-    private let found = NIOLockedValueBox<[DiscoveredServer]>([])
+    private struct State {
+        var servers: [DiscoveredServer] = []
+        /// Hosts asked directly that have not answered (nil: a multicast
+        /// went out, so only the timeout ends the search).
+        var silent: Set<String>?
+        var isFinished = false
+    }
 
-    var servers: [DiscoveredServer] { found.withLockedValue { $0 } }
+    private let state: NIOLockedValueBox<State>
+    /// Completed once, by the timeout or by the last answer awaited.
+    let finished: EventLoopPromise<Void>
+
+    init(waitingFor hosts: Set<String>?, finished: EventLoopPromise<Void>) {
+        state = NIOLockedValueBox(State(silent: hosts))
+        self.finished = finished
+    }
+
+    /// How an address is matched with the answer that comes from it.
+    static func key(_ address: SocketAddress) -> String { "\(address.ipAddress ?? "?"):\(address.port ?? 0)" }
+
+    var servers: [DiscoveredServer] { state.withLockedValue { $0.servers } }
 
     func add(_ server: DiscoveredServer) {
-        found.withLockedValue { list in
-            if !list.contains(where: { $0.address == server.address }) { list.append(server) }
+        state.withLockedValue { state in
+            if !state.servers.contains(where: { $0.address == server.address }) { state.servers.append(server) }
         }
+    }
+
+    /// Something came from `address`: an answer, whatever it says.
+    func heard(from address: SocketAddress) {
+        _ = state.withLockedValue { $0.silent?.remove(Self.key(address)) }
+        finishIfEveryoneAnswered()
+    }
+
+    func finishIfEveryoneAnswered() {
+        if state.withLockedValue({ $0.silent?.isEmpty ?? false }) { finish() }
+    }
+
+    func finish() {
+        let first = state.withLockedValue { state -> Bool in
+            defer { state.isFinished = true }
+            return !state.isFinished
+        }
+        if first { finished.succeed() }
     }
 }
 
@@ -122,6 +169,7 @@ final class DiscoveryHandler: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let envelope = unwrapInboundIn(data)
+        defer { collector.heard(from: envelope.remoteAddress) }
         guard let name = ImpressDiscoveryCodec.advertisedName(envelope.data.readableBytesView),
               let ip = envelope.remoteAddress.ipAddress
         else { return }

@@ -4,36 +4,48 @@ import NIOCore
 import NIOPosix
 import SlideModel
 import SlideSources
+import Synchronization
 import Syscalls
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// A running LibreOffice Impress, driven over the network (Impress Remote,
 /// TCP 1599), as a `SlideSource`: a thin SwiftNIO driver that carries out
 /// what the pure `ImpressConnection` decides (connect, write, close, timers,
 /// events, PIN storage) and feeds it what the network and the clock say.
 ///
-/// Threads: the connection's state is bound to one event loop (`link`, a
-/// `NIOLoopBoundBox`: touching it elsewhere traps); `send` and `shutdown` may be
-/// called from any thread and hop onto it. The pairing file is read and
-/// written on NIO's thread pool, never on the loop. Events go out through
-/// `EventGate`, which `shutdown` closes, so no event arrives after it returns.
+/// Threads: the connection's decisions (`core`: the machine and the
+/// connection's `WireWriter`) are taken under a lock, so that a press is
+/// decided and written from the caller's thread: `send` puts its bytes on
+/// the socket at once, with no hop to the event loop (one hop from key to
+/// wire), and never waits: if the lock is busy (the loop is reading a
+/// preview) or a press is already on its way through the loop, it goes
+/// that way too, after the others. Everything else the driver keeps
+/// (channel, timers) is bound to one event loop (`link`, a
+/// `NIOLoopBoundBox`: touching it elsewhere traps), and every action but
+/// the write is carried out there. The pairing file is read and written on
+/// NIO's thread pool, never on the loop. Events go out through `EventGate`,
+/// which `shutdown` closes, so no event arrives after it returns.
 public final class ImpressRemoteSource: SlideSource, Sendable {
     public let configuration: ImpressRemoteConfiguration
-    private let loop: EventLoop
-    private let logger: Logger
-    private let gate = EventGate()
+    let loop: EventLoop
+    let logger: Logger
+    let gate = EventGate()
     /// Set once by `shutdown`; read by `send` from any thread.
     private let stopped = NIOLockedValueBox(false)
-    private let link: NIOLoopBoundBox<Link>
+    let link: NIOLoopBoundBox<Link>
+    /// The machine, and the writer of the connection it has open.
+    let core: Mutex<Core>
+    /// Sends handed to the loop and not yet decided there: while any is,
+    /// a new send follows them instead of overtaking them.
+    let sendsOnTheLoop = Atomic<Int>(0)
+
+    struct Core: Sendable {
+        var machine: ImpressConnection
+        /// Set while a connection is open (nil: a write is dropped).
+        var writer: WireWriter?
+    }
 
     /// What the driver keeps on its loop beside the connection's decisions.
-    private final class Link {
-        var machine: ImpressConnection
+    final class Link {
         var channel: Channel?
         /// Bumped for every connection attempt; news from older ones is ignored.
         var generation = 0
@@ -41,14 +53,13 @@ public final class ImpressRemoteSource: SlideSource, Sendable {
         /// Completed once stopped and the socket is closed (or handed off).
         let closed: EventLoopPromise<Void>
         private var isClosed = false
-        init(_ machine: ImpressConnection, closed: EventLoopPromise<Void>) {
-            self.machine = machine
+        init(closed: EventLoopPromise<Void>) {
             self.closed = closed
         }
 
         /// Once the machine has stopped and no socket is left open.
-        func noteIfClosed() {
-            guard machine.isStopped, channel == nil, !isClosed else { return }
+        func noteIfClosed(stopped: Bool) {
+            guard stopped, channel == nil, !isClosed else { return }
             isClosed = true
             closed.succeed()
         }
@@ -75,13 +86,14 @@ public final class ImpressRemoteSource: SlideSource, Sendable {
             backoff: configuration.backoff,
             pacer: NavigationPacer(quietGap: configuration.navigationQuietGap, ackTimeout: configuration.navigationAckTimeout),
             maxMessageBytes: configuration.maxMessageBytes, maxMessageLines: configuration.maxMessageLines)
-        link = .makeBoxSendingValue(Link(ImpressConnection(settings), closed: loop.makePromise()), eventLoop: loop)
+        core = Mutex(Core(machine: ImpressConnection(settings)))
+        link = .makeBoxSendingValue(Link(closed: loop.makePromise()), eventLoop: loop)
     }
 
     // MARK: SlideSource
 
     public func start(events: @escaping @Sendable (SourceEvent) -> Void) {
-        guard !stopped.withLockedValue({ $0 }) else { return }
+        guard !isStopped else { return }
         gate.open(events)
         let store = configuration.pairingStore
         let key = configuration.address.description
@@ -92,13 +104,16 @@ public final class ImpressRemoteSource: SlideSource, Sendable {
     }
 
     public func retryNow() {
-        guard !stopped.withLockedValue({ $0 }) else { return }
+        guard !isStopped else { return }
         loop.execute { self.handle(.retryNow) }
     }
 
+    /// Decides and writes the command on the caller's thread when it can
+    /// do so without waiting (`sendHere`); otherwise on the loop, after
+    /// whatever is already on its way there.
     public func send(_ command: SourceCommand) {
-        guard !stopped.withLockedValue({ $0 }) else { return }
-        loop.execute { self.handle(.send(command)) }
+        guard !isStopped else { return }
+        if !sendHere(command) { sendOnTheLoop(command) }
     }
 
     /// Sends `command` like `send`, then calls `whenWritten` (on the source's
@@ -107,8 +122,8 @@ public final class ImpressRemoteSource: SlideSource, Sendable {
     /// down). For `controlpad send`, which must not close the connection
     /// before its command has gone out.
     public func send(_ command: SourceCommand, whenWritten: @escaping @Sendable (Bool) -> Void) {
-        guard !stopped.withLockedValue({ $0 }) else { return whenWritten(false) }
-        loop.execute { self.handle(.send(command), whenWritten: whenWritten) }
+        guard !isStopped else { return whenWritten(false) }
+        sendOnTheLoop(command, whenWritten: whenWritten)
     }
 
     /// Stops: no event reaches the pad after this returns. The socket
@@ -143,15 +158,15 @@ public final class ImpressRemoteSource: SlideSource, Sendable {
     /// stops reading and lets go of its own copy. Nil when nothing is left
     /// to wait for (the socket is closed, or closes at once).
     public func handOff() -> StreamHandOff? {
-        guard stopped.withLockedValue({ $0 }) else { return nil }
+        guard isStopped else { return nil }
         return try? loop.submit { () -> StreamHandOff? in
             let link = self.link.value
             let now = Self.monotonicNow()
-            guard let (stream, until) = link.machine.drainingStream, let channel = link.channel,
+            guard let (stream, until) = self.core.withLock({ $0.machine.drainingStream }), let channel = link.channel,
                   let local = channel.localAddress?.port, let remote = channel.remoteAddress?.port,
                   let descriptor = Syscalls.duplicateTCPConnection(localPort: local, remotePort: remote)
             else { return nil }
-            link.channel = nil
+            self.letGo(link)
             self.handle(.closed)
             channel.close(promise: nil)
             return StreamHandOff(descriptor: descriptor, stream: stream.rebased(from: now, to: .zero),
@@ -159,178 +174,10 @@ public final class ImpressRemoteSource: SlideSource, Sendable {
         }.wait() ?? nil
     }
 
+    private var isStopped: Bool { stopped.withLockedValue { $0 } }
+
     private func stop() {
         handle(.stop)
-        link.value.noteIfClosed()
-    }
-
-    // MARK: carrying out the connection's decisions (on `loop`)
-
-    private func handle(_ input: ImpressConnection.Input, whenWritten: (@Sendable (Bool) -> Void)? = nil) {
-        let link = self.link.value
-        let actions = link.machine.handle(input, now: Self.monotonicNow())
-        // A press the pacer holds for a moment is accepted: it goes out later.
-        if !actions.contains(where: { if case .write(_, .some) = $0 { true } else if case .dropped = $0 { true } else { false } }) {
-            whenWritten?(true)
-        }
-        for action in actions {
-            switch action {
-            case .connect: open(link)
-            case .write(let bytes, let command):
-                guard let channel = link.channel else {
-                    if command != nil { whenWritten?(false) }
-                    continue
-                }
-                let promise = command == nil ? nil : whenWritten.map { done in
-                    let promise = loop.makePromise(of: Void.self)
-                    promise.futureResult.whenComplete { done((try? $0.get()) != nil) }
-                    return promise
-                }
-                channel.writeAndFlush(ByteBuffer(bytes: bytes), promise: promise)
-            case .close:
-                if link.machine.isStopped, let channel = link.channel {
-                    link.channel = nil
-                    channel.close(promise: nil)
-                } else {
-                    link.channel?.close(promise: nil)
-                }
-                link.noteIfClosed()
-            case .arm(let timer, let delay):
-                link.timers[timer]?.cancel()
-                link.timers[timer] = loop.scheduleTask(in: .nanoseconds(Self.nanoseconds(delay))) {
-                    link.timers[timer] = nil
-                    self.handle(.timerFired(timer))
-                }
-            case .cancel(let timer): link.timers.removeValue(forKey: timer)?.cancel()
-            case .emit(let event): gate.deliver(event)
-            case .storePin(let pin): remember(pin)
-            case .dropped: whenWritten?(false)
-            case .log(let level, let message): logger.log(level: Self.level(level), "\(message)")
-            }
-        }
-    }
-
-    private func open(_ link: Link) {
-        link.generation += 1
-        let generation = link.generation
-        let address = configuration.address
-        let bootstrap = Self.withLivenessChecks(ClientBootstrap(group: loop))
-            .channelOption(.tcpOption(.tcp_nodelay), value: 1)
-            .connectTimeout(.nanoseconds(Self.nanoseconds(configuration.connectTimeout)))
-            .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(ImpressChannelHandler(source: self, generation: generation))
-                }
-            }
-        bootstrap.connect(host: address.host, port: address.port).hop(to: loop).whenComplete { result in
-            let link = self.link.value
-            guard generation == link.generation, !link.machine.isStopped else {
-                if case .success(let channel) = result { channel.close(promise: nil) }
-                return
-            }
-            switch result {
-            case .success(let channel):
-                link.channel = channel
-                self.handle(.connected)
-            case .failure(let error):
-                self.handle(.connectFailed(reason: Self.describe(error)))
-            }
-        }
-    }
-
-    /// The pairing file is written off the loop.
-    private func remember(_ pin: String) {
-        guard let store = configuration.pairingStore else { return }
-        let (server, name) = (configuration.address.description, configuration.clientName)
-        let logger = self.logger
-        NIOThreadPool.singleton.runIfActive(eventLoop: loop) {
-            try store.remember(server: server, clientName: name, pin: pin)
-        }.whenFailure { error in
-            logger.error("cannot remember the PIN for \(server): \(error)")
-        }
-    }
-
-    // MARK: news from the channel (on `loop`)
-
-    func received(_ buffer: ByteBuffer, generation: Int) {
-        guard generation == link.value.generation else { return }
-        handle(.received(Array(buffer.readableBytesView)))
-    }
-
-    func connectionFailed(_ error: Error, generation: Int) {
-        guard generation == link.value.generation else { return }
-        handle(.failed(reason: Self.describe(error)))
-    }
-
-    func connectionClosed(generation: Int) {
-        let link = self.link.value
-        guard generation == link.generation else { return }
-        link.channel = nil
-        handle(.closed)
-        link.noteIfClosed()
-    }
-
-    // MARK: helpers
-
-    /// A presenter's Wi-Fi can vanish without a FIN. TCP keepalive after 5 s
-    /// of silence (3 probes, 2 s apart) and a 10 s limit on unacknowledged
-    /// writes turn a dead peer into a closed connection, and so into the
-    /// reconnect countdown, within seconds instead of hours.
-    private static func withLivenessChecks(_ bootstrap: ClientBootstrap) -> ClientBootstrap {
-        var b = bootstrap.channelOption(.socketOption(.so_keepalive), value: 1)
-        #if os(Linux)
-        func tcp(_ name: Int32) -> ChannelOptions.Types.SocketOption {
-            .tcpOption(NIOBSDSocket.Option(rawValue: name))
-        }
-        b = b.channelOption(tcp(TCP_KEEPIDLE), value: 5)
-            .channelOption(tcp(TCP_KEEPINTVL), value: 2)
-            .channelOption(tcp(TCP_KEEPCNT), value: 3)
-            .channelOption(tcp(TCP_USER_TIMEOUT), value: 10_000)
-        #endif
-        return b
-    }
-
-    private static func monotonicNow() -> Duration {
-        .nanoseconds(Int64(truncatingIfNeeded: NIODeadline.now().uptimeNanoseconds))
-    }
-
-    static func nanoseconds(_ d: Duration) -> Int64 {
-        let (s, atto) = d.components
-        let (ns, overflow) = s.multipliedReportingOverflow(by: 1_000_000_000)
-        if overflow { return s < 0 ? 0 : Int64.max }
-        return max(0, ns + atto / 1_000_000_000)
-    }
-
-    private static func level(_ level: ImpressLogLevel) -> Logger.Level {
-        switch level {
-        case .trace: return .trace
-        case .debug: return .debug
-        case .info: return .info
-        case .notice: return .notice
-        case .warning: return .warning
-        case .error: return .error
-        }
-    }
-
-    /// A short reason for the status line.
-    static func describe(_ error: Error) -> String {
-        if let e = error as? ChannelError, case .connectTimeout = e { return LinkProblem.timedOut.reason }
-        if let e = error as? NIOConnectionError {
-            if e.dnsAError != nil && e.dnsAAAAError != nil && e.connectionErrors.isEmpty {
-                return LinkProblem.hostNotFound.reason
-            }
-            if let first = e.connectionErrors.first { return describe(first.error) }
-        }
-        if let e = error as? IOError {
-            switch e.errnoCode {
-            case ECONNREFUSED: return LinkProblem.refused.reason
-            case ECONNRESET: return LinkProblem.reset.reason
-            case EHOSTUNREACH, ENETUNREACH: return LinkProblem.unreachable.reason
-            case ETIMEDOUT: return LinkProblem.timedOut.reason
-            default: return e.description
-            }
-        }
-        if error is ChannelError { return "connection error: \(error)" }
-        return "\(error)"
+        link.value.noteIfClosed(stopped: core.withLock { $0.machine.isStopped })
     }
 }

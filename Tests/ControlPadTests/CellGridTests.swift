@@ -1,5 +1,6 @@
 import XCTest
 @testable import ControlPadUI
+@testable import PadConfig
 import SlideModel
 
 final class CellGridTests: XCTestCase {

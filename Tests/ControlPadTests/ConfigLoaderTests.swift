@@ -1,5 +1,6 @@
 import XCTest
 @testable import ControlPadUI
+@testable import PadConfig
 @testable import SlideModel
 
 final class ConfigLoaderTests: XCTestCase {

@@ -5,6 +5,7 @@ import XCTest
 
 @testable import ControlPadDoctor
 @testable import ControlPadUI
+@testable import PadConfig
 
 /// `controlpad doctor`'s pure parts: reading the source's events
 /// (`DoctorLinkReading`, on virtual time) and turning what was seen into

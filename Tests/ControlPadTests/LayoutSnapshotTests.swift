@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import ControlPadUI
+@testable import PadConfig
 @testable import SlideModel
 
 /// The layout modes at the sizes presenters use, and the panes cut to the slide.

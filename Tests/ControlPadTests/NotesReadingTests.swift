@@ -1,5 +1,6 @@
 import XCTest
 @testable import ControlPadUI
+@testable import PadConfig
 @testable import SlideModel
 
 /// Notes a presenter can read: lists keep their shape when wrapped, and the

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ControlPadUI
+@testable import PadConfig
 @testable import SlideModel
 
 /// The help paging at small sizes, the notes zoom (wider spacing, or the

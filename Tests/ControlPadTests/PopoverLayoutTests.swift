@@ -1,5 +1,7 @@
 import XCTest
 @testable import ControlPadUI
+@testable import PadConfig
+import SlideModel
 
 final class PopoverLayoutTests: XCTestCase {
     /// A popover with `text` pointing at `anchor` (marked `*`) on a w×h screen.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import ControlPadUI
+@testable import PadConfig
 import PadTestSupport
 @testable import SlideModel
 import SlideImages

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ControlPadUI
+@testable import PadConfig
 import Syscalls
 
 /// An in-memory terminal for the loop's tests: inputs are typed into it,

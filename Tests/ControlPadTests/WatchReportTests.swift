@@ -1,6 +1,7 @@
 @testable import ControlPadCLI
 @testable import ControlPadScripting
 @testable import ControlPadUI
+@testable import PadConfig
 import PadRuntime
 import Foundation
 import SlideModel

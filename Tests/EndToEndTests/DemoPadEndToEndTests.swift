@@ -18,7 +18,9 @@ final class DemoPadEndToEndTests: XCTestCase {
         try status(pad, shows: "1/14")
         try pad.send("Right", "Right", "Right", "Right", "Right")
         try status(pad, shows: "6/14")
-        try pad.send("Space", "BSpace")
+        try pad.send("Space")
+        try status(pad, shows: "7/14")
+        try pad.send("BSpace")
         try status(pad, shows: "6/14")
 
         try pad.send("1", "2")

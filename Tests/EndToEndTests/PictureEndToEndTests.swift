@@ -155,16 +155,10 @@ final class PictureEndToEndTests: XCTestCase {
     /// Waits until the current pane holds a picture of at least `cells` cells.
     @discardableResult
     private func waitForPicture(_ pad: TmuxSession, cells: Int = 200, file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        let deadline = Date().addingTimeInterval(10)
-        var capture = ""
-        while Date() < deadline {
-            capture = try pad.screen(colors: true)
-            let blocks = Self.pictureCells(Self.currentPane(capture))
-            if blocks >= cells { return capture }
-            usleep(50_000)
+        // Fails the test (and stops it) when no picture comes: never a skip.
+        try pad.waitFor("a picture of \(cells)+ cells in the current pane", colors: true, file: file, line: line) {
+            Self.pictureCells(Self.currentPane($0)) >= cells
         }
-        XCTFail("no picture in the current pane; screen:\n\(try pad.screen())", file: file, line: line)
-        throw XCTSkip("no picture")
     }
 
     /// q, and y when the pad asks whether to quit a running show.

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import ControlPadUI
 import FuzzHarnesses
+@testable import PadConfig
 import SlideModel
 import SlideSources
 

@@ -118,7 +118,7 @@ final class PadLoop {
 
     private func apply(_ event: PadEvent) {
         let effects = state.reduce(event, now: clocks.monotonic())
-        if event != .tick { logger.trace("\(Self.describe(event)) → \(effects) at slide \(state.position)") }
+        // The command first: `send` puts it on the wire from this thread.
         for effect in effects {
             switch effect {
             case .send(let command): source.send(command)
@@ -127,6 +127,7 @@ final class PadLoop {
             case .quit: quitting = true
             }
         }
+        if event != .tick { logger.trace("\(Self.describe(event)) → \(effects) at slide \(state.position)") }
     }
 
     /// An event for the log: previews by size, not by their bytes, and

@@ -1,3 +1,4 @@
+import PadConfig
 /// What the person asked of the pad at start (the command line's words,
 /// already checked): plain values, so the pad does not know how they were
 /// given. Unset ones fall back on the config file, then the defaults.

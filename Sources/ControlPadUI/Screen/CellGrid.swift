@@ -1,3 +1,5 @@
+import SlideModel
+import PadConfig
 /// One terminal cell: a grapheme and how it looks. A wide grapheme occupies
 /// its cell (width 2) and the next one (a continuation, width 0).
 struct Cell: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import PadConfig
+import SlideModel
 extension CellGrid {
     /// Draws a box around `rect` with an optional title in its top edge and
     /// returns the inside.

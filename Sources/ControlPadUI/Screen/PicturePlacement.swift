@@ -1,3 +1,4 @@
+import PadConfig
 import SlideImages
 import SlideModel
 

@@ -1,3 +1,4 @@
+import PadConfig
 /// Where a popover goes: a frame beside its anchor with an arrow on the
 /// edge that faces it. The side follows the room available (above first,
 /// then below, left, right); the arrow follows the anchor along that edge,

@@ -1,3 +1,4 @@
+import PadConfig
 /// How one cell looks.
 struct Style: Hashable, Sendable {
     var role: Role

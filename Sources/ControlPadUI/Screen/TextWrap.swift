@@ -1,3 +1,4 @@
+import SlideModel
 /// Wraps text into lines of at most `width` display columns: at spaces where
 /// it can, inside a word where it must; wide characters count as two.
 enum TextWrap {

@@ -1,3 +1,4 @@
+import PadConfig
 /// The look of every role: the standard ones, and the config's over them.
 struct Theme: Equatable, Sendable {
     var looks: [Role: RoleLook]

@@ -1,3 +1,4 @@
+import PadConfig
 import SlideModel
 
 /// The overview: every slide's picture in a grid (cells tagged 1001…),

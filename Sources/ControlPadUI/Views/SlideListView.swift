@@ -1,3 +1,4 @@
+import PadConfig
 import SlideModel
 
 /// The slide list that slides in from the right: one row per slide (tags

@@ -5,7 +5,7 @@ import Foundation
 /// `wcwidth` in a UTF-8 locale): wide CJK and emoji take two, combining marks
 /// none. A grapheme's width is its first scalar's, and only that scalar and
 /// its combining marks are drawn (see `drawable`).
-enum DisplayWidth {
+public enum DisplayWidth {
     private static let ready: Bool = {
         UTF8Locale.ensure()
         return true
@@ -13,7 +13,7 @@ enum DisplayWidth {
 
     /// Columns for one grapheme: 0, 1 or 2; unprintable ones count as 1
     /// because they are drawn as a replacement character.
-    static func of(_ character: Character) -> Int {
+    public static func of(_ character: Character) -> Int {
         _ = ready
         guard let first = character.unicodeScalars.first else { return 0 }
         if first.value < 0x20 || (0x7F..<0xA0).contains(first.value) { return 1 }
@@ -27,7 +27,7 @@ enum DisplayWidth {
     /// terminals disagree on their width (tmux 3.3 splits a family into
     /// four faces), and a cell whose width the pad guesses wrong leaves stale
     /// characters behind. Control characters become U+FFFD.
-    static func drawable(_ character: Character) -> String {
+    public static func drawable(_ character: Character) -> String {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return " " }
         if first.value < 0x20 || (0x7F..<0xA0).contains(first.value) { return "\u{FFFD}" }
@@ -47,13 +47,13 @@ enum DisplayWidth {
         return scalar.properties.generalCategory == .nonspacingMark && cw_wcwidth(scalar.value) == 0
     }
 
-    static func of(_ text: some StringProtocol) -> Int {
+    public static func of(_ text: some StringProtocol) -> Int {
         text.reduce(0) { $0 + of($1) }
     }
 
     /// The longest prefix of `text` that fits in `columns`, with an ellipsis
     /// when something was cut.
-    static func truncate(_ text: String, to columns: Int) -> String {
+    public static func truncate(_ text: String, to columns: Int) -> String {
         guard columns > 0 else { return "" }
         if of(text) <= columns { return text }
         var out = "", used = 0

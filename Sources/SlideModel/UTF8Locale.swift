@@ -2,8 +2,8 @@ import Foundation
 
 /// Wide characters and box lines need a UTF-8 codeset: take the user's
 /// locale, and fall back to C.UTF-8 when it is not UTF-8.
-enum UTF8Locale {
-    static func ensure() {
+public enum UTF8Locale {
+    public static func ensure() {
         setlocale(LC_ALL, "")
         let codeset = String(cString: nl_langinfo(nl_item(CODESET))).uppercased()
         if !codeset.contains("UTF-8") && !codeset.contains("UTF8") {
