@@ -137,10 +137,11 @@ let package = Package(
             name: "ControlPadTests", dependencies: ["ControlPadUI", "PadConfig", "PadTestSupport", "ControlPadCLI", "ControlPadScripting", "ControlPadDoctor", "PadRuntime", "Syscalls", "SlideModel", "SlideSources", "SlideImages"], exclude: ["Snapshots"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["ControlPad", "CWideChar", "SlideImages"]),
-        // The fuzz harnesses, beside the pad (not in it): scripts/fuzz.sh runs
-        // them under libFuzzer; FuzzTests replays every fail case and a bounded smoke run.
-        .target(name: "FuzzHarnesses", dependencies: ["ControlPadUI", "PadConfig", "SlideImages", "SlideModel"], path: "Fuzz/Harnesses"),
-        .testTarget(name: "FuzzTests", dependencies: ["FuzzHarnesses", "ControlPadUI", "PadConfig", "SlideModel", "SlideSources"]),
+        // The fuzz harnesses, beside the pad (not in it, and linking neither
+        // curses nor NIO): scripts/fuzz.sh runs them under libFuzzer;
+        // FuzzTests replays every fail case and a bounded smoke run.
+        .target(name: "FuzzHarnesses", dependencies: ["PadConfig", "SlideImages", "SlideModel"], path: "Fuzz/Harnesses"),
+        .testTarget(name: "FuzzTests", dependencies: ["FuzzHarnesses", "PadConfig", "SlideModel", "SlideSources"]),
     ]
 )
 
@@ -149,7 +150,7 @@ let package = Package(
 // tools would get it too), and Fuzz/Driver/main.swift runs libFuzzer's
 // driver, linked from its no-main runtime (CONTROLPAD_FUZZ_RUNTIME, found by the script).
 if Context.environment["CONTROLPAD_FUZZ"] != nil {
-    for target in package.targets where ["SlideModel", "SlideSources", "SlideImages", "ControlPadUI", "FuzzHarnesses"].contains(target.name) {
+    for target in package.targets where ["SlideModel", "SlideImages", "PadConfig", "FuzzHarnesses"].contains(target.name) {
         target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=fuzzer"])]
     }
     let runtime = Context.environment["CONTROLPAD_FUZZ_RUNTIME"] ?? ""

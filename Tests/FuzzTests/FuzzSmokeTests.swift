@@ -1,6 +1,5 @@
 import Foundation
 import XCTest
-@testable import ControlPadUI
 import FuzzHarnesses
 @testable import PadConfig
 import SlideModel

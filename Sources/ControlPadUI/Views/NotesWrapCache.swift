@@ -1,3 +1,5 @@
+import SlideModel
+
 /// The current notes wrapped for one width, kept between frames. Wrapping is
 /// the one step of a frame that grows with the notes (1 MB of them took half
 /// a core while idle when wrapped every frame); it only has to run again when

@@ -1,8 +1,7 @@
-import SlideModel
 /// Wraps text into lines of at most `width` display columns: at spaces where
 /// it can, inside a word where it must; wide characters count as two.
-enum TextWrap {
-    static func lines(_ text: String, width: Int) -> [String] {
+public enum TextWrap {
+    public static func lines(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
         var out: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
