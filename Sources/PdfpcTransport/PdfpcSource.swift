@@ -66,7 +66,7 @@ public final class PdfpcSource: SlideSource, Sendable {
         self.logger = logger
         loop = group.next()
         var http = HTTPClient.Configuration()
-        http.timeout = .init(connect: .nanoseconds(Self.nanoseconds(configuration.connectTimeout)))
+        http.timeout = .init(connect: .nanoseconds(configuration.connectTimeout.clampedNanoseconds))
         http.httpVersion = .http1Only
         http.decompression = .disabled
         http.redirectConfiguration = .disallow
@@ -153,7 +153,7 @@ public final class PdfpcSource: SlideSource, Sendable {
                 link.whenAnswered = [:]
             case .arm(let timer, let delay):
                 link.timers[timer]?.cancel()
-                link.timers[timer] = loop.scheduleTask(in: .nanoseconds(Self.nanoseconds(delay))) {
+                link.timers[timer] = loop.scheduleTask(in: .nanoseconds(delay.clampedNanoseconds)) {
                     self.link.value.timers[timer] = nil
                     self.handle(.timerFired(timer))
                 }
@@ -183,7 +183,7 @@ public final class PdfpcSource: SlideSource, Sendable {
             let timeout = isImage ? configuration.imageTimeout : configuration.requestTimeout
             let task = client.execute(request: http, delegate: ResponseAccumulator(request: http, maxBodySize: limit),
                                       eventLoop: .delegateAndChannel(on: loop),
-                                      deadline: .now() + .nanoseconds(Self.nanoseconds(timeout)))
+                                      deadline: .now() + .nanoseconds(timeout.clampedNanoseconds))
             link.tasks[id] = task
             logger.trace("→ \(request)")
             task.futureResult.hop(to: loop).whenComplete { result in
@@ -248,12 +248,6 @@ public final class PdfpcSource: SlideSource, Sendable {
         .nanoseconds(Int64(truncatingIfNeeded: NIODeadline.now().uptimeNanoseconds))
     }
 
-    static func nanoseconds(_ d: Duration) -> Int64 {
-        let (s, atto) = d.components
-        let (ns, overflow) = s.multipliedReportingOverflow(by: 1_000_000_000)
-        if overflow { return s < 0 ? 0 : Int64.max }
-        return max(0, ns + atto / 1_000_000_000)
-    }
 
     private static func level(_ level: ImpressLogLevel) -> Logger.Level {
         switch level {

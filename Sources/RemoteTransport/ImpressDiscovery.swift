@@ -91,7 +91,7 @@ public enum ImpressDiscovery {
                 }
             }
             return EventLoopFuture.whenAllSucceed(sends, on: loop).flatMap { sendNotes in
-                let wait = ImpressRemoteSource.nanoseconds(timeout)
+                let wait = timeout.clampedNanoseconds
                 let deadline = loop.scheduleTask(in: .nanoseconds(wait)) { collector.finish() }
                 collector.finishIfEveryoneAnswered()
                 return collector.finished.futureResult.flatMap {

@@ -15,7 +15,7 @@ extension ImpressRemoteSource {
         let address = configuration.address
         let bootstrap = Self.withLivenessChecks(ClientBootstrap(group: loop))
             .channelOption(.tcpOption(.tcp_nodelay), value: 1)
-            .connectTimeout(.nanoseconds(Self.nanoseconds(configuration.connectTimeout)))
+            .connectTimeout(.nanoseconds(configuration.connectTimeout.clampedNanoseconds))
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(ImpressChannelHandler(source: self, generation: generation))

@@ -91,7 +91,7 @@ extension ImpressRemoteSource {
                 link.noteIfClosed(stopped: core.withLock { $0.machine.isStopped })
             case .arm(let timer, let delay):
                 link.timers[timer]?.cancel()
-                link.timers[timer] = loop.assumeIsolated().scheduleTask(in: .nanoseconds(Self.nanoseconds(delay))) {
+                link.timers[timer] = loop.assumeIsolated().scheduleTask(in: .nanoseconds(delay.clampedNanoseconds)) {
                     link.timers[timer] = nil
                     self.handle(.timerFired(timer))
                 }

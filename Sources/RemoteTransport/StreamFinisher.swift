@@ -18,7 +18,7 @@ public struct StreamHandOff: Sendable {
     /// The arguments of `controlpad finish-stream` that carry the state.
     public var arguments: [String] {
         let state = (try? JSONEncoder().encode(stream)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        return ["--state", state, "--within-ms", String(Int64(ImpressRemoteSource.nanoseconds(remaining) / 1_000_000))]
+        return ["--state", state, "--within-ms", String(Int64(remaining.clampedNanoseconds / 1_000_000))]
     }
 }
 
@@ -48,7 +48,7 @@ public enum StreamFinisher {
             let current = now()
             let closesAt = stream.closesAt(deadline: until)
             guard current < closesAt else { break }
-            let wait = Int32(clamping: ImpressRemoteSource.nanoseconds(closesAt - current) / 1_000_000 + 1)
+            let wait = Int32(clamping: (closesAt - current).clampedNanoseconds / 1_000_000 + 1)
             guard Syscalls.poll([descriptor], timeout: wait)[0] != 0 else { continue }
             let n = read(descriptor, &buffer, buffer.count)
             if n < 0 && errno == EINTR { continue }

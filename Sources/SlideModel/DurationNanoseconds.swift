@@ -1,0 +1,11 @@
+extension Duration {
+    /// Whole nanoseconds, for clocks and timers that count them (NIO's,
+    /// poll's milliseconds): negative durations are 0, overlong ones the most
+    /// an Int64 holds.
+    public var clampedNanoseconds: Int64 {
+        let (s, atto) = components
+        let (ns, overflow) = s.multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return s < 0 ? 0 : Int64.max }
+        return max(0, ns + atto / 1_000_000_000)
+    }
+}
