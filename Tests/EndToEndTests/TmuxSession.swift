@@ -29,12 +29,25 @@ final class TmuxSession {
         self.height = height
         var args = ["new-session", "-d", "-x", "\(width)", "-y", "\(height)",
                     "-e", "TERM=tmux-256color", "-e", "LANG=C.UTF-8"]
+        // The pad remembers a server's layout and reads a config file: from a
+        // home of this session's own unless the test gives one, so neither
+        // the user's files nor another test's choices change what it sees.
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("cp-e2e-home-\(socket)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        self.home = home
+        var environment = environment
+        for key in ["XDG_STATE_HOME", "XDG_CONFIG_HOME"] where environment[key] == nil { environment[key] = home.path }
         for (k, v) in environment { args += ["-e", "\(k)=\(v)"] }
         args.append("\(command); echo EXIT=$?; sleep 600")
         try tmux(args)
     }
 
-    deinit { _ = try? tmux(["kill-server"]) }
+    private let home: URL
+
+    deinit {
+        _ = try? tmux(["kill-server"])
+        try? FileManager.default.removeItem(at: home)
+    }
 
     /// The built binary and tmux must be there: a missing one fails the test
     /// with what to do, never skips it.
