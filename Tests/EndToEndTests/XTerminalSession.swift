@@ -27,6 +27,8 @@ final class XTerminalSession {
         environment["LANG"] = "C.UTF-8"
         environment["LIBGL_ALWAYS_SOFTWARE"] = "1"  // kitty's OpenGL in software under Xvfb
         for key in ["TMUX", "NO_COLOR", "COLORTERM", "KITTY_WINDOW_ID", "TERM_PROGRAM"] { environment[key] = nil }
+        // The pad's remembered layouts and config: this session's own, as in `TmuxSession`.
+        for key in ["XDG_STATE_HOME", "XDG_CONFIG_HOME"] { environment[key] = directory.path }
         let shell = "\(command); echo EXIT=$? > \(directory.path)/exit; sleep 600"
         let argv: [String]
         switch terminal {
