@@ -120,10 +120,13 @@ extension ImpressRemoteSource {
         guard let store = configuration.pairingStore else { return }
         let (server, name) = (configuration.address.description, configuration.clientName)
         let logger = self.logger
+        let writes = pairingWrites
+        writes.enter()
         NIOThreadPool.singleton.runIfActive(eventLoop: loop) {
             try store.remember(server: server, clientName: name, pin: pin)
-        }.whenFailure { error in
-            logger.error("cannot remember the PIN for \(server): \(error)")
+        }.whenComplete { result in
+            if case .failure(let error) = result { logger.error("cannot remember the PIN for \(server): \(error)") }
+            writes.leave()
         }
     }
 

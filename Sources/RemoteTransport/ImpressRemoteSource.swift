@@ -1,3 +1,4 @@
+import Dispatch
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore
@@ -31,6 +32,9 @@ public final class ImpressRemoteSource: SlideSource, Sendable {
     let gate = EventGate()
     /// Set once by `shutdown`; read by `send` from any thread.
     private let stopped = NIOLockedValueBox(false)
+    /// The pairing file being written (off the loop): a command that pairs
+    /// and leaves at once (`send`) must not exit before it is on disk.
+    let pairingWrites = DispatchGroup()
     let link: NIOLoopBoundBox<Link>
     /// The machine, and the writer of the connection it has open.
     let core: Mutex<Core>
@@ -144,6 +148,15 @@ public final class ImpressRemoteSource: SlideSource, Sendable {
             stop()
         } else {
             try? loop.submit { self.stop() }.wait()
+            waitForThePairingFile()
+        }
+    }
+
+    /// Until a PIN Impress accepted is on disk (at most 2 s: a file system
+    /// that hangs must not keep the shell waiting).
+    private func waitForThePairingFile() {
+        if pairingWrites.wait(timeout: .now() + .seconds(2)) == .timedOut {
+            logger.warning("the pairing file is still being written; leaving without waiting for it")
         }
     }
 
