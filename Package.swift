@@ -120,18 +120,24 @@ let package = Package(
             ],
             path: "Benchmarks/ControlPadBench"
         ),
-        // What the tests and the benchmark share (a loaded show, …): not a test target.
-        .target(name: "PadTestSupport", dependencies: ["SlideModel", "SlideSources"], path: "Tests/Support"),
+        // What the tests and the benchmark share (a loaded show, the fake
+        // Impress, a loopback listener, log capture): not a test target, and
+        // free of XCTest, so the benchmark links it too.
+        .target(
+            name: "PadTestSupport",
+            dependencies: ["SlideModel", "SlideSources", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/Support"
+        ),
         // Fixtures (real LibreOffice bytes) are read by path, not bundled.
         .testTarget(name: "SlideModelTests", dependencies: ["SlideModel", "SlideSources"], exclude: ["Fixtures"]),
         .testTarget(name: "SlideImagesTests", dependencies: ["SlideImages", "SlideModel"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "RemoteTransportTests",
-            dependencies: ["RemoteTransport", "SlideModel", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["RemoteTransport", "SlideModel", "PadTestSupport", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "PdfpcTransportTests",
-            dependencies: ["PdfpcTransport", "SlideModel", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["PdfpcTransport", "SlideModel", "PadTestSupport", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "ControlPadTests", dependencies: ["ControlPadUI", "PadConfig", "PadTestSupport", "ControlPadCLI", "ControlPadScripting", "ControlPadDoctor", "PadRuntime", "Syscalls", "SlideModel", "SlideSources", "SlideImages"], exclude: ["Snapshots"]

@@ -68,7 +68,11 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Absolute times and memory over their budgets fail the run too (they are noisy on a shared machine).")
     var strict = false
 
+    @Option(help: .hidden)
+    var bareClient: Int?
+
     func run() throws {
+        if let bareClient { try TerminalBareClient.run(port: bareClient) }
         let parts = only.isEmpty ? Part.offline : only
         BudgetBook.current = try BudgetBook(path: budgets, strict: strict)
         #if DEBUG

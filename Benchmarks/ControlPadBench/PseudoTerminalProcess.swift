@@ -60,10 +60,13 @@ final class PseudoTerminalProcess {
         close(master)
     }
 
-    /// This binary, to start again as the pad under test.
+    /// This benchmark's own binary (run again as the bare client).
+    static var benchmark: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+
     /// The `controlpad` built beside this benchmark (same build folder).
     static var controlpad: String {
-        let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent("controlpad").path
+        URL(fileURLWithPath: benchmark).deletingLastPathComponent().appendingPathComponent("controlpad").path
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SlideModel
+import PadTestSupport
 import XCTest
 @testable import PdfpcTransport
 
@@ -61,17 +62,9 @@ final class PdfpcSourceTests: XCTestCase {
 
     /// A port that was free a moment ago: bound, named, closed.
     static func portNobodyListensOn() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        guard bound else { throw XCTSkip("no free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
+        let listener = try LoopbackListener()
+        listener.close()
+        return listener.port
     }
 
     private func source(port: Int, password: String = "controlpad-test") -> PdfpcSource {

@@ -1,6 +1,7 @@
 import Foundation
 @testable import RemoteTransport
 import SlideModel
+import PadTestSupport
 import XCTest
 
 /// The network source against a scripted fake Impress on 127.0.0.1.
@@ -410,7 +411,7 @@ final class ImpressRemoteSourceTests: XCTestCase {
         }], logs: logs)
         events.wait(for: .link(.pairing(pin: "0042")))
         source.send(.next)  // while Impress waits for the PIN: must not move the show later
-        logs.wait(for: "not paired: dropped next")
+        XCTAssertTrue(logs.waitFor("not paired: dropped next"), "\(logs.lines)")
         paired.signal()
         events.wait(for: .link(.connected(server: "Impress · 127.0.0.1")))
         source.send(.goto(index: 1))

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import RemoteTransport
 import SlideModel
+import PadTestSupport
 import XCTest
 
 #if canImport(Glibc)

@@ -3,6 +3,7 @@ import NIOCore
 import NIOPosix
 import RemoteTransport
 import SlideModel
+import PadTestSupport
 import XCTest
 
 /// A press goes from `send` to the socket on the caller's thread: it does

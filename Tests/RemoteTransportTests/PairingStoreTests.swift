@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import RemoteTransport
+import PadTestSupport
 import XCTest
 
 final class PairingStoreTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import RemoteTransport
 import SlideModel
+import PadTestSupport
 import XCTest
 
 /// Against a real LibreOffice Impress, started beforehand by

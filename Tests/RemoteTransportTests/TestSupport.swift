@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import RemoteTransport
 import SlideModel
+import PadTestSupport
 import XCTest
 
 /// Collects a source's events and lets a test wait, with a generous timeout,
@@ -81,68 +82,6 @@ extension Sequence where Element == SourceEvent {
     func count(_ event: SourceEvent) -> Int { filter { $0 == event }.count }
 }
 
-/// Log lines a source wrote, captured for assertions.
-final class LogCapture: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var entries: [(Logger.Level, String)] = []
-
-    var logger: Logger {
-        var logger = Logger(label: "test.impress") { _ in CapturingHandler(capture: self) }
-        logger.logLevel = .trace
-        return logger
-    }
-
-    func append(_ level: Logger.Level, _ message: String) {
-        if !(ProcessInfo.processInfo.environment["CONTROLPAD_TEST_LOG"] ?? "").isEmpty {
-            print("[log] \(String(format: "%.3f", Date().timeIntervalSince1970.truncatingRemainder(dividingBy: 100))) \(level): \(message)")
-        }
-        condition.lock()
-        entries.append((level, message))
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    var lines: [String] {
-        condition.lock()
-        defer { condition.unlock() }
-        return entries.map { "\($0.0): \($0.1)" }
-    }
-
-    func contains(_ text: String, level: Logger.Level? = nil) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return entries.contains { (level == nil || $0.0 == level) && $0.1.contains(text) }
-    }
-
-    /// Waits (woken by each new line) until a line contains `text`.
-    func wait(for text: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        condition.lock()
-        defer { condition.unlock() }
-        while !entries.contains(where: { $0.1.contains(text) }) {
-            if !condition.wait(until: deadline) {
-                XCTFail("timed out waiting for a log line with \(text.debugDescription)", file: file, line: line)
-                return
-            }
-        }
-    }
-}
-
-struct CapturingHandler: LogHandler {
-    let capture: LogCapture
-    var logLevel: Logger.Level = .trace
-    var metadata: Logger.Metadata = [:]
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    func log(event: LogEvent) {
-        capture.append(event.level, "\(event.message)")
-    }
-}
-
 /// A configuration for tests: short backoff, fixed PIN, memory store.
 func testConfiguration(
     _ server: FakeImpressServer,
@@ -198,4 +137,13 @@ final class ObservedPairingStore: PairingStoring, @unchecked Sendable {
 
     /// Waits for the next `remember` (10 s at most).
     func waitForRemember() -> Bool { remembered.wait(timeout: .now() + 10) == .success }
+}
+
+/// Reads a real capture made from LibreOffice (SlideModelTests/Fixtures).
+enum Capture {
+    static func bytes(_ name: String, file: StaticString = #filePath) throws -> [UInt8] {
+        let url = URL(fileURLWithPath: "\(file)").deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("SlideModelTests/Fixtures").appendingPathComponent(name)
+        return [UInt8](try Data(contentsOf: url))
+    }
 }

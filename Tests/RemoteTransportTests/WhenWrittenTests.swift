@@ -1,6 +1,7 @@
 import Foundation
 import RemoteTransport
 import SlideModel
+import PadTestSupport
 import XCTest
 
 /// `send(_:whenWritten:)`: `controlpad send` learns when its command has

@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import NIOPosix
+import PadTestSupport
 @testable import RemoteTransport
 import XCTest
 
@@ -28,26 +29,15 @@ final class WireWriterTests: XCTestCase {
     /// A NIO client connected to a plain socket (`peer`) that nobody reads
     /// yet; both sides' buffers a few kilobytes.
     private func connect() throws -> (WireWriter, Channel) {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(listener) }
-        var small: Int32 = 4096
-        setsockopt(listener, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) == 0 && getsockname(listener, $0, &length) == 0 }
-        }
-        XCTAssertTrue(bound)
-        XCTAssertEqual(listen(listener, 1), 0)
+        let listener = try LoopbackListener(receiveBuffer: 4096, backlog: 1)
+        defer { listener.close() }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         self.group = group
         let channel = try ClientBootstrap(group: group)
             .channelOption(.socketOption(.so_sndbuf), value: 4096)
-            .connect(host: "127.0.0.1", port: Int(UInt16(bigEndian: address.sin_port))).wait()
+            .connect(host: "127.0.0.1", port: listener.port).wait()
         self.channel = channel
-        peer = accept(listener, nil, nil)
+        peer = listener.accept() ?? -1
         XCTAssertGreaterThanOrEqual(peer, 0)
         // A read that never hangs the test: 10 s at most.
         var limit = timeval(tv_sec: 10, tv_usec: 0)

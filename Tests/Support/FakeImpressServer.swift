@@ -1,6 +1,5 @@
 import Foundation
 import SlideModel
-import XCTest
 
 #if canImport(Glibc)
 import Glibc
@@ -10,11 +9,11 @@ import Glibc
 /// blocking sockets: each accepted connection runs the next script on its own
 /// thread. Scripts read what the client sends (with timeouts, never forever)
 /// and write whatever bytes the test wants, garbage included.
-final class FakeImpressServer: @unchecked Sendable {
-    typealias Script = @Sendable (FakeConnection) throws -> Void
+public final class FakeImpressServer: @unchecked Sendable {
+    public typealias Script = @Sendable (FakeConnection) throws -> Void
 
-    let port: Int
-    private let listener: Int32
+    public var port: Int { listener.port }
+    private let listener: LoopbackListener
     private let lock = NSLock()
     private var scripts: [Script]
     private var connections: [FakeConnection] = []
@@ -23,51 +22,28 @@ final class FakeImpressServer: @unchecked Sendable {
     private let acceptThreadDone = DispatchSemaphore(value: 0)
 
     /// Listens at once; connection N runs `scripts[N]` (extra ones are closed).
-    init(scripts: [Script]) throws {
+    public init(scripts: [Script]) throws {
         self.scripts = scripts
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw POSIXError(errno: errno) }
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var addr = sockaddr_in()
-        addr.sin_family = sa_family_t(AF_INET)
-        addr.sin_port = 0
-        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(fd, 8) == 0 else {
-            let e = errno
-            Glibc.close(fd)
-            throw POSIXError(errno: e)
-        }
-        var out = sockaddr_in()
-        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &out) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) }
-        }
-        listener = fd
-        port = Int(UInt16(bigEndian: out.sin_port))
+        listener = try LoopbackListener()
         let thread = Thread { [self] in acceptLoop() }
         thread.start()
     }
 
-    var address: ImpressServerAddress { ImpressServerAddress(host: "127.0.0.1", port: port) }
+    public var address: ImpressServerAddress { ImpressServerAddress(host: "127.0.0.1", port: port) }
 
     /// Connections accepted so far.
-    var accepted: [FakeConnection] { lock.withLock { connections } }
+    public var accepted: [FakeConnection] { lock.withLock { connections } }
 
     /// Problems a script hit (a failed expectation inside a server thread).
-    var problems: [String] { lock.withLock { failures } }
+    public var problems: [String] { lock.withLock { failures } }
 
-    func stop() {
+    public func stop() {
         let wasClosed = lock.withLock { () -> Bool in
             defer { closed = true }
             return closed
         }
         guard !wasClosed else { return }
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+        listener.close()
         acceptThreadDone.wait()
         for c in accepted { c.close() }
     }
@@ -77,11 +53,7 @@ final class FakeImpressServer: @unchecked Sendable {
     private func acceptLoop() {
         defer { acceptThreadDone.signal() }
         while true {
-            let fd = accept(listener, nil, nil)
-            if fd < 0 {
-                if errno == EINTR { continue }
-                return
-            }
+            guard let fd = listener.accept() else { return }
             let script: Script? = lock.withLock {
                 if closed { return nil }
                 return scripts.isEmpty ? nil : scripts.removeFirst()
@@ -104,23 +76,23 @@ final class FakeImpressServer: @unchecked Sendable {
     }
 }
 
-struct ScriptFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ d: String) { description = d }
+public struct ScriptFailure: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ d: String) { description = d }
 }
 
 /// One accepted connection, seen from the server.
-final class FakeConnection: @unchecked Sendable {
+public final class FakeConnection: @unchecked Sendable {
     /// One `read()` and when it returned.
-    struct Read {
-        var bytes: [UInt8]
-        var at: UInt64  // arrival, CLOCK_REALTIME ns
+    public struct Read {
+        public var bytes: [UInt8]
+        public var at: UInt64  // arrival, CLOCK_REALTIME ns
     }
 
     /// A framed message and when its last byte was read.
-    struct Message {
-        var lines: [String]
-        var at: UInt64  // arrival of its last byte, CLOCK_REALTIME ns
+    public struct Message {
+        public var lines: [String]
+        public var at: UInt64  // arrival of its last byte, CLOCK_REALTIME ns
     }
 
     private let fd: Int32
@@ -128,12 +100,11 @@ final class FakeConnection: @unchecked Sendable {
     private var isClosed = false
     private var framer = ImpressFramer()
     private var queued: [Message] = []
-    private(set) var reads: [Read] = []
+    public private(set) var reads: [Read] = []
 
     init(fd: Int32) {
         self.fd = fd
         var yes: Int32 = 1
-        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
         // The kernel stamps each segment as it arrives: timings that do not
         // depend on when this thread gets to run.
         setsockopt(fd, SOL_SOCKET, SO_TIMESTAMPNS, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -176,7 +147,7 @@ final class FakeConnection: @unchecked Sendable {
     /// The next message from the client, or throws after `timeout` seconds.
     /// `readSize` caps one read: set it to one message's length to stamp
     /// each message with its own arrival time.
-    func readMessage(timeout: Double = 10, readSize: Int = 65536) throws -> Message {
+    public func readMessage(timeout: Double = 10, readSize: Int = 65536) throws -> Message {
         let deadline = Self.now() + UInt64(timeout * 1e9)
         while queued.isEmpty {
             let now = Self.now()
@@ -194,7 +165,7 @@ final class FakeConnection: @unchecked Sendable {
     }
 
     /// Reads until the client closes; true if it did within `timeout`.
-    func waitForClose(timeout: Double = 10) -> Bool {
+    public func waitForClose(timeout: Double = 10) -> Bool {
         let deadline = Self.now() + UInt64(timeout * 1e9)
         var buffer = [UInt8](repeating: 0, count: 4096)
         while Self.now() < deadline {
@@ -205,12 +176,12 @@ final class FakeConnection: @unchecked Sendable {
         return false
     }
 
-    func send(_ text: String) { send(Array(text.utf8)) }
+    public func send(_ text: String) { send(Array(text.utf8)) }
 
     /// One message: lines, each LF-ended, plus the closing empty line.
-    func send(message lines: String...) { send(lines.joined(separator: "\n") + "\n\n") }
+    public func send(message lines: String...) { send(lines.joined(separator: "\n") + "\n\n") }
 
-    func send(_ bytes: [UInt8]) {
+    public func send(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
@@ -221,7 +192,7 @@ final class FakeConnection: @unchecked Sendable {
         }
     }
 
-    func close() {
+    public func close() {
         let first = lock.withLock { () -> Bool in
             defer { isClosed = true }
             return !isClosed
@@ -232,30 +203,15 @@ final class FakeConnection: @unchecked Sendable {
         }
     }
 
-    static func realtimeNow() -> UInt64 {
+    public static func realtimeNow() -> UInt64 {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)
         return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
     }
 
-    static func now() -> UInt64 {
+    public static func now() -> UInt64 {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
-    }
-}
-
-extension POSIXError {
-    init(errno code: Int32) {
-        self.init(POSIXErrorCode(rawValue: code) ?? .EIO)
-    }
-}
-
-/// Reads a real capture made from LibreOffice (SlideModelTests/Fixtures).
-enum Capture {
-    static func bytes(_ name: String, file: StaticString = #filePath) throws -> [UInt8] {
-        let url = URL(fileURLWithPath: "\(file)").deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("SlideModelTests/Fixtures").appendingPathComponent(name)
-        return [UInt8](try Data(contentsOf: url))
     }
 }
