@@ -9,23 +9,6 @@ import XCTest
 /// sink; a press is answered; a refused port is said as pdfpc not running;
 /// nothing arrives after shutdown. Waits poll with deadlines.
 final class PdfpcSourceTests: XCTestCase {
-    final class Events: @unchecked Sendable {
-        private let lock = NSLock()
-        private var list: [SourceEvent] = []
-        func add(_ e: SourceEvent) { lock.lock(); list.append(e); lock.unlock() }
-        var all: [SourceEvent] { lock.lock(); defer { lock.unlock() }; return list }
-
-        func wait(_ what: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line,
-                  _ condition: ([SourceEvent]) -> Bool) {
-            let deadline = Date().addingTimeInterval(timeout)
-            while Date() < deadline {
-                if condition(all) { return }
-                usleep(20_000)
-            }
-            XCTFail("timed out waiting for \(what): \(all)", file: file, line: line)
-        }
-    }
-
     private var fake: Process?
     private var control: Pipe?
 
@@ -76,10 +59,10 @@ final class PdfpcSourceTests: XCTestCase {
     func testConnectsDrivesAndStopsForGood() throws {
         let port = try startFake()
         let source = source(port: port)
-        let events = Events()
-        source.start { events.add($0) }
+        let events = EventRecorder()
+        source.start(events: events.sink)
         events.wait("connected and a show") { $0.contains(.showStarted(slideCount: 5, current: 0)) }
-        XCTAssertTrue(events.all.contains(.link(.connected(server: "pdfpc · 127.0.0.1"))))
+        XCTAssertTrue(events.events.contains(.link(.connected(server: "pdfpc · 127.0.0.1"))))
         events.wait("the first slide's notes") { $0.contains(.notes(index: 0, "Notes for slide 1.\nSecond paragraph of slide 1 notes.")) }
 
         source.want([PictureWant(slide: 0, size: PixelSize(width: 320, height: 320))])
@@ -107,17 +90,22 @@ final class PdfpcSourceTests: XCTestCase {
     func testAWrongPasswordAndNothingListeningAreSaid() throws {
         let port = try startFake()
         let wrong = source(port: port, password: "nope")
-        let events = Events()
-        wrong.start { events.add($0) }
+        let events = EventRecorder()
+        wrong.start(events: events.sink)
         events.wait("401") { $0.contains(.link(.failed(message: LinkProblem.pdfpcWrongPassword.reason))) }
         wrong.shutdown()
 
         let nobody = source(port: try Self.portNobodyListensOn())
-        let refused = Events()
-        nobody.start { refused.add($0) }
+        let refused = EventRecorder()
+        nobody.start(events: refused.sink)
         refused.wait("refused") {
             $0.contains { if case .link(.reconnecting(_, LinkProblem.pdfpcNotListening.reason)) = $0 { true } else { false } }
         }
         nobody.shutdown()
     }
+}
+
+extension EventRecorder {
+    /// A recorder whose waits fail the running test when they time out.
+    convenience init() { self.init { XCTFail($0, file: $1, line: $2) } }
 }

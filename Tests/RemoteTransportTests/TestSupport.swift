@@ -5,81 +5,9 @@ import SlideModel
 import PadTestSupport
 import XCTest
 
-/// Collects a source's events and lets a test wait, with a generous timeout,
-/// until they satisfy a condition (no sleeps: it wakes on each event).
-final class EventRecorder: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var recorded: [SourceEvent] = []
-
-    var sink: @Sendable (SourceEvent) -> Void {
-        { [self] event in
-            condition.lock()
-            recorded.append(event)
-            condition.broadcast()
-            condition.unlock()
-        }
-    }
-
-    var events: [SourceEvent] {
-        condition.lock()
-        defer { condition.unlock() }
-        return recorded
-    }
-
-    /// Waits until `predicate(events)` holds; fails the test on timeout.
-    @discardableResult
-    func wait(
-        timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line,
-        _ what: String, until predicate: ([SourceEvent]) -> Bool
-    ) -> [SourceEvent] {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        condition.lock()
-        defer { condition.unlock() }
-        while !predicate(recorded) {
-            if !condition.wait(until: deadline) {
-                XCTFail("timed out waiting for \(what); got \(recorded.map(Self.short))", file: file, line: line)
-                return recorded
-            }
-        }
-        return recorded
-    }
-
-    /// Like `wait`, but a timeout is an answer (false), not a failure.
-    func check(timeout: TimeInterval, until predicate: ([SourceEvent]) -> Bool) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        condition.lock()
-        defer { condition.unlock() }
-        while !predicate(recorded) {
-            if !condition.wait(until: deadline) { return predicate(recorded) }
-        }
-        return true
-    }
-
-    /// Waits until `event` has been recorded.
-    @discardableResult
-    func wait(
-        for event: SourceEvent, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line
-    ) -> [SourceEvent] {
-        wait(timeout: timeout, file: file, line: line, Self.short(event)) { $0.contains(event) }
-    }
-
-    /// An event without preview bytes, for failure messages.
-    static func short(_ e: SourceEvent) -> String {
-        if case .preview(let i, let p) = e { return "preview(\(i), \(p.png.count) bytes)" }
-        return "\(e)"
-    }
-}
-
-extension Sequence where Element == SourceEvent {
-    var previewIndices: [Int] {
-        compactMap { if case .preview(let i, _) = $0 { return i } else { return nil } }
-    }
-
-    var reconnecting: [(Int, String)] {
-        compactMap { if case .link(.reconnecting(let s, let r)) = $0 { return (s, r) } else { return nil } }
-    }
-
-    func count(_ event: SourceEvent) -> Int { filter { $0 == event }.count }
+extension EventRecorder {
+    /// A recorder whose waits fail the running test when they time out.
+    convenience init() { self.init { XCTFail($0, file: $1, line: $2) } }
 }
 
 /// A configuration for tests: short backoff, fixed PIN, memory store.
