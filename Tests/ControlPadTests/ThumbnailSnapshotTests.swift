@@ -52,6 +52,18 @@ final class ThumbnailSnapshotTests: XCTestCase {
         }
     }
 
+    /// Thumbnails that touch read as one long strip (a white deck as one
+    /// white bar): a row of 3 lines or more keeps its last line blank.
+    func testNeighbouringThumbnailsNeverTouch() {
+        for height in [24, 38, 60] {
+            let geometry = ListGeometry(list: Rect(x: 0, y: 0, width: 44, height: height), slideCount: 40, cellAspect: 2)
+            XCTAssertGreaterThanOrEqual(geometry.rowLines, 3, "list \(height) lines tall")
+            for row in 0..<(geometry.rows - 1) {
+                XCTAssertLessThan(geometry.thumbnail(row).maxY, geometry.row(row + 1).y, "list \(height) lines tall, row \(row)")
+            }
+        }
+    }
+
     func testWithoutPicturesTheListIsAsBefore() throws {
         var state = try deckState()
         _ = state.reduce(.key(.tab), now: 0)

@@ -5,8 +5,11 @@ import SlideModel
 ///
 /// With pictures, a row is a few text lines tall, chosen from the list's
 /// height (about seven rows in view, 2 to 5 lines each), and its thumbnail
-/// is as wide as a 16:9 slide of that height is in cells of `cellAspect`
-/// (height / width), at most half the row. Without pictures a row is one line.
+/// is as wide as a 16:9 slide of its height is in cells of `cellAspect`
+/// (height / width), at most half the row. A row of 3 lines or more leaves
+/// its last line under the thumbnail blank: pictures that touch read as one
+/// long strip (a white deck as one white bar). Without pictures a row is
+/// one line.
 struct ListGeometry: Equatable {
     /// The inside of the list's frame.
     var inside: Rect
@@ -26,8 +29,8 @@ struct ListGeometry: Equatable {
             return
         }
         let lines = min(5, max(2, inside.height / 7))
-        let wide = Int((Double(lines) * max(0.5, min(4, cellAspect)) * 16 / 9).rounded())
         rowLines = lines
+        let wide = Int((Double(Self.pictureLines(lines)) * max(0.5, min(4, cellAspect)) * 16 / 9).rounded())
         thumbCols = max(4, min(wide, (inside.width - numberCols) / 2))
     }
 
@@ -42,8 +45,11 @@ struct ListGeometry: Equatable {
     /// Row `row`'s thumbnail.
     func thumbnail(_ row: Int) -> Rect {
         let r = self.row(row)
-        return Rect(x: r.x + numberCols, y: r.y, width: thumbCols, height: rowLines)
+        return Rect(x: r.x + numberCols, y: r.y, width: thumbCols, height: Self.pictureLines(rowLines))
     }
+
+    /// A thumbnail's lines in a row of `rowLines`: one less from 3 on (the gap).
+    private static func pictureLines(_ rowLines: Int) -> Int { rowLines >= 3 ? rowLines - 1 : rowLines }
 
     /// The row at a screen line, if one is there.
     func row(atY y: Int) -> Int? {
