@@ -28,19 +28,24 @@ final class RealTerminalThumbnailTests: XCTestCase {
     private func match(_ shot: Screenshot, x: (Double, Double), y: (Double, Double), slide index: Int) throws -> Double {
         last = shot
         guard let found = shot.slide(inX: x.0, x.1, y: y.0, y.1), found.width > 20 else { return 0 }
-        // Thumbnails touch, so their found edges may be a few pixels off
-        // (xterm's border, its cells' rounding): the best of small shifts.
+        // The band starts a little inside the picture (see `listRow`), so
+        // its found top may be a few pixels low; its bottom, over the dark
+        // line under every thumbnail, is where it is: the best of tops
+        // moved a little, the bottom kept.
         let png = try preview(index)
-        return try (-4...4).map { dy in
-            let top = min(max(0, found.y + dy), shot.height - found.height)
-            return try shot.match((found.x, top, found.width, found.height), png: png).correlation
+        return try (-5...2).map { dy in
+            let top = max(0, found.y + dy)
+            return try shot.match((found.x, top, found.width, found.y + found.height - top), png: png).correlation
         }.max() ?? 0
     }
 
     /// The list's row `row` (5 lines each at 42 rows, under the frame's top
-    /// line), right of the panes: its thumbnail is the only picture there.
+    /// line; its thumbnail 4 of them, a blank line under it), right of the
+    /// panes: its thumbnail is the only picture there. The band starts a
+    /// fifth of a line in: the selected row above is bright to its last
+    /// pixel, and a cell's edge may be a pixel or two off.
     private func listRow(_ row: Int) -> (x: (Double, Double), y: (Double, Double)) {
-        ((0.665, 1.0), ((1.0 + Double(row * 5)) / Self.rows, (1.0 + Double(row * 5 + 5)) / Self.rows))
+        ((0.665, 1.0), ((1.2 + Double(row * 5)) / Self.rows, (1.5 + Double(row * 5 + 4)) / Self.rows))
     }
 
     /// Runs of columns (fractions of the window, widened a little) that are
