@@ -111,10 +111,11 @@ final class RealPdfpcEndToEndTests: XCTestCase {
         try pad.waitFor(text: "- a second point")
         try pad.waitFor(text: "R&D <beta>")
 
-        // The current pane's picture at the pane's size: 70×37 cells here,
-        // times the cell's pixels, fitted to the slides' 16:9; and pdfpc's
-        // PNG of that request is exactly that size.
-        // (Slide 2 was asked first for the next pane, at that pane's size.)
+        // The current pane's picture at the pane's size (its frame's inside,
+        // in cells, read off the screen) times the cell's pixels, fitted to
+        // the slides' 16:9; and pdfpc's PNG of that request is exactly that
+        // size. (Slide 2 was asked first for the next pane, at that pane's size.)
+        let pane = try XCTUnwrap(Self.currentPane(try pad.screen()), "the current pane's frame")
         func asked() -> [(w: Int, h: Int)] {
             let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
             return text.split(separator: "\n").compactMap { line -> (Int, Int)? in
@@ -127,10 +128,10 @@ final class RealPdfpcEndToEndTests: XCTestCase {
             }
         }
         try pad.waitFor("slide 2's picture asked at the current pane's size") { _ in
-            asked().contains { $0.w % 70 == 0 || $0.h % 37 == 0 }
+            asked().contains { $0.w % pane.width == 0 || $0.h % pane.height == 0 }
         }
-        let (w, h) = try XCTUnwrap(asked().last { $0.w % 70 == 0 || $0.h % 37 == 0 })
-        XCTAssertGreaterThan(w, 70 * 4, "sharper than Impress's 320×240")
+        let (w, h) = try XCTUnwrap(asked().last { $0.w % pane.width == 0 || $0.h % pane.height == 0 }, "asked: \(asked())")
+        XCTAssertGreaterThan(w, pane.width * 4, "sharper than Impress's 320×240")
         XCTAssertEqual(Double(w) / Double(h), 16.0 / 9, accuracy: 0.01)
         let png = directory.appendingPathComponent("slide2.png").path
         try api("/api/slides/1/image?w=\(w)&h=\(h)", output: png)
@@ -150,5 +151,14 @@ final class RealPdfpcEndToEndTests: XCTestCase {
         if !asked.contains("EXIT=") { try pad.send("y") }
         let after = try pad.waitFor("the pad to exit") { $0.contains("EXIT=") }
         XCTAssertTrue(after.contains("EXIT=0"), after)
+    }
+
+    /// The inside of the "Current" pane's frame on a tmux screen, in cells.
+    static func currentPane(_ screen: String) -> (width: Int, height: Int)? {
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
+        guard let top = lines.firstIndex(where: { String($0).hasPrefix("┌ Current") }),
+              let right = lines[top].firstIndex(of: "┐"),
+              let bottom = lines[(top + 1)...].firstIndex(where: { $0.first == "└" }) else { return nil }
+        return (right - 1, bottom - top - 1)
     }
 }

@@ -34,6 +34,22 @@ final class PictureCacheTests: XCTestCase {
         XCTAssertEqual(cache.value(for: key(4)), 40)
     }
 
+    /// Large pictures are bounded by their bytes, not only their count: a
+    /// deck of big panes cannot take the pad's memory.
+    func testBytesBoundTheCacheAndTheNewestStays() {
+        let cache = PictureCache<Int>(capacity: 100, byteLimit: 1000) { $0 }
+        for i in 1...5 { cache.insert(300, for: key(i)) }
+        XCTAssertEqual(cache.count, 3, "three of 300 bytes fit in 1000")
+        XCTAssertEqual(cache.bytes, 900)
+        XCTAssertNil(cache.value(for: key(2)), "the oldest went first")
+        XCTAssertEqual(cache.value(for: key(5)), 300)
+        cache.insert(5000, for: key(6))
+        XCTAssertEqual(cache.count, 1, "a picture over the limit alone is still kept: it is on screen")
+        XCTAssertEqual(cache.bytes, 5000)
+        cache.removeAll()
+        XCTAssertEqual(cache.bytes, 0)
+    }
+
     func testManyInsertsStayWithinCapacity() {
         let cache = PictureCache<Int>()
         for i in 0..<1000 { cache.insert(i, for: key(i)) }

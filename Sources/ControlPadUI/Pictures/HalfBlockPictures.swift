@@ -8,7 +8,9 @@ import SlideModel
 final class HalfBlockPictures: PictureProtocol {
     let depth: ColorDepth
     let cellAspect: Double
-    private let cache = PictureCache<PanePicture>(capacity: PictureLimits.halfBlocks)
+    private let cache = PictureCache<PanePicture>(capacity: PictureLimits.halfBlocks, byteLimit: PictureLimits.halfBlockBytes) {
+        $0.cells.cells.count * MemoryLayout<QuantizedCell>.stride
+    }
     /// How many pictures were rendered (cache misses): tests and
     /// `scripts/bench.sh` check that a slide step renders only what is new.
     private(set) var renders = 0
