@@ -74,20 +74,19 @@ final class FakeImpressProcess {
 /// (the user's own pairing file is never touched), and every fake it
 /// started stopped afterwards.
 class FakeImpressTestCase: XCTestCase {
-    var stateHome: URL!
+    private var home: IsolatedHome?
+    var stateHome: URL! { home?.url }
     var fakes: [FakeImpressProcess] = []
 
     override func setUpWithError() throws {
         try TmuxSession.requireTools()
-        stateHome = FileManager.default.temporaryDirectory
-            .appendingPathComponent("cp-state-\(UUID().uuidString.prefix(8))", isDirectory: true)
-        try FileManager.default.createDirectory(at: stateHome, withIntermediateDirectories: true)
+        home = try IsolatedHome(name: "cp-state-\(UUID().uuidString.prefix(8))")
     }
 
     override func tearDown() {
         fakes.forEach { $0.stop() }
         fakes = []
-        try? FileManager.default.removeItem(at: stateHome)
+        home = nil
         super.tearDown()
     }
 }

@@ -10,7 +10,7 @@ final class FakeServerScript {
     let directory: URL
     let logPath: String
     private let name: String
-    private let pid: pid_t
+    private let process: ChildProcess
     private var control: Int32
     private var stopped = false
 
@@ -36,44 +36,27 @@ final class FakeServerScript {
         // keep the fake's stdin open after the test).
         _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
         _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, fds[0], 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
         let argv = ["python3", script, "--port-file", portFile, "--log", logPath] + arguments
-        var cArgs = argv.map { strdup($0) } + [nil]
-        defer { cArgs.forEach { free($0) } }
-        var child: pid_t = 0
-        let spawned = posix_spawnp(&child, "python3", &actions, nil, &cArgs, environ)
-        close(fds[0])
-        guard spawned == 0 else {
+        do {
+            process = try ChildProcess(argv, stdin: .descriptor(fds[0]), output: outPath)
+        } catch {
+            close(fds[0])
             close(fds[1])
-            throw NSError(domain: name, code: Int(spawned),
-                          userInfo: [NSLocalizedDescriptionKey: "could not start python3: \(String(cString: strerror(spawned)))"])
+            throw error
         }
-        pid = child
+        close(fds[0])
         control = fds[1]
 
-        let deadline = Date().addingTimeInterval(10)
-        var found: Int?
-        while found == nil && Date() < deadline {
-            if let text = try? String(contentsOfFile: portFile, encoding: .utf8), let n = Int(text) {
-                found = n
-            } else {
-                usleep(20_000)
-            }
+        let listening = Deadline(in: 10).poll(every: 0.02) {
+            (try? String(contentsOfFile: portFile, encoding: .utf8)).flatMap { Int($0) }
         }
-        guard let found else {
+        guard let listening else {
             let out = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
-            kill(child, SIGKILL)
-            var status: Int32 = 0
-            waitpid(child, &status, 0)
+            process.stop()
             close(fds[1])
-            throw NSError(domain: name, code: 1, userInfo: [NSLocalizedDescriptionKey: "the \(name) did not start listening: \(out)"])
+            throw E2EError.make("the \(name) did not start listening: \(out)", domain: name)
         }
-        port = found
+        port = listening
     }
 
     deinit { stop() }
@@ -99,16 +82,7 @@ final class FakeServerScript {
         send("quit")
         stopped = true
         close(control)
-        var status: Int32 = 0
-        let deadline = Date().addingTimeInterval(3)
-        while waitpid(pid, &status, WNOHANG) == 0 {
-            if Date() > deadline {
-                kill(pid, SIGKILL)
-                waitpid(pid, &status, 0)
-                break
-            }
-            usleep(20_000)
-        }
+        if Deadline(in: 3).poll(every: 0.02, { process.exitStatus }) == nil { process.stop() }
     }
 
     /// Every log entry so far.
@@ -121,14 +95,8 @@ final class FakeServerScript {
 
     /// Polls until `condition` gives a value, failing after `timeout` with the log's end.
     func waitFor<T>(_ what: String, timeout: TimeInterval, file: StaticString, line: UInt, _ condition: () -> T?) throws -> T {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let value = condition() { return value }
-            usleep(30_000)
-        }
-        if let value = condition() { return value }
-        let tail = entries.suffix(15).map { "\($0)" }.joined(separator: "\n")
-        XCTFail("timed out waiting for the \(name) to see \(what); its log ends:\n\(tail)", file: file, line: line)
-        throw NSError(domain: name, code: 2, userInfo: [NSLocalizedDescriptionKey: "timed out: \(what)"])
+        try Deadline.waitFor("the \(name) to see \(what)", timeout: timeout, every: 0.03,
+                             lastSeen: { "its log ends:\n" + entries.suffix(15).map { "\($0)" }.joined(separator: "\n") },
+                             file: file, line: line, condition)
     }
 }

@@ -301,18 +301,6 @@ final class PictureEndToEndTests: XCTestCase {
     }
 
     static func infocmpKnows(_ name: String) -> Bool {
-        var pid: pid_t = 0
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv: [String] = ["infocmp", name]
-        var args = argv.map { strdup($0) } + [nil]
-        defer { args.forEach { free($0) } }
-        guard posix_spawnp(&pid, "infocmp", &actions, nil, &args, environ) == 0 else { return false }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return status == 0
+        (try? ChildProcess.run(["infocmp", name]))?.status == 0
     }
 }

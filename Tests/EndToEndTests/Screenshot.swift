@@ -13,12 +13,12 @@ struct Screenshot {
 
     init(xwd: [UInt8]) throws {
         func u32(_ i: Int) -> Int { Int(xwd[i * 4]) << 24 | Int(xwd[i * 4 + 1]) << 16 | Int(xwd[i * 4 + 2]) << 8 | Int(xwd[i * 4 + 3]) }
-        guard xwd.count >= 100 else { throw XTerminalSession.failure("not an xwd file") }
+        guard xwd.count >= 100 else { throw E2EError.make("not an xwd file") }
         let headerSize = u32(0), format = u32(2), w = u32(4), h = u32(5), byteOrder = u32(7)
         let bitsPerPixel = u32(11), bytesPerLine = u32(12), masks = (u32(14), u32(15), u32(16)), colors = u32(19)
         let start = headerSize + colors * 12
         guard format == 2, bitsPerPixel == 32 || bitsPerPixel == 24, w > 0, h > 0,
-              xwd.count >= start + bytesPerLine * h else { throw XTerminalSession.failure("unexpected xwd layout") }
+              xwd.count >= start + bytesPerLine * h else { throw E2EError.make("unexpected xwd layout") }
         func shift(_ mask: Int) -> Int { mask == 0 ? 0 : mask.trailingZeroBitCount }
         var out = [UInt8](repeating: 0, count: w * h * 3)
         let step = bitsPerPixel / 8
