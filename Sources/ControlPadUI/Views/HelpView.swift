@@ -52,7 +52,7 @@ package struct HelpView {
                 .item(keys: "Enter", summary: "go to the selected slide"),
                 .item(keys: "Esc", summary: "clear the search, close the overlay"),
                 .item(keys: "C-\\", summary: "quit at once, without asking"),
-                .item(keys: "mouse", summary: "click a list row; wheel: notes, list"),
+                .item(keys: "mouse", summary: "click a list row or overview slide; wheel scrolls"),
                 .item(keys: "", summary: "click the notes: they take PgUp PgDn"),
                 .item(keys: "", summary: "hold on the slide: laser pointer"),
                 .gap, .heading("Marks on screen"),
