@@ -46,14 +46,7 @@ final class ConnectEndToEndTests: FakeImpressTestCase {
     }
 
     private func quit(_ pad: TmuxSession, file: StaticString = #filePath, line: UInt = #line) throws {
-        try pad.send("q")
-        // While a show runs the pad asks first (a slip must not end a talk).
-        let asked = try pad.waitFor("the pad to exit or ask", file: file, line: line) {
-            $0.contains("EXIT=") || $0.contains("Quit ControlPad? y / n")
-        }
-        if !asked.contains("EXIT=") { try pad.send("y") }
-        let after = try pad.waitFor("the pad to exit", file: file, line: line) { $0.contains("EXIT=") }
-        XCTAssertTrue(after.contains("EXIT=0"), after, file: file, line: line)
+        let after = try pad.quit(file: file, line: line)
         XCTAssertFalse(after.contains("Current ·"), "the terminal is restored: the pad's screen is gone",
                        file: file, line: line)
         XCTAssertFalse(after.contains("Impress 7.4.7.2"), "no status line left behind", file: file, line: line)

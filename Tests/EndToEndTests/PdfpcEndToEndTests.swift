@@ -54,16 +54,6 @@ final class PdfpcEndToEndTests: XCTestCase {
         try status(pad, "connected", file: file, line: line) { $0.contains("● pdfpc · 127.0.0.1") }
     }
 
-    private func quit(_ pad: TmuxSession, file: StaticString = #filePath, line: UInt = #line) throws {
-        try pad.send("q")
-        let asked = try pad.waitFor("the pad to exit or ask", file: file, line: line) {
-            $0.contains("EXIT=") || $0.contains("Quit ControlPad? y / n")
-        }
-        if !asked.contains("EXIT=") { try pad.send("y") }
-        let after = try pad.waitFor("the pad to exit", file: file, line: line) { $0.contains("EXIT=") }
-        XCTAssertTrue(after.contains("EXIT=0"), after, file: file, line: line)
-    }
-
     /// The sizes of the pictures asked for slide `slide`, in order.
     private func pictureSizes(_ fake: FakePdfpcProcess, slide: Int) -> [(w: Int, h: Int)] {
         fake.paths.compactMap { path in
@@ -126,7 +116,7 @@ final class PdfpcEndToEndTests: XCTestCase {
         let resized = try XCTUnwrap(pictureSizes(fake, slide: 2).last)
         XCTAssertNotEqual(resized.w, first.w)
         XCTAssertEqual(fake.actions.filter { $0 == "next" || $0 == "prev" || $0.hasPrefix("gotoPage") }.isEmpty, false)
-        try quit(pad)
+        try pad.quit()
     }
 
     func testWithoutAPasswordConnectAsksForItWithoutEcho() throws {
@@ -138,7 +128,7 @@ final class PdfpcEndToEndTests: XCTestCase {
         XCTAssertFalse(typed.contains(FakePdfpcProcess.password), "the password is not echoed")
         try pad.send("Enter")
         try connected(pad)
-        try quit(pad)
+        try pad.quit()
     }
 
     // MARK: a pdfpc that misbehaves
@@ -154,7 +144,7 @@ final class PdfpcEndToEndTests: XCTestCase {
         try pad.send("r")
         try connected(pad)
         XCTAssertGreaterThan(fake.paths.count, asked)
-        try quit(pad)
+        try pad.quit()
     }
 
     func testA412WithoutAHandshakeShakesHandsAgain() throws {
@@ -167,7 +157,7 @@ final class PdfpcEndToEndTests: XCTestCase {
         try position(pad, "4/5")
         XCTAssertGreaterThanOrEqual(fake.paths.filter { $0 == "/api/helo" }.count, 2)
         try connected(pad)
-        try quit(pad)
+        try pad.quit()
     }
 
     func testAnotherComputersLockIsSaid() throws {
@@ -182,7 +172,7 @@ final class PdfpcEndToEndTests: XCTestCase {
         fake.send("unlock")
         try pad.send("r")
         try connected(pad)
-        try quit(pad)
+        try pad.quit()
     }
 
     func testNothingListeningSaysStartPdfpcWithV() throws {
@@ -193,7 +183,7 @@ final class PdfpcEndToEndTests: XCTestCase {
         let pad = try connect("pdfpc://127.0.0.1:\(port)")
         try pad.waitFor(text: "Connection refused: pdfpc's REST server is not running")
         try pad.waitFor(text: "pdfpc -V talk.pdf")
-        try quit(pad)
+        try pad.quit()
     }
 
     func testPdfpcQuittingMidTalkReconnectsWhenItIsBack() throws {
@@ -210,7 +200,7 @@ final class PdfpcEndToEndTests: XCTestCase {
         try pad.send("Right")
         _ = try fake.waitFor("→ after the return") { $0.actions.last == "next" ? true : nil }
         try position(pad, "4/5")
-        try quit(pad)
+        try pad.quit()
     }
 
     func testAStallIsSaidAndTheLinkComesBack() throws {
@@ -221,7 +211,7 @@ final class PdfpcEndToEndTests: XCTestCase {
         try pad.waitFor(text: "did not answer in time", timeout: 15)
         fake.send("stall 0")
         try connected(pad)
-        try quit(pad)
+        try pad.quit()
     }
 
     func testAResetReconnectsAndKeepsGoing() throws {
@@ -233,7 +223,7 @@ final class PdfpcEndToEndTests: XCTestCase {
         try connected(pad)
         try pad.send("Right")
         try position(pad, "2/5")
-        try quit(pad)
+        try pad.quit()
     }
 
     func testAGarbageBodyIsSaidNeverPrinted() throws {
@@ -247,7 +237,7 @@ final class PdfpcEndToEndTests: XCTestCase {
         XCTAssertFalse(screen.contains("\u{1b}[2J"))
         fake.send("sane")
         try connected(pad)
-        try quit(pad)
+        try pad.quit()
     }
 
     func testA50MBPictureAndOneThatIsNoPNGAreSaidInTheirPanes() throws {
@@ -266,7 +256,7 @@ final class PdfpcEndToEndTests: XCTestCase {
         try pad.waitFor(text: "not a PNG", timeout: 20)
         let screen = try pad.screen(colors: true)
         XCTAssertFalse(screen.contains("owned"), "a picture's bytes never reach the terminal")
-        try quit(pad)
+        try pad.quit()
     }
 
     // MARK: send and watch

@@ -82,6 +82,20 @@ final class TmuxSession {
         try waitFor("\"\(text)\"", timeout: timeout, file: file, line: line) { $0.contains(text) }
     }
 
+    /// Quits the pad with q (and y when a running show makes it ask: a slip
+    /// must not end a talk) and checks it exited 0; the screen after.
+    @discardableResult
+    func quit(file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        try send("q")
+        let asked = try waitFor("the pad to exit or ask", file: file, line: line) {
+            $0.contains("EXIT=") || $0.contains("Quit ControlPad? y / n")
+        }
+        if !asked.contains("EXIT=") { try send("y") }
+        let after = try waitFor("the pad to exit", file: file, line: line) { $0.contains("EXIT=") }
+        XCTAssertTrue(after.contains("EXIT=0"), after, file: file, line: line)
+        return after
+    }
+
     /// The last non-empty line: the pad's status line.
     static func statusLine(_ screen: String) -> String {
         screen.split(separator: "\n").last.map(String.init) ?? ""
