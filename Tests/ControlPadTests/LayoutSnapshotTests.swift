@@ -1,4 +1,5 @@
 import Foundation
+import PadTestSupport
 import XCTest
 @testable import ControlPadUI
 @testable import PadConfig
@@ -6,12 +7,6 @@ import XCTest
 
 /// The layout modes at the sizes presenters use, and the panes cut to the slide.
 final class LayoutSnapshotTests: XCTestCase {
-    private func fixture(_ n: Int, file: StaticString = #filePath) throws -> [UInt8] {
-        let url = URL(fileURLWithPath: "\(file)").deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("SlideImagesTests/Fixtures/preview-\(n).png")
-        return [UInt8](try Data(contentsOf: url))
-    }
-
     private func state(in mode: LayoutMode) -> PadState {
         var state = samplePadState()
         state.talkDuration = 20 * 60_000
@@ -49,7 +44,7 @@ final class LayoutSnapshotTests: XCTestCase {
     /// on either side, in both modes with panes, 16:9 and 4:3.
     func testTheCurrentSlideHasAtMostOneCellOfBars() throws {
         for n in [0, 3] {
-            let png = try fixture(n)
+            let png = try Fixtures.preview(n)
             for mode in [LayoutMode.slides, .notesFirst] {
                 for (w, h) in [(80, 24), (120, 40), (200, 60)] {
                     var state = state(in: mode)

@@ -11,13 +11,6 @@ import SlideSources
 /// their true aspect, bad pictures as a placeholder that says so, and a cache
 /// that makes a slide step render only what is new.
 final class SlidePicturesTests: XCTestCase {
-    /// LibreOffice's own 320×240 previews of 16:9 slides (pHYs 1143 × 1524 px/m).
-    private func fixture(_ n: Int, file: StaticString = #filePath) throws -> [UInt8] {
-        let url = URL(fileURLWithPath: "\(file)").deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("SlideImagesTests/Fixtures/preview-\(n).png")
-        return [UInt8](try Data(contentsOf: url))
-    }
-
     /// The cells of `grid` inside `rect` that hold a picture (a ▀ with colours).
     private func pictureBounds(_ grid: CellGrid, in rect: Rect) -> (minX: Int, maxX: Int, minY: Int, maxY: Int, count: Int)? {
         var b: (minX: Int, maxX: Int, minY: Int, maxY: Int, count: Int)?
@@ -34,7 +27,7 @@ final class SlidePicturesTests: XCTestCase {
             let pictures = PicturePipeline(depth: .palette256)
             var grid = CellGrid(width: 82, height: 26)
             let pane = Rect(x: 1, y: 1, width: 80, height: 24)
-            XCTAssertNil(pictures.draw(Preview(png: try fixture(n)), slide: n, in: pane, grid: &grid))
+            XCTAssertNil(pictures.draw(Preview(png: try Fixtures.preview(n)), slide: n, in: pane, grid: &grid))
             let b = try XCTUnwrap(pictureBounds(grid, in: pane), "preview-\(n): no picture cells")
             let cols = b.maxX - b.minX + 1, rows = b.maxY - b.minY + 1
             XCTAssertEqual(b.count, cols * rows, "preview-\(n): the picture is one solid block of ▀ cells")
@@ -65,7 +58,7 @@ final class SlidePicturesTests: XCTestCase {
         let pictures = PicturePipeline(depth: .truecolor)
         var grid = CellGrid(width: 80, height: 24)
         let pane = Rect(x: 0, y: 0, width: 80, height: 12)  // 80×24 px: wider than 16:9
-        XCTAssertNil(pictures.draw(Preview(png: try fixture(1)), slide: 1, in: pane, grid: &grid))
+        XCTAssertNil(pictures.draw(Preview(png: try Fixtures.preview(1)), slide: 1, in: pane, grid: &grid))
         let b = try XCTUnwrap(pictureBounds(grid, in: pane))
         let cols = b.maxX - b.minX + 1, rows = b.maxY - b.minY + 1
         XCTAssertEqual(rows, 12)
@@ -77,7 +70,7 @@ final class SlidePicturesTests: XCTestCase {
     func testMonochromeStillHasStructure() throws {
         let pictures = PicturePipeline(depth: .monochrome)
         var grid = CellGrid(width: 80, height: 24)
-        XCTAssertNil(pictures.draw(Preview(png: try fixture(2)), slide: 2, in: grid.bounds, grid: &grid))
+        XCTAssertNil(pictures.draw(Preview(png: try Fixtures.preview(2)), slide: 2, in: grid.bounds, grid: &grid))
         let glyphs = Set(grid.text.filter { !$0.isWhitespace && $0 != "\n" })
         XCTAssertGreaterThanOrEqual(glyphs.count, 2, "shades and half blocks, not one flat glyph: \(glyphs)")
     }
@@ -103,7 +96,7 @@ final class SlidePicturesTests: XCTestCase {
     }
 
     func testABadPictureShowsAPlaceholderThatSaysSo() throws {
-        let good = try fixture(0)
+        let good = try Fixtures.preview(0)
         for (what, png) in Self.badPictures(good: good) {
             for (w, h) in [(120, 40), (80, 24)] {
                 var state = PadState(animate: false)
@@ -123,7 +116,7 @@ final class SlidePicturesTests: XCTestCase {
     }
 
     func testBadPicturesNameTheProblem() throws {
-        let good = try fixture(0)
+        let good = try Fixtures.preview(0)
         let expected = ["truncated": "truncated", "random bytes": "not a PNG", "100000×100000 header": "too large",
                         "zero size": "zero", "empty": "no data"]
         for (what, png) in Self.badPictures(good: good) {
@@ -143,7 +136,7 @@ final class SlidePicturesTests: XCTestCase {
 
     func testDrawingTheSameSlideTwiceHitsTheCache() throws {
         let pictures = PicturePipeline(depth: .palette256)
-        let png = try fixture(3)
+        let png = try Fixtures.preview(3)
         var first = CellGrid(width: 80, height: 24), second = CellGrid(width: 80, height: 24)
         XCTAssertNil(pictures.draw(Preview(png: png), slide: 3, in: first.bounds, grid: &first))
         XCTAssertEqual(pictures.renders, 1)
@@ -151,7 +144,7 @@ final class SlidePicturesTests: XCTestCase {
         XCTAssertEqual(pictures.renders, 1, "the second draw comes from the cache")
         XCTAssertEqual(first, second)
         // A new preview of the same slide (LibreOffice resends after an edit) is rendered afresh.
-        XCTAssertNil(pictures.draw(Preview(png: try fixture(4)), slide: 3, in: second.bounds, grid: &second))
+        XCTAssertNil(pictures.draw(Preview(png: try Fixtures.preview(4)), slide: 3, in: second.bounds, grid: &second))
         XCTAssertEqual(pictures.renders, 2)
         // So is another pane size.
         var small = CellGrid(width: 40, height: 12)

@@ -1,4 +1,5 @@
 import Foundation
+import PadTestSupport
 import XCTest
 @testable import ControlPadUI
 @testable import PadConfig
@@ -10,20 +11,13 @@ import SlideImages
 final class ThumbnailSnapshotTests: XCTestCase {
     private static let sizes = [(80, 24), (120, 40), (200, 60)]
 
-    /// LibreOffice's own 320×240 previews of 16:9 slides.
-    private func fixture(_ n: Int, file: StaticString = #filePath) throws -> [UInt8] {
-        let url = URL(fileURLWithPath: "\(file)").deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("SlideImagesTests/Fixtures/preview-\(n).png")
-        return [UInt8](try Data(contentsOf: url))
-    }
-
     /// A 40-slide show on slide 3: previews for all but slides 7 and 8
     /// (their rows wait), notes on most, none on every fifth.
     private func deckState() throws -> PadState {
         var state = PadState(animate: false)
         _ = state.reduce(.source(.link(.demo)), now: 0)
         _ = state.reduce(.source(.showStarted(slideCount: 40, current: 2)), now: 0)
-        let pngs = try (0..<5).map { try fixture($0) }
+        let pngs = try (0..<5).map { try Fixtures.preview($0) }
         for i in 0..<40 where i != 6 && i != 7 {
             _ = state.reduce(.source(.preview(index: i, Preview(png: pngs[i % 5]))), now: 0)
         }

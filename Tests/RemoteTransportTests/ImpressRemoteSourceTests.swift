@@ -102,7 +102,7 @@ final class ImpressRemoteSourceTests: XCTestCase {
     // MARK: a show
 
     func testRealSessionTricklingInIsDeliveredInOrder() throws {
-        let capture = try Capture.bytes("lo-session-shared-deck.bin")
+        let capture = try Fixtures.capture("lo-session-shared-deck.bin")
         let (events, _, _) = try start([{ c in
             _ = try c.readMessage()
             // LibreOffice's own bytes, in small uneven pieces.
@@ -140,7 +140,7 @@ final class ImpressRemoteSourceTests: XCTestCase {
     }
 
     func testDuplicatesAfterResumeAreHarmless() throws {
-        let capture = try Capture.bytes("lo-session-resume-duplicates.bin")
+        let capture = try Fixtures.capture("lo-session-resume-duplicates.bin")
         let (events, _, _) = try start([{ c in
             _ = try c.readMessage()
             c.send(capture)
@@ -156,7 +156,7 @@ final class ImpressRemoteSourceTests: XCTestCase {
 
     func testDropMidPreviewReconnectsAndResyncsWithNothingStale() throws {
         let store = MemoryPairingStore()
-        let capture = try Capture.bytes("lo-session-shared-deck.bin")
+        let capture = try Fixtures.capture("lo-session-shared-deck.bin")
         // The real preview of slide 1, to cut in half.
         let preview1 = try XCTUnwrap(String(decoding: capture, as: UTF8.self)
             .components(separatedBy: "\n\n").first { $0.hasPrefix("slide_preview\n1\n") })

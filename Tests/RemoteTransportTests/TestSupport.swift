@@ -66,12 +66,3 @@ final class ObservedPairingStore: PairingStoring, @unchecked Sendable {
     /// Waits for the next `remember` (10 s at most).
     func waitForRemember() -> Bool { remembered.wait(timeout: .now() + 10) == .success }
 }
-
-/// Reads a real capture made from LibreOffice (SlideModelTests/Fixtures).
-enum Capture {
-    static func bytes(_ name: String, file: StaticString = #filePath) throws -> [UInt8] {
-        let url = URL(fileURLWithPath: "\(file)").deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("SlideModelTests/Fixtures").appendingPathComponent(name)
-        return [UInt8](try Data(contentsOf: url))
-    }
-}
