@@ -39,20 +39,6 @@ final class PseudoTerminalProcess {
     /// Types `bytes` as the terminal would deliver them.
     func type(_ bytes: String) { _ = bytes.utf8CString.withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count - 1) } }
 
-    /// Reads what the process wrote so far (so it never blocks on a full pty).
-    @discardableResult
-    func drain() -> String {
-        var out: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        var pfd = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-        while poll(&pfd, 1, 0) > 0 {
-            let n = read(master, &buffer, buffer.count)
-            guard n > 0 else { break }
-            out += buffer[0..<n]
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
     func stop() {
         kill(pid, SIGTERM)
         var status: Int32 = 0
