@@ -9,7 +9,7 @@ import PadTestSupport
 /// cores the latter depends on what else runs, the pad's drawing included.
 final class LoopbackImpress: Sendable {
     private let server: FakeImpressServer
-    private let arrivals = Arrivals()
+    private let arrivals = Locked<[(at: Double, command: String)]>([])
     var port: Int { server.port }
 
     init(slideCount: Int = 100_000) throws {
@@ -30,7 +30,7 @@ final class LoopbackImpress: Sendable {
                 case "goto_slide": current = argument ?? current
                 default: break
                 }
-                arrivals.add(at: Self.benchmarkClock(message.at), name)
+                arrivals.withLock { $0.append((Self.benchmarkClock(message.at), name)) }
                 connection.send(message: "slide_updated", "\(current)")
             }
         }
@@ -40,18 +40,11 @@ final class LoopbackImpress: Sendable {
     deinit { server.stop() }
 
     /// The commands received so far, with their arrival times.
-    var received: [(at: Double, command: String)] { arrivals.all }
+    var received: [(at: Double, command: String)] { arrivals.current }
 
     /// A kernel stamp (CLOCK_REALTIME ns) on the benchmark's clock.
     private static func benchmarkClock(_ realtime: UInt64) -> Double {
         monotonicMilliseconds() - Double(FakeConnection.realtimeNow() &- realtime) / 1e6
-    }
-
-    private final class Arrivals: @unchecked Sendable {
-        private let lock = NSLock()
-        private var list: [(at: Double, command: String)] = []
-        func add(at: Double, _ command: String) { lock.withLock { list.append((at, command)) } }
-        var all: [(at: Double, command: String)] { lock.withLock { list } }
     }
 
     /// A bare client: a socket that pairs, for the floor figure.

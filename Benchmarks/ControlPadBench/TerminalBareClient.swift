@@ -9,8 +9,7 @@ import Foundation
 /// their ratio is what the pad itself adds.
 enum TerminalBareClient {
     static func run(port: Int) throws -> Never {
-        let socket = try LoopbackImpress.connectedSocket(port: port)
-        LoopbackImpress.send(socket, "LO_SERVER_CLIENT_PAIR\nbench\n1234\n\n")
+        let socket = try LoopbackImpress.bareClient(port: port)
         var raw = termios()
         tcgetattr(0, &raw)
         cfmakeraw(&raw)

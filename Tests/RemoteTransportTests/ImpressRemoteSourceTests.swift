@@ -500,16 +500,3 @@ final class ImpressRemoteSourceTests: XCTestCase {
         XCTAssertEqual(server.accepted.count, 1)
     }
 }
-
-/// A value behind a lock, for server threads to hand results to the test.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
-    var current: Value { withLock { $0 } }
-}
