@@ -73,7 +73,8 @@ extension ImpressRemoteSource {
         for action in decision.actions {
             switch action {
             case .connect: open(link)
-            case .write(_, let command):
+            case .write(let bytes, let command):
+                logger.trace("sending \(String(decoding: bytes.prefix { $0 != 0x0A }, as: UTF8.self))\(command.map { " for \($0)" } ?? "")")
                 switch writes.next() ?? nil {
                 case nil: if command != nil { whenWritten?(false) }
                 case .written: if command != nil { whenWritten?(true) }
@@ -144,12 +145,13 @@ extension ImpressRemoteSource {
 
 extension ImpressRemoteSource.Decision {
     /// Whether anything is left for the loop once the bytes are written: a
-    /// queued write, a timer, an event, a log line that would be kept.
+    /// queued write, a timer, an event, a log line that would be kept (a
+    /// write's own, at trace level).
     func needsTheLoop(logLevel: Logger.Level) -> Bool {
         var writes = self.writes.makeIterator()
         for action in actions {
             switch action {
-            case .write: if writes.next() != .some(.written) { return true }
+            case .write: if writes.next() != .some(.written) || logLevel <= .trace { return true }
             case .log(let level, _): if ImpressRemoteSource.level(level) >= logLevel { return true }
             default: return true
             }

@@ -71,6 +71,16 @@ public enum Syscalls {
         return entries.map(\.revents)
     }
 
+    /// `poll` for a loop that waits on the same descriptors again and
+    /// again: each entry's `revents` says what happened (all 0 for a
+    /// timeout or an interrupted wait), and nothing is allocated on the way
+    /// back from the wait.
+    public static func poll(_ entries: inout [pollfd], timeout: Int32) {
+        if Glibc.poll(&entries, nfds_t(entries.count), timeout) < 0 {
+            for i in entries.indices { entries[i].revents = 0 }
+        }
+    }
+
     public static func fchmod(_ fd: Int32, _ mode: mode_t) throws(SystemCallError) {
         guard Glibc.fchmod(fd, mode) == 0 else { throw SystemCallError("fchmod", errno: errno) }
     }

@@ -37,7 +37,7 @@ final class TestTerminal: TerminalBackend {
         close(pipe.write)
     }
 
-    func readInputs() -> [TerminalInput] {
+    func readInputs(ready: Bool) -> [TerminalInput] {
         Syscalls.drain(pipe.read)
         defer { pending = [] }
         return pending

@@ -37,6 +37,8 @@ final class PadLoop {
     /// The last frame drawn: mouse events are about what it showed.
     private var frame: PadFrame?
     private var quitting = false
+    /// What the loop waits on: the terminal, then the inbox.
+    private var waits: [pollfd]
     private let logger = Logger(label: "controlpad.pad")
 
     init(terminal: TerminalBackend, source: SlideSource, state: PadState, inbox: EventInbox<PadEvent>,
@@ -56,6 +58,7 @@ final class PadLoop {
         self.inbox = inbox
         self.clocks = clocks
         self.pictures = pictures
+        waits = [terminal.inputDescriptor, inbox.wakeDescriptor].map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
     }
 
     /// Runs until the pad quits (a key, a signal, the terminal hung up).
@@ -79,11 +82,15 @@ final class PadLoop {
     @discardableResult
     func step(waitingAtMost limit: Int32? = nil) -> Bool {
         let due = millisecondsUntilDue()
-        let ready = Syscalls.poll([terminal.inputDescriptor, inbox.wakeDescriptor], timeout: max(1, min(limit ?? due, due)))
-        if ready[0] & Int16(POLLHUP | POLLNVAL | POLLERR) != 0 {
+        Syscalls.poll(&waits, timeout: max(1, min(limit ?? due, due)))
+        if waits[0].revents & Int16(POLLHUP | POLLNVAL | POLLERR) != 0 {
             apply(.terminate)  // the terminal went away
         }
-        for input in terminal.readInputs() where !quitting { handle(input) }
+        let readable = waits[0].revents & Int16(POLLIN) != 0
+        for input in terminal.readInputs(ready: readable) where !quitting { handle(input) }
+        // A press may have come past curses (see `KeySequences`): curses is
+        // asked too, for a resize it saw meanwhile.
+        if readable { for input in terminal.readInputs(ready: false) where !quitting { handle(input) } }
         for event in inbox.drain() where !quitting { apply(event) }
         guard !quitting else { return false }
         apply(.tick)
@@ -117,11 +124,14 @@ final class PadLoop {
     }
 
     private func apply(_ event: PadEvent) {
-        let effects = state.reduce(event, now: clocks.monotonic())
-        // The command first: `send` puts it on the wire from this thread.
-        for effect in effects {
+        let now = clocks.monotonic()
+        let effects = state.react(to: event, now: now)
+        // The command first: `send` puts it on the wire from this thread,
+        // before the pad's bookkeeping (`settle`).
+        for case .send(let command) in effects { source.send(command) }
+        for effect in state.settle(quitting: effects.contains(.quit), now: now) + effects {
             switch effect {
-            case .send(let command): source.send(command)
+            case .send: break  // on the wire already
             case .visitEnded(let visit): rehearsal?.write(visit)
             case .retryNow: source.retryNow()
             case .quit: quitting = true

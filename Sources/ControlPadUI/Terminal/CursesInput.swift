@@ -5,15 +5,22 @@ import SlideModel
 /// after the terminal's answers were taken out (`InputPump`).
 extension CursesTerminal {
     /// Everything the terminal has for us now, without waiting.
-    func readInputs() -> [TerminalInput] {
+    func readInputs(ready: Bool) -> [TerminalInput] {
         var out: [TerminalInput] = []
-        for answer in pump?.pump() ?? [] {
-            if let (content, message) = pictures?.take(answer) { out.append(.pictureRejected(content: content, message: message)) }
+        if ready, let pump {
+            let pumped = pump.pump(shortcuts: keySequences)
+            for answer in pumped.answers {
+                if let (content, message) = pictures?.take(answer) { out.append(.pictureRejected(content: content, message: message)) }
+            }
+            if let key = pumped.key { return [.key(key)] }
         }
         var ch: wint_t = 0
         while true {
             let result = wget_wch(cp_stdscr(), &ch)
-            if result == ERR { break }
+            if result == ERR {
+                pump?.cursesDrained()
+                break
+            }
             if result == KEY_CODE_YES {
                 if let input = decodeKeyCode(Int32(ch)) { out.append(input) }
             } else if let key = Self.decodeCharacter(UInt32(ch)) {

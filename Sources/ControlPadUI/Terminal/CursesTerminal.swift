@@ -33,6 +33,8 @@ final class CursesTerminal: TerminalBackend {
     let pictures: PictureWriter?
     /// Between the terminal and curses while `pictures` is on (answers out, keys on).
     private(set) var pump: InputPump?
+    /// The keys the pump may hand over past curses.
+    private(set) var keySequences = KeySequences([])
     private var output: UnsafeMutablePointer<FILE>?
     /// Half-block picture cells are written by `HalfBlockWriter` rather than
     /// curses (256 colours or more), except in a full repaint.
@@ -102,6 +104,7 @@ final class CursesTerminal: TerminalBackend {
             throw StartError(description: "the terminal refused \(failed.0) mode; try another terminal or TERM")
         }
         wtimeout(cp_stdscr(), 0)
+        keySequences = .fromTerminfo()
         set_escdelay(25)
         curs_set(0)
         leaveok(cp_stdscr(), true)

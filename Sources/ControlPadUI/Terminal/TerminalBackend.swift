@@ -15,7 +15,10 @@ protocol TerminalBackend: AnyObject {
     /// A hang-up on it ends the pad.
     var inputDescriptor: Int32 { get }
     /// Everything the terminal has for us now, without waiting.
-    func readInputs() -> [TerminalInput]
+    /// `ready`: the loop's poll found `inputDescriptor` readable. A press
+    /// that is one whole key may come alone, before curses was asked (see
+    /// `KeySequences`): a call with `ready` false gives what curses has.
+    func readInputs(ready: Bool) -> [TerminalInput]
     /// Shows `grid`, writing only what changed since the last frame.
     func draw(_ grid: CellGrid)
 }

@@ -34,7 +34,15 @@ public enum ImpressClientEncoding {
         case .pointerMoved(let x, let y): lines = ["pointer_coordination", coordinate(x), coordinate(y)]
         case .pointerDismissed: lines = ["pointer_dismissed"]
         }
-        return Array((lines.joined(separator: "\n") + "\n\n").utf8)
+        // Byte by byte, not by joining strings: this is on a key's way to the wire.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64)
+        for line in lines {
+            bytes += line.utf8
+            bytes.append(0x0A)
+        }
+        bytes.append(0x0A)
+        return bytes
     }
 
     /// `value` clamped to 0...1, written as `0.1234`: always a '.' decimal

@@ -18,9 +18,9 @@ extension ImpressConnection {
         guard let bytes = ImpressClientEncoding.encode(wire) else {
             return command.map { [.dropped($0), .log(.notice, "cannot send \($0)")] } ?? []
         }
-        // The bytes first, and a log line that is cheap to make (no
-        // reflection): it is made on the key's path to the wire.
-        return [.write(bytes, command: command), .log(.trace, "sending \(wire.logText)" + (command.map { " for \($0.logText)" } ?? ""))]
+        // No log line here: it would be made on a key's way to the wire, at
+        // every log level. The transport logs what it writes, when asked to.
+        return [.write(bytes, command: command)]
     }
 }
 

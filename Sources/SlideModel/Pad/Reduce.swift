@@ -43,6 +43,14 @@ extension PadState {
     /// The pad's one way to change: event in, state changed, effects out.
     /// Pure: `now` is the only clock.
     public mutating func reduce(_ event: PadEvent, now: Millis) -> [Effect] {
+        let effects = react(to: event, now: now)
+        return settle(quitting: effects.contains(.quit), now: now) + effects
+    }
+
+    /// `reduce`'s first half, for the loop that puts a key's command on the
+    /// wire before anything else: what the event itself changes, and what
+    /// it asks the loop to do. `settle` must follow before the state is read.
+    public mutating func react(to event: PadEvent, now: Millis) -> [Effect] {
         let effects: [Effect]
         let topBefore = topOverlay
         switch event {
@@ -85,12 +93,17 @@ extension PadState {
         animatePopovers(from: topBefore, now: now)
         if let reveal = listReveal, reveal.isDone(at: now) { listReveal = nil }
         if let reveal = popoverReveal, reveal.reveal.isDone(at: now) { popoverReveal = nil }
-        syncRequests(now: now)
-        return visitsEnded(quitting: effects.contains(.quit), now: now) + effects
+        return effects
     }
 
-    /// Slide visits for the rehearsal log that this change ended (all of
-    /// them when the pad quits), to go out before the quit itself.
+    /// `reduce`'s second half: the load buffer asks for what the panes now
+    /// show, and the slide visits this change ended come out (all of them
+    /// when the pad is `quitting`), to go out before the quit itself.
+    public mutating func settle(quitting: Bool, now: Millis) -> [Effect] {
+        syncRequests(now: now)
+        return visitsEnded(quitting: quitting, now: now)
+    }
+
     private mutating func visitsEnded(quitting: Bool, now: Millis) -> [Effect] {
         var recorder = rehearsal
         var visits = recorder.observe(self, now: now)

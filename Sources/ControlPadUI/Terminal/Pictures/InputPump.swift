@@ -1,4 +1,5 @@
 import Foundation
+import SlideModel
 import Syscalls
 
 /// Stands between the terminal and curses while real pictures are on: the
@@ -12,6 +13,11 @@ final class InputPump {
     let cursesInput: UnsafeMutablePointer<FILE>
     private let pipeWrite: Int32
     private var filter = AnswerFilter()
+    /// Kept from read to read: a key's way to the wire allocates nothing here.
+    private var buffer = [UInt8](repeating: 0, count: 4096)
+    /// Bytes went into curses' pipe that curses has not read yet: a key
+    /// read after them must follow them through curses.
+    private var cursesHasUnread = false
 
     /// `typed`: keys that arrived during the start-up queries, passed first.
     init(terminal: Int32, typed: [UInt8]) throws {
@@ -25,22 +31,41 @@ final class InputPump {
         cursesInput = file
         pipeWrite = pipe.write
         _ = fcntl(pipe.write, F_SETFL, fcntl(pipe.write, F_GETFL) | O_NONBLOCK)
-        if !typed.isEmpty { try? Syscalls.writeAll(pipe.write, typed) }
+        if !typed.isEmpty {
+            try? Syscalls.writeAll(pipe.write, typed)
+            cursesHasUnread = true
+        }
     }
 
-    /// Moves everything the terminal has now into curses' pipe; returns the
-    /// answers found on the way.
-    func pump() -> [TerminalAnswer] {
+    /// What one read from the terminal brought.
+    struct Pumped {
         var answers: [TerminalAnswer] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while Syscalls.poll([terminal], timeout: 0)[0] & Int16(POLLIN) != 0 {
-            let n = read(terminal, &buffer, buffer.count)
-            guard n > 0 else { break }
-            let (keys, found) = filter.feed(Array(buffer[0..<n]))
-            answers += found
-            if !keys.isEmpty { try? Syscalls.writeAll(pipeWrite, keys) }
+        /// The read was exactly this one key (see `KeySequences`), and
+        /// curses had nothing unread before it: it skipped curses.
+        var key: Key?
+    }
+
+    /// Moves what the terminal has into curses' pipe, with one read (the
+    /// loop's poll found it readable, so the read does not wait; anything
+    /// left wakes the next poll at once), unless it is one key `shortcuts`
+    /// knows.
+    func pump(shortcuts: KeySequences) -> Pumped {
+        let n = buffer.withUnsafeMutableBytes { read(terminal, $0.baseAddress, $0.count) }
+        guard n > 0 else { return Pumped() }
+        if !cursesHasUnread, !filter.isHolding, let key = shortcuts.key(buffer[0..<n]) {
+            return Pumped(key: key)
         }
-        return answers
+        let (keys, answers) = filter.feed(Array(buffer[0..<n]))
+        if !keys.isEmpty {
+            try? Syscalls.writeAll(pipeWrite, keys)
+            cursesHasUnread = true
+        }
+        return Pumped(answers: answers)
+    }
+
+    /// Curses has read everything the pump gave it (it answered "no key").
+    func cursesDrained() {
+        cursesHasUnread = false
     }
 
     func shutDown() {

@@ -21,6 +21,9 @@ enum TerminalAnswer: Equatable {
 struct AnswerFilter {
     private var held: [UInt8] = []
 
+    /// The start of an answer waits for its end.
+    var isHolding: Bool { !held.isEmpty }
+
     mutating func feed(_ bytes: [UInt8]) -> (keys: [UInt8], answers: [TerminalAnswer]) {
         let input = held + bytes
         held = []
