@@ -134,18 +134,20 @@ final class RealPicturesTests: XCTestCase {
 }
 
 extension RealPicturesTests {
-    func testAResizeDeletesEveryKittyPlacementAndPlacesThemAgain() throws {
+    /// kitty keeps no image across a resize of its window (0.26, under
+    /// Xvfb): a placement alone would leave the panes empty.
+    func testAResizeSendsEveryKittyPictureAgain() throws {
         var state = try LoadedShow.demo(current: 1, notes: false)
         let kitty = KittyPictures(), pictures = placed(kitty)
         let before = frame(&state, pictures)
         _ = kitty.prepare(before.pictures, fullRepaint: true)
-        XCTAssertFalse(String(decoding: kitty.bytes(before.pictures, screenHeight: 42) { _ in true }, as: UTF8.self).contains("a=d,d=a"))
+        XCTAssertFalse(String(decoding: kitty.bytes(before.pictures, screenHeight: 42) { _ in true }, as: UTF8.self).contains("a=d,d=A"))
         let after = frame(&state, pictures, width: 120, height: 40)
         _ = kitty.prepare(after.pictures, fullRepaint: true)
         let out = String(decoding: kitty.bytes(after.pictures, screenHeight: 40) { _ in true }, as: UTF8.self)
-        XCTAssertTrue(out.hasPrefix("\u{1B}7\u{1B}_Ga=d,d=a,q=2"), "old placements go first")
+        XCTAssertTrue(out.hasPrefix("\u{1B}7\u{1B}_Ga=d,d=A,q=2"), "old images go first")
+        XCTAssertEqual(out.components(separatedBy: "a=t,").count - 1, 2, "both sent again")
         XCTAssertEqual(out.components(separatedBy: "a=p,").count - 1, 2, "both placed again")
-        XCTAssertFalse(out.contains("a=t,"), "not sent again")
     }
 }
 

@@ -18,7 +18,7 @@ final class KittyPictures: PictureProtocol, PictureWriter {
     /// Sent images, oldest use first, with their content.
     private var sent: [(id: UInt32, content: UInt64)] = []
     private var shown: [Placement: Rect] = [:]
-    /// Set by a full repaint (a resize): every placement goes before new ones.
+    /// Set by a full repaint (a resize): every image goes before new ones.
     private var clearFirst = false
     let keep: Int
     static let zIndex = 0
@@ -42,16 +42,20 @@ final class KittyPictures: PictureProtocol, PictureWriter {
     // MARK: the terminal's
 
     func prepare(_ placements: [PicturePlacement], fullRepaint: Bool) -> [Rect] {
-        // A resize or a cleared screen: old placements go, all are placed again.
+        // A resize or a cleared screen: everything goes, and is sent and
+        // placed again. kitty (0.26, seen under Xvfb) keeps no image across
+        // a resize of its window, and a placement of an image it dropped
+        // fails without a word to a client that asked for quiet (q=2).
         if fullRepaint {
-            clearFirst = !shown.isEmpty
+            clearFirst = !shown.isEmpty || !sent.isEmpty
             shown = [:]
+            sent = []
         }
         return []
     }
 
     func bytes(_ placements: [PicturePlacement], screenHeight: Int, repainted: (Rect) -> Bool) -> [UInt8] {
-        var out: [UInt8] = clearFirst ? command("a=d,d=a,q=2") : []
+        var out: [UInt8] = clearFirst ? command("a=d,d=A,q=2") : []
         clearFirst = false
         var wanted: [(key: Placement, placement: PicturePlacement)] = []
         var counts: [UInt32: Int] = [:]
