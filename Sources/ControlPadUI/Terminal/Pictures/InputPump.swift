@@ -5,7 +5,8 @@ import Syscalls
 /// Stands between the terminal and curses while real pictures are on: the
 /// loop polls the terminal, the pump reads what came, keeps the terminal's
 /// answers (kitty errors) for the picture writer and passes every other
-/// byte, in order, into the pipe curses reads keys from.
+/// byte, in order, into the pipe curses reads keys from; a read that is one
+/// whole key it knows (`KeySequences`) goes to the loop without curses.
 final class InputPump {
     /// The terminal: the loop polls it.
     let terminal: Int32
