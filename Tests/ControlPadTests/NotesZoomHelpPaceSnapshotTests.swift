@@ -31,6 +31,23 @@ final class NotesZoomHelpPaceSnapshotTests: XCTestCase {
         }
     }
 
+    func testTheHelpIsLaidOutOncePerSizeYetPagesAKeyTypedAheadOfIt() {
+        let view = PadView(clock: "14:05", pictures: nil)
+        var state = samplePadState()
+        for now in stride(from: 0, to: 10_000, by: 1000) {
+            _ = PadFrame(&state, view: view, size: TerminalSize(width: 80, height: 24), now: now)
+        }
+        XCTAssertEqual(view.helpPages.layouts, 1, "a tick's frame does not lay out the help again")
+        // `?` and PgDn in one read: PgDn pages with what the last frame, drawn with the help closed, measured.
+        _ = state.reduce(.key(.char("?")), now: 10_000)
+        _ = state.reduce(.key(.pageDown), now: 10_000)
+        XCTAssertGreaterThan(state.viewState(.help).scroll, 0, "PgDn typed ahead scrolls the help")
+        let help = PadFrame(&state, view: view, size: TerminalSize(width: 80, height: 24), now: 10_000).grid
+        XCTAssertFalse(help.text.contains("1–"), "the second page is shown\n\(help.text)")
+        _ = PadFrame(&state, view: view, size: TerminalSize(width: 40, height: 12), now: 11_000)
+        XCTAssertEqual(view.helpPages.layouts, 2, "a new size lays it out again")
+    }
+
     func testEveryHelpLineIsReachableByPaging() {
         var state = samplePadState()
         _ = state.reduce(.key(.char("?")), now: 0)

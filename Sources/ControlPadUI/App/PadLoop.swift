@@ -33,6 +33,7 @@ final class PadLoop {
     private var lastAhead: [Int] = []
     private(set) var state: PadState
     private let notesWrap = NotesWrapCache()
+    private let helpPages = HelpPagesCache()
     private var size = TerminalSize(width: 0, height: 0)
     /// The last frame drawn: mouse events are about what it showed.
     private var frame: PadFrame?
@@ -151,7 +152,7 @@ final class PadLoop {
     }
 
     private func draw() {
-        let view = PadView(clock: clocks.wallClock(), pictures: pictures, config: config, notesWrap: notesWrap,
+        let view = PadView(clock: clocks.wallClock(), pictures: pictures, config: config, notesWrap: notesWrap, helpPages: helpPages,
                            picturesLabel: picturesLabel, cellPixels: cellSize, sourceNotes: sourceNotes,
                            textSizing: textSizing)
         let frame = PadFrame(&state, view: view, size: size, now: clocks.monotonic())

@@ -86,6 +86,7 @@ package struct HelpView {
     var theme = PopoverTheme()
     var picturesLabel: String?
     var sourceNotes: SourceNotes?
+    var pagesCache = HelpPagesCache()
 
     /// What the help shows for a screen: columns of lines, and how many of
     /// them fit. When one column is taller than the room and two do not
@@ -123,7 +124,7 @@ package struct HelpView {
     /// that scrolls.
     func render(_ state: PadState, anchor: (x: Int, y: Int)?, in screen: Rect, grid: inout CellGrid) {
         let entries = Self.entries(state.bindings, picturesLabel: picturesLabel, sourceNotes: sourceNotes)
-        let pages = Self.pages(entries, screen: screen)
+        let pages = pagesCache.pages(entries, screen: screen)
         var columns = pages.columns
         if pages.scrolls {
             let scroll = min(state.viewState(.help).scroll, pages.maxScroll)

@@ -10,6 +10,8 @@ struct PadView {
     var config = PadConfig()
     /// The notes wrapped for the last width; the loop keeps one for all frames.
     var notesWrap = NotesWrapCache()
+    /// The help laid out for the last size; the loop keeps one for all frames.
+    var helpPages = HelpPagesCache()
     /// Which real pictures are in use (the help says), or nil.
     var picturesLabel: String?
     /// A terminal cell's size in pixels, when known: panes ask their
@@ -23,7 +25,7 @@ struct PadView {
     /// The help's lines on screen and how far it scrolls, at this size.
     func helpPaging(_ state: PadState, screen layout: PadLayout) -> (rows: Int, maxScroll: Int) {
         let entries = HelpView.entries(state.bindings, picturesLabel: picturesLabel, sourceNotes: sourceNotes)
-        let pages = HelpView.pages(entries, screen: Rect(x: 0, y: 0, width: layout.width, height: layout.height))
+        let pages = helpPages.pages(entries, screen: Rect(x: 0, y: 0, width: layout.width, height: layout.height))
         return (pages.rows, pages.maxScroll)
     }
 
@@ -94,7 +96,7 @@ struct PadView {
         switch overlay {
         case .slideList, .overview: break  // drawn with its own slide-in; drawn in place
         case .help:
-            HelpView(theme: config.popoverTheme(.help), picturesLabel: picturesLabel, sourceNotes: sourceNotes).render(state, anchor: anchors.help, in: grid.bounds, grid: &grid)
+            HelpView(theme: config.popoverTheme(.help), picturesLabel: picturesLabel, sourceNotes: sourceNotes, pagesCache: helpPages).render(state, anchor: anchors.help, in: grid.bounds, grid: &grid)
         case .goto(let digits):
             GotoPromptView(theme: config.popoverTheme(.goto))
                 .render(digits: digits, slideCount: state.slideCount, problem: state.gotoProblem, anchor: anchors.position,
