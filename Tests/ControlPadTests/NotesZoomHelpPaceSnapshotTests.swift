@@ -62,6 +62,27 @@ final class NotesZoomHelpPaceSnapshotTests: XCTestCase {
         XCTAssertTrue(seen.contains("notes take PgUp PgDn"), "the focus key's line")
     }
 
+    func testANarrowHelpWrapsEverySummaryInsteadOfCuttingIt() {
+        var state = samplePadState()
+        _ = state.reduce(.key(.char("?")), now: 0)
+        var seen: [String] = []
+        for _ in 0..<40 {
+            seen += render(&state, 40, 12).text.split(separator: "\n").map { line in
+                // The popover's inside: between the line's last two borders.
+                let parts = line.split(separator: "│", omittingEmptySubsequences: false)
+                return parts.count >= 3 ? parts[parts.count - 2].trimmingCharacters(in: .whitespaces) : ""
+            }
+            _ = state.reduce(.key(.pageDown), now: 0)
+        }
+        let words = Set(seen.joined(separator: " ").split(separator: " ").map(String.init))
+        let entries = HelpView.entries(state.bindings)
+        for case .item(_, let summary) in entries {
+            for word in summary.split(separator: " ") {
+                XCTAssertTrue(words.contains(String(word)), "\"\(word)\" of \"\(summary)\" is whole on some page at 40×12")
+            }
+        }
+    }
+
     func testNotesZoomWiderSpacingAndFocusedTitle() {
         var state = samplePadState()
         _ = state.reduce(.key(.char("L")), now: 0)  // notes first

@@ -66,7 +66,8 @@ package struct HelpView {
     }
 
     /// A column of entries as text, keys padded to the column's widest.
-    /// Where that is wider than `width`, each summary goes under its keys.
+    /// Where that is wider than `width`, each summary goes under its keys,
+    /// both wrapped to `width` (a narrow help cuts no line short).
     static func format(_ entries: [Entry], width: Int = .max) -> [String] {
         let keyWidth = entries.map { if case .item(let keys, _) = $0 { DisplayWidth.of(keys) } else { 0 } }.max() ?? 0
         let widest = entries.map { if case .item(_, let summary) = $0 { DisplayWidth.of(summary) } else { 0 } }.max() ?? 0
@@ -76,7 +77,8 @@ package struct HelpView {
             case .heading(let title): return [title]
             case .gap: return [""]
             case .item(let keys, let summary) where stacked:
-                return (keys.isEmpty ? [] : ["  " + keys]) + ["      " + summary]
+                return TextWrap.lines(keys, width: max(1, width - 2)).map { "  " + $0 }
+                    + TextWrap.lines(summary, width: max(1, width - 6)).map { "      " + $0 }
             case .item(let keys, let summary):
                 return ["  " + keys + String(repeating: " ", count: keyWidth - DisplayWidth.of(keys) + 2) + summary]
             }
