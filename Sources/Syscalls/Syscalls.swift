@@ -67,7 +67,7 @@ public enum Syscalls {
     /// each descriptor's events.
     public static func poll(_ fds: [Int32], timeout: Int32) -> [Int16] {
         var entries = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        if Glibc.poll(&entries, nfds_t(entries.count), timeout) < 0 { return entries.map { _ in 0 } }
+        poll(&entries, timeout: timeout)
         return entries.map(\.revents)
     }
 

@@ -76,6 +76,8 @@ final class NotesZoomHelpPaceSnapshotTests: XCTestCase {
         }
         let words = Set(seen.joined(separator: " ").split(separator: " ").map(String.init))
         let entries = HelpView.entries(state.bindings)
+        let blank = HelpView.format(entries, width: 36).filter { !$0.isEmpty && $0.allSatisfy { $0 == " " } }
+        XCTAssertEqual(blank, [], "a summary without keys of its own (the mouse's) gets no empty keys line")
         for case .item(_, let summary) in entries {
             for word in summary.split(separator: " ") {
                 XCTAssertTrue(words.contains(String(word)), "\"\(word)\" of \"\(summary)\" is whole on some page at 40×12")

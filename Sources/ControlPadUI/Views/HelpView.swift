@@ -77,7 +77,7 @@ package struct HelpView {
             case .heading(let title): return [title]
             case .gap: return [""]
             case .item(let keys, let summary) where stacked:
-                return TextWrap.lines(keys, width: max(1, width - 2)).map { "  " + $0 }
+                return (keys.isEmpty ? [] : TextWrap.lines(keys, width: max(1, width - 2)).map { "  " + $0 })
                     + TextWrap.lines(summary, width: max(1, width - 6)).map { "      " + $0 }
             case .item(let keys, let summary):
                 return ["  " + keys + String(repeating: " ", count: keyWidth - DisplayWidth.of(keys) + 2) + summary]
