@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """What a real LibreOffice Impress remote does, measured: the facts
-docs/LIBREOFFICE-VERSIONS.md records for each version (Python 3 stdlib only).
+docs/IMPRESS-REMOTE.md records for each version (Python 3 stdlib only).
 
     ../shared/impress-remote/peer.sh            # or LO_PEER_VERSION=7.4 peer.sh
     python3 tools/impress-probe/version_facts.py [--host 127.0.0.1] [--runs 3]
