@@ -1,6 +1,7 @@
 import ControlPadUI
 import ArgumentParser
 import Foundation
+import Logging
 import RemoteTransport
 import ControlPadScripting
 import SlideModel
@@ -8,7 +9,8 @@ import SlideModel
 /// `controlpad finish-stream`: started by a `controlpad` that is leaving
 /// while Impress is still streaming it previews (`LinkLeaving`), with the
 /// connection as standard input. Reads until the stream is done, then
-/// closes. Not for people: hidden from --help.
+/// closes, saying how far it got in the leaving process's log. Not for
+/// people: hidden from --help.
 struct FinishStreamCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "finish-stream",
@@ -22,9 +24,17 @@ struct FinishStreamCommand: ParsableCommand {
     @Option(help: "The longest wait, in milliseconds.")
     var withinMs: Int
 
+    @Option(help: "Append the wait's progress to this log file.")
+    var log: String?
+
     func run() throws {
         let stream = try JSONDecoder().decode(PreviewStream.self, from: Data(state.utf8))
-        let within = Duration.milliseconds(max(0, min(withinMs, 15_000)))
-        StreamFinisher.finish(descriptor: STDIN_FILENO, stream: stream, within: within)
+        let longest = Int(PreviewStream.safetyNet.clampedNanoseconds / 1_000_000)
+        let within = Duration.milliseconds(max(0, min(withinMs, longest)))
+        // A log that cannot be opened must not stop the wait: that would
+        // close the connection mid-stream.
+        try? bootstrapLogging(path: log)
+        let logger = Logger(label: "controlpad.finish-stream")
+        StreamFinisher.finish(descriptor: STDIN_FILENO, stream: stream, within: within) { logger.notice("\($0)") }
     }
 }

@@ -209,7 +209,7 @@ package struct DoctorFindings: Equatable {
         let got = link.previews.count
         let seconds = link.streamSeconds.map { String(format: "%.1f s", $0) } ?? "0 s"
         let notes = link.notes.isEmpty ? "no notes" : "notes of \(link.notes.count) slide\(link.notes.count == 1 ? "" : "s")"
-        let stillComing = "Impress sends every new client all previews and notes, about 50 ms a slide"
+        let stillComing = "Impress sends every new client all previews and notes, one slide at a time"
         switch link.end {
         case .complete?:
             return check(true, "\(got) of \(slides) previews and \(notes) in \(seconds)", nil)

@@ -10,9 +10,9 @@ import SlideModel
 /// A client must not leave while Impress is still sending it a show's
 /// previews (PROTOCOL.md, "LibreOffice 24.8 and later"): when a show runs,
 /// the reading ends only once the last slide's preview and notes are in, or
-/// the stream has been quiet for `Timing.quiet`, or after the stream's
-/// window (`Timing.window(slides:)`). The command then still closes through
-/// `HeadlessLink.shutdownWhenImpressIsDone`.
+/// the stream has been quiet for `Timing.quiet`, or after `Timing.window`.
+/// The command then leaves through `HeadlessLink.leave`, which waits for
+/// the rest of a long stream in the background.
 package struct DoctorLinkReading: Equatable {
     package struct Timing: Equatable {
         /// How long the pair request may go unanswered, from the start (the
@@ -20,19 +20,17 @@ package struct DoctorLinkReading: Equatable {
         package var answer: Double = 8
         /// How long Impress may take, once paired, to say whether a show runs.
         package var showState: Double = 3
-        /// A stream with nothing new for this long has ended (or stalled).
-        package var quiet: Double = 1
+        /// A stream with nothing new for this long has ended (or stalled):
+        /// the connection's own rule (`PreviewStream.quiet`).
+        package var quiet: Double = PreviewStream.quiet.inSeconds
         /// After the last slide's preview, how long its notes may take (a
         /// slide without a notes box sends none).
-        package var lastNotes: Double = 0.3
-        /// The stream's window: `perSlide` × slides + `margin`, at most `cap`.
-        package var perSlide: Double = 0.05
-        package var margin: Double = 2
-        package var cap: Double = 15
+        package var lastNotes: Double = PreviewStream.notesGrace.inSeconds
+        /// How long the doctor reads a stream that keeps coming before it
+        /// reports: a long deck's rest is waited for in the background.
+        package var window: Double = 30
 
         package init() {}
-
-        package func window(slides: Int) -> Double { min(cap, margin + perSlide * Double(max(0, slides))) }
     }
 
     package enum Answer: Equatable {
@@ -155,7 +153,7 @@ package struct DoctorLinkReading: Equatable {
                 end = .complete
             } else if now - last >= timing.quiet {
                 end = .quiet
-            } else if now - started >= timing.window(slides: slides) {
+            } else if now - started >= timing.window {
                 end = .window
             }
         }
@@ -175,7 +173,7 @@ package struct DoctorLinkReading: Equatable {
         case (.paired, .running(let slides, _)):
             let started = streamStartedAt ?? startedAt
             let last = lastTrafficAt ?? started
-            var next = min(last + timing.quiet, started + timing.window(slides: slides))
+            var next = min(last + timing.quiet, started + timing.window)
             if previews.count >= slides { next = min(next, last + timing.lastNotes) }
             return next
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Synchronization
 import RemoteTransport
 import SlideModel
 import Syscalls
@@ -11,6 +12,10 @@ import Syscalls
 /// finish-stream`, so the shell gets its prompt back at once; if that cannot
 /// start, the wait happens here, bounded.
 package enum LinkLeaving {
+    /// The log of this process (`--log`), which the background wait writes
+    /// its progress to as well; set once logging is set up.
+    package static let logPath = Mutex<String?>(nil)
+
     /// Stops `source`; returns what is still happening in words ("Impress is
     /// still sending 23 slides; closing when it is done"), or nil when the
     /// link is already closed.
@@ -21,11 +26,13 @@ package enum LinkLeaving {
         let line = "\(handOff.stream.waitDescription); closing the connection when it is done"
         do {
             guard let executable = Syscalls.ownExecutable() else { throw SystemCallError("readlink /proc/self/exe", errno: ENOENT) }
-            let pid = try StreamFinisher.spawn(handOff, executable: executable)
+            let pid = try StreamFinisher.spawn(handOff, executable: executable, log: logPath.withLock { $0 })
             logger.notice("\(line) (in the background, pid \(pid))")
         } catch {
             logger.warning("cannot finish Impress's stream in the background (\(error)); waiting here")
-            StreamFinisher.finish(descriptor: handOff.descriptor, stream: handOff.stream, within: handOff.remaining)
+            StreamFinisher.finish(descriptor: handOff.descriptor, stream: handOff.stream, within: handOff.remaining) {
+                logger.notice("\($0)")
+            }
         }
         return line
     }

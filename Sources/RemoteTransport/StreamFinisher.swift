@@ -15,10 +15,12 @@ public struct StreamHandOff: Sendable {
 
     public var slidesLeft: Int { stream.slidesLeft }
 
-    /// The arguments of `controlpad finish-stream` that carry the state.
-    public var arguments: [String] {
+    /// The arguments of `controlpad finish-stream` that carry the state
+    /// (and the log its progress goes to, if the leaving process has one).
+    public func arguments(log: String?) -> [String] {
         let state = (try? JSONEncoder().encode(stream)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         return ["--state", state, "--within-ms", String(Int64(remaining.clampedNanoseconds / 1_000_000))]
+            + (log.map { ["--log", $0] } ?? [])
     }
 }
 
@@ -28,38 +30,65 @@ public struct StreamHandOff: Sendable {
 public enum StreamFinisher {
     /// Starts `controlpad finish-stream` (this same executable) in the
     /// background with the connection as its standard input; returns its pid.
-    public static func spawn(_ handOff: StreamHandOff, executable: String) throws -> Int32 {
+    public static func spawn(_ handOff: StreamHandOff, executable: String, log: String?) throws -> Int32 {
         defer { close(handOff.descriptor) }
-        return try Syscalls.spawnInBackground(executable, arguments: ["finish-stream"] + handOff.arguments,
+        return try Syscalls.spawnInBackground(executable, arguments: ["finish-stream"] + handOff.arguments(log: log),
                                               input: handOff.descriptor)
     }
 
+    /// How often the wait says how far the stream has come.
+    public static let progressEvery: Duration = .seconds(5)
+
     /// Waits on `descriptor` as `stream` (its times relative to now) says,
-    /// for at most `within`, then closes it. Returns the slides still
-    /// still to come when it closed (0: the stream completed).
+    /// for at most `within`, then closes it, saying how far the stream has
+    /// come every `progressEvery` and how the wait ended through `say`.
+    /// Returns the slides still to come when it closed (0: the stream completed).
     @discardableResult
-    public static func finish(descriptor: Int32, stream handed: PreviewStream, within: Duration) -> Int {
+    public static func finish(descriptor: Int32, stream handed: PreviewStream, within: Duration,
+                              say: (String) -> Void = { _ in }) -> Int {
         let start = now()
         var stream = handed.rebased(from: .zero, to: start)
         let until = start + within
         var framer = ImpressFramer()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var nextWord = start + progressEvery
+        var closedByImpress = false
+        say("waiting for Impress's stream: \(stream.waitDescription)")
         while true {
             let current = now()
             let closesAt = stream.closesAt(deadline: until)
             guard current < closesAt else { break }
-            let wait = Int32(clamping: (closesAt - current).clampedNanoseconds / 1_000_000 + 1)
+            if current >= nextWord {
+                say("\(stream.waitDescription) (\(seconds(current - start)) waited)")
+                nextWord = current + progressEvery
+            }
+            let wait = Int32(clamping: (min(closesAt, nextWord) - current).clampedNanoseconds / 1_000_000 + 1)
             guard Syscalls.poll([descriptor], timeout: wait)[0] != 0 else { continue }
             let n = read(descriptor, &buffer, buffer.count)
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }  // Impress closed it: nothing left to protect
+            guard n > 0 else { closedByImpress = true; break }  // nothing left to protect
             var messages: [[String]] = []
             do { try framer.feed(buffer[..<n], into: &messages) } catch { framer.reset() }
             let arrived = now()
             for message in messages { stream.note(message, now: arrived) }
         }
         close(descriptor)
+        let waited = seconds(now() - start)
+        if closedByImpress {
+            say("Impress closed the connection after \(waited)")
+        } else if stream.isComplete {
+            say("Impress has sent the last preview after \(waited): closed")
+        } else if now() >= until {
+            say("closed at the safety net after \(waited), with \(stream.slidesLeft) slides still to come")
+        } else {
+            say("the stream went quiet for \(seconds(PreviewStream.quiet)) with \(stream.slidesLeft) slides still to come: closed after \(waited)")
+        }
         return stream.isComplete ? 0 : stream.slidesLeft
+    }
+
+    private static func seconds(_ d: Duration) -> String {
+        let tenths = d.clampedNanoseconds / 100_000_000
+        return "\(tenths / 10).\(tenths % 10) s"
     }
 
     private static func now() -> Duration {

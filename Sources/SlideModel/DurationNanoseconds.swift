@@ -9,3 +9,11 @@ extension Duration {
         return max(0, ns + atto / 1_000_000_000)
     }
 }
+
+extension Duration {
+    /// In seconds, for code that counts time in `Double` seconds.
+    public var inSeconds: Double {
+        let (s, atto) = components
+        return Double(s) + Double(atto) / 1e18
+    }
+}

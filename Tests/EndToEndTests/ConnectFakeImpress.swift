@@ -16,8 +16,13 @@ final class FakeImpressProcess {
     ///   - pairing: how pair requests are answered: paired, validate or silent.
     ///   - show: whether a show runs from the start.
     ///   - trickleMs: time between two slides' previews (LibreOffice: ~50 ms).
-    init(pairing: String = "paired", show: Bool = false, slides: Int = 5, trickleMs: Int = 50, replay: String? = nil) throws {
+    /// `firstMs` and `gapsMs` pace the stream as a heavy deck on a busy
+    /// machine does: the first preview late, then uneven gaps in turn.
+    init(pairing: String = "paired", show: Bool = false, slides: Int = 5, trickleMs: Int = 50,
+         firstMs: Int? = nil, gapsMs: [Int] = [], replay: String? = nil) throws {
         let arguments = ["--pairing", pairing, "--slides", "\(slides)", "--trickle-ms", "\(trickleMs)"] + (show ? ["--show"] : [])
+            + (firstMs.map { ["--first-ms", "\($0)"] } ?? [])
+            + (gapsMs.isEmpty ? [] : ["--gaps-ms", gapsMs.map(String.init).joined(separator: ",")])
             + (replay.map { ["--replay", $0] } ?? [])
         server = try FakeServerScript(name: "fake Impress", script: FakeServerScript.toolPath("fake-impress/fake_impress.py"),
                                       arguments: arguments)

@@ -10,7 +10,8 @@ and read what it received from a JSON-lines log.
 
     fake_impress.py --port-file PORTFILE --log LOG.jsonl [--slides 5]
                     [--pairing paired|validate|silent|refuse|http] [--show]
-                    [--trickle-ms 50]
+                    [--trickle-ms 50] [--first-ms MS] [--gaps-ms 80,180,4000]
+                    [--stream-stops-after N]
 
 Listens on 127.0.0.1 only (a free port unless --port), writes the port to
 PORTFILE once listening, then reads control lines from stdin:
@@ -326,19 +327,25 @@ class FakeImpress:
             self.broadcast("slideshow_finished")
 
     def trickle(self, clients, generation):
-        """Previews and notes, one slide per 50 ms (--trickle-ms), as LibreOffice does."""
+        """Previews and notes, one slide at a time, as LibreOffice does: the
+        first after --first-ms, then one per --trickle-ms, or with the gaps
+        of --gaps-ms in turn (a heavy deck on a busy machine); with
+        --stream-stops-after N, the stream stops after N slides."""
+        gaps = [int(g) for g in self.args.gaps_ms.split(",")] if self.args.gaps_ms else [self.args.trickle_ms]
+        first = self.args.first_ms if self.args.first_ms is not None else gaps[0]
+        sent = min(self.slides, self.args.stream_stops_after if self.args.stream_stops_after is not None else self.slides)
 
         def run():
             done = False
             try:
-                for i in range(self.slides):
-                    time.sleep(self.args.trickle_ms / 1000.0)
+                for i in range(sent):
+                    time.sleep((first if i == 0 else gaps[(i - 1) % len(gaps)]) / 1000.0)
                     with self.lock:
                         if generation != self.show_generation:
                             return
                     for c in clients:
                         c.send("slide_preview", str(i), self.previews[i])
-                        if i == self.slides - 1:
+                        if i == sent - 1:
                             # Done before the last message leaves: a client may
                             # close the moment it has it.
                             c.streams -= 1
@@ -434,6 +441,9 @@ def main():
     parser.add_argument("--pairing", choices=["paired", "validate", "silent", "refuse", "http"], default="paired")
     parser.add_argument("--show", action="store_true", help="a show runs from the start")
     parser.add_argument("--trickle-ms", type=int, default=50, help="time between two slides' previews")
+    parser.add_argument("--first-ms", type=int, help="time before the first preview (default: --trickle-ms)")
+    parser.add_argument("--gaps-ms", help="gaps between previews, used in turn (e.g. 80,180,440,4000)")
+    parser.add_argument("--stream-stops-after", type=int, help="send only this many slides' previews, then stop")
     parser.add_argument("--forgiving", action="store_true",
                         help="stay alive when a client leaves mid-stream (LibreOffice does not)")
     parser.add_argument("--replay", help="answer every pair request with this recorded session (bytes as LibreOffice sent them)")

@@ -1,4 +1,5 @@
 import Foundation
+import ControlPadScripting
 import Logging
 import SlideModel
 import Syscalls
@@ -135,6 +136,7 @@ package func bootstrapLogging(path: String?, environment: [String: String] = Pro
     let level = environment["CONTROLPAD_LOG_LEVEL"].flatMap { Logger.Level(rawValue: $0.lowercased()) } ?? .info
     guard loggingBootstrapped.claim() else { return }
     LogFile.active = file
+    LinkLeaving.logPath.withLock { $0 = path }
     LoggingSystem.bootstrap { label in
         guard let file else { return SwiftLogNoOpLogHandler() }
         var handler = FileLogHandler(label: label, file: file)

@@ -2,32 +2,42 @@
 /// so whether the connection may close yet.
 ///
 /// Impress sends every client that pairs during a show, and every client
-/// when a show starts or resumes, all previews and notes (one slide per
-/// ~50 ms) from a thread that outlives the connection. A client that closes
-/// before the last slide's were sent can leave Impress's remote dead for
-/// everyone (7.4 and 25.2; PROTOCOL.md, "LibreOffice 24.8 and later"). So a
-/// connection closes only once the stream is complete, has been quiet for a
-/// second, or a bounded wait has passed; after a start or resume of ours it
-/// first waits for the stream to begin, and after a show ends it stays
-/// half a second (closing a few ms after a show ended crashed 7.4).
+/// when a show starts or resumes, all previews and notes from a thread that
+/// outlives the connection. A client that closes before the last slide's
+/// were sent can leave Impress's remote dead for everyone (7.4 and 25.2;
+/// docs/IMPRESS-REMOTE.md, "Never leave mid-stream"). Impress renders each
+/// preview before it sends it, so the deck and the machine set the pace
+/// (60 ms a slide of text, 400 ms a slide of diagrams, more on a busy
+/// laptop): the wait follows the stream, never a guess from the slide
+/// count. A connection closes once the last slide's notes (or preview, for
+/// a slide without notes) are in, or once the stream has been quiet for
+/// longer than any real gap between two slides (`quiet`), or, as a safety
+/// net against a server that trickles forever, after `safetyNet`. After a
+/// start or resume of ours it first waits for the stream to begin, and
+/// after a show ends it stays half a second (closing a few ms after a show
+/// ended crashed 7.4).
 /// It reads raw messages (name first), so the process that finishes a
 /// stream in the background (`controlpad finish-stream`) keeps the same
 /// rule without a session.
 public struct PreviewStream: Sendable, Equatable, Codable {
-    /// How long a stream may be quiet before it is taken as over.
-    public static let quiet: Duration = .seconds(1)
+    /// How long a stream may be quiet before it is taken as over: longer
+    /// than any gap between two stream messages measured on heavy decks,
+    /// the wait before the first preview included (docs/IMPRESS-REMOTE.md,
+    /// "How long a stream takes"), with room for a busier machine.
+    public static let quiet: Duration = .seconds(10)
     /// After the last slide's preview its notes follow at once, or never
     /// (a slide without a notes shape).
-    public static let notesGrace: Duration = .milliseconds(300)
-    /// How long Impress may take to answer a start, resume or stop.
-    public static let answerGrace: Duration = .seconds(3)
+    public static let notesGrace: Duration = .seconds(1)
+    /// How long Impress may take to answer a start, resume or stop: a start
+    /// renders the first slide before it is answered, so as long as `quiet`.
+    public static let answerGrace: Duration = quiet
     /// How long to stay after a show ended.
     public static let stopSettle: Duration = .milliseconds(500)
-    /// The bound on a wait: the slides still to come at this pace, plus a
-    /// margin, never more than `longestWait`.
-    public static let perSlide: Duration = .milliseconds(50)
-    public static let margin: Duration = .seconds(2)
-    public static let longestWait: Duration = .seconds(15)
+    /// The longest a connection waits for a stream that keeps coming: only a
+    /// server that trickles forever meets it. A 1,000-slide deck of
+    /// diagrams at the slowest pace measured (about 0.4 s a slide), on a
+    /// machine twice as busy, streams for about 14 minutes.
+    public static let safetyNet: Duration = .seconds(30 * 60)
 
     /// Slides in the show whose stream is coming; nil when none is.
     public private(set) var slideCount: Int?
@@ -101,12 +111,9 @@ public struct PreviewStream: Sendable, Equatable, Codable {
         }
     }
 
-    /// The latest a connection that starts waiting at `start` may stay:
-    /// the slides still to come at Impress's pace, plus a margin, never
-    /// more than `longestWait`.
-    public func deadline(waitingFrom start: Duration) -> Duration {
-        start + min(Self.longestWait, Self.perSlide * slidesLeft + Self.margin)
-    }
+    /// The latest a connection that starts waiting at `start` may stay
+    /// (`safetyNet`): the stream's own end or a quiet spell closes it long before.
+    public func deadline(waitingFrom start: Duration) -> Duration { start + Self.safetyNet }
 
     /// When a waiting connection may close if nothing else arrives, never
     /// after `deadline`: `notesGrace` after the last preview, `quiet` after
