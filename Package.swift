@@ -109,7 +109,7 @@ let package = Package(
         ),
         // The thin `controlpad` executable: `main` only.
         .executableTarget(name: "ControlPad", dependencies: ["ControlPadCLI"]),
-        // The budgets of DESIGN.md, measured (scripts/bench.sh): a developer's
+        // The budgets of docs/BENCHMARKS.md, measured (scripts/bench.sh): a developer's
         // tool, not a product. It drives the built `controlpad` on a pty and
         // the real show, which package-benchmark cannot.
         .executableTarget(

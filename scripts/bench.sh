@@ -1,5 +1,5 @@
 #!/bin/bash
-# The budgets of ../shared/DESIGN.md, measured: builds `controlpad` and the
+# The budgets of docs/BENCHMARKS.md, measured: builds `controlpad` and the
 # benchmark (Benchmarks/ControlPadBench, not part of the product) in release,
 # runs it, and fails when a figure is over a failing budget in
 # Benchmarks/budgets.json (ratios against a bare client in the same run,

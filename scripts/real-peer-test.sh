@@ -9,7 +9,7 @@
 #   2. EndToEndTests.SendWatchEndToEndTests/testRealImpressSendAndWatch:
 #      `controlpad watch --json` following while `controlpad send` starts the
 #      show, steps it like a pedal (one process per step), goes to 2, blanks,
-#      resumes and stops it (prints the watch output: the README's sample);
+#      resumes and stops it (prints the watch output: docs/USER-GUIDE.md's sample);
 #   3. RemoteTransportTests.RealImpressTests: the network source on its own
 #      (pacing, resume duplicates, an unknown client shown a PIN: last, as it
 #      leaves a PIN dialog open in Impress),

@@ -5,7 +5,7 @@ import SlideImages
 import SlideModel
 import SlideSources
 
-/// `controlpad-bench`: the budgets of DESIGN.md, measured, against the
+/// `controlpad-bench`: the budgets of docs/BENCHMARKS.md, measured, against the
 /// thresholds in `Benchmarks/budgets.json`. A developer's tool, not part of
 /// the product: `scripts/bench.sh` builds it in release and runs it.
 @main

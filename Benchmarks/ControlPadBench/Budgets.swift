@@ -1,6 +1,6 @@
 import Foundation
 
-/// The budgets of DESIGN.md as committed thresholds (`Benchmarks/budgets.json`),
+/// The budgets of docs/BENCHMARKS.md as committed thresholds (`Benchmarks/budgets.json`),
 /// and what one run made of them. A figure over a budget marked `fails`
 /// (a ratio against a bare client measured in the same run, a byte count, a
 /// loss) fails the run; absolute times and memory fail it only when strict,

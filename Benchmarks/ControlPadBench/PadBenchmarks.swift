@@ -5,7 +5,7 @@ import SlideImages
 import SlideModel
 import SlideSources
 
-/// The pad's budgets from DESIGN.md, measured in-process on the demo deck:
+/// The pad's budgets from docs/BENCHMARKS.md, measured in-process on the demo deck:
 /// key → screen, bytes per slide step, start → first frame, memory.
 struct PadBenchmarks {
     var iterations: Int

@@ -145,7 +145,7 @@ struct DoctorCommand: ParsableCommand {
 
     /// One run of the network source: pairs, reads until `DoctorLinkReading`
     /// has seen enough (a show's whole stream of previews, when one runs),
-    /// then leaves; never in the middle of the stream (PROTOCOL.md).
+    /// then leaves; never in the middle of the stream (docs/IMPRESS-REMOTE.md).
     private static func read(configuration: ImpressRemoteConfiguration, logger: Logger,
                              timeout: Double) throws -> DoctorLinkReading {
         var timing = DoctorLinkReading.Timing()

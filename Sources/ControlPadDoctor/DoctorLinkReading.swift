@@ -8,7 +8,7 @@ import SlideModel
 /// enough and why.
 ///
 /// A client must not leave while Impress is still sending it a show's
-/// previews (PROTOCOL.md, "LibreOffice 24.8 and later"): when a show runs,
+/// previews (docs/IMPRESS-REMOTE.md, "Never leave mid-stream"): when a show runs,
 /// the reading ends only once the last slide's preview and notes are in, or
 /// the stream has been quiet for `Timing.quiet`, or after `Timing.window`.
 /// The command then leaves through `HeadlessLink.leave`, which waits for

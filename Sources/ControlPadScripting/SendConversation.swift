@@ -11,7 +11,7 @@ import SlideModel
 /// the command to be written and, unless told not to, for Impress's
 /// confirmation where one comes: `slide_updated` after a move,
 /// `slideshow_started`/`_finished` after start/stop. Blank and resume, and
-/// moves that change nothing, are never confirmed (PROTOCOL.md).
+/// moves that change nothing, are never confirmed (docs/IMPRESS-REMOTE.md).
 package struct SendConversation {
     package enum Step: Equatable {
         case send(SourceCommand)

@@ -6,7 +6,7 @@ import SlideModel
 /// every slide change three times; a reconnect re-sends everything), so
 /// each change is reported once.
 ///
-/// Impress sends nothing when the screen is blanked or resumed (PROTOCOL.md),
+/// Impress sends nothing when the screen is blanked or resumed (docs/IMPRESS-REMOTE.md),
 /// so no change can say so.
 package struct WatchReport {
     /// One line of output: `event` and `fields` for `--json`, `text` for people.

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// Leaving while Impress still streams the show's previews must not leave
-/// its remote dead (PROTOCOL.md, "LibreOffice 24.8 and later"). The fake
+/// its remote dead (docs/IMPRESS-REMOTE.md, "Never leave mid-stream"). The fake
 /// Impress fails as LibreOffice does: a client that closes mid-stream
 /// leaves it answering nobody. Every way out of the pad gives the shell its
 /// prompt back at once, and the connection closes only after the last

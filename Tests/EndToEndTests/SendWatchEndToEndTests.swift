@@ -210,7 +210,7 @@ final class SendWatchEndToEndTests: FakeImpressTestCase {
         if started.out != "slide 1/5\n" {
             XCTAssertEqual(try send("first").out, "slide 1/5\n", "a show left running elsewhere, back to 1")
         }
-        // For its first seconds a show may ignore transition_next (PROTOCOL.md):
+        // For its first seconds a show may ignore transition_next (docs/IMPRESS-REMOTE.md):
         // ask until a step is confirmed, putting the show back on 1 if one moved it late.
         var moved = false
         for _ in 0..<10 where !moved {

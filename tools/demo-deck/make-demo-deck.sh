@@ -66,7 +66,7 @@ if [ "$MODE" = deck ] || [ "$MODE" = all ]; then
     mkdir -p "$(dirname "$ODP")"
     log "generating $ODP from $HERE/spec.json"
     LO_PEER_DECK=$ODP LO_PEER_DECK_SPEC=$HERE/spec.json LO_PEER_REMAKE_DECK=1 peer start
-    # PROTOCOL.md: after a run that generated its deck, navigation may be
+    # docs/IMPRESS-REMOTE.md: after a run that generated its deck, navigation may be
     # ignored; present from a fresh start (cheap, and the capture only needs
     # presentation_start anyway).
     peer stop

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A scriptable fake LibreOffice Impress Remote server (Python 3 stdlib only).
 
-It speaks the protocol of ../../../shared/impress-remote/PROTOCOL.md well
+It speaks the protocol of docs/IMPRESS-REMOTE.md well
 enough to drive `controlpad connect` end to end: pairing (at once, or via
 LO_SERVER_VALIDATING_PIN, never answered, or refused by closing), a show of N slides with
 previews (small PNGs with a 16:9 pHYs chunk) and notes trickling in, the

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A scriptable fake pdfpc REST server (Python 3 stdlib only).
 
-It answers like pdfpc 4.6 started with -V (../../../shared/pdfpc/README.md):
+It answers like pdfpc 4.6 started with -V (docs/PDFPC.md):
 HTTP basic auth (user pdfpc) on every call, GET /api/helo first (412 before
 it), /api/meta, /api/state, /api/slides/N/image?w=W&h=H (a PNG of exactly
 W x H), /api/notes/N/html, PUT /api/control {"action": ...} answered with

@@ -12,7 +12,7 @@ starts the show if none runs, and measures:
   - slide_updated after transition_next and after goto_slide (latency);
   - whether two transition_next N ms apart both step (the drop threshold);
   - whether goto_slide bursts are carried out exactly.
-It never leaves while Impress is still streaming previews (PROTOCOL.md): it
+It never leaves while Impress is still streaming previews (docs/IMPRESS-REMOTE.md): it
 waits for the last slide's notes, or a quiet second, before it closes.
 """
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Key → first feedback and key → pdfpc confirms, on a real pdfpc
-(../../../shared/pdfpc/peer.sh), for the README's figures. Python 3 stdlib.
+(../../../shared/pdfpc/peer.sh), for the figures in docs/PDFPC.md. Python 3 stdlib.
 
     latency.py CONTROLPAD [--port 8088] [--password controlpad-test] [--presses 20]
 

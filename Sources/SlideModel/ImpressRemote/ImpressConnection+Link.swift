@@ -13,7 +13,7 @@ extension ImpressConnection {
         let pin = ImpressPin.choose(override: settings.pinOverride, stored: storedPin, fresh: freshPin)
         var session = ImpressSession(clientName: settings.clientName, pin: pin, serverLabel: settings.serverLabel)
         // One write: the server reads the request with blocking reads on its
-        // only accepting thread (see PROTOCOL.md).
+        // only accepting thread (see docs/IMPRESS-REMOTE.md).
         let request = session.start()
         self.session = session
         phase = .open

@@ -13,7 +13,7 @@ public enum LinkProblem: String, Sendable, CaseIterable, Codable {
     /// Something that is not Impress Remote answered.
     case notImpress
     /// The remote accepts connections but never answers: the stuck state a
-    /// client leaving mid-stream leaves LibreOffice in (PROTOCOL.md).
+    /// client leaving mid-stream leaves LibreOffice in (docs/IMPRESS-REMOTE.md).
     case stuck
     /// Impress closed the pair request without an answer.
     case pairingRefused
