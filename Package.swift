@@ -12,7 +12,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // The only C surface for curses (wide-character ncursesw).
@@ -21,6 +20,9 @@ let package = Package(
         .systemLibrary(name: "CWideChar", path: "Sources/CWideChar"),
         // libpng's simplified API.
         .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
+        // The system's OpenSSL, for pdfpcs:// only (a TLS stack built from
+        // source would be most of the build: docs/BENCHMARKS.md).
+        .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL"),
         // One small Swift function per system call, with typed errors.
         .target(name: "Syscalls"),
         // Restores the terminal on a crash (async-signal-safe, so in C).
@@ -53,13 +55,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // pdfpc's REST API over AsyncHTTPClient: a thin driver of the pure
-        // `PdfpcConnection` (SlideModel/Pdfpc); RemoteTransport stays Impress-only.
+        // pdfpc's REST API on NIO's HTTP/1 codec (TLS on the system's
+        // OpenSSL): a thin driver of the pure `PdfpcConnection`
+        // (SlideModel/Pdfpc); RemoteTransport stays Impress-only.
         .target(
             name: "PdfpcTransport",
             dependencies: [
-                "SlideModel", "SlideSources",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "SlideModel", "SlideSources", "COpenSSL",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -108,7 +110,14 @@ let package = Package(
             ]
         ),
         // The thin `controlpad` executable: `main` only.
-        .executableTarget(name: "ControlPad", dependencies: ["ControlPadCLI"]),
+        // The Swift runtime and Foundation linked in, in every build: the
+        // binary the tests drive is the one `install.sh` and the .deb ship,
+        // with nothing but C libraries beside it (the test bundles stay
+        // dynamic: there is no static XCTest).
+        .executableTarget(
+            name: "ControlPad", dependencies: ["ControlPadCLI"],
+            linkerSettings: staticRuntime
+        ),
         // The budgets of docs/BENCHMARKS.md, measured (scripts/bench.sh): a developer's
         // tool, not a product. It drives the built `controlpad` on a pty and
         // the real show, which package-benchmark cannot.
@@ -142,7 +151,9 @@ let package = Package(
         .testTarget(
             name: "ControlPadTests", dependencies: ["ControlPadUI", "PadConfig", "PadTestSupport", "ControlPadCLI", "ControlPadScripting", "ControlPadDoctor", "PadRuntime", "Syscalls", "SlideModel", "SlideSources", "SlideImages"], exclude: ["Snapshots"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["ControlPad", "CWideChar", "SlideImages"]),
+        // Drives the built `controlpad` (which `swift build --build-tests` builds): it
+        // does not link it, so the executable's static runtime stays out of the bundle.
+        .testTarget(name: "EndToEndTests", dependencies: ["CWideChar", "SlideImages"]),
         // The fuzz harnesses, beside the pad (not in it, and linking neither
         // curses nor NIO): scripts/fuzz.sh runs them under libFuzzer;
         // FuzzTests replays every fail case and a bounded smoke run.
@@ -150,6 +161,26 @@ let package = Package(
         .testTarget(name: "FuzzTests", dependencies: ["FuzzHarnesses", "PadConfig", "SlideModel", "SlideSources"]),
     ]
 )
+
+/// How the `controlpad` executable links the Swift runtime and Foundation
+/// statically on Linux while the rest of the build (the test bundles) stays
+/// dynamic: `-static-stdlib` at link time, and the static libraries the
+/// modules' autolink entries would have named had they been compiled for a
+/// static runtime (as `--static-swift-stdlib` does for the whole build), in
+/// one group since they refer to each other. The linker takes only what is
+/// used from each.
+var staticRuntime: [LinkerSetting] {
+    let libraries = [
+        "swiftCore", "swift_Concurrency", "swift_StringProcessing", "swift_RegexParser", "swiftSynchronization",
+        "swiftGlibc", "BlocksRuntime", "dispatch", "swiftDispatch", "_FoundationICU", "CoreFoundation", "Foundation",
+        "FoundationEssentials", "FoundationInternationalization", "_FoundationCShims", "_FoundationCollections",
+    ]
+    let group = ["-Xlinker", "--start-group"] + libraries.flatMap { ["-Xlinker", "-l\($0)"] } + ["-Xlinker", "--end-group"]
+    return [
+        .unsafeFlags(["-static-stdlib"] + group, .when(platforms: [.linux])),
+        .unsafeFlags(["-Xlinker", "-lswiftSwiftOnoneSupport"], .when(platforms: [.linux], configuration: .debug)),
+    ]
+}
 
 // scripts/fuzz.sh builds the libFuzzer driver (CONTROLPAD_FUZZ=1): the code
 // under test gets coverage instrumentation (not through -Xswiftc: build

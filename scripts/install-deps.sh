@@ -1,6 +1,6 @@
 #!/bin/bash
 # Installs what ControlPad builds and tests with, on a fresh Debian machine
-# with Swift: ncursesw, libpng and tmux (end-to-end tests run the pad in it).
+# with Swift: ncursesw, libpng, OpenSSL (pdfpcs://) and tmux (end-to-end tests run the pad in it).
 # ncurses-term brings the *-direct terminfo entries that truecolor needs;
 # man-db and groff-base render the installed man page (`man -l`, tested),
 # binutils strips the installed binary. The real-terminal tests run kitty
@@ -9,7 +9,7 @@
 # Does nothing when everything is there already.
 set -euo pipefail
 need=()
-for pkg in libncurses-dev libpng-dev tmux ncurses-term man-db groff-base binutils xvfb kitty xterm x11-apps xdotool fonts-dejavu-core; do
+for pkg in libncurses-dev libpng-dev libssl-dev tmux ncurses-term man-db groff-base binutils xvfb kitty xterm x11-apps xdotool fonts-dejavu-core; do
     dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 [ ${#need[@]} -eq 0 ] && exit 0

@@ -3,6 +3,7 @@
 # runtime linked statically), its man page and bash/zsh/fish completions.
 #
 #   scripts/install.sh [PREFIX]               # default ~/.local
+#   scripts/install.sh --binary PATH [PREFIX] # installs a build that is there
 #   scripts/install.sh --uninstall [PREFIX]   # removes exactly those files
 #
 # Files (each where its shell or man looks under PREFIX):
@@ -12,7 +13,10 @@
 #   share/zsh/site-functions/_controlpad
 #   share/fish/vendor_completions.d/controlpad.fish
 #
-# Reuses an up-to-date release build. The man page comes from
+# Builds release (reusing an up-to-date build), unless --binary names one
+# (any build of the `controlpad` product is self-contained: Package.swift
+# links its Swift runtime statically; the test suite installs its own
+# debug build this way, without a second build). The man page comes from
 # swift-argument-parser's manual generator (its generate-manual tool, the one
 # its plugin runs), which reads the installed binary's own parser; no network
 # is needed. INSTALL_IGNORE_LOCK=1 builds while another SwiftPM holds .build's
@@ -20,12 +24,17 @@
 set -euo pipefail
 
 usage() {
-    sed -n '2,9p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    sed -n '2,10p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 uninstall=0
+BIN=""
 case "${1:-}" in
     --uninstall) uninstall=1; shift ;;
+    --binary)
+        [ $# -ge 2 ] || { echo "install.sh: --binary needs the path of a built controlpad" >&2; exit 2; }
+        BIN=$2; shift 2
+        [ -x "$BIN" ] || { echo "install.sh: $BIN is not an executable" >&2; exit 2; } ;;
     -h|--help) usage; exit 0 ;;
     -*) echo "install.sh: unknown option $1" >&2; usage >&2; exit 2 ;;
 esac
@@ -62,9 +71,11 @@ cd "$ROOT"
 scripts/install-deps.sh
 LOCK=()
 [ "${INSTALL_IGNORE_LOCK:-}" = 1 ] && LOCK=(--ignore-lock)
-FLAGS=(-c release --static-swift-stdlib "${LOCK[@]}")
-swift build "${FLAGS[@]}" --product controlpad
-BIN=$(swift build "${FLAGS[@]}" --show-bin-path)/controlpad
+if [ -z "$BIN" ]; then
+    FLAGS=(-c release "${LOCK[@]}")
+    swift build "${FLAGS[@]}" --product controlpad
+    BIN=$(swift build "${FLAGS[@]}" --show-bin-path)/controlpad
+fi
 swift build "${LOCK[@]}" --product generate-manual
 MANUAL=$(swift build "${LOCK[@]}" --show-bin-path)/generate-manual
 

@@ -54,7 +54,7 @@ struct ConnectCommand: ParsableCommand {
         if PdfpcAddress.isPdfpc(text) {
             let address = try PdfpcOptions.address(text)
             let password = pdfpc.password(config: config.config.pdfpcPassword) { PdfpcOptions.askOnTerminal(for: address) } ?? ""
-            let source = PdfpcSource(configuration: PdfpcOptions.configuration(address, password: password))
+            let source = PdfpcSource(configuration: pdfpc.configuration(address, password: password))
             return try PadRunner.run(source: source, settings: pad.settings, link: .connecting(to: address.description),
                                      sourceNotes: PdfpcOptions.helpNotes(config.config.bindings), config: config)
         }

@@ -184,7 +184,7 @@ extension DoctorCommand {
         }
         if case .open? = findings.connection {
             let password = pdfpc.password(config: ConfigLoader.read(path: config).config.pdfpcPassword) { nil } ?? ""
-            var configuration = PdfpcOptions.configuration(address, password: password)
+            var configuration = pdfpc.configuration(address, password: password)
             configuration.connectTimeout = .milliseconds(Int64(timeout * 1000))
             configuration.requestTimeout = configuration.connectTimeout
             configuration.prefetch = false

@@ -14,12 +14,24 @@ struct PdfpcOptions: ParsableArguments {
         """, valueName: "PASSWORD"))
     var password: String?
 
+    @Option(help: ArgumentHelp("""
+        For pdfpcs://HOST: trust the certificates in FILE (PEM) as well as the system's, \
+        e.g. the self-signed one pdfpc serves with `option rest-https`.
+        """, valueName: "FILE"))
+    var trust: String?
+
     /// `pdfpc://HOST[:PORT]` from the command line, or a usage error saying what is wrong.
     static func address(_ text: String) throws -> PdfpcAddress {
         do {
             return try PdfpcAddress.parse(text)
         } catch {
             throw ValidationError("\(error) (a pdfpc is pdfpc://HOST[:PORT], port 8088 by default)")
+        }
+    }
+
+    func validate() throws {
+        if let trust, access(trust, R_OK) != 0 {
+            throw ValidationError("cannot read --trust \(trust): \(String(cString: strerror(errno)))")
         }
     }
 
@@ -30,8 +42,9 @@ struct PdfpcOptions: ParsableArguments {
 
     /// The source's configuration; `CONTROLPAD_RECONNECT_MS` fixes the wait
     /// between attempts (as for Impress, for the end-to-end tests).
-    static func configuration(_ address: PdfpcAddress, password: String) -> PdfpcConfiguration {
+    func configuration(_ address: PdfpcAddress, password: String) -> PdfpcConfiguration {
         var configuration = PdfpcConfiguration(address: address, password: password)
+        configuration.trustedCertificates = trust
         if let ms = ProcessInfo.processInfo.environment["CONTROLPAD_RECONNECT_MS"].flatMap(Int.init), ms >= 0 {
             configuration.backoff = ReconnectBackoff(initial: .milliseconds(ms), maximum: .milliseconds(ms))
         }

@@ -69,7 +69,7 @@ struct SendCommand: ParsableCommand {
         if PdfpcAddress.isPdfpc(address) {
             let address = try PdfpcOptions.address(address)
             let password = pdfpc.password(config: ConfigLoader.read(path: config).config.pdfpcPassword) { nil } ?? ""
-            var configuration = PdfpcOptions.configuration(address, password: password)
+            var configuration = pdfpc.configuration(address, password: password)
             configuration.connectTimeout = .milliseconds(Int64(timeout * 1000))
             configuration.requestTimeout = configuration.connectTimeout
             configuration.prefetch = false

@@ -52,7 +52,7 @@ struct WatchCommand: ParsableCommand {
         if PdfpcAddress.isPdfpc(address) {
             let address = try PdfpcOptions.address(address)
             let password = pdfpc.password(config: ConfigLoader.read(path: config).config.pdfpcPassword) { nil } ?? ""
-            var configuration = PdfpcOptions.configuration(address, password: password)
+            var configuration = pdfpc.configuration(address, password: password)
             configuration.prefetch = false
             link = try HeadlessLink(source: PdfpcSource(configuration: configuration, logger: logger))
         } else {

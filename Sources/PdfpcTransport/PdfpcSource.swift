@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import Foundation
 import Logging
 import NIOConcurrencyHelpers
@@ -13,6 +12,8 @@ public struct PdfpcConfiguration: Sendable {
     public var address: PdfpcAddress
     /// pdfpc's REST password (HTTP basic auth, user `pdfpc`).
     public var password: String
+    /// For `pdfpcs://`: a PEM file of certificates trusted besides the system's.
+    public var trustedCertificates: String?
     public var backoff = ReconnectBackoff()
     public var countdownStep: Duration = .seconds(1)
     public var connectTimeout: Duration = .seconds(3)
@@ -34,7 +35,7 @@ public struct PdfpcConfiguration: Sendable {
 }
 
 /// A running pdfpc, driven over its REST API (`pdfpc -V`), as a
-/// `SlideSource`: a thin driver on AsyncHTTPClient that carries out what
+/// `SlideSource`: a thin driver on NIO's HTTP/1 codec (`HTTPExchange`) that carries out what
 /// the pure `PdfpcConnection` decides (requests, timers, events) and feeds
 /// it the answers and the clock.
 ///
@@ -45,7 +46,8 @@ public struct PdfpcConfiguration: Sendable {
 public final class PdfpcSource: SlideSource, Sendable {
     public let configuration: PdfpcConfiguration
     private let loop: EventLoop
-    private let client: HTTPClient
+    /// For `pdfpcs://`: the TLS context, or why there is none.
+    private let tls: Result<TLSClientContext, TLSFailure>?
     private let logger: Logger
     private let gate = EventGate()
     private let stopped = NIOLockedValueBox(false)
@@ -55,7 +57,8 @@ public final class PdfpcSource: SlideSource, Sendable {
     private final class Link {
         var machine: PdfpcConnection
         var timers: [PdfpcConnection.Timer: Scheduled<Void>] = [:]
-        var tasks: [Int: HTTPClient.Task<HTTPClient.Response>] = [:]
+        /// Requests in flight: how to cancel each.
+        var tasks: [Int: @Sendable () -> Void] = [:]
         var whenAnswered: [Int: @Sendable (Bool) -> Void] = [:]
         init(_ machine: PdfpcConnection) { self.machine = machine }
     }
@@ -65,16 +68,8 @@ public final class PdfpcSource: SlideSource, Sendable {
         self.configuration = configuration
         self.logger = logger
         loop = group.next()
-        var http = HTTPClient.Configuration()
-        http.timeout = .init(connect: .nanoseconds(configuration.connectTimeout.clampedNanoseconds))
-        http.httpVersion = .http1Only
-        http.decompression = .disabled
-        http.redirectConfiguration = .disallow
-        // A refused connection is news at once (pdfpc not running, or gone),
-        // not retried inside the client until the connect timeout: the
-        // connection's own countdown says it and retries.
-        http.connectionPool.retryConnectionEstablishment = false
-        client = HTTPClient(eventLoopGroupProvider: .shared(group), configuration: http)
+        tls = configuration.address.secure
+            ? Result { () throws(TLSFailure) in try TLSClientContext(trusting: configuration.trustedCertificates) } : nil
         authorization = "Basic " + Data("\(PdfpcAPI.user):\(configuration.password)".utf8).base64EncodedString()
         let settings = PdfpcConnection.Settings(
             address: configuration.address.description, serverLabel: configuration.address.host,
@@ -129,7 +124,6 @@ public final class PdfpcSource: SlideSource, Sendable {
         } else {
             try? loop.submit { self.handle(.stop) }.wait()
         }
-        client.shutdown(queue: .global()) { _ in }
     }
 
     // MARK: carrying out the connection's decisions (on `loop`)
@@ -147,7 +141,7 @@ public final class PdfpcSource: SlideSource, Sendable {
                 }
                 perform(id: id, request, link: link)
             case .abandonRequests:
-                for (_, task) in link.tasks { task.cancel() }
+                for (_, cancel) in link.tasks { cancel() }
                 link.tasks = [:]
                 for (_, done) in link.whenAnswered { done(false) }
                 link.whenAnswered = [:]
@@ -169,53 +163,52 @@ public final class PdfpcSource: SlideSource, Sendable {
     }
 
     private func perform(id: Int, _ request: PdfpcAPI.Request, link: Link) {
-        let url = configuration.address.baseURL + request.path
         let isImage: Bool
         if case .image = request { isImage = true } else { isImage = false }
-        do {
-            var http = try HTTPClient.Request(url: url, method: HTTPMethod(rawValue: request.method))
-            http.headers.add(name: "Authorization", value: authorization)
-            if let body = request.body {
-                http.headers.add(name: "Content-Type", value: "application/json")
-                http.body = .bytes(body)
+        let limit = isImage ? configuration.maxImageBytes : PdfpcNotes.maxBytes
+        var tlsContext: TLSClientContext?
+        if case .failure(let failure) = tls {
+            return loop.execute { self.handle(.failed(id: id, .tls("\(failure)"))) }
+        } else if case .success(let context) = tls {
+            tlsContext = context
+        }
+        var exchange = HTTPExchange.Request(
+            host: configuration.address.host, port: configuration.address.port, tls: tlsContext,
+            method: HTTPMethod(rawValue: request.method), path: request.path, body: request.body, limit: limit,
+            connectTimeout: .nanoseconds(configuration.connectTimeout.clampedNanoseconds),
+            deadline: .now() + .nanoseconds((isImage ? configuration.imageTimeout : configuration.requestTimeout).clampedNanoseconds))
+        exchange.headers.add(name: "Authorization", value: authorization)
+        if request.body != nil { exchange.headers.add(name: "Content-Type", value: "application/json") }
+        let (answer, cancel) = HTTPExchange.start(exchange, on: loop)
+        link.tasks[id] = cancel
+        logger.trace("→ \(request)")
+        answer.whenComplete { result in
+            let link = self.link.value
+            guard link.tasks.removeValue(forKey: id) != nil else { return }
+            let done = link.whenAnswered.removeValue(forKey: id)
+            switch result {
+            case .success(let response):
+                done?(response.status == 200)
+                self.logger.trace("← \(response.status) \(request) (\(response.body.count) bytes)")
+                self.handle(.answered(id: id, status: response.status, body: response.body))
+            case .failure(let error):
+                done?(false)
+                self.logger.debug("✗ \(request): \(error)")
+                self.handle(.failed(id: id, Self.failure(error, limit: limit)))
             }
-            let limit = isImage ? configuration.maxImageBytes : PdfpcNotes.maxBytes
-            let timeout = isImage ? configuration.imageTimeout : configuration.requestTimeout
-            let task = client.execute(request: http, delegate: ResponseAccumulator(request: http, maxBodySize: limit),
-                                      eventLoop: .delegateAndChannel(on: loop),
-                                      deadline: .now() + .nanoseconds(timeout.clampedNanoseconds))
-            link.tasks[id] = task
-            logger.trace("→ \(request)")
-            task.futureResult.hop(to: loop).whenComplete { result in
-                let link = self.link.value
-                guard link.tasks.removeValue(forKey: id) != nil else { return }
-                let done = link.whenAnswered.removeValue(forKey: id)
-                switch result {
-                case .success(let response):
-                    done?(response.status == .ok)
-                    let body = response.body.map { Array($0.readableBytesView) } ?? []
-                    self.logger.trace("← \(response.status.code) \(request) (\(body.count) bytes)")
-                    self.handle(.answered(id: id, status: Int(response.status.code), body: body))
-                case .failure(let error):
-                    done?(false)
-                    self.logger.debug("✗ \(request): \(error)")
-                    self.handle(.failed(id: id, Self.failure(error, limit: limit)))
-                }
-            }
-        } catch {
-            loop.execute { self.handle(.failed(id: id, .other("\(error)"))) }
         }
     }
 
     // MARK: helpers
 
     static func failure(_ error: Error, limit: Int) -> PdfpcConnection.Failure {
-        if error is ResponseAccumulator.ResponseTooBigError { return .tooLarge(limit: limit) }
-        if let e = error as? HTTPClientError {
+        if let e = error as? TLSFailure { return .tls(e.description) }
+        if let e = error as? HTTPExchange.Failure {
             switch e {
-            case .connectTimeout, .deadlineExceeded, .readTimeout, .writeTimeout: return .timedOut
-            case .remoteConnectionClosed: return .reset
-            default: return .other("\(e)")
+            case .tooLarge: return .tooLarge(limit: limit)
+            case .timedOut: return .timedOut
+            case .closedEarly: return .reset
+            case .cancelled: return .other("cancelled")
             }
         }
         if let e = error as? NIOConnectionError {

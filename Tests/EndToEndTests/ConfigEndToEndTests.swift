@@ -73,10 +73,14 @@ final class ConfigEndToEndTests: XCTestCase {
             accent = "teal"
             """, to: "mixed.toml")
         let pad = try TmuxSession(command: "\(TmuxSession.binary) demo --no-animation --latency 5-40 --config \(config)", width: 80, height: 24)
-        let screen = try pad.waitFor("the count of problems, whole") {
+        // Two states, each waited for: the notice is drawn at the first
+        // frame, the talk's duration only once the demo's show has started.
+        try pad.waitFor("the count of problems, whole") {
             Self.flat($0).contains("config: 6 problems (the rest applies); `controlpad config --check \(config)` lists them · Esc hides this")
         }
-        XCTAssertTrue(TmuxSession.statusLine(screen).contains("/ 10:00"), "the duration applies:\n\(screen)")
+        try pad.waitFor("the show started, with the config's duration (10 minutes)") {
+            TmuxSession.statusLine($0).contains("/ 10:00")
+        }
         try pad.send("z")
         try pad.waitFor("z moves") { TmuxSession.statusLine($0).contains(" 2/14 ") }
         try pad.send("Right")

@@ -25,7 +25,7 @@ final class ConnectEndToEndTests: FakeImpressTestCase {
                                environment: ["XDG_STATE_HOME": stateHome.path, "CONTROLPAD_LOG_LEVEL": "trace"])
     }
 
-    private func status(_ pad: TmuxSession, _ what: String, timeout: TimeInterval = 10,
+    private func status(_ pad: TmuxSession, _ what: String, timeout: TimeInterval = 30,
                         file: StaticString = #filePath, line: UInt = #line,
                         _ condition: @escaping (String) -> Bool) throws {
         try pad.waitFor("status line: \(what)", timeout: timeout, file: file, line: line) {
@@ -33,12 +33,12 @@ final class ConnectEndToEndTests: FakeImpressTestCase {
         }
     }
 
-    private func position(_ pad: TmuxSession, _ position: String, timeout: TimeInterval = 10,
+    private func position(_ pad: TmuxSession, _ position: String, timeout: TimeInterval = 30,
                           file: StaticString = #filePath, line: UInt = #line) throws {
         try status(pad, position, timeout: timeout, file: file, line: line) { $0.contains(" \(position) ") }
     }
 
-    private func connected(_ pad: TmuxSession, timeout: TimeInterval = 10,
+    private func connected(_ pad: TmuxSession, timeout: TimeInterval = 30,
                            file: StaticString = #filePath, line: UInt = #line) throws {
         try status(pad, "connected", timeout: timeout, file: file, line: line) {
             $0.contains("● Impress 7.4.7.2 · 127.0.0.1")

@@ -60,7 +60,7 @@ final class FakeImpressProcess {
 
     /// Polls the log until `name` has been received `count` times.
     @discardableResult
-    func waitForReceived(_ name: String, count: Int = 1, timeout: TimeInterval = 10,
+    func waitForReceived(_ name: String, count: Int = 1, timeout: TimeInterval = 30,
                          file: StaticString = #filePath, line: UInt = #line) throws -> [[String]] {
         try waitFor("\(count) × \(name)", timeout: timeout, file: file, line: line) {
             let got = $0.received(name)
@@ -69,7 +69,7 @@ final class FakeImpressProcess {
     }
 
     /// Polls until `condition` gives a value, failing after `timeout`.
-    func waitFor<T>(_ what: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line,
+    func waitFor<T>(_ what: String, timeout: TimeInterval = 30, file: StaticString = #filePath, line: UInt = #line,
                     _ condition: (FakeImpressProcess) -> T?) throws -> T {
         try server.waitFor(what, timeout: timeout, file: file, line: line) { condition(self) }
     }

@@ -50,7 +50,7 @@ final class FakePdfpcProcess {
 
     /// Polls the log until `condition` gives a value, failing after `timeout`.
     @discardableResult
-    func waitFor<T>(_ what: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line,
+    func waitFor<T>(_ what: String, timeout: TimeInterval = 30, file: StaticString = #filePath, line: UInt = #line,
                     _ condition: (FakePdfpcProcess) -> T?) throws -> T {
         try server.waitFor(what, timeout: timeout, file: file, line: line) { condition(self) }
     }

@@ -52,7 +52,7 @@ final class ControlpadProcess {
 
     /// Polls stdout until `condition` holds, failing after `timeout` seconds.
     @discardableResult
-    func waitForOutput(_ what: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line,
+    func waitForOutput(_ what: String, timeout: TimeInterval = 30, file: StaticString = #filePath, line: UInt = #line,
                        _ condition: ([String]) -> Bool) throws -> [String] {
         try Deadline.waitFor(what, timeout: timeout, every: 0.03, lastSeen: { "stdout:\n\(stdout)\nstderr:\n\(stderr)" },
                              file: file, line: line) {

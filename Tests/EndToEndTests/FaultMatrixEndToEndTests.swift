@@ -30,7 +30,7 @@ final class FaultMatrixEndToEndTests: FakeImpressTestCase {
 
     private var log: String { (try? String(contentsOf: stateHome.appendingPathComponent("pad.log"), encoding: .utf8)) ?? "" }
 
-    private func status(_ pad: TmuxSession, _ what: String, timeout: TimeInterval = 15, _ ok: @escaping (String) -> Bool) throws {
+    private func status(_ pad: TmuxSession, _ what: String, timeout: TimeInterval = 30, _ ok: @escaping (String) -> Bool) throws {
         try pad.waitFor("status: \(what)", timeout: timeout) { ok(TmuxSession.statusLine($0)) }
     }
 

@@ -4,7 +4,10 @@ import XCTest
 /// `scripts/install.sh PREFIX` as a new user runs it: one binary that works
 /// from any directory on its own, a man page that renders, completions
 /// where each shell looks, and `--uninstall` removing exactly those.
-/// Builds release once (reused when up to date).
+/// It installs the build the suite already made (`--binary`: every build of
+/// `controlpad` links its Swift runtime statically), so the suite builds
+/// once; CONTROLPAD_COLD_INSTALL=1 makes it build release itself, as a new
+/// user's `scripts/install.sh` does (minutes on 2 cores).
 final class InstallEndToEndTests: XCTestCase {
     private var prefix: URL!
 
@@ -38,9 +41,11 @@ final class InstallEndToEndTests: XCTestCase {
             "share/zsh/site-functions/_controlpad",
             "share/fish/vendor_completions.d/controlpad.fish",
         ]
-        // A fresh release build on 2 cores takes minutes; later runs reuse it.
         // `swift test` holds .build's lock while tests run (it builds nothing then).
-        let install = try shell("INSTALL_IGNORE_LOCK=1 \(Self.root.path)/scripts/install.sh \(prefix.path)", timeout: 3600)
+        let cold = ProcessInfo.processInfo.environment["CONTROLPAD_COLD_INSTALL"] == "1"
+        let binary = cold ? "" : "--binary \(TmuxSession.binary) "
+        let install = try shell("INSTALL_IGNORE_LOCK=1 \(Self.root.path)/scripts/install.sh \(binary)\(prefix.path)",
+                                timeout: cold ? 3600 : 600)
         XCTAssertEqual(install.status, 0, install.err)
         for file in installed {
             XCTAssertTrue(install.out.contains("installed \(prefix.path)/\(file)"), install.out)
@@ -104,5 +109,8 @@ final class InstallEndToEndTests: XCTestCase {
         XCTAssertTrue(bad.err.contains("unknown option --frobnicate"), bad.err)
         let two = try shell("\(script) /tmp/a /tmp/b")
         XCTAssertEqual(two.status, 2)
+        let missing = try shell("\(script) --binary /nonexistent/controlpad /tmp/a")
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.err.contains("/nonexistent/controlpad is not an executable"), missing.err)
     }
 }

@@ -68,7 +68,7 @@ final class TmuxSession {
     /// Waits until the screen satisfies `condition`, failing after `timeout`
     /// seconds with the last screen in the message.
     @discardableResult
-    func waitFor(_ what: String, timeout: TimeInterval = 10, colors: Bool = false, file: StaticString = #filePath,
+    func waitFor(_ what: String, timeout: TimeInterval = 30, colors: Bool = false, file: StaticString = #filePath,
                  line: UInt = #line, _ condition: (String) -> Bool) throws -> String {
         var last = ""
         return try Deadline.waitFor(what, timeout: timeout, every: 0.05, lastSeen: { "screen:\n\(last)" },
@@ -78,7 +78,7 @@ final class TmuxSession {
         }
     }
 
-    func waitFor(text: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) throws {
+    func waitFor(text: String, timeout: TimeInterval = 30, file: StaticString = #filePath, line: UInt = #line) throws {
         try waitFor("\"\(text)\"", timeout: timeout, file: file, line: line) { $0.contains(text) }
     }
 

@@ -4,24 +4,27 @@ import PadTestSupport
 import XCTest
 @testable import PdfpcTransport
 
-/// The AsyncHTTPClient driver against tools/fake-pdfpc/fake_pdfpc.py on
-/// 127.0.0.1: what the network says reaches the machine and its events the
-/// sink; a press is answered; a refused port is said as pdfpc not running;
-/// nothing arrives after shutdown. Waits poll with deadlines.
+/// The driver (NIO's HTTP/1 codec, OpenSSL for pdfpcs://) against
+/// tools/fake-pdfpc/fake_pdfpc.py on 127.0.0.1: what the network says
+/// reaches the machine and its events the sink; a press is answered; a
+/// refused port is said as pdfpc not running; HTTPS with a trusted
+/// certificate works and an untrusted one is refused; nothing arrives after
+/// shutdown. Waits poll with deadlines.
 final class PdfpcSourceTests: XCTestCase {
     private var fake: Process?
     private var control: Pipe?
 
-    /// Starts the fake; returns its port.
-    private func startFake() throws -> Int {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cp-pdfpc-src-\(UUID().uuidString.prefix(8))")
+    private lazy var dir = FileManager.default.temporaryDirectory.appendingPathComponent("cp-pdfpc-src-\(UUID().uuidString.prefix(8))")
+
+    /// Starts the fake (with `extra` arguments); returns its port.
+    private func startFake(_ extra: [String] = []) throws -> Int {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("tools/fake-pdfpc/fake_pdfpc.py").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script, "--port-file", dir.appendingPathComponent("port").path,
-                             "--log", dir.appendingPathComponent("log.jsonl").path]
+                             "--log", dir.appendingPathComponent("log.jsonl").path] + extra
         let pipe = Pipe()
         process.standardInput = pipe
         try process.run()
@@ -50,8 +53,9 @@ final class PdfpcSourceTests: XCTestCase {
         return listener.port
     }
 
-    private func source(port: Int, password: String = "controlpad-test") -> PdfpcSource {
-        var configuration = PdfpcConfiguration(address: PdfpcAddress(host: "127.0.0.1", port: port), password: password)
+    private func source(port: Int, password: String = "controlpad-test", secure: Bool = false, trust: String? = nil) -> PdfpcSource {
+        var configuration = PdfpcConfiguration(address: PdfpcAddress(host: "127.0.0.1", port: port, secure: secure), password: password)
+        configuration.trustedCertificates = trust
         configuration.backoff = ReconnectBackoff(initial: .milliseconds(200), maximum: .milliseconds(200))
         return PdfpcSource(configuration: configuration)
     }
@@ -102,6 +106,61 @@ final class PdfpcSourceTests: XCTestCase {
             $0.contains { if case .link(.reconnecting(_, LinkProblem.pdfpcNotListening.reason)) = $0 { true } else { false } }
         }
         nobody.shutdown()
+    }
+}
+
+extension PdfpcSourceTests {
+    /// A self-signed certificate for 127.0.0.1, as pdfpc's `rest-https` uses one.
+    private func selfSignedCertificate() throws -> (cert: String, key: String) {
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let cert = dir.appendingPathComponent("cert.pem").path, key = dir.appendingPathComponent("key.pem").path
+        let openssl = Process()
+        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        openssl.arguments = ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=pdfpc",
+                             "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", cert]
+        openssl.standardError = FileHandle.nullDevice
+        try openssl.run()
+        openssl.waitUntilExit()
+        guard openssl.terminationStatus == 0 else { throw XCTSkip("openssl could not make a certificate") }
+        return (cert, key)
+    }
+
+    func testHTTPSWithPdfpcsOwnCertificateTrustedConnectsAndAnUntrustedOneIsRefused() throws {
+        let (cert, key) = try selfSignedCertificate()
+        let port = try startFake(["--tls-cert", cert, "--tls-key", key])
+
+        let trusting = source(port: port, secure: true, trust: cert)
+        let events = EventRecorder()
+        trusting.start(events: events.sink)
+        events.wait("connected over TLS, with a show") { $0.contains(.showStarted(slideCount: 5, current: 0)) }
+        trusting.want([PictureWant(slide: 0, size: PixelSize(width: 320, height: 180))])
+        events.wait("a picture over TLS") { all in all.contains { if case .preview(0, _) = $0 { true } else { false } } }
+        let answered = expectation(description: "a press answered over TLS")
+        trusting.send(.next) { ok in
+            XCTAssertTrue(ok)
+            answered.fulfill()
+        }
+        wait(for: [answered], timeout: 10)
+        trusting.shutdown()
+
+        let untrusting = source(port: port, secure: true)
+        let refused = EventRecorder()
+        untrusting.start(events: refused.sink)
+        refused.wait("the self-signed certificate refused, said as such") { all in
+            all.contains { if case .link(.reconnecting(_, LinkProblem.pdfpcTLS.reason)) = $0 { true } else { false } }
+        }
+        XCTAssertFalse(refused.events.contains { if case .showStarted = $0 { true } else { false } }, "nothing read from an untrusted server")
+        untrusting.shutdown()
+    }
+
+    func testATrustFileThatCannotBeReadIsATLSProblemNotAWrongPort() throws {
+        let source = source(port: try Self.portNobodyListensOn(), secure: true, trust: "/nonexistent/pdfpc.pem")
+        let events = EventRecorder()
+        source.start(events: events.sink)
+        events.wait("said as a TLS problem") { all in
+            all.contains { if case .link(.reconnecting(_, LinkProblem.pdfpcTLS.reason)) = $0 { true } else { false } }
+        }
+        source.shutdown()
     }
 }
 

@@ -9,7 +9,7 @@ the new state. Tests steer it through stdin to misbehave, and read what it
 was asked from a JSON-lines log.
 
     fake_pdfpc.py --port-file PORTFILE --log LOG.jsonl [--slides 5]
-                  [--password controlpad-test] [--port 0]
+                  [--password controlpad-test] [--port 0] [--tls-cert C --tls-key K]
 
 Listens on 127.0.0.1 only (a free port unless --port), writes the port to
 PORTFILE once listening, then reads control lines from stdin:
@@ -38,6 +38,7 @@ import base64
 import json
 import os
 import socket
+import ssl
 import struct
 import sys
 import threading
@@ -140,6 +141,10 @@ class Fake:
                 fake.handle(self, "PUT")
 
         self.server = ThreadingHTTPServer(("127.0.0.1", self.args.port_number), Handler)
+        if self.args.tls_cert:  # HTTPS, as pdfpc's `option rest-https`
+            context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            context.load_cert_chain(self.args.tls_cert, self.args.tls_key)
+            self.server.socket = context.wrap_socket(self.server.socket, server_side=True)
         self.server.daemon_threads = True
         self.args.port_number = self.server.server_address[1]
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
@@ -297,6 +302,8 @@ def main():
     parser.add_argument("--slides", type=int, default=5)
     parser.add_argument("--password", default="controlpad-test")
     parser.add_argument("--port", dest="port_number", type=int, default=0)
+    parser.add_argument("--tls-cert", help="serve HTTPS with this certificate (PEM)")
+    parser.add_argument("--tls-key", help="the certificate's private key (PEM)")
     args = parser.parse_args()
     fake = Fake(args)
     fake.listen()

@@ -37,6 +37,8 @@ public enum LinkProblem: String, Sendable, CaseIterable, Codable {
     case pdfpcStalled
     /// Something that is not pdfpc's REST API answered (or pdfpc answered garbage).
     case notPdfpc
+    /// `pdfpcs://`: the TLS handshake failed (an untrusted certificate, or plain HTTP).
+    case pdfpcTLS
 
     /// The two settings that start LibreOffice's network remote, and the restart.
     public static let settingsFix = """
@@ -64,6 +66,7 @@ public enum LinkProblem: String, Sendable, CaseIterable, Codable {
         case .pdfpcQuit: "pdfpc went away (it quit, or its REST server stopped)"
         case .pdfpcStalled: "pdfpc accepted the connection but did not answer in time"
         case .notPdfpc: "the port answered with something that isn't pdfpc's REST API (wrong port?)"
+        case .pdfpcTLS: "HTTPS with pdfpc failed: its certificate is not trusted, or it serves plain HTTP"
         }
     }
 
@@ -110,6 +113,9 @@ public enum LinkProblem: String, Sendable, CaseIterable, Codable {
             "pdfpc may be busy or frozen; the pad tries again by itself. If it stays stuck, restart pdfpc."
         case .notPdfpc:
             "Check the port: pdfpc's REST server listens on 8088 unless started with -p PORT."
+        case .pdfpcTLS:
+            "Pass pdfpc's own certificate with --trust FILE (the one `option rest-https` serves), "
+                + "or connect with pdfpc://HOST if its REST server is plain HTTP. The log says what TLS refused."
         }
     }
 

@@ -112,6 +112,7 @@ extension PdfpcConnection {
         case .hostNotFound: return .hostNotFound
         case .unreachable: return .unreachable
         case .tooLarge: return .notPdfpc
+        case .tls: return .pdfpcTLS
         case .other: return .notPdfpc
         }
     }

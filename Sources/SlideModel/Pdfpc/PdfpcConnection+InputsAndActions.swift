@@ -7,6 +7,8 @@ extension PdfpcConnection {
         case refused, reset, timedOut, hostNotFound, unreachable
         /// The answer was longer than the driver accepts.
         case tooLarge(limit: Int)
+        /// `pdfpcs://`: TLS refused the server, in OpenSSL's words.
+        case tls(String)
         case other(String)
 
         public var description: String {
@@ -17,6 +19,7 @@ extension PdfpcConnection {
             case .hostNotFound: "host not found"
             case .unreachable: "host unreachable"
             case .tooLarge(let limit): "answer larger than \(limit >> 20) MB"
+            case .tls(let text): text
             case .other(let text): text
             }
         }
