@@ -6,6 +6,9 @@
 # /var/tmp), runs `scripts/bench.sh --only show`, and stops the peer again.
 #
 #   scripts/real-show-bench.sh [--runs N]     # extra arguments go to bench
+#   scripts/real-show-bench.sh --long         # instead: the 400-slide deck of
+#                                             # tools/impress-decks while its
+#                                             # previews stream (bench --only long)
 #
 # Environment: PEER_SH, PEER_LOCK as for scripts/real-peer-test.sh.
 set -euo pipefail
@@ -25,8 +28,16 @@ json.dump([[f"Slide {i}", f"Point {i}a\nPoint {i}b", f"Notes for slide {i}."] fo
 
 run_locked() {
     trap '"$PEER_SH" stop || true' EXIT
-    LO_PEER_DECK=$DECK LO_PEER_DECK_SPEC=$SPEC "$PEER_SH"
-    scripts/bench.sh --only show "$@"
+    if [ "${1:-}" = --long ]; then
+        shift
+        local long=/var/tmp/controlpad-deck-text.odp
+        [ -f "$long" ] || /usr/bin/python3 tools/impress-decks/make_decks.py text "$long"
+        LO_PEER_DECK=$long "$PEER_SH"
+        scripts/bench.sh --only long "$@"
+    else
+        LO_PEER_DECK=$DECK LO_PEER_DECK_SPEC=$SPEC "$PEER_SH"
+        scripts/bench.sh --only show "$@"
+    fi
 }
 export -f run_locked
 export PEER_SH DECK SPEC

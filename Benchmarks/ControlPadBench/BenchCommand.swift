@@ -35,9 +35,9 @@ struct BenchCommand: ParsableCommand {
     )
 
     enum Part: String, ExpressibleByArgument, CaseIterable {
-        case memory, images, pictures, key, bytes, start, wire, thumbnails, overview, show
+        case memory, images, pictures, key, bytes, start, wire, thumbnails, overview, show, long
         /// What runs without `--only`: all but the real show, which needs LibreOffice.
-        static let offline: [Part] = allCases.filter { $0 != .show && $0 != .overview }
+        static let offline: [Part] = allCases.filter { $0 != .show && $0 != .long && $0 != .overview }
     }
 
     @Option(help: "Iterations per timed measurement.")
@@ -47,7 +47,7 @@ struct BenchCommand: ParsableCommand {
     var preview: String?
 
     @Option(name: .long, parsing: .upToNextOption,
-            help: ArgumentHelp("Only these parts: memory, images, key, bytes, start, wire, pictures, thumbnails, overview (memory of a 200-slide overview: run it alone), show (the real show: needs LibreOffice, see scripts/real-show-bench.sh).", valueName: "PART"))
+            help: ArgumentHelp("Only these parts: memory, images, key, bytes, start, wire, pictures, thumbnails, overview (memory of a 200-slide overview: run it alone), show (the real show: needs LibreOffice, see scripts/real-show-bench.sh), long (a 400-slide real show while its previews stream: scripts/real-show-bench.sh --long).", valueName: "PART"))
     var only: [Part] = []
 
     @Option(help: ArgumentHelp("For show: the port of LibreOffice's Impress Remote on 127.0.0.1.", valueName: "PORT"))
@@ -113,6 +113,7 @@ struct BenchCommand: ParsableCommand {
         if parts.contains(.show) {
             try RealShowBenchmarks(port: impressPort, name: name, pin: pin, runs: max(1, runs)).run()
         }
+        if parts.contains(.long) { try LongShowBenchmarks(port: impressPort, name: name, pin: pin).run() }
         print("(f) idle pad CPU: not measured in-process; see `controlpad-bench --help` for how (budget < 0.2 % of one core)")
         print(BudgetBook.current.verdict)
         if !BudgetBook.current.over.isEmpty { throw ExitCode.failure }

@@ -13,7 +13,8 @@ starts the show if none runs, and measures:
   - whether two transition_next N ms apart both step (the drop threshold);
   - whether goto_slide bursts are carried out exactly.
 It never leaves while Impress is still streaming previews (docs/IMPRESS-REMOTE.md): it
-waits for the last slide's notes, or a quiet second, before it closes.
+waits for the last slide's notes, or 10 quiet seconds (heavy decks go quiet
+for over 2 s between slides: docs/IMPRESS-REMOTE.md), before it closes.
 """
 
 import argparse
@@ -66,15 +67,22 @@ class Link:
                     return t, lines
         return None
 
-    def quiet(self, seconds=1.0):
+    def quiet(self, seconds=10.0):
         """Reads until nothing came for `seconds`: the stream is over."""
         while self.read(seconds):
             pass
 
     def close_when_done(self, count):
-        last = self.wait_for("slide_notes", 15, index=count - 1) if count else None
-        if last is None:
-            self.quiet()
+        """Follows the stream to the last slide's notes, however long it
+        takes, or until it has been quiet for 10 s."""
+        last_seen = time.monotonic()
+        while count and time.monotonic() - last_seen < 10.0:
+            for _, lines in self.read(0.2):
+                last_seen = time.monotonic()
+                if lines[0] == "slide_notes" and len(lines) > 1 and lines[1] == str(count - 1):
+                    count = 0
+        if not count:
+            self.quiet(0.3)
         self.sock.close()
 
 

@@ -35,8 +35,8 @@ public struct PreviewStream: Sendable, Equatable, Codable {
     public static let stopSettle: Duration = .milliseconds(500)
     /// The longest a connection waits for a stream that keeps coming: only a
     /// server that trickles forever meets it. A 1,000-slide deck of
-    /// diagrams at the slowest pace measured (about 0.4 s a slide), on a
-    /// machine twice as busy, streams for about 14 minutes.
+    /// diagrams at the slowest pace measured (about 1 s a slide, with both
+    /// cores of the machine busy) streams for about 17 minutes.
     public static let safetyNet: Duration = .seconds(30 * 60)
 
     /// Slides in the show whose stream is coming; nil when none is.
