@@ -3,13 +3,15 @@
 # with Swift: ncursesw, libpng, OpenSSL (pdfpcs://) and tmux (end-to-end tests run the pad in it).
 # ncurses-term brings the *-direct terminfo entries that truecolor needs;
 # man-db and groff-base render the installed man page (`man -l`, tested),
-# binutils strips the installed binary. The real-terminal tests run kitty
+# binutils strips the installed binary; dpkg-dev (dpkg-shlibdeps), patchelf
+# (drops the build's RUNPATH) and lintian build and check the .deb
+# (scripts/package-deb.sh and its test). The real-terminal tests run kitty
 # (kitty graphics) and xterm -ti vt340 (sixel) under Xvfb, type with xdotool
 # and take screenshots with xwd (x11-apps); fonts-dejavu-core is their font.
 # Does nothing when everything is there already.
 set -euo pipefail
 need=()
-for pkg in libncurses-dev libpng-dev libssl-dev tmux ncurses-term man-db groff-base binutils xvfb kitty xterm x11-apps xdotool fonts-dejavu-core; do
+for pkg in libncurses-dev libpng-dev libssl-dev tmux ncurses-term man-db groff-base binutils dpkg-dev patchelf lintian xvfb kitty xterm x11-apps xdotool fonts-dejavu-core; do
     dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 [ ${#need[@]} -eq 0 ] && exit 0
