@@ -19,6 +19,8 @@
 # from dpkg-shlibdeps. Files are root's, modes 0755/0644. Check the result
 # with `lintian FILE.deb`. Tools (dpkg-dev, patchelf, lintian) come from
 # scripts/install-deps.sh. INSTALL_IGNORE_LOCK=1 as for install.sh.
+# DEB_XZ_LEVEL (default 6) trades size for time: the test suite packages
+# its unoptimised debug build at 1.
 set -euo pipefail
 
 usage() {
@@ -290,5 +292,5 @@ chmod 0644 "$stage/DEBIAN/control" "$stage/DEBIAN/md5sums"
 # No file newer than the changelog's date: the same tree packs the same bytes.
 find "$stage" -newermt "@$EPOCH" -exec touch -h -d "@$EPOCH" {} +
 rm -f "$OUT/$NAME"
-dpkg-deb --root-owner-group -Zxz --build "$stage" "$OUT/$NAME" >&2
+dpkg-deb --root-owner-group -Zxz -z"${DEB_XZ_LEVEL:-6}" --build "$stage" "$OUT/$NAME" >&2
 echo "$OUT/$NAME"

@@ -38,7 +38,7 @@ final class PackageEndToEndTests: XCTestCase {
         // Build: the .deb's path is the one line on stdout.
         let out = scratch.appendingPathComponent("out").path
         // `swift test` holds .build's lock while tests run (install.sh's generate-manual build is a no-op then).
-        let build = try shell("INSTALL_IGNORE_LOCK=1 \(Self.root.path)/scripts/package-deb.sh --binary \(TmuxSession.binary) --out \(out)",
+        let build = try shell("INSTALL_IGNORE_LOCK=1 DEB_XZ_LEVEL=1 \(Self.root.path)/scripts/package-deb.sh --binary \(TmuxSession.binary) --out \(out)",
                               timeout: 900)
         XCTAssertEqual(build.status, 0, build.err)
         let deb = build.out.split(separator: "\n").last.map(String.init) ?? ""
