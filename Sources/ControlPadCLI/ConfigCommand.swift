@@ -11,6 +11,10 @@ struct ConfigCommand: ParsableCommand {
             The pad reads \(ConfigLoader.defaultPath()) unless --config FILE is given. \
             A setting that is wrong keeps its default and every other one applies; \
             --check lists every problem, in line order.
+
+            Examples:
+              controlpad config --print-default > ~/.config/controlpad/config.toml
+              controlpad config --check
             """
     )
 

@@ -22,6 +22,11 @@ struct ConnectCommand: ParsableCommand {
             A PDF talk in pdfpc: start it with its REST server, `pdfpc -V talk.pdf` (port 8088, password \
             from `option rest-passwd …` in ~/.config/pdfpc/pdfpcrc), then `controlpad connect pdfpc://HOST` \
             with --password, pdfpc-password in the config, or typed when asked.
+
+            Examples:
+              controlpad connect 192.168.1.20
+              controlpad connect laptop.local:1599 --name "Stage left" --duration 45m
+              controlpad connect pdfpc://127.0.0.1 --password secret
             """
     )
 

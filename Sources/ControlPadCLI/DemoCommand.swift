@@ -11,6 +11,10 @@ struct DemoCommand: ParsableCommand {
             The demo source behaves like a real network: previews and notes arrive \
             after random delays, out of order, sometimes twice, sometimes dropped and \
             re-sent later. The same --seed gives the same run.
+
+            Examples:
+              controlpad demo
+              controlpad demo --duration 20m --pictures blocks
             """
     )
 

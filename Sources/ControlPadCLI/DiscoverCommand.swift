@@ -13,6 +13,10 @@ struct DiscoverCommand: ParsableCommand {
             each --host, and lists the servers that answer within the timeout. \
             Exits 0 when at least one answered, 1 when none did (then `controlpad doctor HOST` \
             says why, step by step).
+
+            Examples:
+              controlpad discover
+              controlpad discover --host 192.168.1.20 --timeout 3
             """
     )
 

@@ -36,6 +36,10 @@ struct DoctorCommand: ParsableCommand {
             listening: start pdfpc with -V), pdfpc's REST API and password (401: wrong password; \
             403: another computer drives it), the show, and whether pictures and notes arrive; \
             check names name, port, rest, show, previews.
+
+            Examples:
+              controlpad doctor 127.0.0.1
+              controlpad doctor pdfpc://127.0.0.1 --password secret --json
             """
     )
 

@@ -19,6 +19,11 @@ struct SendCommand: ParsableCommand {
             show starting or stopping), and prints where the show is, e.g. "slide 4/14". \
             Exits 1 with a one-line reason when it cannot: not paired yet, refused, no answer, \
             no show running, slide out of range; 2 for a mistyped command.
+
+            Examples:
+              controlpad send 127.0.0.1 next
+              controlpad send laptop.local goto 12
+              controlpad send pdfpc://127.0.0.1 blank --password secret
             """
     )
 

@@ -21,6 +21,10 @@ struct WatchCommand: ParsableCommand {
             Ctrl-C or a closed stdout ends it; a pairing Impress refuses ends it with status 1 (event failed). Each --json line has event and time (UTC), and \
             as the event has them index (from 0), position (from 1), slides, text, server, pin, \
             reason; the README lists them all.
+
+            Examples:
+              controlpad watch 127.0.0.1
+              controlpad watch laptop.local --json | jq -r .slide
             """
     )
 

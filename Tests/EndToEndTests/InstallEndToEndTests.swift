@@ -78,7 +78,9 @@ final class InstallEndToEndTests: XCTestCase {
         let man = try shell("MANWIDTH=100 MANPAGER=cat man -l \(prefix.path)/share/man/man1/controlpad.1")
         XCTAssertEqual(man.status, 0, man.err)
         XCTAssertTrue(man.out.contains("CONTROLPAD(1)"), man.out)
-        for text in ["controlpad", "send", "watch", "--no-wait", "--json", "goto N"] {
+        // Every subcommand, with its examples (CommandLineDocsTests checks --help against the docs).
+        for text in ["controlpad", "demo", "connect", "send", "watch", "discover", "doctor", "config", "--no-wait", "--json",
+                     "goto N", "Examples:", "controlpad send 127.0.0.1 next"] {
             XCTAssertTrue(man.out.contains(text), "man page lacks \(text)")
         }
         XCTAssertEqual(man.err, "", "the page renders without warnings")
