@@ -1,23 +1,49 @@
 #!/bin/bash
 # Runs every test: unit, snapshot, fake-server network tests and the
-# end-to-end tests that drive the built binary inside tmux. Installs what
-# the tests need first. The test against a real LibreOffice is opt-in:
-# scripts/real-peer-test.sh.
+# end-to-end tests that drive the built binary inside tmux, in real
+# terminals, and as installed (install.sh, the .deb). Installs what the
+# tests need first, builds once (debug, with the tests: every other test
+# that needs a binary uses that build), then runs the tests in two lanes at
+# once, since the end-to-end tests mostly wait on terminals and fakes:
+#   lane 1: the unit and in-process tests, then end-to-end classes A–O;
+#   lane 2: end-to-end classes P–Z.
+# Arguments replace the lanes: they go to one `swift test` (e.g.
+# `scripts/test.sh --filter SlideModelTests`). The tests against a real
+# LibreOffice, pdfpc or browser are opt-in: scripts/real-peer-test.sh.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 scripts/install-deps.sh
 swift build --build-tests
-log=$(mktemp)
-trap 'rm -f "$log"' EXIT
-status=0
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+
 # All tests are XCTest; Swift Testing would only add a "0 tests" line.
-swift test --skip-build --disable-swift-testing "$@" 2>&1 | tee "$log" || status=$?
-# One plain closing line: "tests: N passed, N failed, N skipped".
-summary=$(grep -E '^[[:space:]]*Executed [0-9]+ tests?, with' "$log" | tail -n 1 || true)
-if [ -n "$summary" ]; then
-    total=$(sed -E 's/.*Executed ([0-9]+) tests?.*/\1/' <<<"$summary")
-    failed=$(sed -E 's/.* ([0-9]+) failures?.*/\1/' <<<"$summary")
-    skipped=$(grep -oE '[0-9]+ tests? skipped' <<<"$summary" | grep -oE '^[0-9]+' || echo 0)
-    echo "tests: $((total - failed - skipped)) passed, $failed failed, $skipped skipped"
+# Two `swift test` at once: --ignore-lock, since neither builds.
+run() { swift test --skip-build --ignore-lock --disable-swift-testing "$@"; }
+
+status=0
+if [ $# -gt 0 ]; then
+    run "$@" 2>&1 | tee "$logs/1" || status=$?
+else
+    ( lane=0
+      run --skip EndToEndTests || lane=1
+      run --filter 'EndToEndTests\.[A-O]' || lane=1
+      exit $lane ) >"$logs/1" 2>&1 &
+    lane1=$!
+    run --filter 'EndToEndTests\.[P-Z]' >"$logs/2" 2>&1 &
+    lane2=$!
+    wait "$lane1" || status=1
+    wait "$lane2" || status=1
+    cat "$logs/1" "$logs/2"
 fi
+
+# One plain closing line over every run: "tests: N passed, N failed, N skipped".
+total=0 failed=0 skipped=0
+while read -r line; do
+    n=$(sed -E 's/.*Executed ([0-9]+) tests?.*/\1/' <<<"$line")
+    f=$(sed -E 's/.* ([0-9]+) failures?.*/\1/' <<<"$line")
+    s=$(grep -oE '[0-9]+ tests? skipped' <<<"$line" | grep -oE '^[0-9]+' || echo 0)
+    total=$((total + n)) failed=$((failed + f)) skipped=$((skipped + s))
+done < <(cat "$logs"/* | awk "/^Test Suite '(All|Selected) tests' (passed|failed)/ { getline; print }")
+echo "tests: $((total - failed - skipped)) passed, $failed failed, $skipped skipped"
 exit "$status"

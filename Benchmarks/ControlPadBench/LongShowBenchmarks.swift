@@ -21,13 +21,8 @@ struct LongShowBenchmarks {
         try observer.reset(to: 0)
         print("(j) a long deck on the real show while its previews stream: \(slides) slides, LibreOffice on 127.0.0.1:\(port)")
 
-        let state = FileManager.default.temporaryDirectory.appendingPathComponent("cp-long-bench-\(getpid())").path
-        defer { try? FileManager.default.removeItem(atPath: state) }
         let connectAt = monotonicMilliseconds()
-        let pad = try PseudoTerminalProcess(
-            binary: PseudoTerminalProcess.controlpad,
-            arguments: ["connect", "127.0.0.1:\(port)", "--name", name, "--pin", pin, "--no-animation"],
-            environment: ["XDG_STATE_HOME": state])
+        let pad = try PseudoTerminalProcess.pad(connectingTo: port, name: name, pin: pin)
         defer { pad.stop() }
         let screen = PseudoTerminalRecorder(pad)
         guard let shown = screen.firstOutput(containing: "1/\(slides)", after: connectAt, seconds: 10) else {

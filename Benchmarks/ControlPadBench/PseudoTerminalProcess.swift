@@ -7,6 +7,8 @@ import Syscalls
 final class PseudoTerminalProcess {
     let master: Int32
     let pid: pid_t
+    /// A folder of the process's own, removed once it stopped.
+    private var cleanup: String?
 
     init(binary: String, arguments: [String], environment extra: [String: String] = [:]) throws {
         let (master, slavePath): (Int32, String)
@@ -44,6 +46,19 @@ final class PseudoTerminalProcess {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         close(master)
+        if let cleanup { try? FileManager.default.removeItem(atPath: cleanup) }
+    }
+
+    /// `controlpad connect` to LibreOffice on 127.0.0.1:`port` as `name`
+    /// and `pin`, with a state folder of its own (removed by `stop`).
+    static func pad(connectingTo port: Int, name: String, pin: String) throws -> PseudoTerminalProcess {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("cp-bench-pad-\(getpid())-\(UUID().uuidString.prefix(6))").path
+        let pad = try PseudoTerminalProcess(
+            binary: controlpad,
+            arguments: ["connect", "127.0.0.1:\(port)", "--name", name, "--pin", pin, "--no-animation"],
+            environment: ["XDG_STATE_HOME": state])
+        pad.cleanup = state
+        return pad
     }
 
     /// This benchmark's own binary (run again as the bare client).

@@ -43,12 +43,7 @@ struct RealShowBenchmarks {
         print("    bare client's fastest lossless pace: \(Int(lossless.pace)) ms apart")
 
         // The pad.
-        let state = FileManager.default.temporaryDirectory.appendingPathComponent("cp-show-bench-\(getpid())").path
-        defer { try? FileManager.default.removeItem(atPath: state) }
-        let pad = try PseudoTerminalProcess(
-            binary: PseudoTerminalProcess.controlpad,
-            arguments: ["connect", "127.0.0.1:\(port)", "--name", name, "--pin", pin, "--no-animation"],
-            environment: ["XDG_STATE_HOME": state])
+        let pad = try PseudoTerminalProcess.pad(connectingTo: port, name: name, pin: pin)
         defer { pad.stop() }
         let screen = PseudoTerminalRecorder(pad)
         guard screen.waitFor("/\(slides)", seconds: 10) else {

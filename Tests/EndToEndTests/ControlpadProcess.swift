@@ -28,6 +28,14 @@ final class ControlpadProcess {
     }
 
     /// Runs to the end (killed after `timeout` s, failing the test).
+    /// A bash line as a user types it (LANG=C.UTF-8): its status and output.
+    static func shell(_ script: String, timeout: TimeInterval = 60, file: StaticString = #filePath, line: UInt = #line)
+        throws -> (status: Int32, out: String, err: String) {
+        let process = try ControlpadProcess(["-c", script], environment: ["LANG": "C.UTF-8"], executable: "/bin/bash")
+        let status = try process.wait(timeout: timeout, file: file, line: line)
+        return (status, process.stdout, process.stderr)
+    }
+
     static func run(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 30,
                     file: StaticString = #filePath, line: UInt = #line) throws -> (status: Int32, out: String, err: String) {
         let process = try ControlpadProcess(arguments, environment: environment)

@@ -26,13 +26,6 @@ final class InstallEndToEndTests: XCTestCase {
         super.tearDown()
     }
 
-    private func shell(_ script: String, timeout: TimeInterval = 60, file: StaticString = #filePath, line: UInt = #line)
-        throws -> (status: Int32, out: String, err: String) {
-        let process = try ControlpadProcess(["-c", script], environment: ["LANG": "C.UTF-8"], executable: "/bin/bash")
-        let status = try process.wait(timeout: timeout, file: file, line: line)
-        return (status, process.stdout, process.stderr)
-    }
-
     func testInstallRunFromAnywhereManCompletionsUninstall() throws {
         let installed = [
             "bin/controlpad",
@@ -44,7 +37,7 @@ final class InstallEndToEndTests: XCTestCase {
         // `swift test` holds .build's lock while tests run (it builds nothing then).
         let cold = ProcessInfo.processInfo.environment["CONTROLPAD_COLD_INSTALL"] == "1"
         let binary = cold ? "" : "--binary \(TmuxSession.binary) "
-        let install = try shell("INSTALL_IGNORE_LOCK=1 \(Self.root.path)/scripts/install.sh \(binary)\(prefix.path)",
+        let install = try ControlpadProcess.shell("INSTALL_IGNORE_LOCK=1 \(Self.root.path)/scripts/install.sh \(binary)\(prefix.path)",
                                 timeout: cold ? 3600 : 600)
         XCTAssertEqual(install.status, 0, install.err)
         for file in installed {
@@ -56,7 +49,7 @@ final class InstallEndToEndTests: XCTestCase {
                        "nothing beside the binary: the demo deck is inside it")
 
         // Only libc's family, ncursesw/tinfo, libpng (+ libz, libm) and the C++ runtime: no Swift libraries.
-        let ldd = try shell("ldd \(bin)")
+        let ldd = try ControlpadProcess.shell("ldd \(bin)")
         XCTAssertEqual(ldd.status, 0, ldd.err)
         XCTAssertTrue(ldd.out.contains("libncursesw") && ldd.out.contains("libpng"), ldd.out)
         XCTAssertFalse(ldd.out.contains("libswift") || ldd.out.contains("libFoundation") || ldd.out.contains("libdispatch"), ldd.out)
@@ -75,7 +68,7 @@ final class InstallEndToEndTests: XCTestCase {
         try pad.send("C-c")
         try pad.waitFor(text: "EXIT=0")
 
-        let man = try shell("MANWIDTH=100 MANPAGER=cat man -l \(prefix.path)/share/man/man1/controlpad.1")
+        let man = try ControlpadProcess.shell("MANWIDTH=100 MANPAGER=cat man -l \(prefix.path)/share/man/man1/controlpad.1")
         XCTAssertEqual(man.status, 0, man.err)
         XCTAssertTrue(man.out.contains("CONTROLPAD(1)"), man.out)
         // Every subcommand, with its examples (CommandLineDocsTests checks --help against the docs).
@@ -85,7 +78,7 @@ final class InstallEndToEndTests: XCTestCase {
         }
         XCTAssertEqual(man.err, "", "the page renders without warnings")
 
-        let bash = try shell("source \(prefix.path)/share/bash-completion/completions/controlpad; complete -p controlpad")
+        let bash = try ControlpadProcess.shell("source \(prefix.path)/share/bash-completion/completions/controlpad; complete -p controlpad")
         XCTAssertEqual(bash.status, 0, bash.err)
         XCTAssertTrue(bash.out.contains("controlpad"), bash.out)
         let zsh = try String(contentsOf: prefix.appendingPathComponent(installed[3]), encoding: .utf8)
@@ -96,7 +89,7 @@ final class InstallEndToEndTests: XCTestCase {
         // Uninstall removes exactly what was installed.
         let mine = prefix.appendingPathComponent("bin/my-own-tool").path
         XCTAssertTrue(FileManager.default.createFile(atPath: mine, contents: Data("#!/bin/sh\n".utf8)))
-        let uninstall = try shell("\(Self.root.path)/scripts/install.sh --uninstall \(prefix.path)")
+        let uninstall = try ControlpadProcess.shell("\(Self.root.path)/scripts/install.sh --uninstall \(prefix.path)")
         XCTAssertEqual(uninstall.status, 0, uninstall.err)
         for file in installed {
             XCTAssertFalse(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), file)
@@ -106,12 +99,12 @@ final class InstallEndToEndTests: XCTestCase {
 
     func testInstallScriptUsageErrors() throws {
         let script = Self.root.appendingPathComponent("scripts/install.sh").path
-        let bad = try shell("\(script) --frobnicate")
+        let bad = try ControlpadProcess.shell("\(script) --frobnicate")
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.err.contains("unknown option --frobnicate"), bad.err)
-        let two = try shell("\(script) /tmp/a /tmp/b")
+        let two = try ControlpadProcess.shell("\(script) /tmp/a /tmp/b")
         XCTAssertEqual(two.status, 2)
-        let missing = try shell("\(script) --binary /nonexistent/controlpad /tmp/a")
+        let missing = try ControlpadProcess.shell("\(script) --binary /nonexistent/controlpad /tmp/a")
         XCTAssertEqual(missing.status, 2)
         XCTAssertTrue(missing.err.contains("/nonexistent/controlpad is not an executable"), missing.err)
     }
