@@ -45,7 +45,7 @@ struct LongShowBenchmarks {
 
         // The list's search, a key at a time: the query's new character, drawn before the cursor bar.
         pad.type("\t")
-        guard screen.waitFor("Enter goes", seconds: 5) else { throw BenchmarkError("the slide list did not open") }
+        guard screen.waitFor("Slides", seconds: 5) else { throw BenchmarkError("the slide list did not open") }
         pad.type("/")
         var search: [Double] = []
         for character in Self.query {
