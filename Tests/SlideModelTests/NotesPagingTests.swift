@@ -116,6 +116,8 @@ final class NotesPagingTests: XCTestCase {
         XCTAssertEqual(state.current, 3, "the show never moved")
         _ = press([.escape, .char("?")], &state)
         XCTAssertEqual(state.viewState(.help).scroll, 0, "the help opens at its top again")
-        XCTAssertEqual(press([.char("b")], &state), [], "other keys are swallowed as before")
+        XCTAssertEqual(press([.char("z")], &state), [], "other keys are swallowed as before")
+        XCTAssertEqual(press([.char("b")], &state), [.send(.blank)], "blank reaches the show from the help (docs/KEYS.md)")
+        XCTAssertEqual(state.topOverlay, .help, "and the help stays open")
     }
 }

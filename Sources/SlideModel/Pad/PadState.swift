@@ -185,6 +185,8 @@ public struct PadState: Sendable {
     /// Something the user should read (config problems, a file kept): it
     /// stays until dismissed (Esc on the bare pad, or the close-all key).
     public var notice: String?
+    /// The go-to prompt's last key: it closes `gotoTimeout` after it.
+    public var gotoTouchedAt: Millis?
     /// Why the go-to prompt did not go (out of range, not a number), shown in it.
     public var gotoProblem: String?
     /// A short message that goes by itself (a press refused while the link is down).

@@ -86,6 +86,7 @@ extension PadState {
         case .tick:
             if let heading, heading.hasExpired(at: now) { self.heading = nil }
             if let flash, flash.until <= now { self.flash = nil }
+            closeGotoIfExpired(now: now)
             effects = []
         case .interrupted: effects = topOverlay == .confirmQuit ? [.quit] : perform(.quit, now: now)
         case .terminate: effects = [.quit]
@@ -134,6 +135,12 @@ extension PadState {
                 } else {
                     pauseTimer(false, now: now)
                 }
+            }
+            // Impress starts the show's stream again when a move ends a
+            // blank (twice, LibreOffice 25.2): the audience sees slides again.
+            if showRunning, blank {
+                blank = false
+                pauseTimer(false, now: now)
             }
             showRunning = true
             heading = nil
