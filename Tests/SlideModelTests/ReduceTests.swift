@@ -134,6 +134,21 @@ final class ReduceTests: XCTestCase {
         XCTAssertFalse(state.blank)
     }
 
+    /// Impress's only sign that a blank ended (a move, or another client's):
+    /// the show's stream starts again. The pad shows the slides and runs the
+    /// talk's timer again.
+    func testTheShowStartingAgainWhileBlankEndsTheBlank() {
+        var state = runningPad()
+        _ = state.reduce(.key(.char("b")), now: 1_000)
+        XCTAssertEqual(state.elapsed(at: 5_000), 1_000, "the timer stands still while blank")
+        _ = state.reduce(.source(.showStarted(slideCount: 12, current: 2)), now: 5_000)
+        XCTAssertFalse(state.blank, "the audience sees slides again")
+        XCTAssertNil(state.pausedSince)
+        XCTAssertEqual(state.elapsed(at: 6_000), 2_000, "the timer runs again")
+        _ = state.reduce(.source(.slideChanged(index: 3)), now: 6_000)
+        XCTAssertEqual(state.position, "4/12")
+    }
+
     func testF5StartsOnlyWhenNoShowRuns() {
         var state = PadState()
         XCTAssertEqual(keys([.function(5)], &state), [.send(.start)])
