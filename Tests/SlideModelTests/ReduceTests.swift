@@ -149,6 +149,25 @@ final class ReduceTests: XCTestCase {
         XCTAssertEqual(state.position, "4/12")
     }
 
+    /// Impress names the show (slideshow_info) on connect only, not when a
+    /// stopped show starts again: the status line keeps its title.
+    func testAShowStartedAgainKeepsItsTitle() {
+        var state = PadState(animate: false)
+        _ = state.reduce(.source(.link(.connected(server: "Impress 25.2"))), now: 0)
+        _ = state.reduce(.source(.showStarted(slideCount: 5, current: 0)), now: 0)
+        _ = state.reduce(.source(.showTitle("Quarterly.odp")), now: 0)
+        _ = state.reduce(.source(.showFinished), now: 1_000)
+        XCTAssertEqual(state.title, "", "no show, no title")
+        _ = state.reduce(.source(.showStarted(slideCount: 5, current: 0)), now: 2_000)
+        XCTAssertEqual(state.title, "Quarterly.odp", "the same show started again keeps its title")
+        _ = state.reduce(.source(.showTitle("Other.odp")), now: 3_000)
+        XCTAssertEqual(state.title, "Other.odp", "a title Impress sends wins")
+        _ = state.reduce(.source(.showFinished), now: 4_000)
+        _ = state.reduce(.source(.link(.connected(server: "Impress 7.4"))), now: 5_000)
+        _ = state.reduce(.source(.showStarted(slideCount: 5, current: 0)), now: 6_000)
+        XCTAssertEqual(state.title, "", "another server's show is not that show")
+    }
+
     func testF5StartsOnlyWhenNoShowRuns() {
         var state = PadState()
         XCTAssertEqual(keys([.function(5)], &state), [.send(.start)])

@@ -136,6 +136,9 @@ public struct PadState: Sendable {
     /// `.demo` until a source says otherwise (the pad sets it before the first frame).
     public var link: LinkState = .demo
     public var title = ""
+    /// The title of the show that finished, for the same show started again
+    /// (Impress does not name it again).
+    public var titleOfLastShow: String?
     public var showRunning = false
     public var slideCount = 0
     /// The show's current slide (0-based), as the source last said.

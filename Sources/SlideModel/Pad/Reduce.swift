@@ -119,10 +119,13 @@ extension PadState {
     mutating func apply(_ event: SourceEvent, now: Millis) {
         switch event {
         case .link(let link):
+            // Another server's show is another show.
+            if case .connected(let server) = link, case .connected(let before) = self.link, server != before { titleOfLastShow = nil }
             self.link = link
             if isLinkUp { flash = nil }
         case .showTitle(let title):
             self.title = Notes.sanitized(title).replacing("\n", with: " ")
+            titleOfLastShow = nil
         case .showStarted(let count, let current):
             _ = buffer.forgetContent()
             if !showRunning {
@@ -142,6 +145,7 @@ extension PadState {
                 blank = false
                 pauseTimer(false, now: now)
             }
+            if title.isEmpty, let kept = titleOfLastShow { title = kept }
             showRunning = true
             heading = nil
             // Every count and index is clamped here, once: the rest of the
@@ -172,7 +176,12 @@ extension PadState {
             blank = false
             // The timer stands still until a show runs again.
             pauseTimer(true, now: now)
-            if link != .demo { title = "" }
+            if link != .demo {
+                // Impress names the show only on connect (slideshow_info), not
+                // when it starts again: the title is kept for that start.
+                titleOfLastShow = title.isEmpty ? titleOfLastShow : title
+                title = ""
+            }
             overlays.removeAll { $0 == .slideList || $0 == .overview || $0 == .confirmQuit || $0 == .confirmStop }
             listReveal = nil
             search = nil
