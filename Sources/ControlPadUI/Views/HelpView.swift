@@ -42,8 +42,9 @@ package struct HelpView {
             out += [.gap, .heading(sourceNotes.heading)] + sourceNotes.items.map { .item(keys: $0.keys, summary: $0.summary) }
         }
         // The key rule (docs/KEYS.md), where a presenter with a clicker looks.
+        let always = [Action.blank, .startShow, .quit].flatMap { bindings.keys(for: $0) }.map(\.symbol).joined(separator: " ")
         out += [.gap, .heading("Whatever is open"),
-                .item(keys: "b . F5 S-F5 q", summary: "always reach the show: blank, resume, start, quit"),
+                .item(keys: always, summary: "always reach the show: blank, resume, start, quit"),
                 .item(keys: "go-to prompt", summary: "PgDn PgUp → ← Space close it, move the show"),
                 .item(keys: "", summary: "it closes by itself after 5 s without a key"),
                 .item(keys: "list overview help", summary: "keep PgDn PgUp → ← Space (the show stays)"),
