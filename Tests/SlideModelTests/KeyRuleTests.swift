@@ -173,4 +173,14 @@ final class KeyRuleTests: XCTestCase {
         XCTAssertEqual(sent(press([.function(17)], &state)), [], "a function key is no text")
         XCTAssertEqual(state.flash?.text, "the show is already running")
     }
+
+    /// A message covers the status line; the next key gives it back, so a
+    /// blank right after a message shows BLANK at once.
+    func testTheNextKeyGivesTheStatusLineBack() {
+        var state = pad([.function(5)])
+        XCTAssertEqual(state.flash?.text, "the show is already running")
+        XCTAssertEqual(sent(press([.char("b")], &state)), [.blank])
+        XCTAssertTrue(state.blank)
+        XCTAssertNil(state.flash, "BLANK is on the status line, not an old message")
+    }
 }

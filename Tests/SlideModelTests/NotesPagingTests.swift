@@ -83,7 +83,7 @@ final class NotesPagingTests: XCTestCase {
         XCTAssertEqual(state.notesZoom, 1)
         _ = press([.char("+"), .char("+"), .char("+")], &state, now: 300)
         XCTAssertEqual(state.notesZoom, 2, "wider spacing is the most a plain terminal gets")
-        XCTAssertEqual(state.flash?.text, "notes: 2×")
+        XCTAssertEqual(state.flash?.text, "notes: 2× (the most this terminal shows)", "a press at the limit says so")
         var scaling = Viewport(notesRows: 5, notesMaxScroll: 40)
         scaling.notesZoomLimit = 3
         _ = state.reduce(.viewport(scaling), now: 300)

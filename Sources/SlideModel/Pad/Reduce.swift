@@ -54,7 +54,11 @@ extension PadState {
         let effects: [Effect]
         let topBefore = topOverlay
         switch event {
-        case .key(let key): effects = handle(key, now: now)
+        case .key(let key):
+            // A message is about the last key: the next one gets the status
+            // line back (BLANK, the position), or says its own.
+            flash = nil
+            effects = handle(key, now: now)
         case .source(let event): apply(event, now: now); effects = []
         case .viewport(let viewport):
             var viewport = viewport
