@@ -183,4 +183,16 @@ final class KeyRuleTests: XCTestCase {
         XCTAssertTrue(state.blank)
         XCTAssertNil(state.flash, "BLANK is on the status line, not an old message")
     }
+
+    /// PgDn on a question is a "no" the presenter did not mean to give:
+    /// the status line says the show did not move.
+    func testAClickerKeyOnAQuestionSaysTheShowDidNotMove() {
+        for (open, what) in [(Key.char("q"), "not quitting"), (.char("S"), "not stopped"), (.char("t"), "timer kept")] {
+            var state = pad([open])
+            XCTAssertEqual(sent(press([.pageDown], &state)), [], open.name)
+            XCTAssertEqual(state.overlays, [], "\(open.name): answered no")
+            XCTAssertEqual(state.flash?.text, "\(what): the show did not move; press PgDn again")
+            XCTAssertEqual(sent(press([.pageDown], &state)), [.next], "\(open.name): the next PgDn moves the show")
+        }
+    }
 }

@@ -59,7 +59,14 @@ extension PadState {
         case .confirmTimerReset: asking = .resetTimer
         default: asking = .quit
         }
-        guard key == .char("y") || key == .char("Y") || key == .enter || bindings.action(for: key) == asking else { return [] }
+        guard key == .char("y") || key == .char("Y") || key == .enter || bindings.action(for: key) == asking else {
+            // A clicker's press on a question is a "no" it did not mean: say so.
+            if movesTheShow(key) {
+                let what = question == .confirmStop ? "not stopped" : question == .confirmTimerReset ? "timer kept" : "not quitting"
+                flash = Flash(text: "\(what): the show did not move; press \(key.name) again", until: now + Flash.duration)
+            }
+            return []
+        }
         switch question {
         case .confirmStop:
             guard showRunning else { return [] }
