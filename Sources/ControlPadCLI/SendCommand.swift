@@ -27,9 +27,10 @@ struct SendCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The computer running Impress, e.g. 127.0.0.1 or laptop.local:1599; or pdfpc://HOST[:PORT].",
-                                 valueName: "host[:port]"))
-    var address: String
+    @Argument(help: ArgumentHelp(
+        "The computer running Impress, e.g. 127.0.0.1 or laptop.local:1599 (default: the config's server); or pdfpc://HOST[:PORT].",
+        valueName: "host[:port]"))
+    var address: String?
 
     @Argument(help: ArgumentHelp(
         "next, previous, goto N (numbered from 1, as on screen), first, last, blank, resume, start or stop.",
@@ -41,7 +42,7 @@ struct SendCommand: ParsableCommand {
 
     @OptionGroup var pdfpc: PdfpcOptions
 
-    @Option(help: ArgumentHelp("Read pdfpc-password from FILE instead of $XDG_CONFIG_HOME/controlpad/config.toml.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Read server and pdfpc-password from FILE instead of $XDG_CONFIG_HOME/controlpad/config.toml.", valueName: "FILE"))
     var config: String?
 
     @Flag(help: "Do not wait for Impress to confirm: done once the command is sent.")
@@ -53,10 +54,23 @@ struct SendCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write a log to FILE.", valueName: "FILE"))
     var log: String?
 
-    func validate() throws {
+    /// The server (given, or the config's) and what to send.
+    func target() throws -> (address: String, action: RemoteAction) {
+        let (given, words) = ConfiguredServer.split(address: address, command: command)
+        let action: RemoteAction
+        do { action = try RemoteAction(words: words) } catch { throw ValidationError(error.description) }
+        let address = try ConfiguredServer.resolve(given, configPath: config, usage: "controlpad send HOST[:PORT] COMMAND")
         if PdfpcAddress.isPdfpc(address) { _ = try PdfpcOptions.address(address) } else { _ = try PairingOptions.server(address) }
+        return (address, action)
+    }
+
+    func validate() throws {
+        let (given, words) = ConfiguredServer.split(address: address, command: command)
+        if let given {
+            if PdfpcAddress.isPdfpc(given) { _ = try PdfpcOptions.address(given) } else { _ = try PairingOptions.server(given) }
+        }
         do {
-            _ = try RemoteAction(words: command)
+            _ = try RemoteAction(words: words)
         } catch {
             throw ValidationError(error.description)
         }
@@ -67,7 +81,7 @@ struct SendCommand: ParsableCommand {
 
     func run() throws {
         try bootstrapLogging(path: log)
-        let action = try RemoteAction(words: command)
+        let (address, action) = try target()
         let logger = Logger(label: "controlpad.send")
         let link: HeadlessLink
         var conversation: SendConversation

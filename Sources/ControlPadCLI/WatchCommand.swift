@@ -28,15 +28,16 @@ struct WatchCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The computer running Impress, e.g. 127.0.0.1 or laptop.local:1599; or pdfpc://HOST[:PORT].",
-                                 valueName: "host[:port]"))
-    var address: String
+    @Argument(help: ArgumentHelp(
+        "The computer running Impress, e.g. 127.0.0.1 or laptop.local:1599 (default: the config's server); or pdfpc://HOST[:PORT].",
+        valueName: "host[:port]"))
+    var address: String?
 
     @OptionGroup var pairing: PairingOptions
 
     @OptionGroup var pdfpc: PdfpcOptions
 
-    @Option(help: ArgumentHelp("Read pdfpc-password from FILE instead of $XDG_CONFIG_HOME/controlpad/config.toml.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Read server and pdfpc-password from FILE instead of $XDG_CONFIG_HOME/controlpad/config.toml.", valueName: "FILE"))
     var config: String?
 
     @Flag(help: "One JSON object per line, for jq or a script.")
@@ -46,12 +47,21 @@ struct WatchCommand: ParsableCommand {
     var log: String?
 
     func validate() throws {
+        guard let address else { return }
         if PdfpcAddress.isPdfpc(address) { _ = try PdfpcOptions.address(address) } else { _ = try PairingOptions.server(address) }
+    }
+
+    /// The server: given, or the config's.
+    func target() throws -> String {
+        let address = try ConfiguredServer.resolve(address, configPath: config, usage: "controlpad watch HOST[:PORT]")
+        if PdfpcAddress.isPdfpc(address) { _ = try PdfpcOptions.address(address) } else { _ = try PairingOptions.server(address) }
+        return address
     }
 
     func run() throws {
         try bootstrapLogging(path: log)
         let logger = Logger(label: "controlpad.watch")
+        let address = try target()
         let link: HeadlessLink
         if PdfpcAddress.isPdfpc(address) {
             let address = try PdfpcOptions.address(address)

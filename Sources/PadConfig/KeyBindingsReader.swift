@@ -40,7 +40,7 @@ package struct KeyBindingsReader {
             var keys: [Key] = []
             for keyName in names {
                 guard let key = Key(name: keyName) else {
-                    note(at, "\"\(keyName)\" is not a key (e.g. \"Right\", \"Space\", \"PgDn\", \"F5\", \"C-c\", \"q\"); \(name) goes without it")
+                    note(at, "\"\(keyName)\" is not a key (e.g. \"Right\", \"Space\", \"PgDn\", \"F5\", \"S-F5\", \"C-c\", \"q\"); \(name) goes without it")
                     continue
                 }
                 if !keys.contains(key) { keys.append(key) }

@@ -31,6 +31,8 @@ public struct MockShow: Sendable {
     private var random: SeededRandom
     public private(set) var current = 0
     public private(set) var running = false
+    /// The screen is blank (Impress never says so; a move ends it).
+    public private(set) var blank = false
     /// Answers to commands travel one connection, as with Impress: in order.
     private var lastAnswerAt = 0
 
@@ -54,22 +56,49 @@ public struct MockShow: Sendable {
         case .stop:
             guard running else { return [] }
             running = false
+            blank = false
             return [Timed(at: now + delay(), event: .showFinished)]
         case .next:
-            return move(to: current + 1, at: now)
+            return endBlank(at: now) + move(to: current + 1, at: now)
         case .previous:
+            // LibreOffice 25.2: ← on a blank screen ends the blank and stays.
+            if blank { return endBlank(at: now) }
             return move(to: current - 1, at: now)
         case .goto(let index):
-            return move(to: index, at: now)
-        case .blank, .resume, .pointerStarted, .pointerMoved, .pointerDismissed:
+            return endBlank(at: now) + move(to: index, at: now)
+        case .blank, .resume:
+            if running { blank = command == .blank }
             return []  // like Impress: silence
+        case .pointerStarted, .pointerMoved, .pointerDismissed:
+            return []
         }
     }
 
     private mutating func startShow(at now: Int) -> [Timed] {
         running = true
+        blank = false
         current = 0
-        var out = [Timed(at: now, event: .showStarted(slideCount: deck.slides.count, current: current))]
+        return [Timed(at: now, event: .showStarted(slideCount: deck.slides.count, current: current))] + stream(after: now)
+    }
+
+    /// A move while blank ends the blank, as LibreOffice 25.2 does: it says
+    /// so only by starting the show's stream again, `slideshow_started`
+    /// twice (on the slide it was on) and every preview and note anew; the
+    /// move's own answer follows.
+    private mutating func endBlank(at now: Int) -> [Timed] {
+        guard running, blank else { return [] }
+        blank = false
+        lastAnswerAt = max(lastAnswerAt + 1, now + delay() / 4)
+        let started = SourceEvent.showStarted(slideCount: deck.slides.count, current: current)
+        let out = [Timed(at: lastAnswerAt, event: started), Timed(at: lastAnswerAt + 1, event: started)]
+        lastAnswerAt += 1
+        return out + stream(after: lastAnswerAt)
+    }
+
+    /// Every slide's preview and notes, as a new client (or a show that
+    /// started again) gets them.
+    private mutating func stream(after now: Int) -> [Timed] {
+        var out: [Timed] = []
         for (index, slide) in deck.slides.enumerated() {
             out += deliver(.preview(index: index, slide.preview), after: now)
             if let markup = slide.notesMarkup {

@@ -78,21 +78,34 @@ final class ColorSetupTests: XCTestCase {
         let s = setup(["TERM": "whatever"])
         XCTAssertEqual(s.depth(terminalName: "xterm-256color", colors: 256, direct: false), .palette256)
         XCTAssertEqual(s.depth(terminalName: "xterm-16color", colors: 16, direct: false), .palette16)
-        XCTAssertEqual(s.depth(terminalName: "xterm", colors: 8, direct: false), .palette8)
+        XCTAssertEqual(s.depth(terminalName: "xterm", colors: 8, direct: false), .monochrome, "8 colours: dithered")
         XCTAssertEqual(s.depth(terminalName: "vt100", colors: 0, direct: false), .monochrome)
         XCTAssertEqual(s.depth(terminalName: "vt100", colors: 2, direct: false), .monochrome)
     }
 
     func testChoicesAreCappedByWhatTheTerminalCanDo() {
         // Asked for more than the entry has: the entry wins.
-        XCTAssertEqual(setup(["TERM": "xterm"], .truecolor).depth(terminalName: "xterm", colors: 8, direct: false), .palette8)
-        XCTAssertEqual(setup(["TERM": "xterm"], .c256).depth(terminalName: "xterm", colors: 8, direct: false), .palette8)
+        XCTAssertEqual(setup(["TERM": "xterm"], .truecolor).depth(terminalName: "xterm", colors: 8, direct: false), .monochrome)
+        XCTAssertEqual(setup(["TERM": "xterm"], .c256).depth(terminalName: "xterm", colors: 8, direct: false), .monochrome)
         XCTAssertEqual(setup(["TERM": "xterm-16color"], .c256).depth(terminalName: "xterm-16color", colors: 16, direct: false), .palette16)
         XCTAssertEqual(setup(["TERM": "xterm-256color"], .truecolor).depth(terminalName: "xterm-256color", colors: 256, direct: false), .palette256)
         XCTAssertEqual(setup(["TERM": "vt100"], .c16).depth(terminalName: "vt100", colors: 0, direct: false), .monochrome)
         // COLORTERM=truecolor on an 8-colour entry: still 8.
-        XCTAssertEqual(setup(["TERM": "xterm", "COLORTERM": "truecolor"]).depth(terminalName: "xterm", colors: 8, direct: false), .palette8)
+        XCTAssertEqual(setup(["TERM": "xterm", "COLORTERM": "truecolor"]).depth(terminalName: "xterm", colors: 8, direct: false), .monochrome)
         // Asked for less than the terminal has: the choice wins.
         XCTAssertEqual(setup(["TERM": "xterm-direct"], .c16).depth(terminalName: "xterm-direct", colors: 1 << 24, direct: true), .palette16)
+    }
+
+    /// `--color 256` on an 8-colour terminal is not silently ignored: the
+    /// pad says why, and what would help.
+    func testAColourChoiceAnEightColourTerminalCannotHonourIsExplained() {
+        XCTAssertEqual(setup(["TERM": "xterm"], .c256).depthNotice(terminalName: "xterm", colors: 8, direct: false),
+                       "--color 256: TERM=xterm has 8 colours (try TERM=xterm-256color); slides are dithered in black and white")
+        XCTAssertEqual(setup(["TERM": "linux"], .c16).depthNotice(terminalName: "linux", colors: 8, direct: false),
+                       "--color 16: TERM=linux has 8 colours; slides are dithered in black and white")
+        XCTAssertNil(setup(["TERM": "xterm"]).depthNotice(terminalName: "xterm", colors: 8, direct: false), "auto asked for nothing")
+        XCTAssertNil(setup(["TERM": "xterm-256color"], .c256).depthNotice(terminalName: "xterm-256color", colors: 256, direct: false),
+                     "honoured: nothing to say")
+        XCTAssertNil(setup(["TERM": "xterm"], .none).depthNotice(terminalName: "xterm", colors: 8, direct: false))
     }
 }

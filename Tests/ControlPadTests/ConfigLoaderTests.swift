@@ -95,6 +95,28 @@ final class ConfigLoaderTests: XCTestCase {
         XCTAssertTrue(problem("animation = \"yes\"\n")?.message.contains("true or false") ?? false)
     }
 
+    /// A clicker's start key is Shift-F5; curses numbers it F17 (xterm-like
+    /// terminfo: each modifier set is a block of twelve).
+    func testFunctionKeysWithShiftCtrlAndAltAreKeys() throws {
+        XCTAssertEqual(KeyBindings.standard.action(for: .function(17)), .startShow, "Shift-F5 starts the show by default")
+        let config = try parse("""
+            [keys]
+            start-show = ["F5", "S-F5", "c-f5", "M-F5"]
+            blank = ["b", "A-F6", "S-C-F7", "F20"]
+            """).get()
+        for (key, number) in [("F5", 5), ("S-F5", 17), ("C-F5", 29), ("M-F5", 53)] {
+            XCTAssertEqual(config.bindings.action(for: .function(number)), .startShow, key)
+            XCTAssertEqual(Key.function(number).name, key, "F\(number) is named as the config writes it")
+        }
+        XCTAssertEqual(config.bindings.action(for: .function(54)), .blank, "A- is M-")
+        XCTAssertEqual(config.bindings.action(for: .function(43)), .blank, "C-S-F7, modifiers in any order")
+        XCTAssertEqual(config.bindings.action(for: .function(20)), .blank, "curses' own number works too")
+        XCTAssertEqual(Key.function(43).name, "C-S-F7")
+        for bad in ["C-M-F5", "S-F13", "M-S-F4", "X-F5", "F64", "S-S-F5"] {
+            XCTAssertTrue(problem("[keys]\nblank = [\"\(bad)\"]\n")?.message.contains("\"\(bad)\" is not a key") ?? false, bad)
+        }
+    }
+
     func testTheCommentedDefaultFileIsValidAndMeansTheDefaults() throws {
         let config = try parse(DefaultConfig.text).get()
         XCTAssertEqual(config.bindings, .standard)

@@ -75,6 +75,23 @@ final class SlidePicturesTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(glyphs.count, 2, "shades and half blocks, not one flat glyph: \(glyphs)")
     }
 
+    /// TERM=xterm or TERM=linux: a white slide and its grey text are both
+    /// colour 7 in eight colours, a flat box. The pad dithers instead, as
+    /// for NO_COLOR, and the slide's text is there to see.
+    func testAnEightColourTerminalShowsTheSlideNotAFlatBox() throws {
+        for term in ["xterm", "linux"] {
+            let depth = ColorSetup(environment: ["TERM": term], choice: .auto).depth(terminalName: term, colors: 8, direct: false)
+            let pictures = PicturePipeline(depth: depth)
+            var grid = CellGrid(width: 80, height: 24)
+            XCTAssertNil(pictures.draw(Preview(png: try Fixtures.preview(2)), slide: 2, in: grid.bounds, grid: &grid))
+            var looks = Set<String>()
+            for y in 0..<grid.height {
+                for x in 0..<grid.width { looks.insert("\(grid[x, y].text)\(String(describing: grid[x, y].style))") }
+            }
+            XCTAssertGreaterThanOrEqual(looks.count, 3, "\(term): the slide has structure, not one flat look: \(looks.count)")
+        }
+    }
+
     // MARK: - Bad pictures
 
     private static func badPictures(good: [UInt8]) -> [(String, [UInt8])] {

@@ -115,6 +115,30 @@ final class ConnectEndToEndTests: FakeImpressTestCase {
         try quit(pad)
     }
 
+    /// LibreOffice 25.2 ends a blank on a move and says so only by starting
+    /// the show's stream again (slideshow_started twice); the fake does the
+    /// same, and the pad shows the slides, not BLANK, with the timer running.
+    func testAMoveWhileBlankBringsTheSlidesBack() throws {
+        let fake = try fake(show: true)
+        let pad = try connect("127.0.0.1:\(fake.port)")
+        try connected(pad)
+        try position(pad, "1/5")
+        try pad.send("b")
+        try fake.waitForReceived("presentation_blank_screen")
+        try status(pad, "BLANK") { $0.contains("BLANK") && $0.contains("⏸") }
+        try pad.send("Right")
+        _ = try fake.waitFor("the fake ends its blank") {
+            $0.entries.contains { $0["event"] as? String == "blank ended by a move" } ? true : nil
+        }
+        try status(pad, "the slides back on 2/5") { !$0.contains("BLANK") && !$0.contains("⏸") && $0.contains(" 2/5 ") }
+        try pad.send("b")
+        try status(pad, "BLANK again") { $0.contains("BLANK") }
+        try pad.send("Left")
+        try status(pad, "← ends the blank and stays") { !$0.contains("BLANK") && $0.contains(" 2/5 ") }
+        XCTAssertEqual(fake.received("presentation_resume").count, 0, "the moves ended the blanks, not a resume")
+        try quit(pad)
+    }
+
     func testDroppedConnectionCountsDownReconnectsAndResyncs() throws {
         let fake = try fake(show: true)
         let pad = try connect("127.0.0.1:\(fake.port)")

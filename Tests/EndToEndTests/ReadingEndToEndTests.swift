@@ -52,7 +52,10 @@ final class ReadingEndToEndTests: XCTestCase {
         try session.waitFor(text: "PgUp back")
         let last = try session.screen()
         XCTAssertTrue(last.contains("laser pointer") || last.contains("Marks on screen"), last)
-        XCTAssertTrue(TmuxSession.statusLine(last).contains("1/14"), "PgDn paged the help, not the show")
+        XCTAssertTrue(TmuxSession.statusLine(last).contains("help open: Esc closes it; the show did not move"),
+                      "PgDn paged the help, not the show, and the status line says so")
+        try session.send("Escape")
+        try session.waitFor("the show still on 1/14") { TmuxSession.statusLine($0).contains("1/14") && !$0.contains("Keys · Esc closes") }
     }
 
     /// A rehearsal of 14 slides whose slide 1 lasted `first` seconds.

@@ -72,4 +72,31 @@ final class MockShowTests: XCTestCase {
         XCTAssertEqual(show.handle(.next, at: 500), [], "no show: nothing moves")
         XCTAssertEqual(show.handle(.start, at: 600).first?.event, .showStarted(slideCount: 12, current: 0))
     }
+
+    /// As LibreOffice 25.2 answers a move on a blank screen: the show's
+    /// stream again (`slideshow_started` twice, every preview anew), then
+    /// the move; ← ends the blank and stays.
+    func testAMoveWhileBlankEndsTheBlankAsImpressDoes() {
+        var knobs = MockKnobs()
+        knobs.dropRate = 0
+        knobs.duplicateRate = 0
+        for (command, after) in [(SourceCommand.next, 3), (.previous, 2), (.goto(index: 6), 6)] {
+            var show = MockShow(deck: Self.deck, knobs: knobs)
+            _ = show.begin(at: 0)
+            _ = show.handle(.goto(index: 2), at: 100)
+            XCTAssertEqual(show.handle(.blank, at: 2000), [])
+            XCTAssertTrue(show.blank)
+            let events = show.handle(command, at: 3000).sorted { $0.at < $1.at }.map(\.event)
+            XCTAssertFalse(show.blank, "\(command) ends the blank")
+            XCTAssertEqual(Array(events.prefix(2)), Array(repeating: .showStarted(slideCount: 12, current: 2), count: 2),
+                           "\(command): slideshow_started twice, on the slide it was on")
+            XCTAssertEqual(events.filter { if case .preview = $0 { return true } else { return false } }.count, 12,
+                           "\(command): a new preview stream")
+            let moves = events.filter { if case .slideChanged = $0 { return true } else { return false } }
+            XCTAssertEqual(moves, after == 2 ? [] : [.slideChanged(index: after)], "\(command)")
+            XCTAssertEqual(show.current, after)
+            XCTAssertTrue(show.handle(.next, at: 9000).allSatisfy { if case .slideChanged = $0.event { return true } else { return false } },
+                          "\(command): not blank any more, a move is just a move")
+        }
+    }
 }

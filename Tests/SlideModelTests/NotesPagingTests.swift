@@ -83,7 +83,7 @@ final class NotesPagingTests: XCTestCase {
         XCTAssertEqual(state.notesZoom, 1)
         _ = press([.char("+"), .char("+"), .char("+")], &state, now: 300)
         XCTAssertEqual(state.notesZoom, 2, "wider spacing is the most a plain terminal gets")
-        XCTAssertEqual(state.flash?.text, "notes: 2×")
+        XCTAssertEqual(state.flash?.text, "notes: 2× (the most this terminal shows)", "a press at the limit says so")
         var scaling = Viewport(notesRows: 5, notesMaxScroll: 40)
         scaling.notesZoomLimit = 3
         _ = state.reduce(.viewport(scaling), now: 300)
@@ -116,6 +116,8 @@ final class NotesPagingTests: XCTestCase {
         XCTAssertEqual(state.current, 3, "the show never moved")
         _ = press([.escape, .char("?")], &state)
         XCTAssertEqual(state.viewState(.help).scroll, 0, "the help opens at its top again")
-        XCTAssertEqual(press([.char("b")], &state), [], "other keys are swallowed as before")
+        XCTAssertEqual(press([.char("z")], &state), [], "other keys are swallowed as before")
+        XCTAssertEqual(press([.char("b")], &state), [.send(.blank)], "blank reaches the show from the help (docs/KEYS.md)")
+        XCTAssertEqual(state.topOverlay, .help, "and the help stays open")
     }
 }

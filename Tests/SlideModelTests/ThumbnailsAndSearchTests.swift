@@ -254,4 +254,23 @@ final class ThumbnailsAndSearchTests: XCTestCase {
         XCTAssertEqual(state.topOverlay, .overview, "Esc clears the search first")
         XCTAssertEqual(state.buffer.slide(for: .overviewCell(2)), 2)
     }
+
+    /// `/caf` matches slide 6 and selects it; `/cafz` matches nothing, yet
+    /// the selection was left on 6: Enter must not take the show there.
+    func testEnterOnASearchWithNoMatchGoesNowhereAndSaysSo() {
+        for opener: Key in [.tab, .char("o")] {
+            var state = pad(slides: 10)
+            withNotes(&state)
+            _ = press([opener, .char("/"), .char("c"), .char("a"), .char("f")], &state)
+            XCTAssertEqual(state.search?.matches, [5])
+            _ = press([.char("z")], &state)
+            XCTAssertEqual(state.listCount, 0, "\(opener.name): 0 matches")
+            XCTAssertEqual(press([.enter], &state), [], "\(opener.name): Enter sends nothing")
+            XCTAssertEqual(state.position, "1/10", "\(opener.name): the show did not move")
+            XCTAssertEqual(state.flash?.text, "no match for “cafz”: the show did not move", opener.name)
+            XCTAssertTrue(state.listOpen || state.overviewOpen, "\(opener.name): the search stays to be mended")
+            _ = press([.down, .enter], &state)
+            XCTAssertEqual(state.position, "1/10", "\(opener.name): not after leaving the query either")
+        }
+    }
 }

@@ -250,12 +250,16 @@ class FakeImpress:
             elif not self.running:
                 return
             elif name == "transition_next":
+                self.end_blank()
                 self.move(min(self.current + 1, self.slides - 1))
             elif name == "transition_previous":
-                self.move(max(self.current - 1, 0))
+                # LibreOffice 25.2: on a blank screen, previous ends the blank and stays.
+                if not self.end_blank():
+                    self.move(max(self.current - 1, 0))
             elif name == "goto_slide" and len(lines) > 1 and lines[1].isdigit():
                 index = int(lines[1])
                 if index < self.slides:
+                    self.end_blank()
                     self.move(index)
             elif name == "presentation_stop":
                 self.stop_show()
@@ -309,6 +313,22 @@ class FakeImpress:
             self.current = index
             if self.running:
                 self.broadcast("slide_updated", str(index))
+
+    def end_blank(self):
+        """A move on a blank screen ends the blank, as LibreOffice 25.2 does
+        (peer.sh): the only sign is the show's stream starting again,
+        slideshow_started twice on the slide it was on and every preview
+        anew; the move's slide_updated follows. True if it was blank."""
+        with self.lock:
+            if not self.blank:
+                return False
+            self.blank = False
+            self.show_generation += 1
+            self.log(0, "blank ended by a move")
+            for _ in range(2):
+                self.broadcast("slideshow_started", str(self.slides), str(self.current))
+            self.trickle(self.paired_clients(), self.show_generation)
+            return True
 
     def start_show(self):
         with self.lock:

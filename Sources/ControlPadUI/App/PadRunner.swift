@@ -52,6 +52,10 @@ package enum PadRunner {
                                           filterAnswers: setup.answersMayFollow, textSizing: setup.textSizing)
         defer { terminal.restore() }
         let depth = colors.depth(terminalName: name ?? "", colors: terminal.colorCount, direct: terminal.directColor)
+        pictureLog.info("colour depth for pictures: \(depth.rawValue) (\(terminal.colorCount) colours)")
+        if let notice = colors.depthNotice(terminalName: name ?? "", colors: terminal.colorCount, direct: terminal.directColor) {
+            notices.append(notice)
+        }
         terminal.override(config.looks)
         // Real pictures are scaled by the terminal: the cell shape it reports beats a guess.
         let reported = writer == nil ? nil : (PictureSetup.cellPixels(fd: STDOUT_FILENO) ?? setup.cellSize)

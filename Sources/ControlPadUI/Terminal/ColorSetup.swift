@@ -57,7 +57,26 @@ struct ColorSetup {
         case .none: wanted = .monochrome
         }
         let order: [ColorDepth] = [.monochrome, .palette8, .palette16, .palette256, .truecolor]
-        return order[min(order.firstIndex(of: wanted)!, order.firstIndex(of: capable)!)]
+        let chosen = order[min(order.firstIndex(of: wanted)!, order.firstIndex(of: capable)!)]
+        // Eight colours map a white slide and its grey text both to colour
+        // 7: flat boxes. The dithered rendering NO_COLOR uses shows the slide.
+        return chosen == .palette8 ? .monochrome : chosen
+    }
+
+    /// Why a `--color` asked for is not what pictures get, when the terminal
+    /// has fewer than 16 colours (nil when it is honoured, or not asked).
+    func depthNotice(terminalName: String, colors: Int, direct: Bool) -> String? {
+        guard wantsColor, !direct, colors < 16 else { return nil }
+        let asked: String
+        switch choice {
+        case .c256: asked = "256"
+        case .c16: asked = "16"
+        case .truecolor: asked = "truecolor"
+        case .auto, .none: return nil
+        }
+        let term = terminalName.isEmpty ? "this terminal" : "TERM=\(terminalName)"
+        let better = terminalName == "xterm" ? " (try TERM=xterm-256color)" : ""
+        return "--color \(asked): \(term) has \(max(0, colors)) colours\(better); slides are dithered in black and white"
     }
 }
 

@@ -61,7 +61,8 @@ extension CursesTerminal {
             return .resize(size)
         case cp_key_mouse: return readMouse()
         default:
-            for n in 1...24 where code == cp_key_f(Int32(n)) { return .key(.function(n)) }
+            // F13 and up are F1–F12 with Shift, Ctrl, Alt (xterm-like terminfo): `Key.name`.
+            for n in 1...Key.maxFunctionKey where code == cp_key_f(Int32(n)) { return .key(.function(n)) }
             return nil
         }
     }

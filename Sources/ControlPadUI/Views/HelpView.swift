@@ -41,7 +41,16 @@ package struct HelpView {
         if let sourceNotes, !sourceNotes.items.isEmpty {
             out += [.gap, .heading(sourceNotes.heading)] + sourceNotes.items.map { .item(keys: $0.keys, summary: $0.summary) }
         }
-        out += [.gap, .heading("In context"),
+        // The key rule (docs/KEYS.md), where a presenter with a clicker looks.
+        let always = [Action.blank, .startShow, .quit].flatMap { bindings.keys(for: $0) }.map(\.symbol).joined(separator: " ")
+        out += [.gap, .heading("Whatever is open"),
+                .item(keys: always, summary: "always reach the show: blank, resume, start, quit"),
+                .item(keys: "go-to prompt", summary: "PgDn PgUp → ← Space close it, move the show"),
+                .item(keys: "", summary: "it closes by itself after 5 s without a key"),
+                .item(keys: "list overview help", summary: "keep PgDn PgUp → ← Space (the show stays)"),
+                .item(keys: "", summary: "the status line says so; Esc closes them"),
+                .item(keys: "while blank", summary: "a move brings the slides back (← stays)"),
+                .gap, .heading("In context"),
                 .item(keys: "0–9 Enter", summary: "go to slide number"),
                 .item(keys: "PgUp PgDn", summary: "page the notes while they have the keys"),
                 .item(keys: "↑ ↓ PgUp PgDn Space", summary: "move through this help"),

@@ -26,11 +26,6 @@ struct StatusBarView {
         let base: Role = state.isLinkDown ? .warning : .status
         let dim: Role = state.isLinkDown ? .warning : .statusDim
         grid.fill(rect, style: Style(base))
-        if let message = state.flash?.text {
-            grid.fill(rect, style: Style(.warning))
-            grid.put(DisplayWidth.truncate(" " + message, to: rect.width), x: rect.x, y: rect.y, style: Style(.warning), clip: rect)
-            return anchors
-        }
         let shown = Self.fitting(parts(state, now: now, base: base, dim: dim), width: rect.width)
         var x = rect.x + 1
         for (i, part) in shown.enumerated() {
@@ -41,6 +36,12 @@ struct StatusBarView {
             x += width
         }
         if anchors.help == nil { anchors.help = (rect.maxX - 1, rect.y) }
+        // A message covers the line but keeps its anchors: an open popover
+        // stays where it was while the message shows.
+        if let message = state.flash?.text {
+            grid.fill(rect, style: Style(.warning))
+            grid.put(DisplayWidth.truncate(" " + message, to: rect.width), x: rect.x, y: rect.y, style: Style(.warning), clip: rect)
+        }
         return anchors
     }
 

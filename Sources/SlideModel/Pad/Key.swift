@@ -27,7 +27,7 @@ public enum Key: Hashable, Sendable {
         case .backTab: return "S-Tab"
         case .backspace: return "Backspace"
         case .delete: return "Delete"
-        case .function(let n): return "F\(n)"
+        case .function(let n): return Self.functionKeyName(n)
         case .control(let c): return "C-\(c)"
         }
     }
@@ -55,12 +55,46 @@ public enum Key: Hashable, Sendable {
             "backspace": .backspace, "delete": .delete, "del": .delete,
         ]
         if let key = named[lower] { self = key; return }
-        if lower.hasPrefix("f"), let n = Int(lower.dropFirst()), (1...24).contains(n) {
-            self = .function(n); return
-        }
+        if let n = Self.functionKeyNumber(lower) { self = .function(n); return }
         if lower.hasPrefix("c-"), lower.count == 3, let c = lower.last, c.isLetter {
             self = .control(c); return
         }
         return nil
+    }
+
+    /// Function keys with modifiers, as xterm-like terminfo numbers them
+    /// (curses reports Shift-F5 as F17): each modifier set is a block of
+    /// twelve. Shift-F5 is a common clicker's "start / resume" key.
+    static let functionKeyBlocks = ["", "S-", "C-", "C-S-", "M-", "M-S-"]
+
+    /// The most function keys curses numbers (KEY_F(0)…KEY_F(63)).
+    public static let maxFunctionKey = 63
+
+    /// "F5", "S-F5" (17), "C-F5" (29), "C-S-F5" (41), "M-F5" (53).
+    static func functionKeyName(_ n: Int) -> String {
+        guard (1...maxFunctionKey).contains(n) else { return "F\(n)" }
+        let block = (n - 1) / 12
+        return functionKeyBlocks[block] + "F\((n - 1) % 12 + 1)"
+    }
+
+    /// The number of a function key's name (lower case): "s-f5" is 17,
+    /// "f17" too; modifiers in any order, `a-` for `m-`. Nil for what
+    /// terminfo has no number for (Ctrl-Alt, Alt-Shift past F3).
+    static func functionKeyNumber(_ lower: String) -> Int? {
+        var parts = lower.split(separator: "-", omittingEmptySubsequences: false)
+        guard let last = parts.popLast(), last.hasPrefix("f"), let n = Int(last.dropFirst()) else { return nil }
+        var shift = false, control = false, alt = false
+        for part in parts {
+            switch part {
+            case "s" where !shift: shift = true
+            case "c" where !control: control = true
+            case "m" where !alt, "a" where !alt: alt = true
+            default: return nil
+            }
+        }
+        if !(shift || control || alt) { return (1...maxFunctionKey).contains(n) ? n : nil }
+        guard (1...12).contains(n), !(control && alt) else { return nil }
+        let number = ((alt ? 4 : control ? 2 : 0) + (shift ? 1 : 0)) * 12 + n
+        return number <= maxFunctionKey ? number : nil
     }
 }

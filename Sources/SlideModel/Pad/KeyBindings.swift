@@ -15,7 +15,8 @@ public struct KeyBindings: Sendable, Equatable {
         .char("?"): .help,
         .char("q"): .quit, .control("c"): .quit,
         .char("b"): .blank, .char("."): .blank,
-        .function(5): .startShow, .char("S"): .stopShow,
+        // Shift-F5 (curses' F17) is what many clickers' start button sends.
+        .function(5): .startShow, .function(17): .startShow, .char("S"): .stopShow,
         .up: .notesUp, .down: .notesDown, .char("u"): .notesPageUp, .char("d"): .notesPageDown,
         .char("N"): .focusNotes, .char("+"): .notesZoomIn, .char("="): .notesZoomIn, .char("-"): .notesZoomOut,
         .char("f"): .fullScreen, .char("L"): .cycleLayout, .char("t"): .resetTimer, .char("x"): .closeAll, .char("r"): .retry,

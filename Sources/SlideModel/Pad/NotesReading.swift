@@ -41,9 +41,10 @@ extension PadState {
     /// `+`/`-`: the notes larger or smaller, within what the terminal can show.
     mutating func zoomNotes(by delta: Int, now: Millis) {
         let zoom = min(max(1, notesZoom + delta), max(1, viewport.notesZoomLimit))
-        guard zoom != notesZoom else { return }
+        // At a limit the press still says where the notes are.
+        let limit = zoom == notesZoom && zoom > 1 ? " (the most this terminal shows)" : ""
         notesZoom = zoom
-        flash = Flash(text: zoom == 1 ? "notes: normal size" : "notes: \(zoom)×", until: now + Flash.duration)
+        flash = Flash(text: (zoom == 1 ? "notes: normal size" : "notes: \(zoom)×") + limit, until: now + Flash.duration)
     }
 
     /// Opens the help at its top.

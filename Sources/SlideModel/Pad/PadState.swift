@@ -136,6 +136,9 @@ public struct PadState: Sendable {
     /// `.demo` until a source says otherwise (the pad sets it before the first frame).
     public var link: LinkState = .demo
     public var title = ""
+    /// The title of the show that finished, for the same show started again
+    /// (Impress does not name it again).
+    public var titleOfLastShow: String?
     public var showRunning = false
     public var slideCount = 0
     /// The show's current slide (0-based), as the source last said.
@@ -185,6 +188,8 @@ public struct PadState: Sendable {
     /// Something the user should read (config problems, a file kept): it
     /// stays until dismissed (Esc on the bare pad, or the close-all key).
     public var notice: String?
+    /// The go-to prompt's last key: it closes `gotoTimeout` after it.
+    public var gotoTouchedAt: Millis?
     /// Why the go-to prompt did not go (out of range, not a number), shown in it.
     public var gotoProblem: String?
     /// A short message that goes by itself (a press refused while the link is down).

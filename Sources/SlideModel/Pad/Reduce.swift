@@ -54,7 +54,11 @@ extension PadState {
         let effects: [Effect]
         let topBefore = topOverlay
         switch event {
-        case .key(let key): effects = handle(key, now: now)
+        case .key(let key):
+            // A message is about the last key: the next one gets the status
+            // line back (BLANK, the position), or says its own.
+            flash = nil
+            effects = handle(key, now: now)
         case .source(let event): apply(event, now: now); effects = []
         case .viewport(let viewport):
             var viewport = viewport
@@ -86,6 +90,7 @@ extension PadState {
         case .tick:
             if let heading, heading.hasExpired(at: now) { self.heading = nil }
             if let flash, flash.until <= now { self.flash = nil }
+            closeGotoIfExpired(now: now)
             effects = []
         case .interrupted: effects = topOverlay == .confirmQuit ? [.quit] : perform(.quit, now: now)
         case .terminate: effects = [.quit]
@@ -118,10 +123,13 @@ extension PadState {
     mutating func apply(_ event: SourceEvent, now: Millis) {
         switch event {
         case .link(let link):
+            // Another server's show is another show.
+            if case .connected(let server) = link, case .connected(let before) = self.link, server != before { titleOfLastShow = nil }
             self.link = link
             if isLinkUp { flash = nil }
         case .showTitle(let title):
             self.title = Notes.sanitized(title).replacing("\n", with: " ")
+            titleOfLastShow = nil
         case .showStarted(let count, let current):
             _ = buffer.forgetContent()
             if !showRunning {
@@ -135,6 +143,13 @@ extension PadState {
                     pauseTimer(false, now: now)
                 }
             }
+            // Impress starts the show's stream again when a move ends a
+            // blank (twice, LibreOffice 25.2): the audience sees slides again.
+            if showRunning, blank {
+                blank = false
+                pauseTimer(false, now: now)
+            }
+            if title.isEmpty, let kept = titleOfLastShow { title = kept }
             showRunning = true
             heading = nil
             // Every count and index is clamped here, once: the rest of the
@@ -165,7 +180,12 @@ extension PadState {
             blank = false
             // The timer stands still until a show runs again.
             pauseTimer(true, now: now)
-            if link != .demo { title = "" }
+            if link != .demo {
+                // Impress names the show only on connect (slideshow_info), not
+                // when it starts again: the title is kept for that start.
+                titleOfLastShow = title.isEmpty ? titleOfLastShow : title
+                title = ""
+            }
             overlays.removeAll { $0 == .slideList || $0 == .overview || $0 == .confirmQuit || $0 == .confirmStop }
             listReveal = nil
             search = nil

@@ -27,7 +27,11 @@ extension PadState {
             blank.toggle()
             pauseTimer(blank, now: now)
             return [.send(blank ? .blank : .resume)]
-        case .startShow: return showRunning ? [] : [.send(.start)]
+        case .startShow:
+            // A clicker's start key (F5, Shift-F5) brings a blanked show back.
+            if showRunning && blank { return perform(.blank, now: now) }
+            if showRunning { flash = Flash(text: "the show is already running", until: now + Flash.duration) }
+            return showRunning ? [] : [.send(.start)]
         case .stopShow:
             if showRunning { ask(.confirmStop) }
             return []

@@ -1,29 +1,42 @@
 /// Keys: what each overlay does with them, then the bound actions.
 ///
-/// A key pressed while an overlay is open goes to that overlay or nowhere,
-/// never to the show: a clicker's PgDn while the help is open must not move
-/// the talk. Only quitting (which asks while a show runs), closing every
-/// overlay and the layout keys get past an overlay. Overlays open over full
-/// screen as over any layout.
+/// `KeyRule.swift` has the rule a presenter can predict: blank, start and
+/// quit reach the show from anywhere; the go-to prompt gives way to a key
+/// that moves the show; the list, the overview and the help keep the
+/// moving keys and say the show did not move. Quitting (which asks while a
+/// show runs), closing every overlay and the layout keys get past an
+/// overlay too. Overlays open over full screen as over any layout.
 extension PadState {
     /// A key goes to what is on top: a question, the go-to prompt, the
     /// list or the help; keys on the bare pad do their bound job.
     mutating func handle(_ key: Key, now: Millis) -> [Effect] {
-        switch topOverlay {
+        if let action = emergencyAction(for: key) {
+            if topOverlay?.isQuestion == true { overlays.removeLast() }
+            return perform(action, now: now)
+        }
+        let top = topOverlay
+        let saysSo = movesTheShow(key) && !isSearchText(key)
+        let effects: [Effect]
+        switch top {
         case let question? where question.isQuestion: return answer(question, key: key, now: now)
-        case .goto(let digits)?: return handleGoto(key, digits: digits, now: now)
-        case .slideList?: return handleListKey(key, now: now) ?? passOverlay(key, now: now)
-        case .overview?: return handleOverviewKey(key, now: now) ?? passOverlay(key, now: now)
+        case .goto(let digits)?:
+            if let moved = gotoGivesWay(to: key, digits: digits, now: now) { return moved }
+            gotoTouchedAt = now
+            return handleGoto(key, digits: digits, now: now)
+        case .slideList?: effects = handleListKey(key, now: now) ?? passOverlay(key, now: now)
+        case .overview?: effects = handleOverviewKey(key, now: now) ?? passOverlay(key, now: now)
         case .help?:
             let action = bindings.action(for: key)
             if key == .escape || key == .char("?") || action == .help {
                 overlays.removeLast()
                 return []
             }
-            if handleHelpKey(key) { return [] }
-            return passOverlay(key, now: now)
+            effects = handleHelpKey(key) ? [] : passOverlay(key, now: now)
         default: return handleOnPad(key, now: now)
         }
+        // Still open, and the key would have moved the show on the bare pad.
+        if saysSo, effects.isEmpty, topOverlay == top { sayTheShowDidNotMove(overlay: top, now: now) }
+        return effects
     }
 
     /// What gets past an open overlay: quitting, closing them all, the
@@ -46,7 +59,14 @@ extension PadState {
         case .confirmTimerReset: asking = .resetTimer
         default: asking = .quit
         }
-        guard key == .char("y") || key == .char("Y") || key == .enter || bindings.action(for: key) == asking else { return [] }
+        guard key == .char("y") || key == .char("Y") || key == .enter || bindings.action(for: key) == asking else {
+            // A clicker's press on a question is a "no" it did not mean: say so.
+            if movesTheShow(key) {
+                let what = question == .confirmStop ? "not stopped" : question == .confirmTimerReset ? "timer kept" : "not quitting"
+                flash = Flash(text: "\(what): the show did not move; press \(key.name) again", until: now + Flash.duration)
+            }
+            return []
+        }
         switch question {
         case .confirmStop:
             guard showRunning else { return [] }
@@ -113,7 +133,7 @@ extension PadState {
         }
     }
 
-    private mutating func closeGoto() {
+    mutating func closeGoto() {
         if case .goto? = topOverlay { overlays.removeLast() }
         gotoProblem = nil
     }
@@ -122,8 +142,7 @@ extension PadState {
     /// notice, bound keys act.
     private mutating func handleOnPad(_ key: Key, now: Millis) -> [Effect] {
         if case .char(let c) = key, c.isASCII, c.isNumber, bindings.action(for: key) == nil {
-            overlays.append(.goto(digits: String(c)))
-            gotoProblem = nil
+            openGoto(c, now: now)
             return []
         }
         if key == .escape, bindings.action(for: key) == nil {
@@ -154,11 +173,12 @@ extension PadState {
         case .pageDown: moveSelection(by: page)
         case .home: moveSelection(by: -slideCount)
         case .end: moveSelection(by: slideCount)
-        case .enter: return gotoListSlide(viewState(.slideList).selection, now: now)
+        case .enter:
+            if saidNoMatch(now: now) { return [] }
+            return gotoListSlide(viewState(.slideList).selection, now: now)
         case .escape: closeList(now: now)
         case .char(let c) where c.isASCII && c.isNumber && bindings.action(for: key) == nil:
-            overlays.append(.goto(digits: String(c)))
-            gotoProblem = nil
+            openGoto(c, now: now)
         default:
             switch bindings.action(for: key) {
             case .next?: moveSelection(by: 1)
@@ -221,18 +241,34 @@ extension PadState {
     /// A go-to: sent, and shown at once as where the show is heading.
     mutating func go(to index: Int, now: Millis) -> [Effect] {
         if !isLinkUp { return refused(.first, now: now) }
-        guard showRunning, (0..<slideCount).contains(index), index != (heading?.target ?? current) else { return [] }
-        heading = Heading(target: index, since: now)
+        guard showRunning, (0..<slideCount).contains(index), index != (heading?.target ?? current) || blank else { return [] }
+        endBlankByMoving(now: now)
+        heading = index == current ? nil : Heading(target: index, since: now)
         return [.send(.goto(index: index))]
     }
 
     /// → or ←: always sent (the show may step an effect, not a slide), and
-    /// shown at once as the slide the presses are heading for.
+    /// shown at once as the slide the presses are heading for. While blank,
+    /// Impress ends the blank; ← then stays on its slide (LibreOffice 25.2).
     mutating func step(by delta: Int, now: Millis) -> [Effect] {
         guard showRunning else { return [] }
-        let target = min(max(0, (heading?.target ?? current) + delta), max(0, slideCount - 1))
+        let wasBlank = blank
+        endBlankByMoving(now: now)
+        let target = wasBlank && delta < 0
+            ? (heading?.target ?? current)
+            : min(max(0, (heading?.target ?? current) + delta), max(0, slideCount - 1))
         heading = target == current ? nil : Heading(target: target, since: now)
         return [.send(delta > 0 ? .next : .previous)]
+    }
+
+    /// A move while blank ends the blank in Impress (it never says so but
+    /// by starting the show's stream again): the pad shows the slides and
+    /// runs the talk's timer again at once.
+    mutating func endBlankByMoving(now: Millis) {
+        guard blank else { return }
+        blank = false
+        pauseTimer(false, now: now)
+        flash = Flash(text: "the screen is back: a move ends the blank", until: now + Flash.duration)
     }
 
     mutating func replaceTop(with overlay: Overlay) {

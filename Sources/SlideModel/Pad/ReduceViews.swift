@@ -151,6 +151,15 @@ extension PadState {
         return true
     }
 
+    /// Enter on a search that matches nothing: the selection is a slide the
+    /// presenter never chose (the last one the filter showed), so nothing
+    /// goes and the status line says why. True when it was said.
+    mutating func saidNoMatch(now: Millis) -> Bool {
+        guard let search, search.filters, search.matches.isEmpty else { return false }
+        flash = Flash(text: "no match for “\(search.query)”: the show did not move", until: now + Flash.duration)
+        return true
+    }
+
     /// `/`: type a query (again); the filter so far stays.
     mutating func startSearch() {
         var search = self.search ?? SlideSearch()
@@ -230,15 +239,16 @@ extension PadState {
         case .pageDown: moveOverviewSelection(by: page)
         case .home: moveOverviewSelection(by: -listCount)
         case .end: moveOverviewSelection(by: listCount)
-        case .enter: return gotoOverviewSlide(viewState(.overview).selection, now: now)
+        case .enter:
+            if saidNoMatch(now: now) { return [] }
+            return gotoOverviewSlide(viewState(.overview).selection, now: now)
         case .escape:
             if search != nil { search = nil; refreshSelectionsAfterSearch() } else { closeOverview() }
         case .char("/"): startSearch()
         case .char("n") where search?.filters == true: moveOverviewSelection(by: 1)
         case .char("N") where search?.filters == true: moveOverviewSelection(by: -1)
         case .char(let c) where c.isASCII && c.isNumber && bindings.action(for: key) == nil:
-            overlays.append(.goto(digits: String(c)))
-            gotoProblem = nil
+            openGoto(c, now: now)
         default:
             switch bindings.action(for: key) {
             case .next?: moveOverviewSelection(by: 1)

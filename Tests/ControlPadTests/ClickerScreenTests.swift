@@ -1,0 +1,58 @@
+import XCTest
+@testable import ControlPadUI
+@testable import SlideModel
+
+/// A presenter with only a clicker, reading the screen: from every overlay
+/// the show can be blanked, reached within two presses, and the status
+/// line says what happened (docs/KEYS.md).
+final class ClickerScreenTests: XCTestCase {
+    private let now: Millis = 200_000
+
+    private func statusLine(_ grid: CellGrid) -> String {
+        String(grid.text.split(separator: "\n", omittingEmptySubsequences: false).last(where: { !$0.isEmpty }) ?? "")
+    }
+
+    private func press(_ keys: [Key], _ state: inout PadState) {
+        for key in keys { _ = state.reduce(.key(key), now: now) }
+    }
+
+    func testFromEveryOverlayTheClickerBlanksAndSaysWhatHappened() {
+        let overlays: [(String, Key, String)] = [
+            ("list", .tab, "╭ Slides"), ("overview", .char("o"), "Enter goes"), ("help", .char("?"), "Keys · Esc closes"),
+        ]
+        for (name, open, drawn) in overlays {
+            var state = samplePadState()
+            press([open], &state)
+            XCTAssertTrue(renderPad(&state, width: 80, height: 24).text.contains(drawn), name)
+            press([.pageDown], &state)
+            var grid = renderPad(&state, width: 80, height: 24)
+            XCTAssertEqual(statusLine(grid).trimmingCharacters(in: .whitespaces), "\(name) open: Esc closes it; the show did not move")
+            XCTAssertTrue(grid.text.contains(drawn), "\(name) stays open")
+            press([.char("b")], &state)
+            grid = renderPad(&state, width: 80, height: 24)
+            XCTAssertTrue(statusLine(grid).contains("BLANK"), "\(name): b blanks: \(statusLine(grid))")
+            XCTAssertTrue(grid.text.contains(drawn), "\(name) still open over the blank")
+            press([.escape, .pageDown], &state)
+            grid = renderPad(&state, width: 80, height: 24)
+            XCTAssertFalse(grid.text.contains(drawn), "\(name): Esc closed it")
+            XCTAssertEqual(statusLine(grid).trimmingCharacters(in: .whitespaces), "the screen is back: a move ends the blank", name)
+            XCTAssertEqual(state.position, "→ 4/12", "\(name): Esc then PgDn moved the show")
+            _ = state.reduce(.source(.slideChanged(index: 3)), now: now + 100)
+            _ = state.reduce(.tick, now: now + Flash.duration)
+            grid = renderPad(&state, width: 80, height: 24, now: now + Flash.duration)
+            XCTAssertTrue(statusLine(grid).contains(" 4/12 "), "\(name): the show confirmed: \(statusLine(grid))")
+            XCTAssertFalse(statusLine(grid).contains("BLANK") || statusLine(grid).contains("⏸"), "\(name): no BLANK, the timer runs")
+        }
+    }
+
+    func testAStrayDigitsPromptGivesWayToPgDn() {
+        var state = samplePadState()
+        press([.char("3")], &state)
+        XCTAssertTrue(renderPad(&state, width: 80, height: 24).text.contains("Go to slide: 3"))
+        press([.pageDown], &state)
+        let grid = renderPad(&state, width: 80, height: 24)
+        XCTAssertFalse(grid.text.contains("Go to slide"), "the prompt closed")
+        XCTAssertEqual(statusLine(grid).trimmingCharacters(in: .whitespaces), "go-to 3 cancelled: PgDn moved the show")
+        XCTAssertEqual(state.position, "→ 4/12")
+    }
+}
