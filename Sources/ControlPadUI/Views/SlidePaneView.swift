@@ -46,6 +46,8 @@ struct SlidePaneView {
     /// What the current pane says with no show: F5 only where it can work.
     static func noShow(_ state: PadState) -> [String] {
         switch state.link {
+        case .connected where !state.showStateKnown:
+            return ["Asking Impress about the show…"]
         case .demo, .connected:
             let start = state.bindings.keys(for: .startShow).first.map { "Press \($0.name) to start it" }
             return ["No show running"] + (start.map { [$0] } ?? [])

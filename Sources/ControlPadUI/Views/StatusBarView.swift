@@ -77,6 +77,8 @@ struct StatusBarView {
             if state.buffer.previewCount < state.slideCount {
                 parts.append(("previews \(state.buffer.previewCount)/\(state.slideCount)", Style(dim), 4))
             }
+        } else if state.isLinkUp && !state.showStateKnown {
+            parts.append(("asking Impress about the show…", Style(dim), 1))
         } else if state.isLinkUp {
             let start = state.bindings.keys(for: .startShow).first.map { " · \($0.name) starts" } ?? ""
             parts.append(("no show" + start, Style(dim), 1))

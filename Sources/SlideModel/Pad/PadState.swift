@@ -140,6 +140,11 @@ public struct PadState: Sendable {
     /// (Impress does not name it again).
     public var titleOfLastShow: String?
     public var showRunning = false
+    /// Whether the source has said if a show runs: false from the moment a
+    /// link comes up until Impress sends `slideshow_started` or
+    /// `slideshow_finished` (1–2 s on a heavy deck). Starting a show while
+    /// it is unknown could restart one that runs, at slide 1: refused.
+    public var showStateKnown = true
     public var slideCount = 0
     /// The show's current slide (0-based), as the source last said.
     public var current = 0

@@ -125,12 +125,20 @@ extension PadState {
         case .link(let link):
             // Another server's show is another show.
             if case .connected(let server) = link, case .connected(let before) = self.link, server != before { titleOfLastShow = nil }
+            // A link that comes up has not said yet whether a show runs (a
+            // second `connected`, naming the version, changes nothing).
+            if case .connected = link {
+                if case .connected = self.link {} else { showStateKnown = false }
+            } else if link == .demo {
+                showStateKnown = true
+            }
             self.link = link
             if isLinkUp { flash = nil }
         case .showTitle(let title):
             self.title = Notes.sanitized(title).replacing("\n", with: " ")
             titleOfLastShow = nil
         case .showStarted(let count, let current):
+            showStateKnown = true
             _ = buffer.forgetContent()
             if !showRunning {
                 // A show started again (F5, or a stop and start in Impress)
@@ -172,6 +180,7 @@ extension PadState {
             _ = buffer.arrive(notes: Notes.sanitized(text), for: index)
             if search != nil { refreshSearch() }
         case .showFinished:
+            showStateKnown = true
             _ = buffer.forgetContent()
             showRunning = false
             heading = nil

@@ -30,6 +30,12 @@ extension PadState {
         case .startShow:
             // A clicker's start key (F5, Shift-F5) brings a blanked show back.
             if showRunning && blank { return perform(.blank, now: now) }
+            // Right after the link came up Impress has not said whether a
+            // show runs: a start then would restart a running show at slide 1.
+            if !showRunning && !showStateKnown {
+                flash = Flash(text: PadState.showStateUnknownRefusal, until: now + Flash.duration)
+                return []
+            }
             if showRunning { flash = Flash(text: "the show is already running", until: now + Flash.duration) }
             return showRunning ? [] : [.send(.start)]
         case .stopShow:
@@ -58,6 +64,9 @@ extension PadState {
         }
         return []
     }
+
+    /// What a start key says while the show's state is not known yet.
+    public static let showStateUnknownRefusal = "wait: Impress has not said yet whether a show runs (nothing was sent)"
 
     /// A command while the link is down goes nowhere: said, never pretended.
     /// `retry` is the one that asks for the link itself.

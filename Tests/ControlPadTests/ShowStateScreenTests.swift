@@ -1,0 +1,61 @@
+import XCTest
+@testable import ControlPadUI
+@testable import SlideModel
+
+/// Right after the pad pairs, Impress has not said yet whether a show runs
+/// (on a heavy deck `slideshow_started` comes 1–2 s later). The pad says it
+/// is asking, and a start key then is refused: a `presentation_start` would
+/// restart a running show at slide 1.
+final class ShowStateScreenTests: XCTestCase {
+    private func statusLine(_ grid: CellGrid) -> String {
+        String(grid.text.split(separator: "\n", omittingEmptySubsequences: false).last(where: { !$0.isEmpty }) ?? "")
+            .trimmingCharacters(in: .whitespaces)
+    }
+
+    private func justPaired() -> PadState {
+        var state = PadState(animate: false)
+        _ = state.reduce(.source(.link(.connecting(to: "beamer:1599"))), now: 0)
+        _ = state.reduce(.source(.link(.connected(server: "Impress · beamer"))), now: 10)
+        _ = state.reduce(.source(.link(.connected(server: "Impress 25.2 · beamer"))), now: 20)
+        return state
+    }
+
+    func testRightAfterPairingThePadAsksAndRefusesToStart() {
+        var state = justPaired()
+        var grid = renderPad(&state, width: 80, height: 24, now: 100)
+        XCTAssertTrue(statusLine(grid).contains("asking Impress about the show…"), statusLine(grid))
+        XCTAssertFalse(grid.text.contains("no show"), "nothing false about the show")
+        XCTAssertFalse(grid.text.contains("F5 starts") || grid.text.contains("Press F5"))
+        for key in [Key.function(5), Key.function(17)] {
+            let effects = state.reduce(.key(key), now: 200)
+            XCTAssertEqual(effects, [], "\(key): nothing sent")
+            grid = renderPad(&state, width: 80, height: 24, now: 210)
+            XCTAssertEqual(statusLine(grid), "wait: Impress has not said yet whether a show runs (nothing was sent)")
+        }
+    }
+
+    func testAShowThatRunsIsShownAndF5DoesNotRestartIt() {
+        var state = justPaired()
+        _ = state.reduce(.source(.showStarted(slideCount: 40, current: 17)), now: 1500)
+        XCTAssertEqual(state.reduce(.key(.function(5)), now: 1600), [])
+        let grid = renderPad(&state, width: 80, height: 24, now: 1700)
+        XCTAssertTrue(statusLine(grid).contains("the show is already running"), statusLine(grid))
+        XCTAssertEqual(state.position, "18/40")
+    }
+
+    func testOnceImpressSaysNoShowRunsF5Starts() {
+        var state = justPaired()
+        _ = state.reduce(.source(.showFinished), now: 1500)
+        let grid = renderPad(&state, width: 80, height: 24, now: 1600)
+        XCTAssertTrue(statusLine(grid).contains("no show · F5 starts"), statusLine(grid))
+        XCTAssertEqual(state.reduce(.key(.function(5)), now: 1700), [.send(.start)])
+    }
+
+    func testAReconnectAsksAgain() {
+        var state = justPaired()
+        _ = state.reduce(.source(.showFinished), now: 1500)
+        _ = state.reduce(.source(.link(.reconnecting(inSeconds: 2, reason: "connection reset"))), now: 2000)
+        _ = state.reduce(.source(.link(.connected(server: "Impress 25.2 · beamer"))), now: 4000)
+        XCTAssertEqual(state.reduce(.key(.function(5)), now: 4100), [], "a show may have started meanwhile")
+    }
+}
