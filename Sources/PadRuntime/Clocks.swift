@@ -8,12 +8,16 @@ public struct Clocks: Sendable {
     public var wallClock: @Sendable () -> String
     /// Until the wall clock shows the next minute (the status line's clock).
     public var untilNextMinute: @Sendable () -> Millis
+    /// The wall clock in milliseconds since 1970 (the kept talk timers).
+    public var wallMillis: @Sendable () -> Int
 
     public init(monotonic: @escaping @Sendable () -> Millis, wallClock: @escaping @Sendable () -> String,
-                untilNextMinute: @escaping @Sendable () -> Millis) {
+                untilNextMinute: @escaping @Sendable () -> Millis,
+                wallMillis: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970 * 1000) }) {
         self.monotonic = monotonic
         self.wallClock = wallClock
         self.untilNextMinute = untilNextMinute
+        self.wallMillis = wallMillis
     }
 
     public static let system = Clocks(

@@ -38,6 +38,8 @@ final class PadLoop {
     /// The last frame drawn: mouse events are about what it showed.
     private var frame: PadFrame?
     private var quitting = false
+    /// The talk's timer kept across a restart (nil: none kept, the demo).
+    private var timers: TalkTimerKeeping?
     /// What the loop waits on: the terminal, then the inbox.
     private var waits: [pollfd]
     private let logger = Logger(label: "controlpad.pad")
@@ -46,7 +48,8 @@ final class PadLoop {
          clocks: Clocks = .system, pictures: PicturePipeline? = nil, rehearsal: RehearsalLogFile? = nil,
          config: PadConfig = PadConfig(), picturesLabel: String? = nil,
          cellPixels: @escaping () -> PixelSize? = { nil }, sourceNotes: HelpView.SourceNotes? = nil,
-         textSizing: Bool = false) {
+         textSizing: Bool = false, timers: TalkTimerKeeping? = nil) {
+        self.timers = timers
         self.textSizing = textSizing
         self.picturesLabel = picturesLabel
         self.cellPixels = cellPixels
@@ -139,6 +142,19 @@ final class PadLoop {
             }
         }
         if event != .tick { logger.trace("\(Self.describe(event)) → \(effects) at slide \(state.position)") }
+        keepTimer(now: now)
+    }
+
+    /// A joined show's kept timer comes back; a changed one is written.
+    private func keepTimer(now: Millis) {
+        guard var keeping = timers else { return }
+        let wall = clocks.wallMillis()
+        if let restored = keeping.restore(state, wall: wall) {
+            _ = state.reduce(restored, now: now)
+            logger.info("\(Self.describe(restored))")
+        }
+        keeping.keep(state, now: now, wall: wall)
+        timers = keeping
     }
 
     /// An event for the log: previews by size, not by their bytes, and

@@ -75,6 +75,11 @@ package enum PadRunner {
         let startLayout = layoutKey.flatMap { layouts?.layout(for: $0) } ?? config.layout
         state.layoutMode = startLayout
         if startLayout != .fullScreen { state.layoutBeforeFullScreen = startLayout }
+        // The talk's timer, kept per show across a restart (not the demo's).
+        var timers: TalkTimerKeeping?
+        if let layoutKey, layoutKey != "demo", let store = TalkTimerStore.standard() {
+            timers = TalkTimerKeeping(store: store, server: layoutKey)
+        }
         let loop = PadLoop(terminal: terminal, source: source, state: state, inbox: inbox, pictures: pictures,
                            rehearsal: rehearsal, config: config, picturesLabel: writer == nil ? nil : setup.mode.label,
                            cellPixels: {
@@ -82,7 +87,8 @@ package enum PadRunner {
                                let cell = PictureSetup.cellPixels(fd: STDOUT_FILENO) ?? setup.cellSize
                                    ?? (10, Int((10 * cellAspect).rounded()))
                                return PixelSize(width: cell.width, height: cell.height)
-                           }, sourceNotes: sourceNotes, textSizing: setup.textSizing)
+                           }, sourceNotes: sourceNotes, textSizing: setup.textSizing,
+                           timers: timers)
         CrashGuard.crashIfAskedForTest()
         loop.run()
         if let layoutKey, loop.state.layoutMode != startLayout { layouts?.remember(loop.state.layoutMode, for: layoutKey) }

@@ -72,6 +72,8 @@ struct StatusBarView {
                 if showsPace, let reading = state.paceReading(at: now), reading.rehearsed {
                     parts.append((reading.shownWords, Style(role), 3))
                 }
+            } else if state.timerWaitsForFirstMove {
+                parts.append(("⏱ starts at the next slide", Style(dim), 2))
             }
             if state.blank { parts.append(("BLANK", Style(.warning), 1)) }
             if state.buffer.previewCount < state.slideCount {

@@ -39,7 +39,9 @@ extension ImpressConnection {
         case .event(let event):
             var actions: [Action] = []
             switch event {
-            case .link(.connected): backoff.reset()
+            case .link(.connected):
+                backoff.reset()
+                linkWorked = true
             case .link(.pairing) where padKnowsAShow:
                 padKnowsAShow = false
                 actions.append(.emit(.showFinished))

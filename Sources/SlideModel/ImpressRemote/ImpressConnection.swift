@@ -26,6 +26,9 @@ public struct ImpressConnection: Sendable {
     /// Whether the pad was last told a show runs: a re-pairing that needs a
     /// PIN first clears it, so nothing stale stays on screen meanwhile.
     var padKnowsAShow = false
+    /// Paired once this run: a failure after it is Impress going away, not
+    /// a set-up problem (`LinkProblem.attemptReason`).
+    var linkWorked = false
     /// The show's previews Impress is streaming to this connection.
     var stream = PreviewStream()
 
@@ -54,7 +57,9 @@ public struct ImpressConnection: Sendable {
             freshPin = fresh
             return connect()
         case .connected: return pair()
-        case .connectFailed(let reason):
+        case .connectFailed(let failure):
+            let port = try? ImpressServerAddress.parse(settings.address).port
+            let reason = LinkProblem.attemptReason(failure, linkWorkedBefore: linkWorked, port: port)
             return [.log(.notice, "cannot connect to \(settings.address): \(reason)")] + scheduleReconnect(reason: reason)
         case .received(let bytes): return receive(bytes, now: now)
         case .failed(let reason):

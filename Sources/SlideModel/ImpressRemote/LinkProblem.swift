@@ -24,6 +24,11 @@ public enum LinkProblem: String, Sendable, CaseIterable, Codable {
     case waitingForPin
     /// Impress closed the link (it quit, or its window closed).
     case closed
+    /// A link that worked, then nothing answers (refused, or no answer):
+    /// LibreOffice quit, not a set-up problem.
+    case stoppedAnswering
+    /// Nothing listens on a port other than Impress Remote's 1599.
+    case refusedOnOtherPort
     /// pdfpc answered 401: the REST password is not the one it expects.
     case pdfpcWrongPassword
     /// Nothing listens on pdfpc's port: it runs without its REST server (`-V`), or not at all.
@@ -60,6 +65,8 @@ public enum LinkProblem: String, Sendable, CaseIterable, Codable {
         case .pairingUnconfirmed: "pairing was not confirmed in Impress"
         case .waitingForPin: "Impress waits for this remote's PIN to be typed in"
         case .closed: "Impress closed the connection"
+        case .stoppedAnswering: "Impress stopped answering: did LibreOffice quit?"
+        case .refusedOnOtherPort: "connection refused: nothing listens on this port (Impress Remote listens on 1599)"
         case .pdfpcWrongPassword: "pdfpc refused the password (HTTP 401)"
         case .pdfpcNotListening: "connection refused: pdfpc's REST server is not running"
         case .pdfpcLocked: "pdfpc serves another computer (HTTP 403)"
@@ -97,6 +104,12 @@ public enum LinkProblem: String, Sendable, CaseIterable, Codable {
                 + "remembers it once Impress accepts it; or give the name and PIN Impress already knows with --name and --pin."
         case .closed:
             "Impress quit or closed the presentation; the pad reconnects when it is back."
+        case .stoppedAnswering:
+            "The link worked until now. If LibreOffice quit or closed the presentation, open it again: "
+                + "the pad reconnects by itself as soon as Impress answers."
+        case .refusedOnOtherPort:
+            "Check the port: Impress Remote listens on port \(ImpressServerAddress.defaultPort) (give the address without a port). "
+                + "If Impress does listen here: " + Self.settingsFix
         case .pdfpcWrongPassword:
             "Give pdfpc's REST password (user pdfpc): --password, or pdfpc-password in the config file. "
                 + "pdfpc takes it from `option rest-passwd …` in its pdfpcrc; without one it makes up a new password "
@@ -117,6 +130,18 @@ public enum LinkProblem: String, Sendable, CaseIterable, Codable {
             "Pass pdfpc's own certificate with --trust FILE (the one `option rest-https` serves), "
                 + "or connect with pdfpc://HOST if its REST server is plain HTTP. The log says what TLS refused."
         }
+    }
+
+    /// The reason to show for a failed connection attempt: after a link
+    /// that worked, "stopped answering" instead of set-up advice; a port
+    /// other than 1599 that refuses is most likely the wrong port.
+    public static func attemptReason(_ reason: String, linkWorkedBefore: Bool, port: Int?) -> String {
+        let problem = LinkProblem(reason: reason)
+        if linkWorkedBefore, problem == .refused || problem == .timedOut || problem == .refusedOnOtherPort {
+            return Self.stoppedAnswering.reason
+        }
+        if problem == .refused, let port, port != ImpressServerAddress.defaultPort { return Self.refusedOnOtherPort.reason }
+        return reason
     }
 
     /// The problem a reason names, for reasons that came from `reason`.

@@ -151,6 +151,10 @@ public struct PadState: Sendable {
     /// Impress never reports blank: the pad tracks what it asked for.
     public var blank = false
     public var showStartedAt: Millis?
+    /// A show that already ran when the link came up: its talk began
+    /// before, so set-up time does not count. The timer starts at the
+    /// show's first move, unless the pad kept it (`KeptTalkTimer`).
+    public var timerWaitsForFirstMove = false
     /// Time the timer stood still (blank screen) since it started, and when
     /// the current pause began.
     public var pausedTotal: Millis = 0

@@ -24,6 +24,8 @@ public enum PadEvent: Sendable, Equatable {
     case interrupted
     /// SIGTERM, SIGHUP, Ctrl-\\ or the terminal hung up: quit now.
     case terminate
+    /// The loop found this show's timer kept from a pad that ran before.
+    case timerRestored(elapsed: Millis, running: Bool)
 }
 
 public enum PointerPhase: Sendable, Equatable { case down, move, up }
@@ -94,6 +96,9 @@ extension PadState {
             effects = []
         case .interrupted: effects = topOverlay == .confirmQuit ? [.quit] : perform(.quit, now: now)
         case .terminate: effects = [.quit]
+        case .timerRestored(let elapsed, let running):
+            restoreTimer(elapsed: elapsed, running: running, now: now)
+            effects = []
         }
         animatePopovers(from: topBefore, now: now)
         if let reveal = listReveal, reveal.isDone(at: now) { listReveal = nil }
@@ -138,12 +143,16 @@ extension PadState {
             self.title = Notes.sanitized(title).replacing("\n", with: " ")
             titleOfLastShow = nil
         case .showStarted(let count, let current):
+            // Running already when the link came up: joined, not started.
+            let joined = !showStateKnown && !showRunning
             showStateKnown = true
             _ = buffer.forgetContent()
             if !showRunning {
                 // A show started again (F5, or a stop and start in Impress)
                 // keeps the talk's timer: only the presenter resets it.
-                if showStartedAt == nil {
+                if showStartedAt == nil && (joined || timerWaitsForFirstMove) {
+                    timerWaitsForFirstMove = true
+                } else if showStartedAt == nil {
                     showStartedAt = now
                     pausedTotal = 0
                     pausedSince = nil
@@ -168,6 +177,13 @@ extension PadState {
             clampScrolls()
         case .slideChanged(let index):
             guard showRunning, (0..<slideCount).contains(index) else { return }
+            if timerWaitsForFirstMove, index != current {
+                // The talk goes on: its timer starts now.
+                timerWaitsForFirstMove = false
+                showStartedAt = now
+                pausedTotal = 0
+                pausedSince = blank ? now : nil
+            }
             setCurrent(index)
             // Arrived, or still on the way: the next confirmation is awaited afresh.
             heading = heading.flatMap { $0.target == index ? nil : Heading(target: $0.target, since: now) }

@@ -1,0 +1,100 @@
+import Foundation
+import Logging
+import SlideModel
+
+/// Each show's talk timer, kept in the state directory
+/// (`$XDG_STATE_HOME/controlpad/talk-timers.json`, beside the layouts) so
+/// a pad started again mid-talk goes on where the talk is (`KeptTalkTimer`
+/// says what the same show is and when a kept timer expires). A missing or
+/// unreadable file keeps nothing.
+struct TalkTimerStore {
+    let fileURL: URL
+    private let logger = Logger(label: "controlpad.timers")
+    /// At most this many shows are kept (the oldest go first).
+    static let capacity = 32
+
+    init(fileURL: URL) { self.fileURL = fileURL }
+
+    static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> TalkTimerStore? {
+        LayoutStore.standard(environment: environment).map {
+            TalkTimerStore(fileURL: $0.fileURL.deletingLastPathComponent().appendingPathComponent("talk-timers.json"))
+        }
+    }
+
+    private struct File: Codable {
+        var version = 1
+        var timers: [KeptTalkTimer] = []
+    }
+
+    private func load() -> File {
+        guard let data = try? Data(contentsOf: fileURL), data.count <= 1 << 20 else { return File() }
+        guard let file = try? JSONDecoder().decode(File.self, from: data) else {
+            logger.warning("\(fileURL.path) is not a talk timers file: ignored (the next change replaces it)")
+            return File()
+        }
+        return file
+    }
+
+    /// The timer kept for this show, if one is and has not expired.
+    func timer(server: String, title: String, slideCount: Int, wall: Int) -> KeptTalkTimer? {
+        load().timers.first { $0.isFor(server: server, title: title, slideCount: slideCount) && $0.elapsed(atWall: wall) != nil }
+    }
+
+    /// Keeps `timer`, replacing the same show's; expired ones are dropped.
+    func remember(_ timer: KeptTalkTimer) {
+        var file = load()
+        file.timers.removeAll {
+            $0.isFor(server: timer.server, title: timer.title, slideCount: timer.slideCount) || $0.elapsed(atWall: timer.writtenAt) == nil
+        }
+        file.timers.append(timer)
+        file.timers = Array(file.timers.suffix(Self.capacity))
+        do {
+            let directory = fileURL.deletingLastPathComponent()
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try encoder.encode(file).write(to: fileURL, options: .atomic)
+        } catch {
+            logger.warning("cannot keep the talk's timer in \(fileURL.path): \(error)")
+        }
+    }
+}
+
+/// What the loop does with the store: looks a joined show's timer up
+/// once per show, and writes the timer whenever it starts, stops or
+/// resets (a running timer runs on in the file: nothing to write each second).
+struct TalkTimerKeeping {
+    let store: TalkTimerStore
+    /// The address the pad was given (the layouts' key).
+    let server: String
+    private var lookedUp: Set<String> = []
+    /// What was last written, without its time: written again when it changes.
+    private var lastWritten: (title: String, count: Int, offset: Millis, running: Bool)?
+
+    init(store: TalkTimerStore, server: String) {
+        self.store = store
+        self.server = server
+    }
+
+    /// The event that restores this show's timer, once per show.
+    mutating func restore(_ state: PadState, wall: Int) -> PadEvent? {
+        guard state.awaitsKeptTimer else { return nil }
+        let key = "\(state.title)\u{1F}\(state.slideCount)"
+        guard lookedUp.insert(key).inserted,
+              let kept = store.timer(server: server, title: state.title, slideCount: state.slideCount, wall: wall),
+              let elapsed = kept.elapsed(atWall: wall) else { return nil }
+        return .timerRestored(elapsed: elapsed, running: kept.running)
+    }
+
+    /// Writes the timer when it changed other than by running on.
+    mutating func keep(_ state: PadState, now: Millis, wall: Int) {
+        guard let timer = state.keptTimer(server: server, now: now, wall: wall) else { return }
+        let offset = timer.running ? now - timer.elapsed : timer.elapsed
+        let signature = (timer.title, timer.slideCount, offset, timer.running)
+        if let last = lastWritten, last.title == signature.0, last.count == signature.1,
+           last.running == signature.3, abs(last.offset - signature.2) <= 1 { return }
+        lastWritten = (signature.0, signature.1, signature.2, signature.3)
+        store.remember(timer)
+    }
+}

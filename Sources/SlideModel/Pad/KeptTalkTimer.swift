@@ -1,0 +1,78 @@
+/// The talk's timer as the pad keeps it across a restart (a crash, an
+/// accidental quit): one per show, in the state directory beside the
+/// layouts. Pure: the wall clock is given, in milliseconds since 1970.
+///
+/// The same show is the same server (the address the pad was given), the
+/// same title and the same number of slides. A kept timer expires
+/// `lifetime` (12 hours) after it was last written: a talk given again the
+/// next day starts at 0.
+public struct KeptTalkTimer: Codable, Sendable, Equatable {
+    public var server: String
+    public var title: String
+    public var slideCount: Int
+    /// The talk's time (blank pauses not counted) when it was written.
+    public var elapsed: Millis
+    /// False while the screen was blank (the timer stood still).
+    public var running: Bool
+    /// The wall clock when it was written.
+    public var writtenAt: Int
+
+    public static let lifetime: Millis = 12 * 3600 * 1000
+
+    public init(server: String, title: String, slideCount: Int, elapsed: Millis, running: Bool, writtenAt: Int) {
+        self.server = server
+        self.title = title
+        self.slideCount = slideCount
+        self.elapsed = elapsed
+        self.running = running
+        self.writtenAt = writtenAt
+    }
+
+    /// Whether it is the timer of this show.
+    public func isFor(server: String, title: String, slideCount: Int) -> Bool {
+        self.server == server && self.title == title && self.slideCount == slideCount
+    }
+
+    /// The talk's time at `wall`: a running timer ran on while the pad was
+    /// away (the talk went on). Nil once expired, or from the future.
+    public func elapsed(atWall wall: Int) -> Millis? {
+        let away = wall - writtenAt
+        guard away >= 0, away < Self.lifetime else { return nil }
+        return elapsed + (running ? away : 0)
+    }
+}
+
+extension PadState {
+    /// The timer to keep for the show on screen, nil while there is none to
+    /// keep (no show, the timer not started, or the demo).
+    public func keptTimer(server: String, now: Millis, wall: Int) -> KeptTalkTimer? {
+        guard showRunning, link != .demo, let elapsed = elapsed(at: now) else { return nil }
+        return KeptTalkTimer(server: server, title: title, slideCount: slideCount, elapsed: elapsed,
+                             running: pausedSince == nil, writtenAt: wall)
+    }
+
+    /// A show joined while it ran, whose timer the pad may have kept: the
+    /// loop looks it up and restores it (`PadEvent.timerRestored`).
+    public var awaitsKeptTimer: Bool { showRunning && timerWaitsForFirstMove && link != .demo }
+
+    /// The kept timer, for a show joined while it ran.
+    mutating func restoreTimer(elapsed: Millis, running: Bool, now: Millis) {
+        guard awaitsKeptTimer else { return }
+        timerWaitsForFirstMove = false
+        showStartedAt = now - max(0, elapsed)
+        pausedTotal = 0
+        pausedSince = running && !blank ? nil : now
+        flash = Flash(text: "timer restored: \(Self.clockText(elapsed)) into the talk", until: now + Self.restoredFlashDuration)
+    }
+
+    /// Long enough to be read once the pad is back on screen.
+    public static let restoredFlashDuration: Millis = 8000
+
+    /// `mm:ss`, or `h:mm:ss` past an hour.
+    public static func clockText(_ ms: Millis) -> String {
+        let s = max(0, ms) / 1000
+        let (h, m, sec) = (s / 3600, (s / 60) % 60, s % 60)
+        let mmss = (m < 10 ? "0" : "") + "\(m):" + (sec < 10 ? "0" : "") + "\(sec)"
+        return h > 0 ? "\(h):" + mmss : mmss
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import XCTest
+@testable import ControlPadUI
+import PadRuntime
+import PadTestSupport
+@testable import SlideModel
+
+/// The talk's timer counts the talk, not the set-up, and survives a pad
+/// started again mid-talk (issue 30, item 6).
+final class TalkTimerTests: XCTestCase {
+    private func statusLine(_ grid: CellGrid) -> String {
+        String(grid.text.split(separator: "\n", omittingEmptySubsequences: false).last(where: { !$0.isEmpty }) ?? "")
+    }
+
+    private func joined(title: String = "deck.odp", count: Int = 14, current: Int = 0) -> PadState {
+        var state = PadState(animate: false)
+        _ = state.reduce(.source(.link(.connecting(to: "beamer"))), now: 0)
+        _ = state.reduce(.source(.link(.connected(server: "Impress 25.2 · beamer"))), now: 10)
+        _ = state.reduce(.source(.showStarted(slideCount: count, current: current)), now: 20)
+        _ = state.reduce(.source(.showTitle(title)), now: 20)
+        return state
+    }
+
+    func testJoiningARunningShowStartsTheTimerAtItsFirstMoveNotAtConnect() {
+        var state = joined()
+        var grid = renderPad(&state, width: 80, height: 24, now: 60_000)
+        XCTAssertTrue(statusLine(grid).contains("⏱ starts at the next slide"), statusLine(grid))
+        XCTAssertNil(state.elapsed(at: 60_000), "set-up time does not count")
+        _ = state.reduce(.source(.slideChanged(index: 1)), now: 90_000)
+        grid = renderPad(&state, width: 80, height: 24, now: 95_000)
+        XCTAssertTrue(statusLine(grid).contains("⏱ 00:05"), statusLine(grid))
+    }
+
+    func testAShowStartedWhileConnectedStartsTheTimerAtOnce() {
+        var state = PadState(animate: false)
+        _ = state.reduce(.source(.link(.connecting(to: "beamer"))), now: 0)
+        _ = state.reduce(.source(.link(.connected(server: "Impress · beamer"))), now: 10)
+        _ = state.reduce(.source(.showFinished), now: 20)
+        _ = state.reduce(.source(.showStarted(slideCount: 14, current: 0)), now: 1_000)
+        let grid = renderPad(&state, width: 80, height: 24, now: 4_000)
+        XCTAssertTrue(statusLine(grid).contains("⏱ 00:03"), statusLine(grid))
+    }
+
+    func testAKeptTimerRunsOnWhileThePadIsAwayAndExpiresAfterTwelveHours() {
+        let kept = KeptTalkTimer(server: "beamer", title: "deck.odp", slideCount: 14, elapsed: 600_000, running: true, writtenAt: 1_000_000)
+        XCTAssertEqual(kept.elapsed(atWall: 1_154_000), 754_000, "the talk went on while the pad was away")
+        XCTAssertNil(kept.elapsed(atWall: 1_000_000 + KeptTalkTimer.lifetime), "expired")
+        XCTAssertNil(kept.elapsed(atWall: 999_000), "written in the future: not trusted")
+        var blank = kept
+        blank.running = false
+        XCTAssertEqual(blank.elapsed(atWall: 1_154_000), 600_000, "a blank screen's timer stood still")
+        XCTAssertTrue(kept.isFor(server: "beamer", title: "deck.odp", slideCount: 14))
+        XCTAssertFalse(kept.isFor(server: "beamer", title: "deck.odp", slideCount: 15), "another deck")
+        XCTAssertFalse(kept.isFor(server: "other", title: "deck.odp", slideCount: 14), "another server")
+    }
+
+    /// Two pads one after the other on the in-memory terminal: the second,
+    /// started 12:34 into the talk, shows the talk's time and says so.
+    func testAPadStartedAgainMidTalkRestoresTheTimerAndSaysSo() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cp-timers-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = TalkTimerStore(fileURL: directory.appendingPathComponent("talk-timers.json"))
+        let mono = Locked<Millis>(5_000), wall = Locked<Int>(1_700_000_000_000)
+        let clocks = Clocks(monotonic: { mono.current }, wallClock: { "14:05" }, untilNextMinute: { 60_000 },
+                            wallMillis: { wall.current })
+
+        func pad() throws -> (PadLoop, TestTerminal, PadLoopTests.ScriptedSource) {
+            var state = PadState(animate: false)
+            state.link = .connecting(to: "beamer")
+            let terminal = try TestTerminal()
+            let source = PadLoopTests.ScriptedSource()
+            let loop = PadLoop(terminal: terminal, source: source, state: state, inbox: try EventInbox(), clocks: clocks,
+                               timers: TalkTimerKeeping(store: store, server: "beamer"))
+            loop.start()
+            return (loop, terminal, source)
+        }
+        func joinShow(_ source: PadLoopTests.ScriptedSource, _ loop: PadLoop, _ terminal: TestTerminal, on slide: Int) {
+            source.say(.link(.connected(server: "Impress 25.2 · beamer")))
+            source.say(.showStarted(slideCount: 14, current: slide))
+            source.say(.showTitle("deck.odp"))
+            for _ in 0..<100 where loop.state.title != "deck.odp" { loop.step(waitingAtMost: 10_000) }
+        }
+
+        let (first, firstTerminal, firstSource) = try pad()
+        joinShow(firstSource, first, firstTerminal, on: 0)
+        firstSource.say(.slideChanged(index: 1))  // the talk begins
+        for _ in 0..<100 where !firstTerminal.screen.contains("Current · 2/14") { first.step(waitingAtMost: 10_000) }
+        mono.withLock { $0 += 100_000 }
+        wall.withLock { $0 += 100_000 }
+        firstTerminal.type(.key(.char("b")))  // blank and back: written each time
+        first.step()
+        firstTerminal.type(.key(.char("b")))
+        first.step()
+        first.finish()  // the pad crashes, or quits by accident
+
+        wall.withLock { $0 += 654_000 }  // 12:34 into the talk
+        mono.withLock { $0 = 3_000 }  // another process: another monotonic clock
+        let (second, terminal, source) = try pad()
+        joinShow(source, second, terminal, on: 5)
+        XCTAssertTrue(terminal.screen.contains("timer restored: 12:34 into the talk"), terminal.screen)
+        mono.withLock { $0 += 10_000 }
+        second.step(waitingAtMost: 1)
+        XCTAssertTrue(statusLine(terminal.frames.last!).contains("⏱ 12:44"), terminal.screen)
+
+        // Another deck on the same server is another talk.
+        let (third, otherTerminal, otherSource) = try pad()
+        otherSource.say(.link(.connected(server: "Impress 25.2 · beamer")))
+        otherSource.say(.showStarted(slideCount: 30, current: 5))
+        otherSource.say(.showTitle("other.odp"))
+        for _ in 0..<100 where third.state.title != "other.odp" { third.step(waitingAtMost: 10_000) }
+        XCTAssertFalse(otherTerminal.screen.contains("timer restored"), otherTerminal.screen)
+        XCTAssertTrue(otherTerminal.screen.contains("⏱ starts at the next slide"), otherTerminal.screen)
+    }
+}
