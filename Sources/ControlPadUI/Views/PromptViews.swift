@@ -43,6 +43,11 @@ struct LinkDownBannerView {
             paragraphs.append("Trying again in \(seconds) s" + (retry.map { " (\($0): now)" } ?? "") + ".")
             paragraphs.append(Self.sentence(reason))
             if let problem = LinkProblem(reason: reason) { paragraphs.append(problem.fix) }
+        case .connecting where state.lastLinkReason != nil:
+            let reason = state.lastLinkReason ?? ""
+            paragraphs.append("Trying again now…")
+            paragraphs.append(Self.sentence(reason))
+            if let problem = LinkProblem(reason: reason) { paragraphs.append(problem.fix) }
         case .failed(let message):
             paragraphs.append(Self.sentence(message))
             if let problem = LinkProblem(reason: message) { paragraphs.append(problem.fix) }
@@ -66,7 +71,7 @@ struct LinkDownBannerView {
     /// "connection refused: …" → "Connection refused: ….".
     static func sentence(_ text: String) -> String {
         guard let first = text.first else { return text }
-        return first.uppercased() + text.dropFirst() + (text.hasSuffix(".") || text.hasSuffix(")") ? "" : ".")
+        return first.uppercased() + text.dropFirst() + (text.hasSuffix(".") || text.hasSuffix(")") || text.hasSuffix("?") ? "" : ".")
     }
 }
 

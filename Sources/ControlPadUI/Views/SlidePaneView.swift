@@ -51,6 +51,7 @@ struct SlidePaneView {
         case .demo, .connected:
             let start = state.bindings.keys(for: .startShow).first.map { "Press \($0.name) to start it" }
             return ["No show running"] + (start.map { [$0] } ?? [])
+        case .connecting where state.lastLinkReason != nil: return ["Not connected"]
         case .connecting(let to): return ["Connecting…", to]
         case .pairing: return ["Pairing with Impress…"]
         case .reconnecting, .failed: return ["Not connected"]

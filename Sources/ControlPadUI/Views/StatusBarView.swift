@@ -123,7 +123,9 @@ struct StatusBarView {
     static func linkLabel(_ state: PadState) -> String {
         switch state.link {
         case .demo: return state.title.isEmpty ? "● demo" : "● demo · \(state.title)"
-        case .connecting(let to): return to.isEmpty ? "◌ connecting…" : "◌ connecting to \(to)…"
+        case .connecting(let to):
+            let trying = to.isEmpty ? "◌ connecting…" : "◌ connecting to \(to)…"
+            return state.lastLinkReason.map { "◌ trying again… · \($0)" } ?? trying
         case .pairing(let pin): return "◌ pairing · PIN \(pin)"
         case .connected(let server): return state.title.isEmpty ? "● \(server)" : "● \(server) · \(state.title)"
         case .reconnecting(let seconds, let reason):

@@ -135,6 +135,10 @@ public struct Flash: Sendable, Equatable {
 public struct PadState: Sendable {
     /// `.demo` until a source says otherwise (the pad sets it before the first frame).
     public var link: LinkState = .demo
+    /// Why the link last went down, kept while the next attempt runs (the
+    /// reason and its fix stay on screen instead of flashing back to
+    /// "Connecting…"); nil once Impress answers.
+    public var lastLinkReason: String?
     public var title = ""
     /// The title of the show that finished, for the same show started again
     /// (Impress does not name it again).
@@ -222,10 +226,12 @@ public struct PadState: Sendable {
         }
     }
 
-    /// Whether the link was up and went, or gave up: the screen says why.
+    /// Whether the link was up and went, or gave up: the screen says why
+    /// (during the next attempt too, until it comes up).
     public var isLinkDown: Bool {
         switch link {
         case .reconnecting, .failed: return true
+        case .connecting: return lastLinkReason != nil
         default: return false
         }
     }

@@ -137,6 +137,12 @@ extension PadState {
             } else if link == .demo {
                 showStateKnown = true
             }
+            switch link {
+            case .reconnecting(_, let reason) where !reason.isEmpty: lastLinkReason = reason
+            case .failed(let message): lastLinkReason = message
+            case .connecting, .reconnecting: break
+            case .demo, .connected, .pairing: lastLinkReason = nil
+            }
             self.link = link
             if isLinkUp { flash = nil }
         case .showTitle(let title):
