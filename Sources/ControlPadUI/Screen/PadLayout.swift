@@ -36,6 +36,9 @@ struct PadLayout: Equatable {
     static let nextBelowShare = (numerator: 1, denominator: 3)
     /// The fewest rows a framed notes pane is worth (frame and two lines).
     static let minNotesHeight = 4
+    /// The narrowest notes worth a column beside the slides (inside the
+    /// frame): narrower, words break, and the notes go under the slides.
+    static let minNotesWidth = 24
     /// Slides are 16:9 until a picture says otherwise; cells twice as tall as wide.
     static let standardSlideAspect = 16.0 / 9.0
     static let standardCellAspect = 2.0
@@ -171,9 +174,20 @@ struct PadLayout: Equatable {
             // The slide fills the height (a wide, short window): the next
             // slide small at the top of the column, the timer under it, the
             // notes beside them.
-            current.height = body.height
             let column = Rect(x: beside.x, y: body.y, width: beside.width, height: body.height)
-            next = fit.pane(in: Rect(x: column.x, y: column.y, width: column.width / 2, height: max(3, column.height / 2)))
+            let smallNext = fit.pane(in: Rect(x: column.x, y: column.y, width: column.width / 2, height: max(3, column.height / 2)))
+            guard column.maxX - smallNext.maxX - 2 >= Self.minNotesWidth || body.height < Self.minNotesHeight + 5 else {
+                // Too narrow to read there: a smaller slide, the notes under it.
+                let shorter = Rect(x: hero.x, y: hero.y, width: hero.width, height: body.height - Self.minNotesHeight)
+                current = fit.pane(in: shorter)
+                let right = Rect(x: current.maxX, y: body.y, width: body.maxX - current.maxX, height: current.height)
+                next = fit.paneAcross(right)
+                clock = Rect(x: right.x, y: next.maxY, width: right.width, height: right.maxY - next.maxY)
+                notes = Rect(x: body.x, y: current.maxY, width: body.width, height: body.maxY - current.maxY)
+                return
+            }
+            current.height = body.height
+            next = smallNext
             clock = Rect(x: column.x, y: next.maxY, width: next.width, height: column.maxY - next.maxY)
             notes = Rect(x: next.maxX, y: column.y, width: column.maxX - next.maxX, height: column.height)
         }
