@@ -54,6 +54,9 @@ public enum MonochromeRaster {
         return QuantizedPicture(depth: .monochrome, cols: cols, rows: rows, cells: cells)
     }
 
+    /// Pictures with fewer pixels than this are thumbnails (a list row, an overview cell).
+    static let thumbnailPixels = 2400
+
     /// The picture's own dark and light ends (2nd and 98th percentile, so a
     /// speck does not set them); a flat picture keeps its one shade.
     static func range(_ lightness: [Float]) -> (low: Float, high: Float) {
@@ -70,8 +73,11 @@ public enum MonochromeRaster {
             return 1
         }
         let low = percentile(0.02), high = percentile(0.98)
-        // Flat: as light as it is, on an absolute scale.
-        guard high - low >= 0.08 else { return (0, 1) }
+        // Flat: as light as it is, on an absolute scale. A thumbnail's few
+        // pixels average a slide's text into a small dip: stretched too
+        // (else a white slide is a solid block in the list).
+        let flat: Float = lightness.count < Self.thumbnailPixels ? 0.02 : 0.08
+        guard high - low >= flat else { return (0, 1) }
         return (low, high)
     }
 }

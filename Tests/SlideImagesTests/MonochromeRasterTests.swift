@@ -31,6 +31,19 @@ final class MonochromeRasterTests: XCTestCase {
         }
     }
 
+    /// Seen: with NO_COLOR the list's thumbnails were solid blocks (a
+    /// thumbnail's few pixels average the text into a dip too small to
+    /// stretch), while the panes dithered fine.
+    func testThumbnailsShowTheirTextLikeThePanes() throws {
+        for (cols, rows) in [(8, 2), (10, 3), (14, 4), (20, 6)] {
+            for n in 0..<5 {
+                let p = try picture(n, cols: cols, rows: rows)
+                XCTAssertFalse(p.cells.allSatisfy { $0.glyph == "█" }, "slide \(n + 1) at \(cols)×\(rows): not a solid block: \(text(p))")
+                XCTAssertGreaterThanOrEqual(Set(p.cells.map(\.glyph)).count, 3, "slide \(n + 1) at \(cols)×\(rows): \(text(p))")
+            }
+        }
+    }
+
     func testTheFourPixelsOfACellPickItsQuadrants() {
         // 2×2 pixels, one cell: white top left and bottom right, black elsewhere.
         let w: [UInt8] = [255, 255, 255, 255], k: [UInt8] = [0, 0, 0, 255]
