@@ -51,6 +51,8 @@ package enum PadRunner {
         let terminal = try CursesTerminal(useColor: colors.wantsColor, terminalName: name, pictures: writer, typed: setup.typed,
                                           filterAnswers: setup.answersMayFollow, textSizing: setup.textSizing)
         defer { terminal.restore() }
+        // The terminal set the locale (UTF-8, or C.UTF-8 as a fallback): said once if neither.
+        if let notice = UTF8Locale.notice(codeset: UTF8Locale.currentCodeset) { notices.append(notice) }
         let depth = colors.depth(terminalName: name ?? "", colors: terminal.colorCount, direct: terminal.directColor)
         pictureLog.info("colour depth for pictures: \(depth.rawValue) (\(terminal.colorCount) colours)")
         if let notice = colors.depthNotice(terminalName: name ?? "", colors: terminal.colorCount, direct: terminal.directColor) {
