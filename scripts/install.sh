@@ -85,6 +85,13 @@ trap 'rm -rf "$stage"' EXIT
 [ -s "$stage/controlpad.1" ] || { echo "install.sh: the man page was not generated" >&2; exit 1; }
 # mdoc wants .Pp, not an empty line, between paragraphs.
 sed -i 's/^$/.Pp/' "$stage/controlpad.1"
+# KEYS, ENVIRONMENT and FILES (the argument parser knows none of them), before EXIT STATUS.
+awk -v sections="$ROOT/docs/controlpad.1.sections" '
+    /^\.Sh "EXIT STATUS"/ { while ((getline line < sections) > 0) print line }
+    { print }
+' "$stage/controlpad.1" >"$stage/controlpad.1.new"
+mv "$stage/controlpad.1.new" "$stage/controlpad.1"
+grep -q '^\.Sh FILES' "$stage/controlpad.1" || { echo "install.sh: the man page's extra sections are missing" >&2; exit 1; }
 for shell in bash zsh fish; do
     "$BIN" --generate-completion-script "$shell" >"$stage/completion.$shell"
 done

@@ -12,15 +12,15 @@ struct ConnectCommand: ParsableCommand {
         commandName: "connect",
         abstract: "Drive a running LibreOffice Impress over the network (Impress Remote), or a pdfpc (pdfpc://HOST).",
         discussion: """
-            In Impress, turn on Tools ▸ Options ▸ LibreOffice Impress ▸ General ▸ \
+            In Impress, turn on Tools > Options > LibreOffice Impress > General > \
             "Enable remote control" and, on LibreOffice 24.8 and later, "Enable insecure WiFi \
             connections", then restart LibreOffice (without the second, Impress offers only \
             Bluetooth and the connection is refused). `controlpad doctor HOST` checks each step. \
-            The first time, the pad shows a PIN: type it into Slide Show ▸ Impress Remote. \
+            The first time, the pad shows a PIN: type it into Slide Show > Impress Remote. \
             Keys: ? in the pad; r reconnects at once while the link is down. The accepted PIN is remembered per server in \
             $XDG_STATE_HOME/controlpad/pairings.json (~/.local/state/controlpad/). \
             A PDF talk in pdfpc: start it with its REST server, `pdfpc -V talk.pdf` (port 8088, password \
-            from `option rest-passwd …` in ~/.config/pdfpc/pdfpcrc), then `controlpad connect pdfpc://HOST` \
+            from `option rest-passwd PASSWORD` in ~/.config/pdfpc/pdfpcrc), then `controlpad connect pdfpc://HOST` \
             with --password, pdfpc-password in the config, or typed when asked.
 
             Examples:

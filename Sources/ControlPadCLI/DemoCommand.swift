@@ -26,7 +26,7 @@ struct DemoCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Delay range of each item, in milliseconds.", valueName: "MIN-MAX"))
     var latency: LatencyRange = LatencyRange(range: 20...400)
 
-    @Option(help: ArgumentHelp("Chance (0–1) that an item is dropped and re-sent later.", valueName: "P"))
+    @Option(help: ArgumentHelp("Chance (0 to 1) that an item is dropped and re-sent later.", valueName: "P"))
     var drop: Double = 0.1
 
     @Option(help: ArgumentHelp("Number of slides (the demo's slides repeat past its own count).", valueName: "N"))

@@ -16,7 +16,7 @@ struct DoctorCommand: ParsableCommand {
         commandName: "doctor",
         abstract: "Check the connection to Impress step by step, and say what to do about each problem.",
         discussion: """
-            One line per check, ✔ fine, ✘ not (with what to do), · skipped: the name resolves; \
+            One line per check, saying whether it is fine, not (with what to do) or skipped: the name resolves; \
             the TCP port accepts connections (or: refused, i.e. the remote is off; timed out, i.e. \
             filtered; unreachable); what answers is Impress Remote (not a web server or another \
             service; not a remote that accepts and never answers); pairing (the remembered PIN \
@@ -32,7 +32,7 @@ struct DoctorCommand: ParsableCommand {
             Exits 0 when the pad can pair with Impress and drive it (name, port, impress and pairing \
             fine; a show need not run yet, discovery is not needed), 1 otherwise.
 
-            For pdfpc (doctor pdfpc://HOST[:PORT] --password …): the name, the TCP port (nothing \
+            For pdfpc (doctor pdfpc://HOST[:PORT] --password PASSWORD): the name, the TCP port (nothing \
             listening: start pdfpc with -V), pdfpc's REST API and password (401: wrong password; \
             403: another computer drives it), the show, and whether pictures and notes arrive; \
             check names name, port, rest, show, previews.

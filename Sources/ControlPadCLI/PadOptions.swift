@@ -37,7 +37,7 @@ struct PadOptions: ParsableArguments {
     var rehearsalLog: String?
 
     @Option(name: .long, help: ArgumentHelp(
-        "Pace the talk against a rehearsal log --rehearsal-log wrote (the latest of FILE, FILE-2, … wins): ahead or behind per slide.",
+        "Pace the talk against a rehearsal log --rehearsal-log wrote (the latest of FILE, FILE-2, ... wins): ahead or behind per slide.",
         valueName: "FILE"))
     var paceFrom: String?
 

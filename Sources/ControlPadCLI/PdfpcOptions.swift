@@ -9,7 +9,7 @@ import SlideModel
 /// `send` and `watch`, and the source they configure.
 struct PdfpcOptions: ParsableArguments {
     @Option(help: ArgumentHelp("""
-        pdfpc's REST password (user pdfpc: `option rest-passwd …` in its pdfpcrc), for pdfpc://HOST; \
+        pdfpc's REST password (user pdfpc: `option rest-passwd PASSWORD` in its pdfpcrc), for pdfpc://HOST; \
         default: pdfpc-password in the config, or connect asks for it.
         """, valueName: "PASSWORD"))
     var password: String?

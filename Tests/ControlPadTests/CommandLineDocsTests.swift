@@ -64,6 +64,23 @@ final class CommandLineDocsTests: XCTestCase {
         }
     }
 
+    /// The man page generator drops every character beyond ASCII ("Chance
+    /// (01)", "Tools  Options"): the help avoids them; the man page's own
+    /// sections carry them as escapes.
+    func testTheHelpIsASCIISoTheManPageKeepsEveryCharacter() throws {
+        for command in [ControlPadCommand.self] + subcommands {
+            let help = ControlPadCommand.helpMessage(for: command, columns: 200)
+            let foreign = help.unicodeScalars.filter { !$0.isASCII }
+            XCTAssertTrue(foreign.isEmpty, "\(command.configuration.commandName ?? "controlpad"): \(String(String.UnicodeScalarView(foreign)))")
+        }
+        let sections = try document("docs/controlpad.1.sections")
+        for section in [".Sh KEYS", ".Sh ENVIRONMENT", ".Sh FILES", "talk-timers.json", "NO_COLOR", "XDG_STATE_HOME"] {
+            XCTAssertTrue(sections.contains(section), "the man page's extra sections lack \(section)")
+        }
+        XCTAssertTrue(sections.unicodeScalars.allSatisfy(\.isASCII), "escapes, not raw UTF-8, in mdoc")
+        XCTAssertTrue(try document("scripts/install.sh").contains("docs/controlpad.1.sections"), "install.sh appends them")
+    }
+
     func testEverySubcommandIsInTheReadmeAndTheUserGuide() throws {
         let readme = try document("README.md"), guide = try document("docs/USER-GUIDE.md")
         for command in subcommands {

@@ -73,7 +73,8 @@ final class InstallEndToEndTests: XCTestCase {
         XCTAssertTrue(man.out.contains("CONTROLPAD(1)"), man.out)
         // Every subcommand, with its examples (CommandLineDocsTests checks --help against the docs).
         for text in ["controlpad", "demo", "connect", "send", "watch", "discover", "doctor", "config", "--no-wait", "--json",
-                     "goto N", "Examples:", "controlpad send 127.0.0.1 next"] {
+                     "goto N", "Examples:", "controlpad send 127.0.0.1 next",
+                     "KEYS", "ENVIRONMENT", "FILES", "talk-timers.json", "Chance (0 to 1)", "Tools > Options", "✔ fine"] {
             XCTAssertTrue(man.out.contains(text), "man page lacks \(text)")
         }
         XCTAssertEqual(man.err, "", "the page renders without warnings")
