@@ -12,12 +12,16 @@ public struct LoadBuffer: Sendable {
     public struct Content: Sendable, Equatable {
         public var preview: Preview?
         public var notes: String?
+        /// The notes folded for the search (`SlideSearch.fold`), once, as
+        /// they arrive: a search key then costs no folding at all.
+        public var foldedNotes: String?
         public init(preview: Preview? = nil, notes: String? = nil) {
             self.preview = preview
             self.notes = notes
+            self.foldedNotes = notes.map(SlideSearch.fold)
         }
 
-        var bytes: Int { (preview?.png.count ?? 0) + (notes?.utf8.count ?? 0) }
+        var bytes: Int { (preview?.png.count ?? 0) + (notes?.utf8.count ?? 0) + (foldedNotes?.utf8.count ?? 0) }
     }
 
     private var wanted: [ViewTag: Int] = [:]
@@ -75,7 +79,11 @@ public struct LoadBuffer: Sendable {
     /// Slide `slide`'s notes arrived; as `arrive(preview:for:)`.
     public mutating func arrive(notes: String, for slide: Int) -> Set<ViewTag> {
         guard arrived[slide]?.notes != notes else { return [] }
-        keep(slide) { $0.notes = notes }
+        let folded = SlideSearch.fold(notes)
+        keep(slide) {
+            $0.notes = notes
+            $0.foldedNotes = folded
+        }
         return waiting[slide] ?? []
     }
 
@@ -132,6 +140,8 @@ public struct LoadBuffer: Sendable {
 
     /// The notes slide `slide` has, when they arrived (the search reads them).
     public func notes(of slide: Int) -> String? { arrived[slide]?.notes }
+    /// The same notes folded for the search.
+    public func foldedNotes(of slide: Int) -> String? { arrived[slide]?.foldedNotes }
     /// The slide's preview, if it arrived (whichever view asked for it).
     public func preview(of slide: Int) -> Preview? { arrived[slide]?.preview }
 

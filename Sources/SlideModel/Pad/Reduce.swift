@@ -200,7 +200,7 @@ extension PadState {
         case .notes(let index, let text):
             guard index >= 0, slideCount == 0 || index < slideCount else { return }
             _ = buffer.arrive(notes: Notes.sanitized(text), for: index)
-            if search != nil { refreshSearch() }
+            if search != nil { refreshSearch(changedSlide: index) }
         case .showFinished:
             showStateKnown = true
             _ = buffer.forgetContent()

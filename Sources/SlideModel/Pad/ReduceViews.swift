@@ -114,10 +114,17 @@ extension PadState {
 
     /// The matches again, for the query and the notes there are now; the
     /// selections move to a match.
-    mutating func refreshSearch() {
+    /// `changedSlide`: only that slide's notes arrived.
+    mutating func refreshSearch(notesChanged: Bool = true, changedSlide: Int? = nil) {
         guard var search else { return }
+        // Not shared while it changes: its arrays are not copied on a key.
+        self.search = nil
         let buffer = self.buffer
-        search.refresh(slideCount: slideCount) { buffer.notes(of: $0) }
+        if let changedSlide {
+            search.update(slide: changedSlide, folded: buffer.foldedNotes(of: changedSlide))
+        } else {
+            search.refresh(slideCount: slideCount, notesChanged: notesChanged) { buffer.foldedNotes(of: $0) }
+        }
         self.search = search
         if slideCount > 0 {
             selectSlide(viewState(.slideList).selection)
@@ -147,7 +154,7 @@ extension PadState {
             return false
         }
         self.search = search
-        refreshSearch()
+        refreshSearch(notesChanged: false)
         return true
     }
 

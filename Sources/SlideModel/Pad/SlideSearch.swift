@@ -23,22 +23,75 @@ public struct SlideSearch: Sendable, Equatable {
     /// Whether the list shows only the matches (an empty query hides nothing).
     public var filters: Bool { !SlideSearch.fold(query).isEmpty }
 
+    /// What the last full or narrowed refresh looked at: a query that only
+    /// grows (a letter typed) looks again at its matches and the slides
+    /// without notes only.
+    private var lastNeedle = ""
+    private var lastSlideCount = -1
+    private var slidesWithoutNotes: [Int] = []
+    /// Slides whose notes the last refresh compared (for the cost tests).
+    public private(set) var slidesLookedAt = 0
+
     /// Works the matches out again (the query changed, notes arrived).
-    public mutating func refresh(slideCount: Int, notes: (Int) -> String?) {
+    /// `folded` gives a slide's notes already folded (`fold`, done once as
+    /// they arrive); `notesChanged` false lets a longer query narrow the
+    /// last matches instead of looking at every slide.
+    public mutating func refresh(slideCount: Int, notesChanged: Bool = true, folded: (Int) -> String?) {
         let needle = Self.fold(query)
+        let count = max(0, slideCount)
+        defer { lastNeedle = needle; lastSlideCount = count }
         guard !needle.isEmpty else {
-            matches = Array(0..<max(0, slideCount))
+            matches = Array(0..<count)
             hiddenWithoutNotes = 0
+            slidesWithoutNotes = []
+            slidesLookedAt = 0
+            lastSlideCount = -1
             return
         }
+        let narrows = !notesChanged && count == lastSlideCount && !lastNeedle.isEmpty && needle.hasPrefix(lastNeedle)
+        let candidates: [Int] = narrows ? Self.merged(matches, slidesWithoutNotes) : Array(0..<count)
         var found: [Int] = []
-        var withoutNotes = 0
-        for slide in 0..<max(0, slideCount) {
-            guard let text = notes(slide), !text.isEmpty else { withoutNotes += 1; continue }
-            if Self.fold(text).contains(needle) { found.append(slide) }
+        var withoutNotes: [Int] = []
+        for slide in candidates {
+            guard let text = folded(slide), !text.isEmpty else { withoutNotes.append(slide); continue }
+            if text.contains(needle) { found.append(slide) }
         }
+        slidesLookedAt = candidates.count
         matches = found
-        hiddenWithoutNotes = withoutNotes
+        slidesWithoutNotes = withoutNotes
+        hiddenWithoutNotes = withoutNotes.count
+    }
+
+    /// Two ascending lists as one.
+    static func merged(_ a: [Int], _ b: [Int]) -> [Int] {
+        guard !b.isEmpty else { return a }
+        guard !a.isEmpty else { return b }
+        var out: [Int] = []
+        out.reserveCapacity(a.count + b.count)
+        var i = 0, j = 0
+        while i < a.count || j < b.count {
+            if j == b.count || (i < a.count && a[i] < b[j]) { out.append(a[i]); i += 1 } else { out.append(b[j]); j += 1 }
+        }
+        return out
+    }
+
+    /// One slide's notes arrived: only it is looked at again.
+    public mutating func update(slide: Int, folded text: String?) {
+        let needle = Self.fold(query)
+        guard !needle.isEmpty, lastSlideCount >= 0, slide < lastSlideCount else { return }
+        matches.removeAll { $0 == slide }
+        slidesWithoutNotes.removeAll { $0 == slide }
+        if let text, !text.isEmpty {
+            if text.contains(needle) { matches.insert(slide, at: matches.firstIndex { $0 > slide } ?? matches.endIndex) }
+        } else {
+            slidesWithoutNotes.insert(slide, at: slidesWithoutNotes.firstIndex { $0 > slide } ?? slidesWithoutNotes.endIndex)
+        }
+        hiddenWithoutNotes = slidesWithoutNotes.count
+        slidesLookedAt = 1
+    }
+
+    public static func == (a: SlideSearch, b: SlideSearch) -> Bool {
+        a.query == b.query && a.typing == b.typing && a.matches == b.matches && a.hiddenWithoutNotes == b.hiddenWithoutNotes
     }
 
     /// Lower case, no accents, no compatibility forms ("ﬁ" is "fi").
@@ -56,7 +109,9 @@ public struct SlideSearch: Sendable, Equatable {
         var folded: [Character] = []
         var owner: [Int] = []  // folded character → index of its character in `line`
         for (i, c) in line.enumerated() {
-            for f in fold(String(c)) {
+            // ASCII folds to its lower case: no Foundation call per character.
+            let each: String = c.isASCII ? String(c).lowercased() : fold(String(c))
+            for f in each {
                 folded.append(f)
                 owner.append(i)
             }
