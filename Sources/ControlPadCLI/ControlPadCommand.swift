@@ -50,7 +50,8 @@ public struct ControlPadCommand: ParsableCommand {
 
     private static func exitForParseError(_ error: Error) -> Never {
         guard exitCode(for: error) == .validationFailure else { exit(escaping: error) }
-        FileHandle.standardError.write(Data((TerminalText.escaped(usageLine(for: error)) + "\n").utf8))
+        let line = usageLine(for: error, arguments: Array(CommandLine.arguments.dropFirst()))
+        FileHandle.standardError.write(Data((TerminalText.escaped(line) + "\n").utf8))
         Foundation.exit(2)
     }
 
@@ -65,8 +66,8 @@ public struct ControlPadCommand: ParsableCommand {
     }
 
     /// "controlpad: <what is wrong> (see `controlpad send --help`)".
-    static func usageLine(for error: Error) -> String {
-        let message = message(for: error).split(separator: "\n").joined(separator: " ")
+    static func usageLine(for error: Error, arguments: [String] = []) -> String {
+        var message = message(for: error).split(separator: "\n").joined(separator: " ")
             .replacingOccurrences(of: "Error: ", with: "")
         let full = fullMessage(for: error)
         let hint = full.split(separator: "\n").lazy
@@ -75,6 +76,7 @@ public struct ControlPadCommand: ParsableCommand {
                 return String(line[start.upperBound..<end.lowerBound])
             }
             .first ?? "controlpad --help"
+        message = OptionMistake.explained(message, arguments: arguments, helpCommand: hint)
         return "controlpad: \(message) (see `\(hint)`)"
     }
 }

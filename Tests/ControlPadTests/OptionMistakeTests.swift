@@ -1,0 +1,32 @@
+import ArgumentParser
+import XCTest
+@testable import ControlPadCLI
+
+/// A mistyped option gets the nearest real one, and a negative number is
+/// said to be negative, not "Missing value" (issue 30, cosmetic sweep).
+final class OptionMistakeTests: XCTestCase {
+    private func line(_ arguments: [String]) -> String {
+        do {
+            _ = try ControlPadCommand.parseAsRoot(arguments)
+            return "parsed"
+        } catch {
+            return ControlPadCommand.usageLine(for: error, arguments: arguments)
+        }
+    }
+
+    func testAMistypedVersionGetsDidYouMean() {
+        XCTAssertEqual(line(["--verison"]), "controlpad: Unknown option '--verison'; did you mean --version? (see `controlpad demo --help`)")
+        XCTAssertEqual(line(["send", "127.0.0.1", "next", "--no-wiat"]),
+                       "controlpad: Unknown option '--no-wiat'; did you mean --no-wait? (see `controlpad send --help`)")
+    }
+
+    func testANegativeNumberIsSaidToBeNegative() {
+        XCTAssertEqual(line(["demo", "--duration", "-5"]), "controlpad: --duration cannot be negative: -5 (see `controlpad demo --help`)")
+        XCTAssertEqual(line(["demo", "--drop", "-0.5"]), "controlpad: --drop cannot be negative: -0.5 (see `controlpad demo --help`)")
+    }
+
+    func testTheParsersOwnSuggestionIsNotSaidTwice() {
+        let said = line(["doctor", "--jsn"])
+        XCTAssertEqual(said.components(separatedBy: "id you mean").count, 2, said)
+    }
+}
