@@ -57,7 +57,9 @@ public struct ControlPadCommand: ParsableCommand {
 
     private static func exit(escaping error: Error) -> Never {
         let code = exitCode(for: error)
-        let message = TerminalText.escaped(fullMessage(for: error), keepingLineBreaks: true)
+        var message = TerminalText.escaped(fullMessage(for: error), keepingLineBreaks: true)
+        // One prefix for every error: the parser's "Error: " is "controlpad: ".
+        if code != .success, message.hasPrefix("Error: ") { message = "controlpad: " + message.dropFirst("Error: ".count) }
         if !message.isEmpty {
             let stream = code == .success ? FileHandle.standardOutput : FileHandle.standardError
             stream.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))

@@ -112,7 +112,7 @@ struct SendCommand: ParsableCommand {
         case .succeed(let line):
             print(line)
         case .fail(let reason):
-            FileHandle.standardError.write(Data("controlpad send: \(reason)\n".utf8))
+            FileHandle.standardError.write(Data("controlpad: \(reason)\n".utf8))
             throw ExitCode(1)
         case .send:
             break

@@ -31,7 +31,21 @@ package struct DoctorCheck: Equatable {
     package var title: String
     package var ok: Bool?
     package var detail: String
-    package var fix: String?
+    /// What to do, in a command line's words: the pad's "press r" is
+    /// "run it again" here (`LinkProblem.outsideThePad`).
+    package var fix: String? {
+        get { padFix.map(LinkProblem.outsideThePad) }
+        set { padFix = newValue }
+    }
+    private var padFix: String?
+
+    package init(name: Name, title: String, ok: Bool?, detail: String, fix: String?) {
+        self.name = name
+        self.title = title
+        self.ok = ok
+        self.detail = detail
+        self.padFix = fix
+    }
 
     package var mark: String { ok == true ? "✔" : ok == false ? "✘" : "·" }
 }

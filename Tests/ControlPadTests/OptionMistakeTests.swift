@@ -1,6 +1,8 @@
 import ArgumentParser
 import XCTest
 @testable import ControlPadCLI
+@testable import ControlPadDoctor
+import SlideModel
 
 /// A mistyped option gets the nearest real one, and a negative number is
 /// said to be negative, not "Missing value" (issue 30, cosmetic sweep).
@@ -28,5 +30,17 @@ final class OptionMistakeTests: XCTestCase {
     func testTheParsersOwnSuggestionIsNotSaidTwice() {
         let said = line(["doctor", "--jsn"])
         XCTAssertEqual(said.components(separatedBy: "id you mean").count, 2, said)
+    }
+}
+
+/// The doctor is a command-line tool: its fixes never say "press r".
+final class DoctorFixWordsTests: XCTestCase {
+    func testNoFixInTheDoctorSaysPressR() {
+        for problem in LinkProblem.allCases {
+            let fix = LinkProblem.outsideThePad(problem.fix)
+            XCTAssertFalse(fix.contains("press r"), "\(problem): \(fix)")
+        }
+        XCTAssertEqual(DoctorCheck(name: .pairing, title: "Pairing", ok: false, detail: "x", fix: LinkProblem.pairingRefused.fix).fix,
+                       "Check that \"Enable remote control\" is on in Impress, then ask again.")
     }
 }

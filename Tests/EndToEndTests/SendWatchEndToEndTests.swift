@@ -76,7 +76,7 @@ final class SendWatchEndToEndTests: FakeImpressTestCase {
         let running = try fake()
         let far = try send(running, "goto", "9", pairing: testPairing)
         XCTAssertEqual(far.status, 1)
-        XCTAssertEqual(far.err, "controlpad send: slide 9 is out of range: the show on 127.0.0.1:\(running.port) has 5 slides\n")
+        XCTAssertEqual(far.err, "controlpad: slide 9 is out of range: the show on 127.0.0.1:\(running.port) has 5 slides\n")
         XCTAssertEqual(running.received("goto_slide").count, 0, "nothing sent")
 
         let idle = try fake(show: false)

@@ -144,6 +144,15 @@ public enum LinkProblem: String, Sendable, CaseIterable, Codable {
         return reason
     }
 
+    /// A fix said outside the pad (the doctor, `send`): no key to press,
+    /// the command is run again.
+    public static func outsideThePad(_ fix: String) -> String {
+        fix.replacingOccurrences(of: " (in the pad: press r)", with: "")
+            .replacingOccurrences(of: "then press r to ask again", with: "then run the command again")
+            .replacingOccurrences(of: "Then press r.", with: "Then run the command again.")
+            .replacingOccurrences(of: "then press r.", with: "then run the command again.")
+    }
+
     /// The problem a reason names, for reasons that came from `reason`.
     public init?(reason: String) {
         guard let problem = Self.allCases.first(where: { $0.reason == reason }) else { return nil }
