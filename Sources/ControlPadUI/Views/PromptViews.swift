@@ -8,7 +8,9 @@ struct GotoPromptView {
 
     func render(digits: String, slideCount: Int, problem: String? = nil, anchor: (x: Int, y: Int)?, in screen: Rect,
                 grid: inout CellGrid) {
-        let text = "Go to slide: \(digits)▏  (1–\(max(1, slideCount)), Enter)"
+        // Room for the longest number from the start: the popover keeps its width as digits are typed.
+        let room = max(String(max(1, slideCount)).count, digits.count)
+        let text = "Go to slide: \(digits)▏" + String(repeating: " ", count: room - digits.count) + "  (1–\(max(1, slideCount)), Enter)"
         let lines = [text] + (problem.map { [$0] } ?? [])
         let width = lines.map { DisplayWidth.of($0) }.max() ?? 0
         let placement = PopoverPlacement.place(width: width, height: lines.count, anchor: anchor, in: screen)
