@@ -109,7 +109,7 @@ public enum LinkProblem: String, Sendable, CaseIterable, Codable {
                 + "the pad reconnects by itself as soon as Impress answers."
         case .refusedOnOtherPort:
             "Check the port: Impress Remote listens on port \(ImpressServerAddress.defaultPort) (give the address without a port). "
-                + "If Impress does listen here: " + Self.settingsFix
+                + "If Impress does listen on this one, its remote is off. " + Self.settingsFix
         case .pdfpcWrongPassword:
             "Give pdfpc's REST password (user pdfpc): --password, or pdfpc-password in the config file. "
                 + "pdfpc takes it from `option rest-passwd …` in its pdfpcrc; without one it makes up a new password "
