@@ -22,3 +22,16 @@ final class PopoverWidthTests: XCTestCase {
         XCTAssertEqual(border(&state), first, "back to one digit: the same popover")
     }
 }
+
+/// A search with no match says so in the middle of the list and the
+/// overview, not only on their bottom edge.
+final class EmptySearchScreenTests: XCTestCase {
+    func testNoMatchIsSaidInTheMiddleOfTheListAndTheOverview() {
+        for open in [Key.tab, Key.char("o")] {
+            var state = samplePadState()
+            for key in [open, .char("/"), .char("z"), .char("z")] { _ = state.reduce(.key(key), now: 200_000) }
+            let text = renderPad(&state, width: 80, height: 24).text
+            XCTAssertTrue(text.contains("No notes hold “zz”."), "\(open):\n\(text)")
+        }
+    }
+}

@@ -27,6 +27,7 @@ struct OverviewView {
             grid.fill(label, style: style)
             grid.putCentered((isCurrent ? "▶ " : "") + String(slide + 1), in: label, y: label.y, style: style)
         }
+        EmptySearchView.render(state, inside: body.inset(dx: 1, dy: 1), grid: &grid)
         // The bottom edge: the search, or which rows of the grid are in view.
         var text: String
         if let search = state.search {

@@ -34,6 +34,7 @@ struct SlideListView {
                     numberCols: geometry.numberCols, moving: moving, grid: &panel)
         }
         if let search = state.search { drawSearch(search, state: state, in: full, grid: &panel) }
+        EmptySearchView.render(state, inside: full.inset(dx: 1, dy: 1), grid: &panel)
         for y in full.y..<full.maxY {
             for x in full.x..<full.maxX where x + shift < full.maxX {
                 let cell = panel[x, y]
