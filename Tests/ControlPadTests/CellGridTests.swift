@@ -89,7 +89,9 @@ final class CellGridTests: XCTestCase {
     /// Seen: a 160×12 window stacked the panes and the current slide was 14 columns wide.
     func testTheLayoutGivesTheSlideTheMostRoom() {
         let fit = PadLayout.Fit(slideAspect: 16.0 / 9, cellAspect: 2)
-        for (width, height) in [(160, 12), (160, 10), (200, 14), (80, 24), (100, 20), (60, 50), (45, 30), (120, 40)] {
+        // (100×20 is not here: its notes would be too narrow beside the
+        // slide, so they go under a smaller one; NarrowNotesLayoutTests.)
+        for (width, height) in [(160, 12), (160, 10), (200, 14), (80, 24), (60, 50), (45, 30), (120, 40)] {
             let layout = PadLayout(width: width, height: height)
             let chosen = fit.room(layout.current)
             XCTAssertGreaterThan(chosen, 0, "\(width)×\(height): the slide has a picture")

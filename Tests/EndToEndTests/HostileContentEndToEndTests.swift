@@ -118,7 +118,7 @@ final class HostileContentEndToEndTests: XCTestCase {
         let used = try cpuTicks(pid) - before
         XCTAssertLessThan(used, 30, "CPU ticks (1/100 s) in 3 s idle with 900 KB of notes")
         try pad.send("d", "d", "d")
-        try pad.waitFor("the notes scrolled") { !$0.contains("start") && $0.contains("↑") }
+        try pad.waitFor("the notes scrolled") { !$0.contains("│ start ") && $0.contains("↑") }
         try pad.send("Right")
         try fake.waitForReceived("transition_next")
     }
