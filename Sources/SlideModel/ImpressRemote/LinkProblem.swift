@@ -147,10 +147,10 @@ public enum LinkProblem: String, Sendable, CaseIterable, Codable {
     /// A fix said outside the pad (the doctor, `send`): no key to press,
     /// the command is run again.
     public static func outsideThePad(_ fix: String) -> String {
-        fix.replacingOccurrences(of: " (in the pad: press r)", with: "")
-            .replacingOccurrences(of: "then press r to ask again", with: "then run the command again")
-            .replacingOccurrences(of: "Then press r.", with: "Then run the command again.")
-            .replacingOccurrences(of: "then press r.", with: "then run the command again.")
+        fix.replacing(" (in the pad: press r)", with: "")
+            .replacing("then press r to ask again", with: "then run the command again")
+            .replacing("Then press r.", with: "Then run the command again.")
+            .replacing("then press r.", with: "then run the command again.")
     }
 
     /// The problem a reason names, for reasons that came from `reason`.
