@@ -1,7 +1,7 @@
 import ControlPadUI
 import ControlPadDoctor
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import SlideModel
 
 /// The `controlpad` command and its subcommands; `Sources/ControlPad/main.swift` runs it.

@@ -2,7 +2,7 @@ import PadConfig
 import ControlPadUI
 import ControlPadDoctor
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import Logging
 import PdfpcTransport
 import RemoteTransport

@@ -1,6 +1,6 @@
 import ControlPadUI
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import Logging
 import RemoteTransport
 import SlideModel

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One JSON object on one line, its fields in the order given (`event`
 /// first reads best in a log). Strings are escaped so that no control

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Lines to stdout for `watch`, each written at once (unbuffered) so a pipe reader sees
 /// it as it happens. A closed stdout (the reader went away: `| head -3`)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SlideModel
 
 /// The clocks of the pad's loop and of `send`/`watch`/`doctor`: monotonic

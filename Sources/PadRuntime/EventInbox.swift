@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Syscalls
 
 /// Where other threads (sources, signal handlers) leave events for the one

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 
 /// The one way ControlPad takes signals: each named signal is ignored by the
 /// process and handed to `handler` on a dispatch queue instead (the pad posts

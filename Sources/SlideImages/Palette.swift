@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Nearest terminal palette colours, by perceptual distance (CIE76: straight
 /// distance in CIELAB, which tracks how different colours *look* far better

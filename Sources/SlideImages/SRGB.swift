@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// sRGB ↔ linear-light conversion by table, so pixel loops do no `pow`.
 enum SRGB {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SlideModel
 
 /// The built-in demo deck: real LibreOffice previews and notes markup, exactly

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SlideModel
 
 /// The one door a source's events go through to the pad (the Impress and

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SlideModel
 
 /// `--pace-from FILE`: the rehearsal the pace is measured against. The

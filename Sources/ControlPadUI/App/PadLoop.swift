@@ -1,5 +1,5 @@
 import PadConfig
-import Foundation
+import FoundationEssentials
 import Logging
 import PadRuntime
 import ControlPadScripting

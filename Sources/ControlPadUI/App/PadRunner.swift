@@ -1,6 +1,6 @@
 import PadConfig
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Logging
 import PadRuntime
 import ControlPadScripting

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SlideModel
 
 /// The rehearsal log on disk: a CSV header, then one row per slide visit,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SlideImages
 
 /// Decides the terminal entry to open and the colour depth to draw with.

@@ -1,5 +1,5 @@
 import CCrashGuard
-import Foundation
+import FoundationEssentials
 import RemoteTransport
 
 /// On a crash (SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE; a failed

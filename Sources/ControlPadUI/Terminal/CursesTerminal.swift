@@ -1,6 +1,6 @@
 import PadConfig
 import CNcurses
-import Foundation
+import FoundationEssentials
 import SlideImages
 import SlideModel
 import Syscalls

@@ -1,5 +1,5 @@
 import PadConfig
-import Foundation
+import FoundationEssentials
 
 /// Decides, before the first frame, how slides are drawn: from the choice,
 /// what the terminal answers (`TerminalProbe`) and whether tmux is between

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SlideImages
 
 /// Sixel pictures (xterm `-ti vt340`, foot, mlterm, WezTerm, Windows

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Syscalls
 
 /// Asks the terminal, before the first frame, what it can show: the kitty
