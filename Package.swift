@@ -36,7 +36,7 @@ let package = Package(
         // the EmbedDemoDeck plugin, not shipped as a resource bundle.
         .target(
             name: "SlideSources",
-            dependencies: ["SlideModel"],
+            dependencies: ["SlideModel", "Syscalls"],
             exclude: ["Resources"],
             plugins: ["EmbedDemoDeck"]
         ),

@@ -3,6 +3,11 @@ import ControlPadUI
 import ControlPadDoctor
 import ArgumentParser
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Logging
 import PdfpcTransport
 import RemoteTransport

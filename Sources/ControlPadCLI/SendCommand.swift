@@ -2,6 +2,12 @@ import PadConfig
 import ControlPadUI
 import ArgumentParser
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Syscalls
 import Logging
 import PdfpcTransport
 import RemoteTransport
@@ -93,7 +99,7 @@ struct SendCommand: ParsableCommand {
         case .succeed(let line):
             print(line)
         case .fail(let reason):
-            FileHandle.standardError.write(Data("controlpad send: \(reason)\n".utf8))
+            Syscalls.writeStandardError("controlpad send: \(reason)\n")
             throw ExitCode(1)
         case .send:
             break

@@ -1,5 +1,11 @@
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import SlideModel
+import Syscalls
 
 /// The one door a source's events go through to the pad (the Impress and
 /// pdfpc transports both). Delivery happens under the
@@ -10,7 +16,7 @@ import SlideModel
 public final class EventGate: @unchecked Sendable {
     public init() {}
 
-    private let lock = NSRecursiveLock()
+    private let lock = PlainLock(recursive: true)
     private var sink: (@Sendable (SourceEvent) -> Void)?
     private var closedForGood = false
 

@@ -61,7 +61,7 @@ struct FileLogHandler: LogHandler {
 final class LogFile: @unchecked Sendable {
     let path: String
     private let fd: Int32
-    private let lock = NSLock()
+    private let lock = PlainLock()
     private var failure: String?
 
     /// The log of this process, once logging is set up.
@@ -114,7 +114,7 @@ struct LoggingSetupError: Error, CustomStringConvertible {
 private let loggingBootstrapped = LoggingOnce()
 
 private final class LoggingOnce: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = PlainLock()
     private var done = false
 
     func claim() -> Bool {
