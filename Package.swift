@@ -162,6 +162,14 @@ let package = Package(
     ]
 )
 
+// The targets that see TOMLKit (which imports Foundation) see only the
+// members of the modules they import themselves: otherwise `"a".contains(".")`
+// there resolves to Foundation's NSString-backed overload, and the whole of
+// Foundation and ICU's data is linked into the binary again.
+for target in package.targets where ["PadConfig", "ControlPadUI", "ControlPadCLI"].contains(target.name) {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
+}
+
 /// How the `controlpad` executable links the Swift runtime and Foundation
 /// statically on Linux while the rest of the build (the test bundles) stays
 /// dynamic: `-static-stdlib` at link time, and the static libraries the

@@ -3,6 +3,7 @@ import ArgumentParser
 import FoundationEssentials
 import RemoteTransport
 import SlideModel
+import NIOCore
 
 struct DiscoverCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

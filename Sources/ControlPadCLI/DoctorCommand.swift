@@ -13,6 +13,7 @@ import PdfpcTransport
 import RemoteTransport
 import ControlPadScripting
 import SlideModel
+import NIOCore
 
 /// `controlpad doctor [HOST[:PORT]]`: why the pad cannot reach Impress, and
 /// what to do, one check per line.

@@ -1,3 +1,4 @@
+import SlideModel
 /// Colours as people write them in the config file.
 package enum ColorName {
     package static let names: [String: Int] = [

@@ -11,6 +11,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// A swift-log handler that appends one line per entry to a file:
 /// `2025-11-22T03:55:01.123Z notice controlpad.impress: lost 127.0.0.1:1599 key=value`.
