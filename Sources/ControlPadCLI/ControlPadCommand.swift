@@ -2,11 +2,6 @@ import ControlPadUI
 import ControlPadDoctor
 import ArgumentParser
 import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import Syscalls
 import SlideModel
 

@@ -3,11 +3,6 @@ import ControlPadUI
 import ControlPadDoctor
 import ArgumentParser
 import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import Logging
 import PdfpcTransport
 import RemoteTransport

@@ -2,11 +2,6 @@ import PadConfig
 import ControlPadUI
 import ArgumentParser
 import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import Syscalls
 import Logging
 import PdfpcTransport

@@ -1,9 +1,4 @@
 import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import RemoteTransport
 import ControlPadScripting
 import SlideModel
