@@ -55,7 +55,7 @@ final class InstallEndToEndTests: XCTestCase {
         XCTAssertFalse(ldd.out.contains("libswift") || ldd.out.contains("libFoundation") || ldd.out.contains("libdispatch"), ldd.out)
         // FoundationEssentials only: one call into Foundation links all of it
         // and ICU's data, 44 MB more (docs/BENCHMARKS.md, "Binary size").
-        let foundation = try shell("nm \(TmuxSession.binary) | grep -cE '\\$s10Foundation|FoundationInternationalization' || true")
+        let foundation = try ControlpadProcess.shell("nm \(TmuxSession.binary) | grep -cE '\\$s10Foundation|FoundationInternationalization' || true")
         XCTAssertEqual(foundation.out.trimmingCharacters(in: .whitespacesAndNewlines), "0",
                        "the binary links Foundation: see which object calls it with -Xlinker -Map")
 

@@ -10,6 +10,7 @@ import Syscalls
 import Logging
 import PadRuntime
 import ControlPadScripting
+import SlideImages
 import SlideModel
 
 /// Opens the pad on a source: terminal up, loop run, terminal restored —
