@@ -17,7 +17,9 @@ probes=(
 "runtime||(none)|import FoundationEssentials
 print(Data([1, 2]).count)"
 "foundation||(none)|import Foundation
-print(String(format: \"%d\", 1), CharacterSet.alphanumerics.contains(\"a\"))"
+let format = DateFormatter()
+format.dateStyle = .long
+print(format.string(from: Date()), String(format: \"%05.1f\", 2.5))"
 "swift-log|.package(url: \"https://github.com/apple/swift-log\", from: \"1.16.2\")|Logging:swift-log|import Logging
 Logger(label: \"p\").info(\"x\")"
 "argument-parser|.package(url: \"https://github.com/apple/swift-argument-parser\", from: \"1.8.2\")|ArgumentParser:swift-argument-parser|import ArgumentParser
@@ -36,9 +38,11 @@ libraries='"swiftCore", "swift_Concurrency", "swift_StringProcessing", "swift_Re
 
 printf '%-18s %10s %10s %12s\n' dependency "wall s" "CPU s" "stripped MB"
 for probe in "${probes[@]}"; do
-    IFS='|' read -r name package products source <<<"$probe"
+    name=${probe%%|*}; rest=${probe#*|}
+    package=${rest%%|*}; rest=${rest#*|}
+    products=${rest%%|*}; source=${rest#*|}
     if [ $# -gt 0 ] && [[ " $* " != *" $name "* ]]; then continue; fi
-    dir=$work/$name
+    dir=$work/probe-$name  # not the dependency's own name: that is the root package's identity
     mkdir -p "$dir/Sources/P"
     deps=""
     if [ "$products" != "(none)" ]; then
