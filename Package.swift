@@ -36,7 +36,7 @@ let package = Package(
         // the EmbedDemoDeck plugin, not shipped as a resource bundle.
         .target(
             name: "SlideSources",
-            dependencies: ["SlideModel"],
+            dependencies: ["SlideModel", "Syscalls"],
             exclude: ["Resources"],
             plugins: ["EmbedDemoDeck"]
         ),
@@ -161,6 +161,14 @@ let package = Package(
         .testTarget(name: "FuzzTests", dependencies: ["FuzzHarnesses", "PadConfig", "SlideModel", "SlideSources"]),
     ]
 )
+
+// The targets that see TOMLKit (which imports Foundation) see only the
+// members of the modules they import themselves: otherwise `"a".contains(".")`
+// there resolves to Foundation's NSString-backed overload, and the whole of
+// Foundation and ICU's data is linked into the binary again.
+for target in package.targets where ["PadConfig", "ControlPadUI", "ControlPadCLI"].contains(target.name) {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
+}
 
 /// How the `controlpad` executable links the Swift runtime and Foundation
 /// statically on Linux while the rest of the build (the test bundles) stays

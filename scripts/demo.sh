@@ -5,5 +5,5 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 scripts/install-deps.sh
 # The same flags as scripts/install.sh, so the two share one release build.
-swift build -c release --static-swift-stdlib --product controlpad
+swift build -c release --product controlpad
 exec .build/release/controlpad demo "$@"

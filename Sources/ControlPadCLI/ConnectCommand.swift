@@ -1,7 +1,7 @@
 import PadConfig
 import ControlPadUI
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import Logging
 import PdfpcTransport
 import RemoteTransport

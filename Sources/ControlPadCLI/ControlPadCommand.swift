@@ -1,7 +1,8 @@
 import ControlPadUI
 import ControlPadDoctor
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Syscalls
 import SlideModel
 
 /// The `controlpad` command and its subcommands; `Sources/ControlPad/main.swift` runs it.
@@ -30,8 +31,8 @@ public struct ControlPadCommand: ParsableCommand {
     /// servers) is printed with its control characters escaped.
     public static func runEscapingMessages() -> Never {
         if let problem = CommandSuggestion.problem(Array(CommandLine.arguments.dropFirst())) {
-            FileHandle.standardError.write(Data((TerminalText.escaped(problem) + "\n").utf8))
-            Foundation.exit(2)
+            Syscalls.writeStandardError(TerminalText.escaped(problem) + "\n")
+            Syscalls.exit(2)
         }
         let command: ParsableCommand
         do {
@@ -42,7 +43,7 @@ public struct ControlPadCommand: ParsableCommand {
         do {
             var command = command
             try command.run()
-            Foundation.exit(0)
+            Syscalls.exit(0)
         } catch {
             exitForParseError(error)  // a usage mistake found while running is still one
         }
@@ -51,8 +52,8 @@ public struct ControlPadCommand: ParsableCommand {
     private static func exitForParseError(_ error: Error) -> Never {
         guard exitCode(for: error) == .validationFailure else { exit(escaping: error) }
         let line = usageLine(for: error, arguments: Array(CommandLine.arguments.dropFirst()))
-        FileHandle.standardError.write(Data((TerminalText.escaped(line) + "\n").utf8))
-        Foundation.exit(2)
+        Syscalls.writeStandardError(TerminalText.escaped(line) + "\n")
+        Syscalls.exit(2)
     }
 
     private static func exit(escaping error: Error) -> Never {
@@ -61,20 +62,20 @@ public struct ControlPadCommand: ParsableCommand {
         // One prefix for every error: the parser's "Error: " is "controlpad: ".
         if code != .success, message.hasPrefix("Error: ") { message = "controlpad: " + message.dropFirst("Error: ".count) }
         if !message.isEmpty {
-            let stream = code == .success ? FileHandle.standardOutput : FileHandle.standardError
-            stream.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
+            let line = message.hasSuffix("\n") ? message : message + "\n"
+            if code == .success { Syscalls.writeStandardOutput(line) } else { Syscalls.writeStandardError(line) }
         }
-        Foundation.exit(code.rawValue)
+        Syscalls.exit(code.rawValue)
     }
 
     /// "controlpad: <what is wrong> (see `controlpad send --help`)".
     static func usageLine(for error: Error, arguments: [String] = []) -> String {
         var message = message(for: error).split(separator: "\n").joined(separator: " ")
-            .replacingOccurrences(of: "Error: ", with: "")
+            .replacing("Error: ", with: "")
         let full = fullMessage(for: error)
         let hint = full.split(separator: "\n").lazy
             .compactMap { line -> String? in
-                guard let start = line.range(of: "See '"), let end = line.range(of: "' for more") else { return nil }
+                guard let start = line.firstRange(of: "See '"), let end = line.firstRange(of: "' for more") else { return nil }
                 return String(line[start.upperBound..<end.lowerBound])
             }
             .first ?? "controlpad --help"

@@ -1,8 +1,9 @@
 import ControlPadUI
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import RemoteTransport
 import SlideModel
+import NIOCore
 
 struct DiscoverCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,12 +2,13 @@ import PadConfig
 import ControlPadUI
 import ControlPadDoctor
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import Logging
 import PdfpcTransport
 import RemoteTransport
 import ControlPadScripting
 import SlideModel
+import NIOCore
 
 /// `controlpad doctor [HOST[:PORT]]`: why the pad cannot reach Impress, and
 /// what to do, one check per line.

@@ -1,6 +1,11 @@
 import ControlPadUI
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Logging
 import RemoteTransport
 import ControlPadScripting

@@ -10,7 +10,7 @@ enum OptionMistake {
     /// `helpCommand` is the hint's command ("controlpad demo --help").
     static func explained(_ message: String, arguments: [String], helpCommand: String) -> String {
         // The parser's own suggestion, in the same words as ours.
-        if let start = message.range(of: ". Did you mean '"), let option = quoted(in: message, after: ". Did you mean '") {
+        if let start = message.firstRange(of: ". Did you mean '"), let option = quoted(in: message, after: ". Did you mean '") {
             return String(message[..<start.lowerBound]) + "; did you mean \(option)?"
         }
         if !message.contains("Did you mean"), let option = quoted(in: message, after: "Unknown option '"),
@@ -26,7 +26,7 @@ enum OptionMistake {
     }
 
     private static func quoted(in message: String, after opening: String) -> String? {
-        guard let start = message.range(of: opening) else { return nil }
+        guard let start = message.firstRange(of: opening) else { return nil }
         let rest = message[start.upperBound...]
         return rest.firstIndex(of: "'").map { String(rest[..<$0]) }
     }

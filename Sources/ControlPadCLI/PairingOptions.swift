@@ -1,6 +1,6 @@
 import ControlPadUI
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import Logging
 import RemoteTransport
 import SlideModel
@@ -21,7 +21,7 @@ struct PairingOptions: ParsableArguments {
         if let pin, !ImpressPin.isValid(pin) {
             throw ValidationError("--pin must be 1 to 16 digits, e.g. --pin 4821")
         }
-        if let name, name.trimmingCharacters(in: .whitespaces).isEmpty || name.contains(where: \.isNewline) {
+        if let name, name.trimmingWhitespace().isEmpty || name.contains(where: \.isNewline) {
             throw ValidationError("--name must be one non-empty line")
         }
     }

@@ -1,6 +1,12 @@
 import ControlPadUI
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Syscalls
 import Logging
 import PdfpcTransport
 import SlideModel
@@ -55,7 +61,7 @@ struct PdfpcOptions: ParsableArguments {
     /// ssh and sudo do); nil when there is no terminal to ask on.
     static func askOnTerminal(for address: PdfpcAddress) -> String? {
         guard isatty(STDIN_FILENO) == 1 else { return nil }
-        FileHandle.standardError.write(Data("pdfpc REST password for \(address.hostAndPort) (user pdfpc): ".utf8))
+        Syscalls.writeStandardError("pdfpc REST password for \(address.hostAndPort) (user pdfpc): ")
         var saved = termios()
         let canHide = tcgetattr(STDIN_FILENO, &saved) == 0
         if canHide {
@@ -65,7 +71,7 @@ struct PdfpcOptions: ParsableArguments {
         }
         defer {
             if canHide { tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
-            FileHandle.standardError.write(Data("\n".utf8))
+            Syscalls.writeStandardError("\n")
         }
         return readLine(strippingNewline: true)
     }

@@ -1,7 +1,8 @@
 import PadConfig
 import ControlPadUI
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Syscalls
 import Logging
 import PdfpcTransport
 import RemoteTransport
@@ -112,7 +113,7 @@ struct SendCommand: ParsableCommand {
         case .succeed(let line):
             print(line)
         case .fail(let reason):
-            FileHandle.standardError.write(Data("controlpad: \(reason)\n".utf8))
+            Syscalls.writeStandardError("controlpad: \(reason)\n")
             throw ExitCode(1)
         case .send:
             break

@@ -1,7 +1,10 @@
 import PadConfig
 import ControlPadUI
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import Logging
 import PdfpcTransport
 import RemoteTransport
@@ -99,19 +102,26 @@ enum WatchLines {
         JSONLine([("event", .string(change.event)), ("time", .string(isoTime(date)))] + change.fields).text
     }
 
-    /// `08:01:02 slide 4/14`, local time.
-    static func text(_ change: WatchReport.Change, at date: Date, timeZone: TimeZone = .current) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let c = calendar.dateComponents([.hour, .minute, .second], from: date)
-        return String(format: "%02d:%02d:%02d ", c.hour ?? 0, c.minute ?? 0, c.second ?? 0) + change.text
+    /// `08:01:02 slide 4/14`, local time (libc's, from TZ and /etc/localtime:
+    /// FoundationEssentials knows no zone but UTC) unless `timeZone` is given.
+    static func text(_ change: WatchReport.Change, at date: Date, timeZone: TimeZone? = nil) -> String {
+        let hour: Int, minute: Int, second: Int
+        if let timeZone {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = timeZone
+            let c = calendar.dateComponents([.hour, .minute, .second], from: date)
+            (hour, minute, second) = (c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
+        } else {
+            var t = time_t(date.timeIntervalSince1970.rounded(.down))
+            var parts = tm()
+            localtime_r(&t, &parts)
+            (hour, minute, second) = (Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+        }
+        return cFormat("%02d:%02d:%02d ", hour, minute, second) + change.text
     }
 
     /// UTC, with milliseconds.
     static func isoTime(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RemoteTransport
 import ControlPadScripting
 import SlideModel
@@ -207,7 +207,7 @@ package struct DoctorFindings: Equatable {
             return check(nil, link?.show == DoctorLinkReading.Show.none ? "skipped: no show running" : "skipped: no show", nil)
         }
         let got = link.previews.count
-        let seconds = link.streamSeconds.map { String(format: "%.1f s", $0) } ?? "0 s"
+        let seconds = link.streamSeconds.map { cFormat("%.1f s", $0) } ?? "0 s"
         let notes = link.notes.isEmpty ? "no notes" : "notes of \(link.notes.count) slide\(link.notes.count == 1 ? "" : "s")"
         let stillComing = "Impress sends every new client all previews and notes, one slide at a time"
         switch link.end {

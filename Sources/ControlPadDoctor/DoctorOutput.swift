@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RemoteTransport
 import ControlPadScripting
 import SlideModel
@@ -10,7 +10,7 @@ package enum DoctorOutput {
     /// "✔ Name                 127.0.0.1 is an IP address", and under a ✘
     /// its fix, indented.
     package static func lines(_ check: DoctorCheck) -> [String] {
-        let title = check.title.padding(toLength: max(titleWidth, check.title.count + 1), withPad: " ", startingAt: 0)
+        let title = check.title + String(repeating: " ", count: max(titleWidth - check.title.count, 1))
         var lines = ["\(check.mark) \(title)\(TerminalText.escaped(check.detail))"]
         if let fix = check.fix, check.ok == false {
             lines.append(String(repeating: " ", count: 2 + titleWidth) + "→ " + TerminalText.escaped(fix))

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import SlideModel
 
 /// One JSON object on one line, its fields in the order given (`event`
 /// first reads best in a log). Strings are escaped so that no control
@@ -39,7 +40,7 @@ package struct JSONLine: Equatable {
             case "\t": out += "\\t"
             case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
                 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                out += String(format: "\\u%04x", scalar.value)
+                out += cFormat("\\u%04x", scalar.value)
             default: out.unicodeScalars.append(scalar)
             }
         }

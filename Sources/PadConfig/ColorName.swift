@@ -1,3 +1,4 @@
+import SlideModel
 /// Colours as people write them in the config file.
 package enum ColorName {
     package static let names: [String: Int] = [
@@ -8,7 +9,7 @@ package enum ColorName {
 
     /// A name, "default", a number 0–255, or "#rrggbb".
     package static func parse(_ text: String) -> CellColor? {
-        let t = text.lowercased().trimmingCharacters(in: .whitespaces)
+        let t = text.lowercased().trimmingWhitespace()
         if t == "default" { return .terminalDefault }
         if let n = names[t] { return .indexed(n) }
         if let n = Int(t), (0...255).contains(n) { return .indexed(n) }

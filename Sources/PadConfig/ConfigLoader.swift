@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SlideModel
 import TOMLKit
 
@@ -19,7 +19,7 @@ package struct ConfigLoader {
     /// `$XDG_CONFIG_HOME/controlpad/config.toml`, or `~/.config/...`.
     package static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
+            ?? (environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.config"
         return base + "/controlpad/config.toml"
     }
 

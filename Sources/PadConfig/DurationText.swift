@@ -13,7 +13,7 @@ package enum DurationText {
     package static let rule = "a number alone is minutes (90), and so is the last field of h:mm (1:30 is an hour and a half); or units: 20m, 1h30m, 90s"
 
     package static func milliseconds(_ text: String) -> Millis? {
-        let t = text.lowercased().replacingOccurrences(of: " ", with: "")
+        let t = text.lowercased().replacing(" ", with: "")
         if let minutes = Int(t) { return (1...day / 60).contains(minutes) ? minutes * 60_000 : nil }
         if t.contains(":") {
             let fields = t.split(separator: ":", omittingEmptySubsequences: false)
@@ -47,7 +47,7 @@ package enum DurationText {
     /// Why `text` is not a length, in one sentence (with what was probably
     /// meant when it looks like minutes:seconds).
     package static func problem(_ text: String) -> String {
-        let fields = text.replacingOccurrences(of: " ", with: "").split(separator: ":", omittingEmptySubsequences: false)
+        let fields = text.replacing(" ", with: "").split(separator: ":", omittingEmptySubsequences: false)
         if fields.count == 2, let hours = Int(fields[0]), hours >= 24, Int(fields[1]) != nil {
             return "\"\(text)\" would be \(hours) hours (h:mm); for \(hours) minutes write \(hours) or \(hours)m"
         }

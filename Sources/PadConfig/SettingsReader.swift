@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SlideModel
 import TOMLKit
 
@@ -225,15 +225,15 @@ package final class SettingsReader {
     package func line(of key: String, section: String? = nil) -> Int? {
         var current: String? = nil
         for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            let line = raw.trimmingWhitespace()
             if line.hasPrefix("[") {
-                current = line.trimmingCharacters(in: CharacterSet(charactersIn: "[] "))
+                current = line.trimmingCharacters(inSet: "[] ")
                 if section == nil && current == key { return i + 1 }
                 continue
             }
             guard current == section else { continue }
             let name = line.split(separator: "=", maxSplits: 1).first?
-                .trimmingCharacters(in: CharacterSet(charactersIn: " \"'"))
+                .trimmingCharacters(inSet: " \"'")
             if name == key { return i + 1 }
         }
         return nil

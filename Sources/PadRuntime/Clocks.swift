@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
 import SlideModel
 
 /// The clocks of the pad's loop and of `send`/`watch`/`doctor`: monotonic
@@ -26,7 +30,7 @@ public struct Clocks: Sendable {
             var t = time(nil)
             var parts = tm()
             localtime_r(&t, &parts)
-            return String(format: "%02d:%02d", parts.tm_hour, parts.tm_min)
+            return cFormat("%02d:%02d", parts.tm_hour, parts.tm_min)
         },
         untilNextMinute: {
             var now = timespec()

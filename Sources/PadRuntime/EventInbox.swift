@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Syscalls
 
 /// Where other threads (sources, signal handlers) leave events for the one
@@ -6,7 +11,7 @@ import Syscalls
 /// writes one byte to a pipe the handler polls (beside the terminal, for the
 /// pad), so an idle handler sleeps in `poll` until something really arrives.
 public final class EventInbox<Event: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = PlainLock()
     private var pending: [Event] = []
     private let pipe: (read: Int32, write: Int32)
 

@@ -1,5 +1,10 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// The one way ControlPad takes signals: each named signal is ignored by the
 /// process and handed to `handler` on a dispatch queue instead (the pad posts

@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import SlideModel
 import Syscalls
 
@@ -77,7 +82,7 @@ public enum StreamFinisher {
         if closedByImpress {
             say("Impress closed the connection after \(waited)")
         } else if stream.isComplete {
-            say("Impress has sent the last preview after \(waited): closed")
+            say("Impress's stream is done after \(waited): closed")
         } else if now() >= until {
             say("closed at the safety net after \(waited), with \(stream.slidesLeft) slides still to come")
         } else {

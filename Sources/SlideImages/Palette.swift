@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Nearest terminal palette colours, by perceptual distance (CIE76: straight
 /// distance in CIELAB, which tracks how different colours *look* far better

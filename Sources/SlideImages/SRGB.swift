@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// sRGB ↔ linear-light conversion by table, so pixel loops do no `pow`.
 enum SRGB {

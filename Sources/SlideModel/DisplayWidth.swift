@@ -1,5 +1,5 @@
 import CWideChar
-import Foundation
+import FoundationEssentials
 
 /// How many terminal columns text takes, the way ncurses counts them (libc's
 /// `wcwidth` in a UTF-8 locale): wide CJK and emoji take two, combining marks

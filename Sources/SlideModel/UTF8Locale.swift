@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Wide characters and box lines need a UTF-8 codeset: take the user's
 /// locale, and fall back to C.UTF-8 when it is not UTF-8.

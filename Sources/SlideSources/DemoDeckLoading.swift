@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SlideModel
 
 /// The built-in demo deck: real LibreOffice previews and notes markup, exactly
@@ -30,13 +30,13 @@ extension DemoDeck {
             throw .unreadable("deck.txt")
         }
         let lines = info.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let count = lines.first.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }), count > 0 else {
+        guard let count = lines.first.flatMap({ Int($0.trimmingWhitespace()) }), count > 0 else {
             throw .unreadable("deck.txt has no slide count")
         }
         let title = lines.count > 1 ? String(lines[1]) : "Demo"
         var shipped: [Slide] = []
         for n in 1...count {
-            let stem = String(format: "slide-%02d", n)
+            let stem = cFormat("slide-%02d", n)
             guard let png = file(stem + ".png") else {
                 throw .unreadable(stem + ".png")
             }

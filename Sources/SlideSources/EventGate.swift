@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import SlideModel
+import Syscalls
 
 /// The one door a source's events go through to the pad (the Impress and
 /// pdfpc transports both). Delivery happens under the
@@ -10,7 +11,7 @@ import SlideModel
 public final class EventGate: @unchecked Sendable {
     public init() {}
 
-    private let lock = NSRecursiveLock()
+    private let lock = PlainLock(recursive: true)
     private var sink: (@Sendable (SourceEvent) -> Void)?
     private var closedForGood = false
 

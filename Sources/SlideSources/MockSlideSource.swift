@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import SlideModel
 
 /// The demo's source: `MockShow`'s schedule played out in real time on a

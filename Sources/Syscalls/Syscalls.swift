@@ -56,6 +56,45 @@ public enum Syscalls {
         if let failure { throw failure }
     }
 
+    /// Writes `text` to stderr, whole (what `FileHandle.standardError.write` did);
+    /// a failed write is dropped: there is nowhere left to say it.
+    public static func writeStandardError(_ text: String) {
+        try? writeAll(STDERR_FILENO, Array(text.utf8))
+    }
+
+    /// Writes `text` to stdout, whole (unbuffered, as `FileHandle.standardOutput.write`).
+    public static func writeStandardOutput(_ text: String) {
+        try? writeAll(STDOUT_FILENO, Array(text.utf8))
+    }
+
+    /// Up to `limit` bytes from the start of the file at `path`; nil when it
+    /// cannot be opened or read (a directory, no permission).
+    public static func readPrefix(of path: String, limit: Int) -> [UInt8]? {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { _ = Glibc.close(fd) }
+        var bytes = [UInt8](repeating: 0, count: limit)
+        var count = 0
+        while count < limit {
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, limit - count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { return nil }
+            if n == 0 { break }
+            count += n
+        }
+        return Array(bytes[..<count])
+    }
+
+    /// Closes a descriptor (for callers whose own `close` hides libc's).
+    public static func close(_ fd: Int32) {
+        _ = Glibc.close(fd)
+    }
+
+    /// Ends the process (for callers whose own `exit` hides libc's).
+    public static func exit(_ status: Int32) -> Never {
+        Glibc.exit(status)
+    }
+
     /// Reads and throws away whatever a non-blocking descriptor has now.
     public static func drain(_ fd: Int32) {
         var sink = [UInt8](repeating: 0, count: 256)

@@ -53,6 +53,11 @@ final class InstallEndToEndTests: XCTestCase {
         XCTAssertEqual(ldd.status, 0, ldd.err)
         XCTAssertTrue(ldd.out.contains("libncursesw") && ldd.out.contains("libpng"), ldd.out)
         XCTAssertFalse(ldd.out.contains("libswift") || ldd.out.contains("libFoundation") || ldd.out.contains("libdispatch"), ldd.out)
+        // FoundationEssentials only: one call into Foundation links all of it
+        // and ICU's data, 44 MB more (docs/BENCHMARKS.md, "Binary size").
+        let foundation = try ControlpadProcess.shell("nm \(TmuxSession.binary) | grep -cE '\\$s10Foundation|FoundationInternationalization' || true")
+        XCTAssertEqual(foundation.out.trimmingCharacters(in: .whitespacesAndNewlines), "0",
+                       "the binary links Foundation: see which object calls it with -Xlinker -Map")
 
         // The demo, from /, in a real terminal: pictures and notes from the built-in deck.
         let pad = try TmuxSession(command: "cd / && \(bin) --no-animation --color none", width: 100, height: 26)

@@ -147,8 +147,8 @@ final class LeavingMidStreamEndToEndTests: FakeImpressTestCase {
     // MARK: against the real LibreOffice (opt-in)
 
     /// Needs peer.sh running a deck of CONTROLPAD_REAL_PEER_SLIDES slides
-    /// (scripts/real-peer-test.sh starts a 40-slide one, and the heavy and
-    /// long decks of tools/impress-decks): each way out, right after
+    /// (scripts/real-peer-test.sh starts the heavy and long decks of
+    /// tools/impress-decks): each way out, right after
     /// connecting, while LibreOffice is still sending the previews; once no
     /// pad process is left, a second client must still move the show.
     func testRealImpressSurvivesEveryWayOutMidStream() throws {

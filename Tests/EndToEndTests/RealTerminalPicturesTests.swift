@@ -135,7 +135,10 @@ final class RealTerminalPicturesTests: XCTestCase {
     func testInsideTmuxInKittyHalfBlocks() throws {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("cp-x-\(UUID().uuidString.prefix(8)).log").path
         defer { try? FileManager.default.removeItem(atPath: log) }
-        let pad = try XTerminalSession(.kitty, command: "tmux -L cp-x-\(UUID().uuidString.prefix(8)) -f /dev/null new-session "
+        // The tmux server outlives the terminal: it is ended here, whatever happened.
+        let socket = "cp-x-\(UUID().uuidString.prefix(8))"
+        defer { _ = try? ControlpadProcess.shell("tmux -L \(socket) kill-server") }
+        let pad = try XTerminalSession(.kitty, command: "tmux -L \(socket) -f /dev/null new-session "
             + "'\(TmuxSession.binary) demo --no-animation --seed 5 --latency 5-40 --drop 0 --log \(log)'")
         let said = try pad.waitForFile(log, containing: "pictures: ")
         XCTAssertTrue(said.contains("pictures: half-blocks"), said)

@@ -90,7 +90,7 @@ final class LeavingMidStreamTests: XCTestCase {
         server.stop()
         XCTAssertEqual(left, 0, "the new owner saw the stream complete")
         XCTAssertEqual(said.current.first, "waiting for Impress's stream: Impress is still sending 2 slides")
-        XCTAssertTrue(said.current.last?.hasPrefix("Impress has sent the last preview after") == true, "\(said.current)")
+        XCTAssertTrue(said.current.last?.hasPrefix("Impress's stream is done after") == true, "\(said.current)")
         XCTAssertEqual(result.current?.openBeforeRest, true, "the connection outlived the source that handed it off")
         XCTAssertEqual(result.current?.closedAfterRest, true)
     }

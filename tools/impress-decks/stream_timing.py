@@ -4,7 +4,7 @@
 Impress sends every client all slides' previews (`slide_preview`) and notes
 (`slide_notes`) when it pairs during a show and whenever a show starts or
 resumes; a client that closes before the stream's end can leave the remote
-dead for everyone (PROTOCOL.md). This measures how long that stream takes and
+dead for everyone (docs/IMPRESS-REMOTE.md). This measures how long that stream takes and
 how long it can go quiet, on whatever deck the peer presents:
 
     LO_PEER_DECK=/var/tmp/controlpad-deck-photos.odp ../shared/impress-remote/peer.sh

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Syscalls
 import SlideModel
 
 /// `--pace-from FILE`: the rehearsal the pace is measured against. The
@@ -42,15 +48,11 @@ enum PaceFromFile {
         }
         for file in files {
             let name = TerminalText.escaped(file)
-            guard let handle = FileHandle(forReadingAtPath: file) else {
-                return .failure(Failure(description: "\(name): cannot be read"))
-            }
-            defer { try? handle.close() }
-            guard let data = try? handle.read(upToCount: largest + 1) ?? Data() else {
+            guard let data = Syscalls.readPrefix(of: file, limit: largest + 1) else {
                 return .failure(Failure(description: "\(name): cannot be read"))
             }
             guard data.count <= largest else { return .failure(Failure(description: "\(name): too large for a rehearsal log")) }
-            guard let text = String(data: data, encoding: .utf8) else {
+            guard let text = String(validating: data, as: UTF8.self) else {
                 return .failure(Failure(description: "\(name): not text, so not a rehearsal log"))
             }
             do {

@@ -1,9 +1,16 @@
 import PadConfig
 import Dispatch
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Syscalls
 import Logging
 import PadRuntime
 import ControlPadScripting
+import SlideImages
 import SlideModel
 
 /// Opens the pad on a source: terminal up, loop run, terminal restored —
@@ -21,16 +28,16 @@ package enum PadRunner {
         if let notice = Self.configNotice(loaded, given: settings.config) { notices.append(notice) }
         for problem in loaded.problems { Logger(label: "controlpad.config").error("\(problem)") }
         // Runs last, once the terminal is back.
-        defer { if let reason = LogFile.active?.droppedReason { FileHandle.standardError.write(Data("controlpad: \(reason)\n".utf8)) } }
+        defer { if let reason = LogFile.active?.droppedReason { Syscalls.writeStandardError("controlpad: \(reason)\n") } }
         let rehearsal = try settings.rehearsalLog.map { try RehearsalLogFile(path: $0) }
         if let notice = rehearsal?.notice { notices.append(notice) }
         // Said again on the way out, where the shell keeps it.
-        defer { if let notice = rehearsal?.notice { FileHandle.standardError.write(Data("controlpad: \(notice)\n".utf8)) } }
+        defer { if let notice = rehearsal?.notice { Syscalls.writeStandardError("controlpad: \(notice)\n") } }
         let pace = settings.paceFrom.map(PaceFromFile.load)
         if case .failure(let failure)? = pace { notices.append(PaceFromFile.notice(failure)) }
         defer {
             if case .failure(let failure)? = pace {
-                FileHandle.standardError.write(Data("controlpad: \(PaceFromFile.notice(failure))\n".utf8))
+                Syscalls.writeStandardError("controlpad: \(PaceFromFile.notice(failure))\n")
             }
         }
         let inbox = try EventInbox<PadEvent>()
@@ -98,7 +105,7 @@ package enum PadRunner {
         // still coming, is waited for in the background.
         terminal.restore()
         if let waiting = LinkLeaving.leave(source, logger: Logger(label: "controlpad.impress")) {
-            FileHandle.standardError.write(Data("controlpad: \(waiting).\n".utf8))
+            Syscalls.writeStandardError("controlpad: \(waiting).\n")
         }
     }
 

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Syscalls
 import SlideModel
 
 /// The rehearsal log on disk: a CSV header, then one row per slide visit,
@@ -9,7 +15,7 @@ import SlideModel
 /// the pad says so. An empty file, or something that is not a regular file
 /// (a pipe, /dev/stdout), is written to as it is, never truncated.
 final class RehearsalLogFile {
-    private let handle: FileHandle
+    private var fd: Int32
     /// Where the rows go.
     let path: String
     /// The file that was there and is kept, when `path` is another one.
@@ -38,10 +44,10 @@ final class RehearsalLogFile {
         guard fd >= 0 else {
             throw OpenError(description: "cannot write the rehearsal log \(TerminalText.escaped(chosen)): \(String(cString: strerror(errno)))")
         }
-        handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        self.fd = fd
         path = chosen
         self.kept = chosen == requested ? nil : kept
-        handle.write(Data((RehearsalRecorder.csvHeader + "\n").utf8))
+        try? Syscalls.writeAll(fd, Array((RehearsalRecorder.csvHeader + "\n").utf8))
     }
 
     /// `talk.csv` → `talk-2.csv`; `notes` → `notes-2`; `dir.d/log` → `dir.d/log-2`.
@@ -62,9 +68,15 @@ final class RehearsalLogFile {
 
     /// One row per slide visit, written and flushed at once.
     func write(_ visit: RehearsalRecorder.Visit) {
-        handle.write(Data((visit.csvRow + "\n").utf8))
-        try? handle.synchronize()
+        try? Syscalls.writeAll(fd, Array((visit.csvRow + "\n").utf8))
+        try? Syscalls.fsync(fd)
     }
 
-    func close() { try? handle.close() }
+    func close() {
+        guard fd >= 0 else { return }
+        Syscalls.close(fd)
+        fd = -1
+    }
+
+    deinit { close() }
 }

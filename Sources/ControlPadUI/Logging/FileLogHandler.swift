@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ControlPadScripting
 import Logging
 import SlideModel
@@ -11,6 +11,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// A swift-log handler that appends one line per entry to a file:
 /// `2025-11-22T03:55:01.123Z notice controlpad.impress: lost 127.0.0.1:1599 key=value`.
@@ -61,7 +62,7 @@ struct FileLogHandler: LogHandler {
 final class LogFile: @unchecked Sendable {
     let path: String
     private let fd: Int32
-    private let lock = NSLock()
+    private let lock = PlainLock()
     private var failure: String?
 
     /// The log of this process, once logging is set up.
@@ -114,7 +115,7 @@ struct LoggingSetupError: Error, CustomStringConvertible {
 private let loggingBootstrapped = LoggingOnce()
 
 private final class LoggingOnce: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = PlainLock()
     private var done = false
 
     func claim() -> Bool {

@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Syscalls
 import SlideImages
 import SlideModel
 
@@ -21,7 +23,7 @@ final class PictureAhead: @unchecked Sendable {
         var aspect: Result<Double, PictureError>
         var picture: PanePicture?
     }
-    private let lock = NSLock()
+    private let lock = PlainLock()
     private var done: [Done] = []
     private let run: (@escaping @Sendable () -> Void) -> Void
     /// Asked and not taken in yet, by content and size (the loop's thread only).

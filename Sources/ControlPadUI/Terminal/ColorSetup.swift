@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import SlideModel
 import SlideImages
 
 /// Decides the terminal entry to open and the colour depth to draw with.
@@ -88,7 +89,7 @@ enum TerminfoLookup {
         var dirs = [env["TERMINFO"], env["HOME"].map { $0 + "/.terminfo" }].compactMap { $0 }
         dirs += (env["TERMINFO_DIRS"] ?? "").split(separator: ":").map(String.init)
         dirs += ["/etc/terminfo", "/lib/terminfo", "/usr/share/terminfo", "/usr/lib/terminfo"]
-        let hex = String(format: "%02x", first.asciiValue ?? 0)
+        let hex = cFormat("%02x", first.asciiValue ?? 0)
         return dirs.contains { dir in
             FileManager.default.fileExists(atPath: "\(dir)/\(first)/\(name)")
                 || FileManager.default.fileExists(atPath: "\(dir)/\(hex)/\(name)")

@@ -1,6 +1,11 @@
 import PadConfig
 import CNcurses
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import SlideImages
 import SlideModel
 import Syscalls

@@ -1,3 +1,4 @@
+import PadConfig
 import SlideModel
 
 /// A search that matches nothing: the list or the overview says why in its

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One message from an Impress Remote server, its arguments checked.
 public enum ImpressServerMessage: Sendable, Equatable {

@@ -91,12 +91,3 @@ public struct RehearsalLog: Sendable, Equatable {
     /// How long the rehearsal took.
     public var length: Millis { schedule.last ?? 0 }
 }
-
-private extension StringProtocol {
-    func trimmingCharacters(inSet set: String) -> String {
-        var s = Substring(self)
-        while let c = s.first, set.contains(c) { s = s.dropFirst() }
-        while let c = s.last, set.contains(c) { s = s.dropLast() }
-        return String(s)
-    }
-}

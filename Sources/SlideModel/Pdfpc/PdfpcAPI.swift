@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// pdfpc's REST API (pdfpc 4.6, `pdfpc -V`), as requests and parsed answers,
 /// without any HTTP: `PdfpcConnection` decides, the driver carries out.
@@ -38,8 +38,9 @@ public enum PdfpcAPI {
             guard case .control(let action, let argument) = self else { return nil }
             var object: [String: String] = ["action": action]
             if let argument { object["argument"] = argument }
-            let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
-            return Array(data)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            return Array((try? encoder.encode(object)) ?? Data())
         }
 
         public var description: String {
@@ -76,16 +77,45 @@ public enum PdfpcAPI {
         }
     }
 
-    static func object(_ body: [UInt8]) -> [String: Any]? {
-        guard !body.isEmpty, body.count <= maxJSONBytes,
-              let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else { return nil }
-        return object
+    /// A JSON value, as much of it as the answers need.
+    enum JSONValue: Decodable {
+        case bool(Bool), number(Double), string(String), other
+
+        init(from decoder: Decoder) throws {
+            let value = try decoder.singleValueContainer()
+            if let bool = try? value.decode(Bool.self) { self = .bool(bool) }
+            else if let number = try? value.decode(Double.self) { self = .number(number) }
+            else if let string = try? value.decode(String.self) { self = .string(string) }
+            else { self = .other }  // null, arrays, objects: not read
+        }
+
+        var string: String? { if case .string(let s) = self { s } else { nil } }
+        /// A number, or a Bool as 1 or 0 (as Foundation's NSNumber read them).
+        var number: Double? {
+            switch self {
+            case .number(let n): n
+            case .bool(let b): b ? 1 : 0
+            default: nil
+            }
+        }
+        /// A Bool, or a number 0 or 1 (as Foundation's NSNumber read them).
+        var bool: Bool? {
+            switch self {
+            case .bool(let b): b
+            case .number(let n) where n == 0 || n == 1: n == 1
+            default: nil
+            }
+        }
     }
 
-    static func int(_ value: Any?, in range: ClosedRange<Int>) -> Int? {
-        // (On Linux an NSNumber 0 or 1 also casts to Bool: a `true` here reads as 1, harmlessly.)
-        guard let number = value as? NSNumber else { return nil }
-        let double = number.doubleValue
+    static func object(_ body: [UInt8]) -> [String: JSONValue]? {
+        guard !body.isEmpty, body.count <= maxJSONBytes else { return nil }
+        return try? JSONDecoder().decode([String: JSONValue].self, from: Data(body))
+    }
+
+    static func int(_ value: JSONValue?, in range: ClosedRange<Int>) -> Int? {
+        // (A `true` here reads as 1, harmlessly, as it did through NSNumber.)
+        guard let double = value?.number else { return nil }
         guard double.isFinite, double == double.rounded(), double >= Double(range.lowerBound),
               double <= Double(range.upperBound) else { return nil }
         return Int(double)
@@ -93,7 +123,7 @@ public enum PdfpcAPI {
 
     /// `{"application":"pdfpc","api":1}`.
     public static func isHelo(_ body: [UInt8]) -> Bool {
-        object(body)?["application"] as? String == "pdfpc"
+        object(body)?["application"]?.string == "pdfpc"
     }
 
     public static func meta(_ body: [UInt8]) -> Meta? {
@@ -102,8 +132,8 @@ public enum PdfpcAPI {
         guard let pages = int(o["slides"], in: 0...limit) else { return nil }
         let user = int(o["user_slides"], in: 0...limit) ?? pages
         var aspect: Double?
-        if let text = o["aspect_ratio"] as? String { aspect = Double(text) }
-        else if let number = o["aspect_ratio"] as? NSNumber { aspect = number.doubleValue }
+        if let text = o["aspect_ratio"]?.string { aspect = Double(text) }
+        else if let number = o["aspect_ratio"]?.number { aspect = number }
         if let a = aspect, !(a.isFinite && (0.1...10).contains(a)) { aspect = nil }
         return Meta(pages: pages, userSlides: min(user, pages == 0 ? user : pages), aspect: aspect)
     }
@@ -113,6 +143,6 @@ public enum PdfpcAPI {
         let limit = ImpressServerMessage.maxSlideCount
         guard let page = int(o["slide"], in: 0...limit) else { return nil }
         let user = int(o["user_slide"], in: 0...limit) ?? page
-        return State(page: page, userSlide: user, black: (o["black"] as? Bool) ?? false)
+        return State(page: page, userSlide: user, black: o["black"]?.bool ?? false)
     }
 }

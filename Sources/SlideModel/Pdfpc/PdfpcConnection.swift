@@ -1,7 +1,7 @@
 /// The life of one link to pdfpc's REST server, without HTTP, threads or
 /// clocks, as `ImpressConnection` is for Impress: it takes what happened
 /// and when (`handle(_:now:)`) and says what to do; `PdfpcSource` only
-/// carries that out with AsyncHTTPClient, and tests drive it on virtual time.
+/// carries that out on NIO's HTTP/1 codec, and tests drive it on virtual time.
 ///
 /// - **Handshake.** `GET /api/helo` (before it pdfpc answers every call with
 ///   412), then `/api/meta` (slide count, aspect), then `/api/state`: the

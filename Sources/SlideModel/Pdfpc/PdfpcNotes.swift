@@ -12,11 +12,11 @@ public enum PdfpcNotes {
     public static func text(fromHTML html: String) -> String {
         var source = Substring(html.utf8.count > maxBytes ? String(decoding: Array(html.utf8.prefix(maxBytes)), as: UTF8.self) : html)
         // Only the body: pdfpc wraps the notes in a whole document.
-        if let open = source.range(of: "<body", options: .caseInsensitive),
+        if let open = source.range(ofIgnoringCase: "<body"),
            let end = source[open.upperBound...].firstIndex(of: ">") {
             source = source[source.index(after: end)...]
         }
-        if let close = source.range(of: "</body>", options: [.caseInsensitive, .backwards]) {
+        if let close = source.range(ofIgnoringCase: "</body>", backwards: true) {
             source = source[..<close.lowerBound]
         }
         var out = ""

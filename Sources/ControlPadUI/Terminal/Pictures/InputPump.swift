@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import SlideModel
 import Syscalls
 
@@ -25,8 +30,8 @@ final class InputPump {
         self.terminal = terminal
         let pipe = try Syscalls.pipe()
         guard let file = fdopen(pipe.read, "r") else {
-            Foundation.close(pipe.read)
-            Foundation.close(pipe.write)
+            Syscalls.close(pipe.read)
+            Syscalls.close(pipe.write)
             throw SystemCallError("fdopen", errno: errno)
         }
         cursesInput = file
@@ -71,6 +76,6 @@ final class InputPump {
 
     func shutDown() {
         fclose(cursesInput)
-        Foundation.close(pipeWrite)
+        Syscalls.close(pipeWrite)
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import SlideModel
 
 /// The kitty graphics protocol (kitty, WezTerm, Ghostty, Konsole). Prepare
 /// has nothing to encode (kitty is sent the PNG); render leaves the frame's

@@ -1,5 +1,10 @@
 import PadConfig
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Decides, before the first frame, how slides are drawn: from the choice,
 /// what the terminal answers (`TerminalProbe`) and whether tmux is between

@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Syscalls
 import SlideImages
 
 /// Sixel pictures (xterm `-ti vt340`, foot, mlterm, WezTerm, Windows
@@ -134,7 +136,7 @@ final class SixelPictures: PictureProtocol, PictureWriter {
 
 /// Sixel encodes done on another thread, waiting for the loop to take them.
 private final class FinishedEncodes: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = PlainLock()
     private var done: [(SixelPictures.Key, [UInt8])] = []
 
     func add(_ key: SixelPictures.Key, _ bytes: [UInt8]) {
