@@ -18,12 +18,14 @@ import SlideImages
 /// condition on the state or the screen holds: the loop sleeps in `poll`,
 /// woken by the terminal or the source, never by a sleep.
 final class ScriptedPad {
-    /// The monotonic clock of the pad: still unless a test moves it.
+    /// The monotonic clock of the pad: the system's, plus whatever a test
+    /// moved it on by (a flash still expires as it would in a terminal; a
+    /// test that needs two seconds of talk moves the clock, not waits).
     final class ManualClock: @unchecked Sendable {
         private let lock = NSLock()
-        private var now: Millis = 1_000_000
-        var value: Millis { lock.withLock { now } }
-        func advance(_ ms: Millis) { lock.withLock { now += ms } }
+        private var offset: Millis = 0
+        var value: Millis { Clocks.system.monotonic() + lock.withLock { offset } }
+        func advance(_ ms: Millis) { lock.withLock { offset += ms } }
     }
 
     let terminal: TestTerminal
@@ -49,7 +51,8 @@ final class ScriptedPad {
     }
 
     /// - `config`: the config file's text (written to a file of the pad's
-    ///   own, as `--config` would name it); nil: no file, the defaults.
+    ///   own, as `--config` would name it), unless `settings` names one;
+    ///   nil or empty: the defaults.
     /// - `state`: the state directory (layouts.json), a fresh one if nil.
     /// - `depth`: the pictures' colours (nil: no pictures, as `--pictures none`).
     init(source: SlideSource? = nil, link: LinkState = .demo, width: Int = 120, height: Int = 40,
@@ -60,12 +63,12 @@ final class ScriptedPad {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("cp-scripted-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         directory = home
-        if let config {
+        // No config of the user's: an empty file stands for "none" (the
+        // defaults, no notice), as the tmux tests' isolated homes did.
+        if settings.config == nil {
             let file = home.appendingPathComponent("config.toml")
-            try config.write(to: file, atomically: true, encoding: .utf8)
-            settings.config = settings.config ?? file.path
-        } else if settings.config == nil {
-            settings.config = home.appendingPathComponent("absent.toml").path
+            try (config ?? "").write(to: file, atomically: true, encoding: .utf8)
+            settings.config = file.path
         }
         let layouts = LayoutStore(fileURL: (state ?? home).appendingPathComponent("controlpad/layouts.json"))
         start = try PadStart(settings: settings, link: link, loaded: nil, layouts: layouts)
@@ -189,6 +192,12 @@ final class ScriptedPad {
     /// The show has started (a state, not a screen that happens to be drawn).
     func waitForShow(file: StaticString = #filePath, line: UInt = #line) throws {
         try until("the show to start", file: file, line: line) { $0.state.showRunning }
+    }
+
+    /// The show has confirmed slide `number` (1-based): the state the
+    /// rehearsal log records, not the position the status line shows ahead.
+    func waitForSlide(_ number: Int, file: StaticString = #filePath, line: UInt = #line) throws {
+        try until("the show to confirm slide \(number)", file: file, line: line) { $0.state.showRunning && $0.state.current == number - 1 }
     }
 
     /// Quits with q (and y when a running show makes it ask); true once the loop has ended.

@@ -43,6 +43,8 @@ final class ConfigInProcessTests: XCTestCase {
         try pad.waitFor("4/14") { ScriptedPad.statusLine($0).contains(" 4/14 ") }
         pad.send("a")
         try pad.waitFor("3/14") { ScriptedPad.statusLine($0).contains(" 3/14 ") }
+        // The log records what the show confirmed: that, not the screen, is waited for.
+        try pad.waitForSlide(3)
         pad.send("?")
         try pad.waitFor(text: "Keys · Esc closes")
         let help = pad.screen
@@ -107,6 +109,8 @@ final class ConfigInProcessTests: XCTestCase {
         let config = try write("[keys]\nhelp = [\"F1\"]\nstart-show = [\"F6\"]\nstop-show = [\"F7\"]\n", to: "hints.toml")
         let pad = try demo(config: config, width: 120, height: 30)
         try pad.waitFor("F1 help") { ScriptedPad.statusLine($0).contains("F1 help") && !ScriptedPad.statusLine($0).contains("? help") }
+        // The hints are there from the first frame; F7 stops a show that has started.
+        try pad.waitForShow()
         pad.send("F7")
         try pad.waitFor(text: "Stop the slide show now?")
         pad.send("y")
@@ -126,8 +130,11 @@ final class ConfigInProcessTests: XCTestCase {
         try pad.waitFor("the pad says where this run's log goes") {
             Self.flat($0).contains("rehearsal log: \(log) is kept; this run's is \(self.dir.appendingPathComponent("talk-2.csv").path)")
         }
+        // The notice is there from the first frame; the show starts later.
+        try pad.waitForShow()
         pad.send("Right")
         try pad.waitFor("the show on 2/14") { ScriptedPad.statusLine($0).contains("· 2/14 ·") }
+        try pad.waitForSlide(2)
         pad.send("q", "y")
         XCTAssertFalse(pad.running)
         // What PadRunner writes to stderr once the terminal is back.
