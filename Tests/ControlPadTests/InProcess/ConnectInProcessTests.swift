@@ -9,60 +9,7 @@ import Logging
 /// the scriptable fake Impress of tools/fake-impress, the pad scripted (was
 /// part of ConnectEndToEndTests in tmux; one tmux run against the fake stays
 /// there as a smoke test, with the tests that read the pad's log file).
-final class ConnectInProcessTests: XCTestCase {
-    private var fakes: [FakeImpressProcess] = []
-    private var stateHome: URL!
-
-    override func setUpWithError() throws {
-        stateHome = FileManager.default.temporaryDirectory.appendingPathComponent("cp-connect-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: stateHome, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() {
-        fakes.forEach { $0.stop() }
-        fakes = []
-        try? FileManager.default.removeItem(at: stateHome)
-        super.tearDown()
-    }
-
-    private func fake(pairing: String = "paired", show: Bool = false) throws -> FakeImpressProcess {
-        let fake = try FakeImpressProcess(pairing: pairing, show: show)
-        fakes.append(fake)
-        return fake
-    }
-
-    /// `connect 127.0.0.1:PORT --name controlpad-test --pin 1234 --no-animation`,
-    /// the pairings in a temporary state directory (as `PairingOptions` makes it).
-    private func connect(_ fake: FakeImpressProcess, pin: String? = "1234", width: Int = 120, height: Int = 40) throws -> ScriptedPad {
-        let server = ImpressServerAddress(host: "127.0.0.1", port: fake.port)
-        let store = PairingStore(fileURL: stateHome.appendingPathComponent("controlpad/pairings.json"))
-        let configuration = ImpressRemoteConfiguration(address: server, clientName: "controlpad-test", pinOverride: pin,
-                                                       pairingStore: store)
-        let source = ImpressRemoteSource(configuration: configuration, logger: Logger(label: "controlpad.impress"))
-        return try ScriptedPad(source: source, link: .connecting(to: server.description), width: width, height: height,
-                               depth: .palette256)
-    }
-
-    private func status(_ pad: ScriptedPad, _ what: String, timeout: TimeInterval = 30,
-                        file: StaticString = #filePath, line: UInt = #line, _ condition: @escaping (String) -> Bool) throws {
-        try pad.waitFor("status line: \(what)", timeout: timeout, file: file, line: line) { condition(ScriptedPad.statusLine($0)) }
-    }
-
-    private func position(_ pad: ScriptedPad, _ position: String, timeout: TimeInterval = 30,
-                          file: StaticString = #filePath, line: UInt = #line) throws {
-        try status(pad, position, timeout: timeout, file: file, line: line) { $0.contains(" \(position) ") }
-    }
-
-    private func connected(_ pad: ScriptedPad, timeout: TimeInterval = 30, file: StaticString = #filePath, line: UInt = #line) throws {
-        try status(pad, "connected", timeout: timeout, file: file, line: line) { $0.contains("● Impress 7.4.7.2 · 127.0.0.1") }
-    }
-
-    /// Waits on the fake's log while the pad keeps stepping (the source's
-    /// events are taken in meanwhile, as the running pad would).
-    private func fakeSees(_ pad: ScriptedPad, _ what: String, timeout: TimeInterval = 30, file: StaticString = #filePath,
-                          line: UInt = #line, _ condition: @escaping (FakeImpressProcess) -> Bool, on fake: FakeImpressProcess) throws {
-        try pad.until("the fake to see \(what)", timeout: timeout, file: file, line: line) { _ in condition(fake) }
-    }
+final class ConnectInProcessTests: FakeImpressPadTestCase {
 
     /// LibreOffice 25.2 ends a blank on a move and says so only by starting
     /// the show's stream again (slideshow_started twice); the fake does the
@@ -136,5 +83,66 @@ final class ConnectInProcessTests: XCTestCase {
         try status(pad, "no show") { $0.contains("no show") }
         XCTAssertEqual(fake.acceptedCount, 2)
         pad.quit()
+    }
+}
+
+/// The pad in-process on the real `ImpressRemoteSource` against the Python
+/// fake Impress: fakes stopped afterwards, pairings in a temporary state directory.
+class FakeImpressPadTestCase: XCTestCase {
+    var fakes: [FakeImpressProcess] = []
+    var stateHome: URL!
+
+    override func setUpWithError() throws {
+        stateHome = FileManager.default.temporaryDirectory.appendingPathComponent("cp-connect-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: stateHome, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        fakes.forEach { $0.stop() }
+        fakes = []
+        try? FileManager.default.removeItem(at: stateHome)
+        super.tearDown()
+    }
+
+    func fake(pairing: String = "paired", show: Bool = false, replay: String? = nil) throws -> FakeImpressProcess {
+        let fake = try FakeImpressProcess(pairing: pairing, show: show, replay: replay)
+        fakes.append(fake)
+        return fake
+    }
+
+    /// `connect 127.0.0.1:PORT --name controlpad-test --pin 1234 --no-animation`,
+    /// the pairings in a temporary state directory (as `PairingOptions` makes it).
+    func connect(_ fake: FakeImpressProcess, pin: String? = "1234", width: Int = 120, height: Int = 40,
+                 reconnectMs: Int? = nil) throws -> ScriptedPad {
+        let server = ImpressServerAddress(host: "127.0.0.1", port: fake.port)
+        let store = PairingStore(fileURL: stateHome.appendingPathComponent("controlpad/pairings.json"))
+        var configuration = ImpressRemoteConfiguration(address: server, clientName: "controlpad-test", pinOverride: pin,
+                                                       pairingStore: store)
+        // As CONTROLPAD_RECONNECT_MS does for the binary.
+        if let reconnectMs { configuration.backoff = ReconnectBackoff(initial: .milliseconds(reconnectMs), maximum: .milliseconds(reconnectMs)) }
+        let source = ImpressRemoteSource(configuration: configuration, logger: Logger(label: "controlpad.impress"))
+        return try ScriptedPad(source: source, link: .connecting(to: server.description), width: width, height: height,
+                               depth: .palette256)
+    }
+
+    func status(_ pad: ScriptedPad, _ what: String, timeout: TimeInterval = 30,
+                        file: StaticString = #filePath, line: UInt = #line, _ condition: @escaping (String) -> Bool) throws {
+        try pad.waitFor("status line: \(what)", timeout: timeout, file: file, line: line) { condition(ScriptedPad.statusLine($0)) }
+    }
+
+    func position(_ pad: ScriptedPad, _ position: String, timeout: TimeInterval = 30,
+                          file: StaticString = #filePath, line: UInt = #line) throws {
+        try status(pad, position, timeout: timeout, file: file, line: line) { $0.contains(" \(position) ") }
+    }
+
+    func connected(_ pad: ScriptedPad, timeout: TimeInterval = 30, file: StaticString = #filePath, line: UInt = #line) throws {
+        try status(pad, "connected", timeout: timeout, file: file, line: line) { $0.contains("● Impress 7.4.7.2 · 127.0.0.1") }
+    }
+
+    /// Waits on the fake's log while the pad keeps stepping (the source's
+    /// events are taken in meanwhile, as the running pad would).
+    func fakeSees(_ pad: ScriptedPad, _ what: String, timeout: TimeInterval = 30, file: StaticString = #filePath,
+                          line: UInt = #line, _ condition: @escaping (FakeImpressProcess) -> Bool, on fake: FakeImpressProcess) throws {
+        try pad.until("the fake to see \(what)", timeout: timeout, file: file, line: line) { _ in condition(fake) }
     }
 }
