@@ -77,9 +77,13 @@ final class ScriptedPad {
         inbox = try EventInbox<PadEvent>()
         let clock = clock
         let clocks = Clocks(monotonic: { clock.value }, wallClock: { "14:05" }, untilNextMinute: { 60_000 })
-        let pictures = depth.map { PicturePipeline(depth: $0, cellAspect: settings.cellAspect ?? start.config.cellAspect ?? 2.0) }
+        let cellAspect = settings.cellAspect ?? start.config.cellAspect ?? 2.0
+        let pictures = depth.map { PicturePipeline(depth: $0, cellAspect: cellAspect) }
+        // A terminal that says nothing of its cells: PadRunner's fallback, the cell aspect.
+        let cell = PixelSize(width: 10, height: Int((10 * cellAspect).rounded()))
         loop = PadLoop(terminal: terminal, source: self.source, state: start.state(), inbox: inbox, clocks: clocks,
-                       pictures: pictures, rehearsal: start.rehearsal, config: start.config, sourceNotes: sourceNotes)
+                       pictures: pictures, rehearsal: start.rehearsal, config: start.config, cellPixels: { cell },
+                       sourceNotes: sourceNotes)
         loop.start()
     }
 
