@@ -131,7 +131,8 @@ final class PdfpcEndToEndTests: XCTestCase {
         try pad.quit()
     }
 
-    // MARK: a pdfpc that misbehaves
+    // A pdfpc that misbehaves (401, 412, 403, refused, quitting, a stall, a
+    // reset, garbage, a 50 MB picture): PdfpcInProcessTests.
 
     // MARK: send and watch
 
