@@ -5,8 +5,9 @@
 # tests need first, builds once (debug, with the tests: every other test
 # that needs a binary uses that build), then runs the tests in two lanes at
 # once, since the end-to-end tests mostly wait on terminals and fakes:
-#   lane 1: the unit and in-process tests, then end-to-end classes A–O;
-#   lane 2: end-to-end classes P–Z.
+#   lane 1: the unit tests, then end-to-end classes A–O;
+#   lane 2: the in-process scripted pads (ControlPadTests' *InProcessTests,
+#           which mostly wait on their fake servers), then end-to-end P–Z.
 # Arguments replace the lanes: they go to one `swift test` (e.g.
 # `scripts/test.sh --filter SlideModelTests`). The tests against a real
 # LibreOffice, pdfpc or browser are opt-in: scripts/real-peer-test.sh.
@@ -26,11 +27,14 @@ if [ $# -gt 0 ]; then
     run "$@" 2>&1 | tee "$logs/1" || status=$?
 else
     ( lane=0
-      run --skip EndToEndTests || lane=1
+      run --skip EndToEndTests --skip 'InProcessTests' || lane=1
       run --filter 'EndToEndTests\.[A-O]' || lane=1
       exit $lane ) >"$logs/1" 2>&1 &
     lane1=$!
-    run --filter 'EndToEndTests\.[P-Z]' >"$logs/2" 2>&1 &
+    ( lane=0
+      run --filter 'ControlPadTests\.[A-Za-z]*InProcessTests' || lane=1
+      run --filter 'EndToEndTests\.[P-Z]' || lane=1
+      exit $lane ) >"$logs/2" 2>&1 &
     lane2=$!
     wait "$lane1" || status=1
     wait "$lane2" || status=1
