@@ -4,6 +4,7 @@ import XCTest
 @testable import SlideModel
 import RemoteTransport
 import Logging
+import PadTestSupport
 
 /// `controlpad connect` in-process: the real `ImpressRemoteSource` against
 /// the scriptable fake Impress of tools/fake-impress, the pad scripted (was
@@ -84,6 +85,87 @@ final class ConnectInProcessTests: FakeImpressPadTestCase {
         XCTAssertEqual(fake.acceptedCount, 2)
         pad.quit()
     }
+
+    /// Issue 18: a link that is down is seen at once (colour, the reason and
+    /// the fix in the middle), a press is refused visibly, r retries at
+    /// once, and Impress coming back is found within a second or so.
+    func testALinkThatIsDownIsSeenSaysWhyRefusesPressesAndComesBackFast() throws {
+        let fake = try fake(show: true)
+        let log = LogCapture()
+        let pad = try connect(fake, width: 100, height: 30, log: log)
+        try connected(pad)
+        try position(pad, "1/5")
+        try status(pad, "all previews") { !$0.contains("previews ") }
+        let connectedColours = statusColours(pad)
+        fake.send("down")
+        let down = try pad.waitFor("the reason and the fix in the middle") {
+            $0.contains("Not connected") && $0.contains("Enable insecure WiFi") && $0.contains("restart LibreOffice")
+        }
+        XCTAssertFalse(down.contains("Press F5"), down)
+        XCTAssertNotEqual(statusColours(pad), connectedColours, "the status line changed colour")
+
+        pad.send("Right")
+        try status(pad, "the press refused") { $0.contains("not connected: nothing was sent · r retries now") }
+        XCTAssertEqual(fake.received("transition_next").count + fake.received("goto_slide").count, 0)
+        XCTAssertFalse(pad.statusLine.contains("→"), "no → N that quietly goes back")
+
+        // r tries at once (the log shows an attempt right after the key).
+        let attempts = log.lines.filter { $0.contains("connecting to 127.0.0.1") }.count
+        pad.send("r")
+        try pad.until("another attempt") { _ in log.lines.filter { $0.contains("connecting to 127.0.0.1") }.count > attempts }
+        XCTAssertTrue(log.contains("reconnecting now, as asked"))
+
+        fake.send("up")
+        let back = Date()
+        try connected(pad)
+        XCTAssertLessThan(Date().timeIntervalSince(back), 3, "back within a second of Impress (plus this machine's noise)")
+        try pad.waitFor("the banner gone") { !$0.contains("Not connected") }
+        pad.quit()
+    }
+
+    /// The status line's look (its first cell's role and colours).
+    private func statusColours(_ pad: ScriptedPad) -> String {
+        let grid = pad.grid
+        return "\(grid[0, grid.height - 1].style)"
+    }
+
+    func testGarbageAndOversizedMessagesDoNotCrashThePad() throws {
+        let fake = try fake(show: true)
+        let log = LogCapture()
+        let pad = try connect(fake, log: log)
+        try connected(pad)
+        try position(pad, "1/5")
+        try status(pad, "all previews") { !$0.contains("previews ") }
+
+        // Binary junk with terminal escapes, an unknown message, a bad
+        // number, CRLF framing: skipped or understood, the link stays up.
+        fake.send(#"raw \xff\xfe\x00\x1b[2J\x1b]0;pwned\x07\n\n"#)
+        fake.send(#"raw LO_SERVER_SOMETHING_NEW\nx\n\n"#)
+        fake.send(#"raw slide_updated\nmany\n\n"#)
+        fake.send(#"raw slide_notes\n0\n<html><body>evil \x1b[31mred\x1b[0m \x07bell</body></html>\n\n"#)
+        fake.send(#"raw slide_updated\r\n2\r\n\r\n"#)
+        try position(pad, "3/5")
+        fake.send("slide 3")
+        try position(pad, "4/5")
+        XCTAssertEqual(fake.acceptedCount, 1, "garbage alone does not break the connection")
+
+        // A message over the size cap (1 MiB): the pad drops the connection
+        // and pairs again.
+        fake.send("oversize 1200000")
+        try status(pad, "reconnecting") { $0.contains("reconnecting in ") }
+        try connected(pad)
+        try position(pad, "4/5")
+        XCTAssertEqual(fake.acceptedCount, 2)
+
+        // Still alive and driving the show.
+        pad.send("Right")
+        try fakeSees(pad, "transition_next", { !$0.received("transition_next").isEmpty }, on: fake)
+        try position(pad, "5/5")
+        XCTAssertFalse(pad.screen.contains("[2J") || pad.screen.contains("[31m") || pad.screen.contains("\u{1B}"), pad.screen)
+        pad.quit()
+        XCTAssertTrue(log.lines.contains { $0.contains("LO_SERVER_SOMETHING_NEW") }, "unknown messages are logged")
+        XCTAssertTrue(log.lines.contains { $0.contains("larger than") }, "the oversized message is logged")
+    }
 }
 
 /// The pad in-process on the real `ImpressRemoteSource` against the Python
@@ -112,15 +194,16 @@ class FakeImpressPadTestCase: XCTestCase {
 
     /// `connect 127.0.0.1:PORT --name controlpad-test --pin 1234 --no-animation`,
     /// the pairings in a temporary state directory (as `PairingOptions` makes it).
+    /// `log`: where the source's log goes (the binary's --log at trace level).
     func connect(_ fake: FakeImpressProcess, pin: String? = "1234", width: Int = 120, height: Int = 40,
-                 reconnectMs: Int? = nil) throws -> ScriptedPad {
+                 reconnectMs: Int? = nil, log: LogCapture? = nil) throws -> ScriptedPad {
         let server = ImpressServerAddress(host: "127.0.0.1", port: fake.port)
         let store = PairingStore(fileURL: stateHome.appendingPathComponent("controlpad/pairings.json"))
         var configuration = ImpressRemoteConfiguration(address: server, clientName: "controlpad-test", pinOverride: pin,
                                                        pairingStore: store)
         // As CONTROLPAD_RECONNECT_MS does for the binary.
         if let reconnectMs { configuration.backoff = ReconnectBackoff(initial: .milliseconds(reconnectMs), maximum: .milliseconds(reconnectMs)) }
-        let source = ImpressRemoteSource(configuration: configuration, logger: Logger(label: "controlpad.impress"))
+        let source = ImpressRemoteSource(configuration: configuration, logger: log?.logger ?? Logger(label: "controlpad.impress"))
         return try ScriptedPad(source: source, link: .connecting(to: server.description), width: width, height: height,
                                depth: .palette256)
     }
