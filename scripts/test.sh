@@ -6,8 +6,9 @@
 # that needs a binary uses that build), then runs the tests in two lanes at
 # once, since the end-to-end tests mostly wait on terminals and fakes:
 #   lane 1: the unit tests, then end-to-end classes A–O;
-#   lane 2: the in-process scripted pads (ControlPadTests' *InProcessTests,
-#           which mostly wait on their fake servers), then end-to-end P–Z.
+#   lane 2: the in-process scripted pads (ControlPadTests' *InProcessTests:
+#           each on its own terminal, fakes and files, they mostly wait on
+#           their fake servers, so they run 4 at a time), then end-to-end P–Z.
 # Arguments replace the lanes: they go to one `swift test` (e.g.
 # `scripts/test.sh --filter SlideModelTests`). The tests against a real
 # LibreOffice, pdfpc or browser are opt-in: scripts/real-peer-test.sh.
@@ -32,7 +33,16 @@ else
       exit $lane ) >"$logs/1" 2>&1 &
     lane1=$!
     ( lane=0
-      run --filter 'ControlPadTests\.[A-Za-z]*InProcessTests' || lane=1
+      # A parallel run prints a summary only for each test that failed (renamed
+      # here, not to be counted twice): the one counted is from its xunit
+      # report, in XCTest's words, for the closing line below.
+      run --parallel --num-workers 4 --xunit-output "$logs/in-process.xml" \
+          --filter 'ControlPadTests\.[A-Za-z]*InProcessTests' 2>&1 \
+          | sed -E "s/^Test Suite '(All|Selected) tests'/Test Suite 'one parallel test'/" || lane=1
+      tests=$(grep -oE '<testsuite [^>]*' "$logs/in-process.xml" | grep -oE ' tests="[0-9]+"' | grep -oE '[0-9]+' || echo 0)
+      failures=$(grep -oE '<testsuite [^>]*' "$logs/in-process.xml" | grep -oE ' failures="[0-9]+"' | grep -oE '[0-9]+' || echo 0)
+      echo "Test Suite 'Selected tests' $([ "$lane" = 0 ] && echo passed || echo failed) (in-process, parallel)"
+      echo "	 Executed $tests tests, with $failures failures"
       run --filter 'EndToEndTests\.[P-Z]' || lane=1
       exit $lane ) >"$logs/2" 2>&1 &
     lane2=$!

@@ -61,6 +61,8 @@ final class ConfigInProcessTests: XCTestCase {
         let config = try write("animation = true\n[keys]\nnxt = [\"z\"]\n", to: "bad.toml")
         let pad = try demo(config: config, width: 140)
         try pad.waitFor(text: "bad.toml:3: unknown action \"nxt\"")
+        // The notice is there from the first frame; → moves a show that has started.
+        try pad.waitForShow()
         pad.send("Right")  // the default binding works
         try pad.waitFor("2/14") { ScriptedPad.statusLine($0).contains(" 2/14 ") }
     }
