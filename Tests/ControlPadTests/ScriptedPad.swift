@@ -167,18 +167,18 @@ final class ScriptedPad {
     /// Steps the loop until `condition` holds of the screen; fails after
     /// `timeout` seconds (of a source that never answers) with the screen.
     @discardableResult
-    func waitFor(_ what: String, timeout: TimeInterval = 20, file: StaticString = #filePath, line: UInt = #line,
+    func waitFor(_ what: String, timeout: TimeInterval = 30, file: StaticString = #filePath, line: UInt = #line,
                  _ condition: (String) -> Bool) throws -> String {
         try until(what, timeout: timeout, file: file, line: line) { condition($0.screen) }
         return screen
     }
 
-    func waitFor(text: String, timeout: TimeInterval = 20, file: StaticString = #filePath, line: UInt = #line) throws {
+    func waitFor(text: String, timeout: TimeInterval = 30, file: StaticString = #filePath, line: UInt = #line) throws {
         try waitFor("\"\(text)\"", timeout: timeout, file: file, line: line) { $0.contains(text) }
     }
 
     /// Steps the loop until `condition` holds of the pad (its state, its screen).
-    func until(_ what: String, timeout: TimeInterval = 20, file: StaticString = #filePath, line: UInt = #line,
+    func until(_ what: String, timeout: TimeInterval = 30, file: StaticString = #filePath, line: UInt = #line,
                _ condition: (ScriptedPad) -> Bool) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while !condition(self) {
