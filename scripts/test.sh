@@ -5,11 +5,11 @@
 # tests need first, builds once (debug, with the tests: every other test
 # that needs a binary uses that build), then runs the tests in two lanes at
 # once, since the end-to-end tests mostly wait on terminals and fakes:
-#   lane 1: the unit tests, then end-to-end classes A–O (but FaultMatrix);
+#   lane 1: the unit tests, then end-to-end classes A–O (but Doctor, FaultMatrix);
 #   lane 2: the in-process scripted pads (ControlPadTests' *InProcessTests:
 #           each on its own terminal, fakes and files, they mostly wait on
 #           their fake servers, so they run 4 at a time), then end-to-end P–Z
-#           and FaultMatrix (the lanes take about as long).
+#           and Doctor, FaultMatrix (the lanes take about as long).
 # Arguments replace the lanes: they go to one `swift test` (e.g.
 # `scripts/test.sh --filter SlideModelTests`). The tests against a real
 # LibreOffice, pdfpc or browser are opt-in: scripts/real-peer-test.sh.
@@ -30,7 +30,7 @@ if [ $# -gt 0 ]; then
 else
     ( lane=0
       run --skip EndToEndTests --skip 'InProcessTests' || lane=1
-      run --filter 'EndToEndTests\.[A-O]' --skip 'EndToEndTests\.FaultMatrix' || lane=1
+      run --filter 'EndToEndTests\.[A-O]' --skip 'EndToEndTests\.(FaultMatrix|Doctor)' || lane=1
       exit $lane ) >"$logs/1" 2>&1 &
     lane1=$!
     ( lane=0
@@ -44,7 +44,7 @@ else
       failures=$(grep -oE '<testsuite [^>]*' "$logs/in-process.xml" | grep -oE ' failures="[0-9]+"' | grep -oE '[0-9]+' || echo 0)
       echo "Test Suite 'Selected tests' $([ "$lane" = 0 ] && echo passed || echo failed) (in-process, parallel)"
       echo "	 Executed $tests tests, with $failures failures"
-      run --filter 'EndToEndTests\.([P-Z]|FaultMatrix)' || lane=1
+      run --filter 'EndToEndTests\.([P-Z]|FaultMatrix|Doctor)' || lane=1
       exit $lane ) >"$logs/2" 2>&1 &
     lane2=$!
     wait "$lane1" || status=1
