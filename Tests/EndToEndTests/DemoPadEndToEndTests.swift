@@ -54,22 +54,6 @@ final class DemoPadEndToEndTests: XCTestCase {
         XCTAssertFalse(after.contains("Current ·"), "the terminal is restored: the pad's screen is gone")
     }
 
-    func testHelpListsKeysAndCtrlCQuits() throws {
-        let pad = try TmuxSession(command: "\(TmuxSession.binary) --no-animation", width: 100, height: 34)
-        try status(pad, shows: "1/14")
-        try pad.send("?")
-        try pad.waitFor(text: "Keys · Esc closes")
-        let help = try pad.screen()
-        XCTAssertTrue(help.contains("next slide or effect"))
-        XCTAssertTrue(help.contains("→"))
-        try pad.send("Escape")
-        try pad.waitFor("help closed") { !$0.contains("Keys · Esc closes") }
-        try pad.send("C-c")
-        try pad.waitFor(text: "Quit ControlPad? y / n")  // the demo's show runs: Ctrl-C asks, like q
-        try pad.send("C-c")
-        try pad.waitFor(text: "EXIT=0")
-    }
-
     /// A resize storm (a window dragged by its corner): 200 sizes, from
     /// tiny to large, as fast as tmux takes them; the pad keeps up and ends
     /// on a correct frame for the last size.
@@ -90,10 +74,4 @@ final class DemoPadEndToEndTests: XCTestCase {
         try pad.waitFor(text: "EXIT=0")
     }
 
-    func testBadArgumentsSayWhatIsWrong() throws {
-        let pad = try TmuxSession(command: "\(TmuxSession.binary) demo --drop 7", width: 100, height: 10)
-        let screen = try pad.waitFor("error") { $0.contains("EXIT=") }
-        XCTAssertTrue(screen.contains("--drop must be between 0 and 1"), screen)
-        XCTAssertFalse(screen.contains("EXIT=0"))
-    }
 }

@@ -14,10 +14,15 @@ final class FakeServerScript {
     private var control: Int32
     private var stopped = false
 
-    /// `tools/<relativePath>` of this repository.
+    /// `tools/<relativePath>` of this repository: the first folder above
+    /// this file with a Package.swift (the file is also linked into
+    /// Tests/ControlPadTests/FakePeers, one level deeper).
     static func toolPath(_ relativePath: String, _ file: StaticString = #filePath) -> String {
-        URL(fileURLWithPath: "\(file)").deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("tools/\(relativePath)").path
+        var root = URL(fileURLWithPath: "\(file)").deletingLastPathComponent()
+        while root.path != "/", !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
+            root.deleteLastPathComponent()
+        }
+        return root.appendingPathComponent("tools/\(relativePath)").path
     }
 
     /// Starts `python3 script --port-file … --log … arguments` and waits until it listens.

@@ -176,33 +176,6 @@ final class PictureEndToEndTests: XCTestCase {
 
     // MARK: - Tests
 
-    func testTheCurrentPaneShowsTheSlidesColours() throws {
-        let pad = try launch("")
-        try pad.waitFor(text: "Current · 1/14")
-        let capture = try waitForPicture(pad)
-        let pane = Self.currentPane(capture)
-        let colors = Self.pictureColors(pane)
-        let distinct = Set(colors)
-        XCTAssertGreaterThanOrEqual(distinct.count, 10, "a real slide has many colours: \(distinct)")
-        for color in distinct {
-            guard case .indexed(let n) = color else { return XCTFail("tmux-256color gets 256-colour escapes, not \(color)") }
-            XCTAssert((0..<256).contains(n))
-        }
-        let white = colors.filter(Self.isNearWhite).count
-        XCTAssertGreaterThan(Double(white) / Double(colors.count), 0.5,
-                             "the slide's white background dominates (\(white) of \(colors.count))")
-        // The picture is in the current pane, with the pane's frame around it.
-        XCTAssertTrue(pane.joined().contains { $0.char == "▀" })
-
-        // A step draws the next slide's picture in the current pane.
-        let before = pane
-        try pad.send("Right")
-        try pad.waitFor(text: "Current · 2/14")
-        let stepped = try waitForPicture(pad)
-        XCTAssertNotEqual(Self.currentPane(stepped), before, "the picture changed with the slide")
-        try quit(pad)
-    }
-
     /// A step writes only the colours that changed, in whichever glyph keeps
     /// the colours set (`HalfBlockWriter`); what shows must be the picture a
     /// full repaint draws, pixel for pixel.
@@ -233,27 +206,6 @@ final class PictureEndToEndTests: XCTestCase {
             XCTFail("row \(row) of the current pane differs after a step from a full repaint")
             break
         }
-        try quit(pad)
-    }
-
-    func testFullScreenSlideAndBack() throws {
-        let pad = try launch("")
-        try pad.waitFor(text: "Current · 1/14")
-        let framed = try waitForPicture(pad)
-        let framedCells = Self.pictureCells(Self.currentPane(framed))
-
-        try pad.send("f")
-        let full = try pad.waitFor("full screen") { !$0.contains("Current ·") }
-        XCTAssertFalse(full.contains("┌") || full.contains("└"), "no frames:\n\(full)")
-        XCTAssertTrue(TmuxSession.statusLine(full).contains("1/14"), "full screen keeps a one-line status:\n\(full)")
-        let fullCapture = try waitForPicture(pad, cells: framedCells + 1)
-        let fullCells = Self.pictureCells(Self.currentPane(fullCapture))
-        XCTAssertGreaterThan(fullCells, framedCells * 3 / 2, "the picture is larger full screen (\(fullCells) vs \(framedCells) cells)")
-        XCTAssertGreaterThan(Set(Self.pictureColors(Self.currentPane(fullCapture))).count, 10)
-
-        try pad.send("Escape")
-        try pad.waitFor(text: "Current · 1/14")
-        try pad.waitFor(text: "? help")
         try quit(pad)
     }
 

@@ -22,24 +22,12 @@ package enum PadRunner {
                     config loaded: LoadedConfig? = nil) throws {
         // Everything that can fail with a message fails before the terminal
         // is taken over, so the message is readable.
-        let loaded = loaded ?? ConfigLoader.read(path: settings.config)
-        let config = loaded.config
-        var notices: [String] = []
-        if let notice = Self.configNotice(loaded, given: settings.config) { notices.append(notice) }
-        for problem in loaded.problems { Logger(label: "controlpad.config").error("\(problem)") }
+        var start = try PadStart(settings: settings, link: link, loaded: loaded)
         // Runs last, once the terminal is back.
         defer { if let reason = LogFile.active?.droppedReason { Syscalls.writeStandardError("controlpad: \(reason)\n") } }
-        let rehearsal = try settings.rehearsalLog.map { try RehearsalLogFile(path: $0) }
-        if let notice = rehearsal?.notice { notices.append(notice) }
-        // Said again on the way out, where the shell keeps it.
-        defer { if let notice = rehearsal?.notice { Syscalls.writeStandardError("controlpad: \(notice)\n") } }
-        let pace = settings.paceFrom.map(PaceFromFile.load)
-        if case .failure(let failure)? = pace { notices.append(PaceFromFile.notice(failure)) }
-        defer {
-            if case .failure(let failure)? = pace {
-                Syscalls.writeStandardError("controlpad: \(PaceFromFile.notice(failure))\n")
-            }
-        }
+        // Said again on the way out, where the shell keeps them.
+        defer { for line in start.sayOnTheWayOut { Syscalls.writeStandardError("controlpad: \(line)\n") } }
+        let config = start.config
         let inbox = try EventInbox<PadEvent>()
         // SIGTERM, SIGHUP and SIGQUIT (Ctrl-\\) end the loop normally, so the
         // terminal is restored; SIGINT (Ctrl-C) quits like `q`, asking first
@@ -53,7 +41,7 @@ package enum PadRunner {
                                         environment: ProcessInfo.processInfo.environment, probe: TerminalProbe.onTerminal)
         let pictureLog = Logger(label: "controlpad.pictures")
         pictureLog.info("pictures: \(setup.mode.label) — \(setup.mode.reason)")
-        if let notice = setup.notice { notices.append(notice) }
+        if let notice = setup.notice { start.notices.append(notice) }
         let writer = setup.realPictures(output: STDOUT_FILENO, wake: { [inbox] in inbox.wake() })
         let terminal = try CursesTerminal(useColor: colors.wantsColor, terminalName: name, pictures: writer, typed: setup.typed,
                                           filterAnswers: setup.answersMayFollow, textSizing: setup.textSizing)
@@ -63,7 +51,7 @@ package enum PadRunner {
         let depth = colors.depth(terminalName: name ?? "", colors: terminal.colorCount, direct: terminal.directColor)
         pictureLog.info("colour depth for pictures: \(depth.rawValue) (\(terminal.colorCount) colours)")
         if let notice = colors.depthNotice(terminalName: name ?? "", colors: terminal.colorCount, direct: terminal.directColor) {
-            notices.append(notice)
+            start.notices.append(notice)
         }
         terminal.override(config.looks)
         // Real pictures are scaled by the terminal: the cell shape it reports beats a guess.
@@ -71,36 +59,19 @@ package enum PadRunner {
         let cellAspect = settings.cellAspect ?? config.cellAspect ?? reported.map { Double($0.height) / Double($0.width) } ?? 2.0
         let pictures = setup.mode.kind == .none ? nil : PicturePipeline(depth: depth, cellAspect: cellAspect, real: writer)
 
-        var state = PadState(bindings: config.bindings, animate: config.animation && !settings.noAnimation)
-        state.link = link
-        state.notice = notices.isEmpty ? nil : notices.joined(separator: "\n")
-        state.talkDuration = settings.duration.flatMap(DurationText.milliseconds) ?? config.talkDuration
-        if case .success(let loaded)? = pace {
-            state.rehearsedSchedule = loaded.log.schedule
-            Logger(label: "controlpad.pace").info("pace from \(loaded.path): \(loaded.log.visits.count) visits, \(loaded.log.length) ms")
-        }
-        // The layout this server was last shown in, else the config's.
-        let layouts = LayoutStore.standard(), layoutKey = LayoutStore.key(for: link)
-        let startLayout = layoutKey.flatMap { layouts?.layout(for: $0) } ?? config.layout
-        state.layoutMode = startLayout
-        if startLayout != .fullScreen { state.layoutBeforeFullScreen = startLayout }
-        // The talk's timer, kept per show across a restart (not the demo's).
-        var timers: TalkTimerKeeping?
-        if let layoutKey, layoutKey != "demo", let store = TalkTimerStore.standard() {
-            timers = TalkTimerKeeping(store: store, server: layoutKey)
-        }
+        let state = start.state()
         let loop = PadLoop(terminal: terminal, source: source, state: state, inbox: inbox, pictures: pictures,
-                           rehearsal: rehearsal, config: config, picturesLabel: writer == nil ? nil : setup.mode.label,
+                           rehearsal: start.rehearsal, config: config, picturesLabel: writer == nil ? nil : setup.mode.label,
                            cellPixels: {
                                // What the terminal says (CSI 16 t, or its window's pixels), else the cell aspect.
                                let cell = PictureSetup.cellPixels(fd: STDOUT_FILENO) ?? setup.cellSize
                                    ?? (10, Int((10 * cellAspect).rounded()))
                                return PixelSize(width: cell.width, height: cell.height)
                            }, sourceNotes: sourceNotes, textSizing: setup.textSizing,
-                           timers: timers)
+                           timers: start.talkTimers())
         CrashGuard.crashIfAskedForTest()
         loop.run()
-        if let layoutKey, loop.state.layoutMode != startLayout { layouts?.remember(loop.state.layoutMode, for: layoutKey) }
+        start.remember(loop.state)
         // The shell gets its prompt back now; Impress's stream, if one is
         // still coming, is waited for in the background.
         terminal.restore()
@@ -117,5 +88,75 @@ package enum PadRunner {
         if loaded.problems.count == 1 { return "config: \(first) (the rest applies)" }
         let check = "controlpad config --check" + (given.map { " " + TerminalText.escaped($0) } ?? "")
         return "config: \(loaded.problems.count) problems (the rest applies); `\(check)` lists them"
+    }
+}
+
+/// What the pad starts from, whatever its terminal: the config as applied,
+/// the notices, the rehearsal log, the pace to keep, the layout kept for
+/// this server. `PadRunner` and the in-process tests both start from it.
+package struct PadStart {
+    package let config: PadConfig
+    /// What the pad says until the presenter puts it away; the runner adds the terminal's.
+    package var notices: [String] = []
+    let settings: PadSettings
+    let link: LinkState
+    let rehearsal: RehearsalLogFile?
+    let pace: Result<PaceFromFile.Loaded, PaceFromFile.Failure>?
+    let layouts: LayoutStore?
+    let layoutKey: String?
+    let startLayout: LayoutMode
+
+    /// `loaded` is the config file as already read, if it was (read here
+    /// otherwise); `layouts`, where the layouts are kept (the state directory's by default).
+    init(settings: PadSettings, link: LinkState, loaded: LoadedConfig? = nil,
+         layouts: LayoutStore? = LayoutStore.standard()) throws {
+        let loaded = loaded ?? ConfigLoader.read(path: settings.config)
+        config = loaded.config
+        self.settings = settings
+        self.link = link
+        if let notice = PadRunner.configNotice(loaded, given: settings.config) { notices.append(notice) }
+        for problem in loaded.problems { Logger(label: "controlpad.config").error("\(problem)") }
+        rehearsal = try settings.rehearsalLog.map { try RehearsalLogFile(path: $0) }
+        if let notice = rehearsal?.notice { notices.append(notice) }
+        pace = settings.paceFrom.map(PaceFromFile.load)
+        if case .failure(let failure)? = pace { notices.append(PaceFromFile.notice(failure)) }
+        // The layout this server was last shown in, else the config's.
+        self.layouts = layouts
+        layoutKey = LayoutStore.key(for: link)
+        startLayout = layoutKey.flatMap { layouts?.layout(for: $0) } ?? config.layout
+    }
+
+    /// The pad's first state.
+    func state() -> PadState {
+        var state = PadState(bindings: config.bindings, animate: config.animation && !settings.noAnimation)
+        state.link = link
+        state.notice = notices.isEmpty ? nil : notices.joined(separator: "\n")
+        state.talkDuration = settings.duration.flatMap(DurationText.milliseconds) ?? config.talkDuration
+        if case .success(let loaded)? = pace {
+            state.rehearsedSchedule = loaded.log.schedule
+            Logger(label: "controlpad.pace").info("pace from \(loaded.path): \(loaded.log.visits.count) visits, \(loaded.log.length) ms")
+        }
+        state.layoutMode = startLayout
+        if startLayout != .fullScreen { state.layoutBeforeFullScreen = startLayout }
+        return state
+    }
+
+    /// The talk's timer, kept per show across a restart (not the demo's).
+    func talkTimers() -> TalkTimerKeeping? {
+        guard let layoutKey, layoutKey != "demo", let store = TalkTimerStore.standard() else { return nil }
+        return TalkTimerKeeping(store: store, server: layoutKey)
+    }
+
+    /// Keeps the layout the pad ended in for this server's next start.
+    func remember(_ final: PadState) {
+        if let layoutKey, final.layoutMode != startLayout { layouts?.remember(final.layoutMode, for: layoutKey) }
+    }
+
+    /// What is said again on stderr once the terminal is back.
+    var sayOnTheWayOut: [String] {
+        var lines: [String] = []
+        if case .failure(let failure)? = pace { lines.append(PaceFromFile.notice(failure)) }
+        if let notice = rehearsal?.notice { lines.append(notice) }
+        return lines
     }
 }

@@ -1,0 +1,1 @@
+../../EndToEndTests/Support/ChildProcess.swift

@@ -1,0 +1,1 @@
+../../EndToEndTests/Support/Deadline.swift

@@ -1,0 +1,1 @@
+../../EndToEndTests/Support/E2EError.swift

@@ -1,0 +1,1 @@
+../../EndToEndTests/FakeServerScript.swift

@@ -1,0 +1,213 @@
+import Foundation
+import XCTest
+@testable import ControlPadUI
+@testable import PadConfig
+import PadRuntime
+@testable import SlideModel
+import SlideSources
+import SlideImages
+
+/// The pad in-process, scripted (in the spirit of tig's TIG_SCRIPT): a
+/// `PadLoop` on an in-memory `TestTerminal` of a given size, started as
+/// `PadRunner` starts it (`PadStart`: the config, the notices, the pace,
+/// the layout kept), on a source (the demo deck, a scripted one, or a real
+/// transport against a fake server), with a clock the test moves.
+///
+/// Keys are typed by their tmux names ("Right", "C-c", "q"), so a test
+/// reads like the tmux test it replaced. Waits step the loop until a
+/// condition on the state or the screen holds: the loop sleeps in `poll`,
+/// woken by the terminal or the source, never by a sleep.
+final class ScriptedPad {
+    /// The monotonic clock of the pad: the system's, plus whatever a test
+    /// moved it on by (a flash still expires as it would in a terminal; a
+    /// test that needs two seconds of talk moves the clock, not waits).
+    final class ManualClock: @unchecked Sendable {
+        private let lock = NSLock()
+        private var offset: Millis = 0
+        var value: Millis { Clocks.system.monotonic() + lock.withLock { offset } }
+        func advance(_ ms: Millis) { lock.withLock { offset += ms } }
+    }
+
+    let terminal: TestTerminal
+    let source: SlideSource
+    let inbox: EventInbox<PadEvent>
+    let clock = ManualClock()
+    let start: PadStart
+    private(set) var loop: PadLoop!
+    /// False once the pad has quit (a key, a signal): the loop is finished.
+    private(set) var running = true
+    private var directory: URL?
+
+    /// The demo's source as `controlpad demo` makes it, with a fixed seed,
+    /// no latency and nothing dropped or doubled unless asked.
+    static func demo(seed: UInt64 = 3, slides: Int? = nil, latency: ClosedRange<Int> = 0...0, drop: Double = 0,
+                     duplicate: Double = 0) throws -> MockSlideSource {
+        var knobs = MockKnobs()
+        knobs.seed = seed
+        knobs.latency = latency
+        knobs.dropRate = drop
+        knobs.duplicateRate = duplicate
+        return MockSlideSource(show: MockShow(deck: try DemoDeck.builtIn(slideCount: slides), knobs: knobs))
+    }
+
+    /// - `config`: the config file's text (written to a file of the pad's
+    ///   own, as `--config` would name it), unless `settings` names one;
+    ///   nil or empty: the defaults.
+    /// - `state`: the state directory (layouts.json), a fresh one if nil.
+    /// - `depth`: the pictures' colours (nil: no pictures, as `--pictures none`).
+    init(source: SlideSource? = nil, link: LinkState = .demo, width: Int = 120, height: Int = 40,
+         settings: PadSettings = PadSettings(), config: String? = "", state: URL? = nil,
+         depth: ColorDepth? = .palette256, sourceNotes: HelpView.SourceNotes? = nil) throws {
+        var settings = settings
+        settings.noAnimation = true
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("cp-scripted-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        directory = home
+        // No config of the user's: an empty file stands for "none" (the
+        // defaults, no notice), as the tmux tests' isolated homes did.
+        if settings.config == nil {
+            let file = home.appendingPathComponent("config.toml")
+            try (config ?? "").write(to: file, atomically: true, encoding: .utf8)
+            settings.config = file.path
+        }
+        let layouts = LayoutStore(fileURL: (state ?? home).appendingPathComponent("controlpad/layouts.json"))
+        start = try PadStart(settings: settings, link: link, loaded: nil, layouts: layouts)
+        terminal = try TestTerminal(width: width, height: height)
+        self.source = try source ?? Self.demo()
+        inbox = try EventInbox<PadEvent>()
+        let clock = clock
+        let clocks = Clocks(monotonic: { clock.value }, wallClock: { "14:05" }, untilNextMinute: { 60_000 })
+        let cellAspect = settings.cellAspect ?? start.config.cellAspect ?? 2.0
+        let pictures = depth.map { PicturePipeline(depth: $0, cellAspect: cellAspect) }
+        // A terminal that says nothing of its cells: PadRunner's fallback, the cell aspect.
+        let cell = PixelSize(width: 10, height: Int((10 * cellAspect).rounded()))
+        loop = PadLoop(terminal: terminal, source: self.source, state: start.state(), inbox: inbox, clocks: clocks,
+                       pictures: pictures, rehearsal: start.rehearsal, config: start.config, cellPixels: { cell },
+                       sourceNotes: sourceNotes)
+        loop.start()
+    }
+
+    deinit {
+        if running { end() }
+        if let directory { try? FileManager.default.removeItem(at: directory) }
+    }
+
+    /// The loop finished as `PadRunner` finishes it: the source stopped, the layout kept.
+    private func end() {
+        running = false
+        loop.finish()
+        start.remember(loop.state)
+    }
+
+    var state: PadState { loop.state }
+    var screen: String { terminal.screen }
+    var statusLine: String { Self.statusLine(screen) }
+
+    /// The last non-empty line: the pad's status line.
+    static func statusLine(_ screen: String) -> String {
+        screen.split(separator: "\n").last.map(String.init) ?? ""
+    }
+
+    /// One turn of the loop (it quits: the pad is finished).
+    func step(waitingAtMost limit: Int32 = 50) {
+        guard running else { return }
+        if !loop.step(waitingAtMost: limit) { end() }
+    }
+
+    /// Keys by their tmux names, each handled in its own turn as a person types them.
+    func send(_ keys: String...) {
+        for name in keys {
+            guard running else { return }
+            switch name {
+            case "C-c": inbox.post(.interrupted)  // SIGINT
+            case "C-\\": inbox.post(.terminate)   // SIGQUIT
+            default: terminal.type(.key(Self.key(name)))
+            }
+            step(waitingAtMost: 0)
+        }
+    }
+
+    static func key(_ name: String) -> Key {
+        switch name {
+        case "Right": return .right
+        case "Left": return .left
+        case "Up": return .up
+        case "Down": return .down
+        case "Space": return .char(" ")
+        case "BSpace": return .backspace
+        case "Enter": return .enter
+        case "Escape": return .escape
+        case "Tab": return .tab
+        case "BTab": return .backTab
+        case "PageDown", "NPage": return .pageDown
+        case "PageUp", "PPage": return .pageUp
+        case "Home": return .home
+        case "End": return .end
+        case "DC": return .delete
+        default:
+            if name.hasPrefix("F"), let n = Int(name.dropFirst()) { return .function(n) }
+            if name.hasPrefix("C-"), name.count == 3 { return .control(name.last!) }
+            precondition(name.count == 1, "no key named \(name)")
+            return .char(name.first!)
+        }
+    }
+
+    func resize(width: Int, height: Int) {
+        terminal.size = TerminalSize(width: width, height: height)
+        terminal.type(.resize(terminal.size))
+        step(waitingAtMost: 0)
+    }
+
+    /// Moves the pad's clock on (the show's timer, the pace, a prompt's expiry).
+    func advance(seconds: Double) {
+        clock.advance(Millis(seconds * 1000))
+        step(waitingAtMost: 0)
+    }
+
+    /// Steps the loop until `condition` holds of the screen; fails after
+    /// `timeout` seconds (of a source that never answers) with the screen.
+    @discardableResult
+    func waitFor(_ what: String, timeout: TimeInterval = 30, file: StaticString = #filePath, line: UInt = #line,
+                 _ condition: (String) -> Bool) throws -> String {
+        try until(what, timeout: timeout, file: file, line: line) { condition($0.screen) }
+        return screen
+    }
+
+    func waitFor(text: String, timeout: TimeInterval = 30, file: StaticString = #filePath, line: UInt = #line) throws {
+        try waitFor("\"\(text)\"", timeout: timeout, file: file, line: line) { $0.contains(text) }
+    }
+
+    /// Steps the loop until `condition` holds of the pad (its state, its screen).
+    func until(_ what: String, timeout: TimeInterval = 30, file: StaticString = #filePath, line: UInt = #line,
+               _ condition: (ScriptedPad) -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition(self) {
+            guard running, Date() < deadline else {
+                let message = "waited for \(what)\(running ? "" : " (the pad quit)"); screen:\n\(screen)"
+                XCTFail(message, file: file, line: line)
+                throw WaitFailed(message: message)
+            }
+            step()
+        }
+    }
+
+    struct WaitFailed: Error { let message: String }
+
+    /// The show has started (a state, not a screen that happens to be drawn).
+    func waitForShow(file: StaticString = #filePath, line: UInt = #line) throws {
+        try until("the show to start", file: file, line: line) { $0.state.showRunning }
+    }
+
+    /// The show has confirmed slide `number` (1-based): the state the
+    /// rehearsal log records, not the position the status line shows ahead.
+    func waitForSlide(_ number: Int, file: StaticString = #filePath, line: UInt = #line) throws {
+        try until("the show to confirm slide \(number)", file: file, line: line) { $0.state.showRunning && $0.state.current == number - 1 }
+    }
+
+    /// Quits with q (and y when a running show makes it ask); true once the loop has ended.
+    func quit(file: StaticString = #filePath, line: UInt = #line) {
+        send("q")
+        if running { send("y") }
+        XCTAssertFalse(running, "the pad quit", file: file, line: line)
+    }
+}
