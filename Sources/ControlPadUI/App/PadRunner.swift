@@ -47,7 +47,7 @@ package enum PadRunner {
                                           filterAnswers: setup.answersMayFollow, textSizing: setup.textSizing)
         defer { terminal.restore() }
         // The terminal set the locale (UTF-8, or C.UTF-8 as a fallback): said once if neither.
-        if let notice = UTF8Locale.notice(codeset: UTF8Locale.currentCodeset) { notices.append(notice) }
+        if let notice = UTF8Locale.notice(codeset: UTF8Locale.currentCodeset) { start.notices.append(notice) }
         let depth = colors.depth(terminalName: name ?? "", colors: terminal.colorCount, direct: terminal.directColor)
         pictureLog.info("colour depth for pictures: \(depth.rawValue) (\(terminal.colorCount) colours)")
         if let notice = colors.depthNotice(terminalName: name ?? "", colors: terminal.colorCount, direct: terminal.directColor) {
