@@ -55,12 +55,7 @@ struct LayoutStore {
         guard file.servers[server] != mode.rawValue else { return }
         file.servers[server] = mode.rawValue
         do {
-            let directory = fileURL.deletingLastPathComponent()
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try encoder.encode(file).write(to: fileURL, options: .atomic)
+            try StateFile.write(file, to: fileURL)
         } catch {
             logger.warning("cannot keep the layout in \(fileURL.path): \(error)")
         }

@@ -49,12 +49,7 @@ struct TalkTimerStore {
         file.timers.append(timer)
         file.timers = Array(file.timers.suffix(Self.capacity))
         do {
-            let directory = fileURL.deletingLastPathComponent()
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try encoder.encode(file).write(to: fileURL, options: .atomic)
+            try StateFile.write(file, to: fileURL)
         } catch {
             logger.warning("cannot keep the talk's timer in \(fileURL.path): \(error)")
         }
