@@ -28,9 +28,10 @@ final class HeadingTests: XCTestCase {
         var state = running()
         _ = state.reduce(.key(.right), now: 1_000)  // an animation step: no slide_updated follows
         XCTAssertEqual(state.position, "→ 4/12")
-        _ = state.reduce(.tick, now: 1_000 + Heading.timeout - 1)
+        let timeout = Millis(Heading.timeout / .milliseconds(1))
+        _ = state.reduce(.tick, now: 1_000 + timeout - 1)
         XCTAssertEqual(state.position, "→ 4/12")
-        _ = state.reduce(.tick, now: 1_000 + Heading.timeout)
+        _ = state.reduce(.tick, now: 1_000 + timeout)
         XCTAssertEqual(state.position, "3/12", "the screen says the truth within the timeout")
         XCTAssertEqual(state.buffer.slide(for: .next), 3)
     }

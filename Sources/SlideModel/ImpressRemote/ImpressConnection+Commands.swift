@@ -1,7 +1,7 @@
 /// Presses put on the wire as the pacer says (`NavigationPacer`).
 extension ImpressConnection {
     mutating func send(_ command: SourceCommand, now: Duration) -> [Action] {
-        guard case .open = phase, session?.isPaired == true else {
+        guard life.isOpen, session?.isPaired == true else {
             return [.dropped(command), .log(.debug, "not paired: dropped \(command.logText)")]
         }
         stream.commandSent(command, now: now)

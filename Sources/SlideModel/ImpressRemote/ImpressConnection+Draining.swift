@@ -5,7 +5,7 @@
 extension ImpressConnection {
     mutating func startDraining(then: AfterDraining, now: Duration) -> [Action] {
         let until = stream.deadline(waitingFrom: now)
-        phase = .draining(until: until, then: then)
+        draining = Draining(until: until, then: then)
         pacer.reset()
         let what = then == .stop ? "closing" : "reconnecting"
         var actions: [Action] = [.log(.notice, "\(stream.waitDescription); \(what) when it is done")]
@@ -31,10 +31,10 @@ extension ImpressConnection {
         case .send(let command):
             return [.dropped(command)]
         case .stop:
-            phase = .draining(until: until, then: .stop)
+            draining = Draining(until: until, then: .stop)
             return []
         case .closed, .failed:
-            phase = .open
+            draining = nil
             if case .failed(let reason) = input, closeReason == nil { closeReason = reason }
             if then == .stop { return stopNow() }
             return input.isClosed ? lost() : []
@@ -49,12 +49,13 @@ extension ImpressConnection {
         let how = stream.isComplete ? "Impress has sent the last preview" : "waited for Impress's previews long enough"
         stream = PreviewStream()
         if then == .stop { return [.log(.info, "\(how): closing")] + stopNow() }
-        phase = .open
+        draining = nil
         return [.cancel(.drain), .log(.info, "\(how): closing to reconnect"), .close]
     }
 
     mutating func stopNow() -> [Action] {
-        phase = .stopped
+        draining = nil
+        life.stop()
         session = nil
         return [.cancel(.drain), .close]
     }

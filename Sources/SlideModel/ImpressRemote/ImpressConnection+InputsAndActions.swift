@@ -1,6 +1,6 @@
 /// What an Impress link is told (inputs), what it says to do (actions), and where it stands.
 extension ImpressConnection {
-    public enum Timer: Sendable, Hashable { case pairing, countdown, heldNavigation, drain }
+    public enum Timer: Sendable, Hashable, CountdownTimer { case pairing, countdown, heldNavigation, drain }
 
     /// What happened.
     public enum Input: Sendable {
@@ -21,7 +21,7 @@ extension ImpressConnection {
     }
 
     /// What to do.
-    public enum Action: Sendable, Equatable {
+    public enum Action: Sendable, Equatable, LinkLifeAction {
         case connect
         /// Bytes for the socket, in one write: the pair request, or `command`.
         case write([UInt8], command: SourceCommand?)
@@ -36,13 +36,11 @@ extension ImpressConnection {
         case log(ImpressLogLevel, String)
     }
 
-    enum Phase: Sendable {
-        case idle, connecting, open, countingDown(left: Duration, reason: String), stopped
-        /// Pairing was refused: no retry until the presenter asks (`retryNow`).
-        case waitingForRetry
-        /// Open, but closing as soon as Impress has finished streaming the
-        /// show's previews (`PreviewStream`), then stopping or reconnecting.
-        case draining(until: Duration, then: AfterDraining)
+    /// Open, but closing as soon as Impress has finished streaming the
+    /// show's previews (`PreviewStream`), then stopping or reconnecting.
+    struct Draining: Sendable, Equatable {
+        var until: Duration
+        var then: AfterDraining
     }
 
     enum AfterDraining: Sendable, Equatable {

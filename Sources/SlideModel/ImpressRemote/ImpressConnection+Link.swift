@@ -1,12 +1,13 @@
-/// The connection's life: connecting, pairing, losing it, and counting down to the next try.
+/// The connection's life (`LinkLife`) as Impress lives it: connecting,
+/// pairing, and losing it (a refused pairing waits for the presenter).
 extension ImpressConnection {
     mutating func connect() -> [Action] {
-        phase = .connecting
+        life.connecting()
         return [.emit(.link(.connecting(to: settings.address))), .log(.info, "connecting to \(settings.address)"), .connect]
     }
 
     mutating func pair() -> [Action] {
-        guard case .connecting = phase else { return [] }
+        guard life.isConnecting else { return [] }
         framer.reset()
         pacer.reset()
         closeReason = nil
@@ -16,7 +17,7 @@ extension ImpressConnection {
         // only accepting thread (see docs/IMPRESS-REMOTE.md).
         let request = session.start()
         self.session = session
-        phase = .open
+        life.opened()
         var actions: [Action] = [.log(.info, "connected to \(settings.address); pairing as \(settings.clientName.debugDescription)"),
                                  .write(request, command: nil)]
         if settings.pairingTimeout > .zero { actions.append(.arm(.pairing, after: settings.pairingTimeout)) }
@@ -24,7 +25,7 @@ extension ImpressConnection {
     }
 
     mutating func lost() -> [Action] {
-        guard case .open = phase else { return [] }
+        guard life.isOpen else { return [] }
         var reason = closeReason ?? LinkProblem.closed.reason
         if closeReason == nil {
             if framer.isMidMessage {
@@ -44,22 +45,8 @@ extension ImpressConnection {
         let lost: [Action] = [.log(.notice, "lost \(settings.address): \(reason)"), .cancel(.pairing)]
         guard !refusedPairing else {
             // Asking again and again would pop up Impress's dialog forever.
-            phase = .waitingForRetry
-            return lost + [.emit(.link(.failed(message: reason)))]
+            return lost + follow(life.refused(reason: reason))
         }
-        return lost + scheduleReconnect(reason: reason)
-    }
-
-    mutating func scheduleReconnect(reason: String) -> [Action] {
-        countDown(left: backoff.nextDelay(), reason: reason)
-    }
-
-    /// "reconnecting in N s" every `countdownStep`, then connect.
-    mutating func countDown(left: Duration, reason: String) -> [Action] {
-        guard left > .zero else { return connect() }
-        let step = min(settings.countdownStep > .zero ? settings.countdownStep : left, left)
-        phase = .countingDown(left: left - step, reason: reason)
-        return [.emit(.link(.reconnecting(inSeconds: ReconnectBackoff.countdownSeconds(left), reason: reason))),
-                .arm(.countdown, after: step)]
+        return lost + follow(life.lost(reason: reason))
     }
 }

@@ -1,7 +1,7 @@
 /// What Impress sends: framed, checked that it is Impress at all, and turned into events and pacing news.
 extension ImpressConnection {
     mutating func receive(_ bytes: [UInt8], now: Duration) -> [Action] {
-        guard case .open = phase else { return [] }
+        guard life.isOpen else { return [] }
         var messages: [[String]] = []
         var failure: ImpressFramingError?
         do { try framer.feed(bytes, into: &messages) } catch { failure = error }
@@ -40,7 +40,7 @@ extension ImpressConnection {
             var actions: [Action] = []
             switch event {
             case .link(.connected):
-                backoff.reset()
+                life.worked()
                 linkWorked = true
             case .link(.pairing) where padKnowsAShow:
                 padKnowsAShow = false

@@ -1,10 +1,10 @@
 /// The life of one Impress Remote link, without sockets, threads or clocks:
 /// connect, pair (PIN choice, pairing timeout), turn server messages into
 /// events, put presses on the wire, and after a drop count down and
-/// reconnect. It takes what happened and when (`handle(_:now:)`) and says
+/// reconnect (its `LinkLife`, the same as every source's). It takes what happened and when (`handle(_:now:)`) and says
 /// what to do; `ImpressRemoteSource` only carries that out with SwiftNIO,
 /// and tests drive it on virtual time.
-public struct ImpressConnection: Sendable {
+public struct ImpressConnection: Sendable, LinkLiving {
     /// The status line's reason when the pair request goes unanswered.
     public static let noAnswerReason = LinkProblem.stuck.reason
     /// When the pair request is answered by something else (a web server
@@ -12,11 +12,13 @@ public struct ImpressConnection: Sendable {
     public static let notImpressReason = LinkProblem.notImpress.reason
 
     public let settings: Settings
-    var phase: Phase = .idle
+    /// Idle, connecting, open, counting down, waiting, stopped.
+    var life: LinkLife
+    /// Set while open and closing once Impress's stream is done.
+    var draining: Draining?
     var session: ImpressSession?
     var framer: ImpressFramer
     var pacer: NavigationPacer
-    var backoff: ReconnectBackoff
     /// Why the connection is closing, when this side closes it.
     var closeReason: String?
     var storedPin: String?
@@ -36,31 +38,34 @@ public struct ImpressConnection: Sendable {
         self.settings = settings
         framer = ImpressFramer(maxMessageBytes: settings.maxMessageBytes, maxLines: settings.maxMessageLines)
         pacer = settings.pacer
-        backoff = settings.backoff
+        life = LinkLife(backoff: settings.backoff, countdownStep: settings.countdownStep)
     }
 
-    public var isStopped: Bool { if case .stopped = phase { true } else { false } }
+    public var isStopped: Bool { life.isStopped }
+
+    /// Where the presses are taking the show (the pacer's `Heading`).
+    public var heading: Heading? { pacer.heading }
 
     /// While stopping: the stream Impress is still sending and when the wait
     /// ends at the latest (nil once closed, or when nothing streams).
     public var drainingStream: (stream: PreviewStream, until: Duration)? {
-        if case .draining(let until, .stop) = phase { (stream, until) } else { nil }
+        if let draining, draining.then == .stop { (stream, draining.until) } else { nil }
     }
 
     public mutating func handle(_ input: Input, now: Duration) -> [Action] {
         if isStopped { return input.command.map { [.dropped($0)] } ?? [] }
-        if case .draining(let until, let then) = phase { return drain(input, until: until, then: then, now: now) }
+        if let draining { return drain(input, until: draining.until, then: draining.then, now: now) }
         switch input {
         case .start(let stored, let fresh):
-            guard case .idle = phase else { return [] }
+            guard life.phase == .idle else { return [] }
             storedPin = stored
             freshPin = fresh
-            return connect()
+            return follow(life.start())
         case .connected: return pair()
         case .connectFailed(let failure):
             let port = try? ImpressServerAddress.parse(settings.address).port
             let reason = LinkProblem.attemptReason(failure, linkWorkedBefore: linkWorked, port: port)
-            return [.log(.notice, "cannot connect to \(settings.address): \(reason)")] + scheduleReconnect(reason: reason)
+            return [.log(.notice, "cannot connect to \(settings.address): \(reason)")] + follow(life.lost(reason: reason))
         case .received(let bytes): return receive(bytes, now: now)
         case .failed(let reason):
             if closeReason == nil { closeReason = reason }
@@ -68,28 +73,21 @@ public struct ImpressConnection: Sendable {
         case .closed: return lost()
         case .send(let command): return send(command, now: now)
         case .timerFired(.pairing):
-            guard case .open = phase, session?.phase == .requested else { return [] }
+            guard life.isOpen, session?.phase == .requested else { return [] }
             closeReason = Self.noAnswerReason
             return [.log(.notice, "no answer to the pair request in \(settings.pairingTimeout): closing the connection"), .close]
         case .timerFired(.countdown):
-            guard case .countingDown(let left, let reason) = phase else { return [] }
-            return countDown(left: left, reason: reason)
+            return follow(life.countdownFired())
         case .timerFired(.heldNavigation):
             return pacer.expire().map { write($0, for: nil) } ?? []
         case .timerFired(.drain):
             return []
         case .retryNow:
-            switch phase {
-            case .countingDown, .waitingForRetry:
-                backoff.reset()
-                return [.cancel(.countdown), .log(.info, "reconnecting now, as asked")] + connect()
-            default:
-                return []
-            }
+            return follow(life.retryNow())
         case .stop:
             let cancels: [Action] = [.cancel(.pairing), .cancel(.countdown), .cancel(.heldNavigation)]
-            if case .open = phase, !stream.mayClose(at: now) { return cancels + startDraining(then: .stop, now: now) }
-            phase = .stopped
+            if life.isOpen, !stream.mayClose(at: now) { return cancels + startDraining(then: .stop, now: now) }
+            life.stop()
             session = nil
             return cancels + [.close]
         }

@@ -30,7 +30,8 @@
 /// confirmed (`slide_updated`) at least `settle` (75 ms) ago, or has had
 /// `ackTimeout` to be; otherwise it
 /// is a `goto_slide` to the heading: the slide the previous presses aimed at
-/// plus or minus one, clamped to the show. A go-to to the very slide the
+/// plus or minus one, clamped to the show (`Heading`, the pad's own rule, so
+/// the pad shows where the show will land). A go-to to the very slide the
 /// show stands on while a step is still in flight would be a no-op (the
 /// show has not left it yet; seen on the real show: ← then → within 11 ms
 /// ended on the wrong slide), so that one waits for the step's
@@ -57,7 +58,7 @@ public struct NavigationPacer: Sendable {
     /// The last navigation sent, while it waits for its `slide_updated`.
     private var awaitingAck = false
     /// Where the presses since the show was last quiet are taking it.
-    private var heading: Int?
+    public private(set) var heading: Heading?
     /// A go-to held until the step in flight is confirmed (see above).
     private var held: Int?
 
@@ -78,17 +79,18 @@ public struct NavigationPacer: Sendable {
         case .next: delta = 1
         case .previous: delta = -1
         case .goto(let index):
-            note(heading: index, now: now)
+            note(now: now)
+            heading.aim(at: index, current: show?.current, now: now)
             return command
         default: return command
         }
         guard let show, show.slideCount > 0 else { return command }
-        if isQuiet(now: now) {
-            note(heading: min(max(0, show.current + delta), show.slideCount - 1), now: now)
-            return command
-        }
-        let target = min(max(0, (heading ?? show.current) + delta), show.slideCount - 1)
-        note(heading: target, now: now)
+        // Quiet: whatever was heading somewhere has landed (or never will).
+        let quiet = isQuiet(now: now)
+        if quiet { heading = nil }
+        note(now: now)
+        let target = heading.step(by: delta, current: show.current, count: show.slideCount, now: now)
+        if quiet { return command }
         if target == show.current && awaitingAck {
             held = target
             return nil
@@ -101,7 +103,7 @@ public struct NavigationPacer: Sendable {
     public mutating func confirmed(_ index: Int, now: Duration) -> SourceCommand? {
         awaitingAck = false
         lastConfirmation = now
-        if heading == index { heading = nil }
+        heading.reached(index, now: now)
         defer { held = nil }
         return held.flatMap { $0 == index ? nil : .goto(index: $0) }
     }
@@ -132,9 +134,8 @@ public struct NavigationPacer: Sendable {
     }
 
     /// A navigation goes out (or is held): it replaces any go-to still held.
-    private mutating func note(heading target: Int, now: Duration) {
+    private mutating func note(now: Duration) {
         held = nil
-        heading = target
         lastNavigation = now
         awaitingAck = true
     }

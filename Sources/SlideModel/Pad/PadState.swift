@@ -108,22 +108,6 @@ public struct Viewport: Sendable, Equatable {
     }
 }
 
-/// Where the presenter's presses are taking the show, shown the moment a key
-/// is read. The show's `slideChanged` settles it; if the show goes quiet
-/// (it refused, or the step was an animation, which sends nothing), the
-/// screen goes back to the truth after `timeout`.
-public struct Heading: Sendable, Equatable {
-    public var target: Int
-    /// The last press or confirmation on the way.
-    public var since: Millis
-    /// Longer than one step takes LibreOffice (the pacer waits 200 ms at
-    /// most for a confirmation), shorter than a person notices a wrong number.
-    public static let timeout: Millis = 600
-
-    public func hasExpired(at now: Millis) -> Bool { now - since >= Self.timeout }
-    public var expiresAt: Millis { since + Self.timeout }
-}
-
 /// A status-line message shown until `until`.
 public struct Flash: Sendable, Equatable {
     public var text: String

@@ -90,7 +90,7 @@ extension PadState {
         case .pointer(let phase, let x, let y):
             effects = pointer(phase, x: x, y: y)
         case .tick:
-            if let heading, heading.hasExpired(at: now) { self.heading = nil }
+            if let heading, heading.hasExpired(at: Duration(millis: now)) { self.heading = nil }
             if let flash, flash.until <= now { self.flash = nil }
             closeGotoIfExpired(now: now)
             effects = []
@@ -192,7 +192,7 @@ extension PadState {
             }
             setCurrent(index)
             // Arrived, or still on the way: the next confirmation is awaited afresh.
-            heading = heading.flatMap { $0.target == index ? nil : Heading(target: $0.target, since: now) }
+            heading.reached(index, now: Duration(millis: now))
         case .preview(let index, let preview):
             guard index >= 0, slideCount == 0 || index < slideCount else { return }
             _ = buffer.arrive(preview: preview, for: index)

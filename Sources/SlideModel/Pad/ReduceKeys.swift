@@ -241,9 +241,9 @@ extension PadState {
     /// A go-to: sent, and shown at once as where the show is heading.
     mutating func go(to index: Int, now: Millis) -> [Effect] {
         if !isLinkUp { return refused(.first, now: now) }
-        guard showRunning, (0..<slideCount).contains(index), index != (heading?.target ?? current) || blank else { return [] }
+        guard showRunning, (0..<slideCount).contains(index), index != heading.target(or: current) || blank else { return [] }
         endBlankByMoving(now: now)
-        heading = index == current ? nil : Heading(target: index, since: now)
+        heading.aim(at: index, current: current, now: Duration(millis: now))
         return [.send(.goto(index: index))]
     }
 
@@ -254,10 +254,11 @@ extension PadState {
         guard showRunning else { return [] }
         let wasBlank = blank
         endBlankByMoving(now: now)
-        let target = wasBlank && delta < 0
-            ? (heading?.target ?? current)
-            : min(max(0, (heading?.target ?? current) + delta), max(0, slideCount - 1))
-        heading = target == current ? nil : Heading(target: target, since: now)
+        if wasBlank && delta < 0 {
+            heading.aim(at: heading.target(or: current), current: current, now: Duration(millis: now))
+        } else {
+            heading.step(by: delta, current: current, count: slideCount, now: Duration(millis: now))
+        }
         return [.send(delta > 0 ? .next : .previous)]
     }
 

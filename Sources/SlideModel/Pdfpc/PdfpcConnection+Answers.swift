@@ -6,11 +6,12 @@ extension PdfpcConnection {
         case 403: return lost(.pdfpcLocked)
         case 412:
             // pdfpc forgot the handshake (restarted on the same port?): shake hands again.
-            guard phase != .handshaking else { return lost(.notPdfpc, detail: "412 to the handshake") }
+            guard !isHandshaking(.helo) else { return lost(.notPdfpc, detail: "412 to the handshake") }
             let dropped = queue.map(Action.dropped) + (control?.command.map { [.dropped($0)] } ?? [])
             queue = []
             resetRequests()
-            phase = .handshaking
+            life.connecting()
+            handshake = .helo
             return dropped + [.abandonRequests, .log(.notice, "pdfpc answered 412 to \(request): shaking hands again"), self.request(.helo)]
         default: break
         }
@@ -19,7 +20,7 @@ extension PdfpcConnection {
             guard status == 200, PdfpcAPI.isHelo(body) else {
                 return lost(.notPdfpc, detail: "HTTP \(status) to \(request): \(Self.peek(body))")
             }
-            phase = .readingMeta
+            handshake = .meta
             return [.log(.info, "pdfpc answered the handshake"), self.request(.meta)]
         case .meta:
             guard status == 200, let meta = PdfpcAPI.meta(body) else {
@@ -28,18 +29,18 @@ extension PdfpcConnection {
             lastMeta = now
             let old = self.meta
             self.meta = meta
-            if phase == .readingMeta {
-                phase = .readingState
+            if isHandshaking(.meta) {
+                handshake = .state
                 return [self.request(.state)]
             }
-            guard phase == .open, old?.userSlides != meta.userSlides || old?.pages != meta.pages else { return [] }
+            guard life.isOpen, old?.userSlides != meta.userSlides || old?.pages != meta.pages else { return [] }
             // The deck changed (reloaded, or another PDF): everything known is stale.
             return [.log(.notice, "pdfpc's deck now has \(meta.userSlides) slides")] + startShow(now: now) + pump(now: now)
         case .state:
             guard status == 200, let state = PdfpcAPI.state(body) else {
                 return lost(.notPdfpc, detail: "HTTP \(status) to \(request): \(Self.peek(body))")
             }
-            if phase == .readingState { return opened(state, now: now) }
+            if isHandshaking(.state) { return opened(state, now: now) }
             return apply(state, now: now) + schedulePoll(now: now) + pump(now: now)
         case .control(let action, _):
             let command = control?.id == id ? control?.command : nil
@@ -53,7 +54,6 @@ extension PdfpcConnection {
                 actions.append(.log(.notice, "pdfpc refused \(action): HTTP \(status)"))
                 if let command { actions.append(.dropped(command)) }
             }
-            heading = nil
             return actions + nextCommand(now: now) + schedulePoll(now: now) + pump(now: now)
         case .notes(let page):
             let slide = notesRequest?.id == id ? notesRequest!.slide : page

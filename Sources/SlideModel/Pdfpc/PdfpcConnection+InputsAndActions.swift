@@ -1,6 +1,6 @@
 /// What a pdfpc link is told (inputs) and what it says to do (actions), and the words for them.
 extension PdfpcConnection {
-    public enum Timer: Sendable, Hashable { case poll, countdown }
+    public enum Timer: Sendable, Hashable, CountdownTimer { case poll, countdown }
 
     /// Why a request got no answer.
     public enum Failure: Sendable, Equatable, CustomStringConvertible {
@@ -39,7 +39,7 @@ extension PdfpcConnection {
     }
 
     /// What to do.
-    public enum Action: Sendable, Equatable {
+    public enum Action: Sendable, Equatable, LinkLifeAction {
         /// Make this request; `command` is the press it carries out, if any.
         case request(id: Int, PdfpcAPI.Request, command: SourceCommand?)
         /// Forget every request in flight: their answers are of no use now.
@@ -52,11 +52,9 @@ extension PdfpcConnection {
         case log(ImpressLogLevel, String)
     }
 
-    enum Phase: Sendable, Equatable {
-        case idle, handshaking, readingMeta, readingState, open, stopped
-        case countingDown(left: Duration, reason: String)
-        /// Wrong password or another client's lock: no retry until asked.
-        case waitingForRetry
+    /// While the link's life is `connecting`: what the handshake waits for.
+    enum Handshake: Sendable, Equatable {
+        case helo, meta, state
     }
 }
 

@@ -1,8 +1,10 @@
-/// The link itself: connecting, requests in flight, losing it and counting down, and opening a show.
+/// The link itself: connecting, requests in flight, losing it (its
+/// `LinkLife`, the same as every source's), and opening a show.
 extension PdfpcConnection {
     mutating func connect() -> [Action] {
         resetRequests()
-        phase = .handshaking
+        life.connecting()
+        handshake = .helo
         return [.emit(.link(.connecting(to: settings.address))), .log(.info, "connecting to \(settings.address)"),
                 request(.helo)]
     }
@@ -18,8 +20,8 @@ extension PdfpcConnection {
     mutating func resetRequests() {
         inFlight = [:]
         control = nil
-        pendingTarget = nil
         heading = nil
+        pressesJoined = false
         pictureRequests = [:]
         notesRequest = nil
     }
@@ -36,26 +38,15 @@ extension PdfpcConnection {
         var actions: [Action] = dropped + [.abandonRequests, .cancel(.poll),
                                            .log(.notice, "\(settings.address): \(reason)" + (detail.map { " (\($0))" } ?? ""))]
         if problem == .pdfpcWrongPassword || problem == .pdfpcLocked {
-            phase = .waitingForRetry
-            actions.append(.emit(.link(.failed(message: reason))))
-            return actions
+            return actions + follow(life.refused(reason: reason))
         }
-        return actions + countDown(left: backoff.nextDelay(), reason: reason)
-    }
-
-    /// "reconnecting in N s" every `countdownStep`, then connect.
-    mutating func countDown(left: Duration, reason: String) -> [Action] {
-        guard left > .zero else { return connect() }
-        let step = min(settings.countdownStep > .zero ? settings.countdownStep : left, left)
-        phase = .countingDown(left: left - step, reason: reason)
-        return [.emit(.link(.reconnecting(inSeconds: ReconnectBackoff.countdownSeconds(left), reason: reason))),
-                .arm(.countdown, after: step)]
+        return actions + follow(life.lost(reason: reason))
     }
 
     /// The first state after the handshake: the link is up.
     mutating func opened(_ state: PdfpcAPI.State, now: Duration) -> [Action] {
-        phase = .open
-        backoff.reset()
+        life.opened()
+        life.worked()
         let first = !wasConnected
         wasConnected = true
         var actions: [Action] = [.emit(.link(.connected(server: "pdfpc · \(settings.serverLabel)")))]

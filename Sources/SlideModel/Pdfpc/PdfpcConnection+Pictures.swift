@@ -12,7 +12,7 @@ extension PdfpcConnection {
 
     /// Starts what is most wanted and not yet fetched, within the limits.
     mutating func pump(now: Duration) -> [Action] {
-        guard phase == .open, count > 0 else { return [] }
+        guard life.isOpen, count > 0 else { return [] }
         var actions: [Action] = []
         let fetching = Set(pictureRequests.values.map(\.slide))
         for want in wants where pictureRequests.count < settings.maxPicturesInFlight {

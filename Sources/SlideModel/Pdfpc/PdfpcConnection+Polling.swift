@@ -1,7 +1,7 @@
 /// pdfpc never pushes: `/api/state` is polled, quickly after activity, slowly when idle.
 extension PdfpcConnection {
     mutating func schedulePoll(now: Duration) -> [Action] {
-        guard phase == .open else { return [] }
+        guard life.isOpen else { return [] }
         if now - lastActivity < settings.activeWindow {
             pollDelay = settings.fastPoll
         } else {
@@ -12,7 +12,7 @@ extension PdfpcConnection {
     }
 
     mutating func poll(now: Duration) -> [Action] {
-        guard phase == .open else { return [] }
+        guard life.isOpen else { return [] }
         var actions: [Action] = []
         if now - lastMeta >= settings.metaEvery, !inFlight.values.contains(.meta) {
             lastMeta = now

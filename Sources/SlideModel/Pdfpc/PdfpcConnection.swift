@@ -26,10 +26,11 @@
 ///   this pdfpc) wait for the presenter (`retryNow`); 412 (pdfpc forgot
 ///   the handshake) shakes hands again; anything else that breaks the link
 ///   (refused, reset, a stall, garbage) counts down and reconnects.
-public struct PdfpcConnection: Sendable {
+public struct PdfpcConnection: Sendable, LinkLiving {
     public let settings: Settings
-    var phase: Phase = .idle
-    var backoff: ReconnectBackoff
+    /// Idle, connecting, open, counting down, waiting, stopped.
+    var life: LinkLife
+    var handshake: Handshake = .helo
     var nextID = 1
     var inFlight: [Int: PdfpcAPI.Request] = [:]
     /// Whether the link was ever up (refused then means pdfpc quit).
@@ -46,10 +47,11 @@ public struct PdfpcConnection: Sendable {
     // Commands.
     var control: (id: Int, command: SourceCommand?)?
     var queue: [SourceCommand] = []
-    /// Where presses made while a command was in flight are heading.
-    var pendingTarget: Int?
-    /// Where the command in flight takes the show.
-    var heading: Int?
+    /// Where the command in flight and the presses made meanwhile take the show.
+    var heading: Heading?
+    /// Presses were made while a command was in flight: they go as one go-to
+    /// to `heading` when it is answered.
+    var pressesJoined = false
     // Pictures and notes.
     var wants: [PictureWant] = []
     var pictureRequests: [Int: (slide: Int, size: PixelSize)] = [:]
@@ -64,11 +66,17 @@ public struct PdfpcConnection: Sendable {
 
     public init(_ settings: Settings) {
         self.settings = settings
-        backoff = settings.backoff
+        life = LinkLife(backoff: settings.backoff, countdownStep: settings.countdownStep)
         pollDelay = settings.fastPoll
     }
 
-    public var isStopped: Bool { phase == .stopped }
+    public var isStopped: Bool { life.isStopped }
+
+    /// Connecting, and the handshake waits for `step`.
+    func isHandshaking(_ step: Handshake) -> Bool { life.isConnecting && handshake == step }
+
+    /// Where the presses are taking the show (nil: where it stands).
+    public var headingTarget: Int? { heading?.target }
 
     /// How many pictures are being fetched now (tests: never more than the limit).
     public var picturesInFlight: Int { pictureRequests.count }
@@ -77,8 +85,7 @@ public struct PdfpcConnection: Sendable {
         if isStopped { return input.command.map { [.dropped($0)] } ?? [] }
         switch input {
         case .start:
-            guard phase == .idle else { return [] }
-            return connect()
+            return follow(life.start())
         case .answered(let id, let status, let body):
             guard let request = inFlight.removeValue(forKey: id) else { return [] }
             return answered(id: id, request, status: status, body: body, now: now)
@@ -89,22 +96,15 @@ public struct PdfpcConnection: Sendable {
             return send(command, now: now)
         case .want(let pictures):
             wants = pictures
-            return phase == .open ? pump(now: now) : []
+            return life.isOpen ? pump(now: now) : []
         case .timerFired(.poll):
             return poll(now: now)
         case .timerFired(.countdown):
-            guard case .countingDown(let left, let reason) = phase else { return [] }
-            return countDown(left: left, reason: reason)
+            return follow(life.countdownFired())
         case .retryNow:
-            switch phase {
-            case .countingDown, .waitingForRetry:
-                backoff.reset()
-                return [.cancel(.countdown), .log(.info, "reconnecting now, as asked")] + connect()
-            default:
-                return []
-            }
+            return follow(life.retryNow())
         case .stop:
-            phase = .stopped
+            life.stop()
             let dropped = queue.map(Action.dropped)
             queue = []
             inFlight = [:]
