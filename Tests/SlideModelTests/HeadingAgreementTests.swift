@@ -30,13 +30,11 @@ final class HeadingAgreementTests: XCTestCase {
             }
         }
 
-        mutating func press(_ keys: Key...) {
-            for key in keys {
-                padNow += 10
-                source.now += .milliseconds(10)
-                for case .send(let command) in pad.reduce(.key(key), now: padNow) { source.run(.send(command)) }
-                forward()
-            }
+        mutating func press(_ key: Key) {
+            padNow += 10
+            source.now += .milliseconds(10)
+            for case .send(let command) in pad.reduce(.key(key), now: padNow) { source.run(.send(command)) }
+            forward()
         }
 
         /// pdfpc answers the command in flight (and the pad hears what it says).
@@ -51,50 +49,7 @@ final class HeadingAgreementTests: XCTestCase {
 
     func testThePadAndPdfpcHeadForTheSameSlide() {
         var both = PadOnPdfpc(slides: 10)
-        func agree(_ slide: Int, _ what: String, line: UInt = #line) {
-            XCTAssertEqual(both.padHeads, slide, "the pad, \(what)", line: line)
-            XCTAssertEqual(both.sourceHeads, slide, "pdfpc's connection, \(what)", line: line)
-        }
-        XCTAssertEqual(both.pad.slideCount, 10)
-
-        both.press(.right, .right, .right, .right, .right)
-        agree(5, "five quick →")
-        both.press(.left)
-        agree(4, "then ←")
-        both.answerTheCommand()   // the first → lands on slide 2; the rest go as one gotoPage
-        XCTAssertEqual(both.pad.current, 1)
-        agree(4, "while the show is on its way")
-        both.answerTheCommand()
-        XCTAssertEqual(both.source.pdfpc.current, 4, "the show landed where both headed")
-        agree(4, "landed")
-        XCTAssertNil(both.pad.heading)
-
-        both.press(.char("7"), .enter)
-        agree(6, "a go-to")
-        both.press(.right)
-        agree(7, "a → while the go-to is unconfirmed")
-        both.answerTheCommand()
-        both.answerTheCommand()
-        XCTAssertEqual(both.source.pdfpc.current, 7)
-        agree(7, "landed")
-
-        both.press(.end)
-        both.answerTheCommand()
-        both.press(.right, .right)
-        agree(9, "presses at the last slide")
-        both.answerTheCommand()
-        agree(9, "at the last slide")
-
-        both.press(.left, .right)
-        agree(9, "← then → while the ← is unconfirmed")
-        both.answerTheCommand()   // the ← lands first
-        XCTAssertEqual(both.pad.current, 8)
-        XCTAssertEqual(both.pad.position, "→ 10/10", "the pad still shows where the show is heading")
-        agree(9, "on the way back")
-        both.answerTheCommand()
-        XCTAssertEqual(both.source.pdfpc.current, 9)
-        agree(9, "back")
-        XCTAssertEqual(both.pad.position, "10/10")
+        agreeAllTheWay(&both)
     }
 
     // MARK: Impress
@@ -110,6 +65,8 @@ final class HeadingAgreementTests: XCTestCase {
         /// The show's slide, and the commands written and not yet carried out.
         var showSlide = 0
         var written: [[String]] = []
+        /// What was written for the first presses (`sentAtFirst`).
+        var sentAtFirst: [String] = []
 
         init(slides: Int) {
             self.slides = slides
@@ -128,16 +85,15 @@ final class HeadingAgreementTests: XCTestCase {
                 case .write(let bytes, _):
                     let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
                     if lines.first != "LO_SERVER_CLIENT_PAIR" { written.append(lines) }
+                    if sentAtFirst.count < 5, lines.first != "LO_SERVER_CLIENT_PAIR" { sentAtFirst.append(lines.joined(separator: " ")) }
                 default: break
                 }
             }
         }
 
-        mutating func press(_ keys: Key..., apart gap: Int = 10) {
-            for key in keys {
-                nowMs += gap
-                for case .send(let command) in pad.reduce(.key(key), now: nowMs) { run(.send(command)) }
-            }
+        mutating func press(_ key: Key) {
+            nowMs += 10
+            for case .send(let command) in pad.reduce(.key(key), now: nowMs) { run(.send(command)) }
         }
 
         /// LibreOffice carries out the oldest command and reports the slide.
@@ -154,10 +110,6 @@ final class HeadingAgreementTests: XCTestCase {
             run(.received(Self.message("slide_updated", "\(showSlide)")))
         }
 
-        mutating func carryOutAll() { while !written.isEmpty { carryOutOne() } }
-
-        /// Long enough for the pacer to take the next press as a step again.
-        mutating func quiet() { nowMs += 300 }
 
         var padHeads: Int { pad.heading.target(or: pad.current) }
         var sourceHeads: Int { connection.heading.target(or: showSlide) }
@@ -165,58 +117,104 @@ final class HeadingAgreementTests: XCTestCase {
 
     func testThePadAndImpressHeadForTheSameSlide() {
         var both = PadOnImpress(slides: 10)
+        agreeAllTheWay(&both)
+        XCTAssertEqual(both.sentAtFirst, ["transition_next", "goto_slide 2", "goto_slide 3", "goto_slide 4", "goto_slide 5"],
+                       "a step, then go-tos to where the presses head")
+    }
+
+    // MARK: the presses
+
+    /// The same presses, on a show of 10 slides standing on the first: both
+    /// head for the same slide after every press and every move of the show.
+    private func agreeAllTheWay<Both: PadWithSource>(_ both: inout Both) {
         func agree(_ slide: Int, _ what: String, line: UInt = #line) {
             XCTAssertEqual(both.padHeads, slide, "the pad, \(what)", line: line)
-            XCTAssertEqual(both.sourceHeads, slide, "Impress's connection, \(what)", line: line)
+            XCTAssertEqual(both.sourceHeads, slide, "the source, \(what)", line: line)
         }
         XCTAssertEqual(both.pad.slideCount, 10)
 
-        both.press(.right, .right, .right, .right, .right)
+        both.press([.right, .right, .right, .right, .right])
         agree(5, "five quick →")
-        XCTAssertEqual(both.written.map { $0.joined(separator: " ") },
-                       ["transition_next", "goto_slide 2", "goto_slide 3", "goto_slide 4", "goto_slide 5"])
-        both.press(.left)
+        both.press([.left])
         agree(4, "then ←")
-        for _ in 0..<5 {
-            both.carryOutOne()
-            // Passing through slide 5 settles both; slide 6 then heads nowhere until the ←'s go-to lands.
+        while both.landOne() {
+            // Passing through slide 5 settles both; the ←'s go-to then lands on 5.
             XCTAssertEqual(both.padHeads, both.sourceHeads, "on the way (the show on slide \(both.showSlide + 1))")
         }
-        both.carryOutAll()
         XCTAssertEqual(both.showSlide, 4, "the show landed where both headed")
         agree(4, "landed")
         XCTAssertNil(both.pad.heading)
 
-        both.quiet()
-        both.press(.char("7"), .enter)
+        both.settle()
+        both.press([.char("7"), .enter])
         agree(6, "a go-to")
-        both.press(.right)
+        both.press([.right])
         agree(7, "a → while the go-to is unconfirmed")
-        both.carryOutAll()
+        while both.landOne() {}
         XCTAssertEqual(both.showSlide, 7)
         agree(7, "landed")
 
-        both.quiet()
-        both.press(.end)
-        both.carryOutAll()
-        both.quiet()
-        both.press(.right, .right)
+        both.settle()
+        both.press([.end])
+        while both.landOne() {}
+        both.settle()
+        both.press([.right, .right])
         agree(9, "presses at the last slide")
+        while both.landOne() {}
+        agree(9, "at the last slide")
 
-        both.quiet()
-        _ = both.pad.reduce(.tick, now: both.nowMs)
-        both.written = []   // the end screen's step, which LibreOffice never confirms
-        both.run(.timerFired(.heldNavigation))
-        both.written = []
-        both.press(.left, .right)
+        both.settle()
+        both.press([.left, .right])
         agree(9, "← then → while the ← is unconfirmed")
-        both.carryOutOne()   // the ← lands first; the held go-to follows
+        XCTAssertTrue(both.landOne())   // the ← lands first
         XCTAssertEqual(both.pad.current, 8)
         XCTAssertEqual(both.pad.position, "→ 10/10", "the pad still shows where the show is heading")
         agree(9, "on the way back")
-        both.carryOutAll()
+        while both.landOne() {}
         XCTAssertEqual(both.showSlide, 9)
         agree(9, "back")
         XCTAssertEqual(both.pad.position, "10/10")
+    }
+}
+
+/// The pad wired to a source's machine: the pad's commands go to the
+/// machine, the machine's events come back to the pad, and a simulated
+/// show carries out what the machine sends when the test says.
+protocol PadWithSource {
+    var pad: PadState { get }
+    /// Where the pad heads (its heading, or the slide it shows).
+    var padHeads: Int { get }
+    /// Where the source's machine heads.
+    var sourceHeads: Int { get }
+    /// The slide the simulated show stands on.
+    var showSlide: Int { get }
+    mutating func press(_ keys: [Key])
+    /// The show carries out the oldest command it was sent; false if none.
+    mutating func landOne() -> Bool
+    /// A moment passes with nothing pressed.
+    mutating func settle()
+}
+
+extension HeadingAgreementTests.PadOnPdfpc: PadWithSource {
+    var showSlide: Int { source.pdfpc.current }
+    mutating func press(_ keys: [Key]) { for key in keys { press(key) } }
+    mutating func landOne() -> Bool {
+        guard source.pending.contains(where: { if case .control = $0.request { true } else { false } }) else { return false }
+        answerTheCommand()
+        return true
+    }
+    mutating func settle() {}
+}
+
+extension HeadingAgreementTests.PadOnImpress: PadWithSource {
+    mutating func press(_ keys: [Key]) { for key in keys { press(key) } }
+    mutating func landOne() -> Bool {
+        guard !written.isEmpty else { return false }
+        carryOutOne()
+        return true
+    }
+    mutating func settle() {
+        nowMs += 300
+        _ = pad.reduce(.tick, now: nowMs)
     }
 }
