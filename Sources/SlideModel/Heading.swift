@@ -22,11 +22,6 @@ public struct Heading: Sendable, Equatable {
     /// The last press or confirmation on the way.
     public var since: Duration
 
-    public init(target: Int, since: Duration) {
-        self.target = target
-        self.since = since
-    }
-
     /// How long the pad shows a heading the show says nothing about (it
     /// refused, or the step was an animation, which sends nothing) before it
     /// shows the truth again: longer than one step takes LibreOffice (the
