@@ -8,10 +8,10 @@ extension ImpressConnection {
         /// by the driver off its event loop), `freshPin` one to use if none.
         case start(storedPin: String?, freshPin: String)
         case connected
-        case connectFailed(reason: String)
+        case connectFailed(LinkProblem)
         case received([UInt8])
         /// An error on the open connection (it closes next).
-        case failed(reason: String)
+        case failed(LinkProblem)
         case closed
         case send(SourceCommand)
         case timerFired(Timer)
@@ -37,7 +37,7 @@ extension ImpressConnection {
     }
 
     enum Phase: Sendable {
-        case idle, connecting, open, countingDown(left: Duration, reason: String), stopped
+        case idle, connecting, open, countingDown(left: Duration, problem: LinkProblem), stopped
         /// Pairing was refused: no retry until the presenter asks (`retryNow`).
         case waitingForRetry
         /// Open, but closing as soon as Impress has finished streaming the
@@ -47,7 +47,7 @@ extension ImpressConnection {
 
     enum AfterDraining: Sendable, Equatable {
         case stop
-        case reconnect(reason: String)
+        case reconnect(LinkProblem)
     }
 }
 

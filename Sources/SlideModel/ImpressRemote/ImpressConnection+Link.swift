@@ -25,14 +25,14 @@ extension ImpressConnection {
 
     mutating func lost() -> [Action] {
         guard case .open = phase else { return [] }
-        var reason = closeReason ?? LinkProblem.closed.reason
+        var problem = closeReason ?? ImpressProblem.closed.problem
         if closeReason == nil {
             if framer.isMidMessage {
-                reason = "connection closed in the middle of a message"
+                problem = ImpressProblem.midMessage
             } else if session?.phase == .validatingPin {
-                reason = LinkProblem.pairingUnconfirmed.reason
+                problem = ImpressProblem.pairingUnconfirmed.problem
             } else if session?.phase == .requested {
-                reason = LinkProblem.pairingRefused.reason
+                problem = ImpressProblem.pairingRefused.problem
             }
         }
         let refusedPairing = closeReason == nil && (session?.phase == .validatingPin || session?.phase == .requested)
@@ -41,25 +41,25 @@ extension ImpressConnection {
         framer.reset()
         pacer.reset()
         stream = PreviewStream()
-        let lost: [Action] = [.log(.notice, "lost \(settings.address): \(reason)"), .cancel(.pairing)]
+        let lost: [Action] = [.log(.notice, "lost \(settings.address): \(problem.reason)"), .cancel(.pairing)]
         guard !refusedPairing else {
             // Asking again and again would pop up Impress's dialog forever.
             phase = .waitingForRetry
-            return lost + [.emit(.link(.failed(message: reason)))]
+            return lost + [.emit(.link(.failed(problem)))]
         }
-        return lost + scheduleReconnect(reason: reason)
+        return lost + scheduleReconnect(problem)
     }
 
-    mutating func scheduleReconnect(reason: String) -> [Action] {
-        countDown(left: backoff.nextDelay(), reason: reason)
+    mutating func scheduleReconnect(_ problem: LinkProblem) -> [Action] {
+        countDown(left: backoff.nextDelay(), problem: problem)
     }
 
     /// "reconnecting in N s" every `countdownStep`, then connect.
-    mutating func countDown(left: Duration, reason: String) -> [Action] {
+    mutating func countDown(left: Duration, problem: LinkProblem) -> [Action] {
         guard left > .zero else { return connect() }
         let step = min(settings.countdownStep > .zero ? settings.countdownStep : left, left)
-        phase = .countingDown(left: left - step, reason: reason)
-        return [.emit(.link(.reconnecting(inSeconds: ReconnectBackoff.countdownSeconds(left), reason: reason))),
+        phase = .countingDown(left: left - step, problem: problem)
+        return [.emit(.link(.reconnecting(inSeconds: ReconnectBackoff.countdownSeconds(left), problem: problem))),
                 .arm(.countdown, after: step)]
     }
 }

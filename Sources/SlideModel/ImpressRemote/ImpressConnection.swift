@@ -5,11 +5,11 @@
 /// what to do; `ImpressRemoteSource` only carries that out with SwiftNIO,
 /// and tests drive it on virtual time.
 public struct ImpressConnection: Sendable {
-    /// The status line's reason when the pair request goes unanswered.
-    public static let noAnswerReason = LinkProblem.stuck.reason
+    /// The problem when the pair request goes unanswered.
+    public static let noAnswerProblem = ImpressProblem.stuck.problem
     /// When the pair request is answered by something else (a web server
     /// answering HTTP 400, say): Impress answers it with `LO_SERVER_…`.
-    public static let notImpressReason = LinkProblem.notImpress.reason
+    public static let notImpressProblem = ImpressProblem.notImpress.problem
 
     public let settings: Settings
     var phase: Phase = .idle
@@ -18,7 +18,7 @@ public struct ImpressConnection: Sendable {
     var pacer: NavigationPacer
     var backoff: ReconnectBackoff
     /// Why the connection is closing, when this side closes it.
-    var closeReason: String?
+    var closeReason: LinkProblem?
     var storedPin: String?
     /// Made up once per run: a reconnect while the user is still typing it
     /// into Impress must not change it under their fingers.
@@ -27,7 +27,7 @@ public struct ImpressConnection: Sendable {
     /// PIN first clears it, so nothing stale stays on screen meanwhile.
     var padKnowsAShow = false
     /// Paired once this run: a failure after it is Impress going away, not
-    /// a set-up problem (`LinkProblem.attemptReason`).
+    /// a set-up problem (`ImpressProblem.attempt`).
     var linkWorked = false
     /// The show's previews Impress is streaming to this connection.
     var stream = PreviewStream()
@@ -59,21 +59,21 @@ public struct ImpressConnection: Sendable {
         case .connected: return pair()
         case .connectFailed(let failure):
             let port = try? ImpressServerAddress.parse(settings.address).port
-            let reason = LinkProblem.attemptReason(failure, linkWorkedBefore: linkWorked, port: port)
-            return [.log(.notice, "cannot connect to \(settings.address): \(reason)")] + scheduleReconnect(reason: reason)
+            let problem = ImpressProblem.attempt(failure, linkWorkedBefore: linkWorked, port: port)
+            return [.log(.notice, "cannot connect to \(settings.address): \(problem.reason)")] + scheduleReconnect(problem)
         case .received(let bytes): return receive(bytes, now: now)
-        case .failed(let reason):
-            if closeReason == nil { closeReason = reason }
-            return [.log(.notice, "connection error: \(reason)")]
+        case .failed(let problem):
+            if closeReason == nil { closeReason = problem }
+            return [.log(.notice, "connection error: \(problem.reason)")]
         case .closed: return lost()
         case .send(let command): return send(command, now: now)
         case .timerFired(.pairing):
             guard case .open = phase, session?.phase == .requested else { return [] }
-            closeReason = Self.noAnswerReason
+            closeReason = Self.noAnswerProblem
             return [.log(.notice, "no answer to the pair request in \(settings.pairingTimeout): closing the connection"), .close]
         case .timerFired(.countdown):
-            guard case .countingDown(let left, let reason) = phase else { return [] }
-            return countDown(left: left, reason: reason)
+            guard case .countingDown(let left, let problem) = phase else { return [] }
+            return countDown(left: left, problem: problem)
         case .timerFired(.heldNavigation):
             return pacer.expire().map { write($0, for: nil) } ?? []
         case .timerFired(.drain):

@@ -54,7 +54,7 @@ extension PdfpcConnection {
 
     enum Phase: Sendable, Equatable {
         case idle, handshaking, readingMeta, readingState, open, stopped
-        case countingDown(left: Duration, reason: String)
+        case countingDown(left: Duration, problem: LinkProblem)
         /// Wrong password or another client's lock: no retry until asked.
         case waitingForRetry
     }

@@ -26,7 +26,8 @@ extension PdfpcConnection {
 
     /// The link is down: say why, and count down to a reconnect, or (wrong
     /// password, another client's lock) wait for the presenter.
-    mutating func lost(_ problem: LinkProblem, detail: String? = nil) -> [Action] {
+    mutating func lost(_ known: PdfpcProblem, detail: String? = nil) -> [Action] {
+        let problem = known.problem
         let reason = problem.reason
         let dropped = queue.map(Action.dropped) + (control?.command.map { [.dropped($0)] } ?? [])
         queue = []
@@ -35,20 +36,20 @@ extension PdfpcConnection {
         padCount = nil
         var actions: [Action] = dropped + [.abandonRequests, .cancel(.poll),
                                            .log(.notice, "\(settings.address): \(reason)" + (detail.map { " (\($0))" } ?? ""))]
-        if problem == .pdfpcWrongPassword || problem == .pdfpcLocked {
+        if known.waitsForPresenter {
             phase = .waitingForRetry
-            actions.append(.emit(.link(.failed(message: reason))))
+            actions.append(.emit(.link(.failed(problem))))
             return actions
         }
-        return actions + countDown(left: backoff.nextDelay(), reason: reason)
+        return actions + countDown(left: backoff.nextDelay(), problem: problem)
     }
 
     /// "reconnecting in N s" every `countdownStep`, then connect.
-    mutating func countDown(left: Duration, reason: String) -> [Action] {
+    mutating func countDown(left: Duration, problem: LinkProblem) -> [Action] {
         guard left > .zero else { return connect() }
         let step = min(settings.countdownStep > .zero ? settings.countdownStep : left, left)
-        phase = .countingDown(left: left - step, reason: reason)
-        return [.emit(.link(.reconnecting(inSeconds: ReconnectBackoff.countdownSeconds(left), reason: reason))),
+        phase = .countingDown(left: left - step, problem: problem)
+        return [.emit(.link(.reconnecting(inSeconds: ReconnectBackoff.countdownSeconds(left), problem: problem))),
                 .arm(.countdown, after: step)]
     }
 

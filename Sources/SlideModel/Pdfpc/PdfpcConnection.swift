@@ -93,8 +93,8 @@ public struct PdfpcConnection: Sendable {
         case .timerFired(.poll):
             return poll(now: now)
         case .timerFired(.countdown):
-            guard case .countingDown(let left, let reason) = phase else { return [] }
-            return countDown(left: left, reason: reason)
+            guard case .countingDown(let left, let problem) = phase else { return [] }
+            return countDown(left: left, problem: problem)
         case .retryNow:
             switch phase {
             case .countingDown, .waitingForRetry:
