@@ -54,7 +54,7 @@ final class ShowStateScreenTests: XCTestCase {
     func testAReconnectAsksAgain() {
         var state = justPaired()
         _ = state.reduce(.source(.showFinished), now: 1500)
-        _ = state.reduce(.source(.link(.reconnecting(inSeconds: 2, reason: "connection reset"))), now: 2000)
+        _ = state.reduce(.source(.link(.reconnecting(inSeconds: 2, problem: ImpressProblem.unexplained("connection reset")))), now: 2000)
         _ = state.reduce(.source(.link(.connected(server: "Impress 25.2 · beamer"))), now: 4000)
         XCTAssertEqual(state.reduce(.key(.function(5)), now: 4100), [], "a show may have started meanwhile")
     }
