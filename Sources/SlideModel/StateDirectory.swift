@@ -7,13 +7,13 @@ public enum StateDirectory {
     public static func path(environment: [String: String]) -> String? {
         let base: String
         if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
-            base = xdg
+            base = String(xdg.reversed().drop { $0 == "/" }.reversed())
         } else if let home = environment["HOME"], home.hasPrefix("/") {
-            base = home + "/.local/state"
+            base = String(home.reversed().drop { $0 == "/" }.reversed()) + "/.local/state"
         } else {
             return nil
         }
-        return (base.hasSuffix("/") ? base : base + "/") + "controlpad"
+        return base + "/controlpad"
     }
 
     /// A file in the directory, e.g. "layouts.json".

@@ -23,14 +23,14 @@ final class ShowStateScreenTests: XCTestCase {
     func testRightAfterPairingThePadAsksAndRefusesToStart() {
         var state = justPaired()
         var grid = renderPad(&state, width: 80, height: 24, now: 100)
-        XCTAssertTrue(statusLine(grid).contains("asking Impress about the show…"), statusLine(grid))
+        XCTAssertTrue(statusLine(grid).contains("asking about the show…"), statusLine(grid))
         XCTAssertFalse(grid.text.contains("no show"), "nothing false about the show")
         XCTAssertFalse(grid.text.contains("F5 starts") || grid.text.contains("Press F5"))
         for key in [Key.function(5), Key.function(17)] {
             let effects = state.reduce(.key(key), now: 200)
             XCTAssertEqual(effects, [], "\(key): nothing sent")
             grid = renderPad(&state, width: 80, height: 24, now: 210)
-            XCTAssertEqual(statusLine(grid), "wait: Impress has not said yet whether a show runs (nothing was sent)")
+            XCTAssertEqual(statusLine(grid), "wait: not known yet whether a show runs (nothing was sent)")
         }
     }
 

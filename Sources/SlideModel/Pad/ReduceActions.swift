@@ -66,7 +66,7 @@ extension PadState {
     }
 
     /// What a start key says while the show's state is not known yet.
-    public static let showStateUnknownRefusal = "wait: the presenting app has not said yet whether a show runs (nothing was sent)"
+    public static let showStateUnknownRefusal = "wait: not known yet whether a show runs (nothing was sent)"
 
     /// A command while the link is down goes nowhere: said, never pretended.
     /// `retry` is the one that asks for the link itself.
