@@ -42,13 +42,16 @@ let package = Package(
         ),
         .executableTarget(name: "DemoDeckEmbedder"),
         .plugin(name: "EmbedDemoDeck", capability: .buildTool(), dependencies: ["DemoDeckEmbedder"]),
+        // What every source kind is, below the sources (SlideModel only):
+        // the doctor's protocol and its generic probes, checks and output.
+        .target(name: "SourceKit", dependencies: ["SlideModel"]),
         // PNG decode, true-aspect fit, area-average scale, half-block raster, colour mapping.
         .target(name: "SlideImages", dependencies: ["CPNG", "SlideModel"]),
         // The Impress Remote TCP/UDP transport on SwiftNIO.
         .target(
             name: "RemoteTransport",
             dependencies: [
-                "SlideModel", "SlideSources", "Syscalls",
+                "SlideModel", "SlideSources", "SourceKit", "Syscalls",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -61,7 +64,7 @@ let package = Package(
         .target(
             name: "PdfpcTransport",
             dependencies: [
-                "SlideModel", "SlideSources", "COpenSSL",
+                "SlideModel", "SlideSources", "SourceKit", "COpenSSL",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -80,11 +83,6 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // `controlpad doctor`: what stands between the pad and Impress or pdfpc.
-        .target(
-            name: "ControlPadDoctor",
-            dependencies: ["ControlPadScripting", "SlideModel", "RemoteTransport", "PdfpcTransport"]
-        ),
         // The config file (TOMLKit) and the vocabulary of looks it shares with the screen.
         .target(
             name: "PadConfig",
@@ -95,7 +93,7 @@ let package = Package(
             name: "ControlPadUI",
             dependencies: [
                 "CNcurses", "CWideChar", "CCrashGuard", "Syscalls", "SlideModel", "SlideSources", "SlideImages",
-                "RemoteTransport", "PdfpcTransport", "PadRuntime", "ControlPadScripting", "PadConfig",
+                "PadRuntime", "ControlPadScripting", "PadConfig",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -103,7 +101,7 @@ let package = Package(
         .target(
             name: "ControlPadCLI",
             dependencies: [
-                "ControlPadUI", "ControlPadScripting", "ControlPadDoctor", "PadConfig", "PadRuntime", "SlideModel", "SlideSources",
+                "ControlPadUI", "ControlPadScripting", "SourceKit", "PadConfig", "PadRuntime", "SlideModel", "SlideSources",
                 "SlideImages", "RemoteTransport", "PdfpcTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -149,7 +147,7 @@ let package = Package(
             dependencies: ["PdfpcTransport", "SlideModel", "PadTestSupport", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
-            name: "ControlPadTests", dependencies: ["ControlPadUI", "PadConfig", "PadTestSupport", "ControlPadCLI", "ControlPadScripting", "ControlPadDoctor", "PadRuntime", "Syscalls", "SlideModel", "SlideSources", "SlideImages"], exclude: ["Snapshots"]
+            name: "ControlPadTests", dependencies: ["ControlPadUI", "PadConfig", "PadTestSupport", "ControlPadCLI", "ControlPadScripting", "SourceKit", "RemoteTransport", "PdfpcTransport", "PadRuntime", "Syscalls", "SlideModel", "SlideSources", "SlideImages"], exclude: ["Snapshots"]
         ),
         // Drives the built `controlpad` (which `swift build --build-tests` builds): it
         // does not link it, so the executable's static runtime stays out of the bundle.

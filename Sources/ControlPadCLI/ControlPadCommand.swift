@@ -1,5 +1,5 @@
 import ControlPadUI
-import ControlPadDoctor
+import SourceKit
 import ArgumentParser
 import FoundationEssentials
 import Syscalls

@@ -64,7 +64,7 @@ struct DiscoverCommand: ParsableCommand {
         guard !result.servers.isEmpty else {
             // The doctor takes the host's TCP address: its name alone (the port given here is UDP).
             let host = targets.first.map { $0.host.contains(":") ? "[\($0.host)]" : $0.host } ?? "HOST"
-            print("No Impress Remote server answered. " + LinkProblem.settingsFix + " "
+            print("No Impress Remote server answered. " + ImpressProblem.settingsFix + " "
                 + (hosts.isEmpty ? "Try --host ADDRESS to ask a computer directly, or " : "Try ")
                 + "`controlpad doctor \(host)` to find out what stands in the way.")
             throw ExitCode(1)

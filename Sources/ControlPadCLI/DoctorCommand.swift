@@ -1,6 +1,6 @@
 import PadConfig
 import ControlPadUI
-import ControlPadDoctor
+import SourceKit
 import ArgumentParser
 import FoundationEssentials
 import Logging
@@ -68,9 +68,7 @@ struct DoctorCommand: ParsableCommand {
     var log: String?
 
     func validate() throws {
-        if let address {
-            if PdfpcAddress.isPdfpc(address) { _ = try PdfpcOptions.address(address) } else { _ = try PairingOptions.server(address) }
-        }
+        if let address { _ = try Self.target(address) }
         guard timeout > 0, timeout <= 60 else {
             throw ValidationError("--timeout must be between 0 and 60 seconds, e.g. --timeout 3")
         }
@@ -83,141 +81,89 @@ struct DoctorCommand: ParsableCommand {
         }
         let logger = Logger(label: "controlpad.doctor")
         LineOutput.ignoreBrokenPipes()
-        if PdfpcAddress.isPdfpc(text) { return try checkPdfpc(PdfpcOptions.address(text), logger: logger) }
-        let server = try PairingOptions.server(text)
-        var configuration = pairing.configuration(for: server, logger: logger)
-        configuration.connectTimeout = .milliseconds(Int64(timeout * 1000))
-        configuration.pairingTimeout = configuration.connectTimeout
-        var findings = DoctorFindings(server: server, clientName: configuration.clientName)
-        if let pin = pairing.pin {
-            findings.pin = .given(pin)
-        } else if let stored = configuration.pairingStore?.pin(forServer: server.description) {
-            findings.pin = .stored(stored)
-        }
+        let doctor = try doctor(for: text, logger: logger)
 
         var printed = 0
-        func show(upTo step: Int) {
-            guard !json else { return }
-            let checks = findings.checks.filter { $0.name.step <= step }
-            for check in checks.dropFirst(printed) {
-                DoctorOutput.lines(check).forEach { _ = LineOutput.write($0) }
-            }
-            printed = max(printed, checks.count)
-        }
-        if !json { _ = LineOutput.write("Checking Impress Remote at \(server) …") }
-
-        // Discovery runs beside the other steps (it only waits).
-        let discoverySeconds = min(timeout, 2)
-        findings.discoverySeconds = discoverySeconds
-        let wait = Duration.milliseconds(Int64(discoverySeconds * 1000))
-        let multicast = ImpressDiscovery.search(targets: [], multicast: true, timeout: wait)
-
-        // 1. name, 2. port.
-        findings.resolution = DoctorProbes.resolve(server.host, port: server.port)
-        let direct: DoctorFindings.Discovery?
-        if case .failed? = findings.resolution {
-            direct = nil
-            show(upTo: 1)
-        } else {
-            let directSearch = ImpressDiscovery.search(
-                targets: [ImpressDiscovery.Target(host: server.host)], multicast: false, timeout: wait)
-            show(upTo: 0)
-            findings.connection = DoctorProbes.connect(server.host, port: server.port, timeout: timeout).connection
-            show(upTo: 1)
-            // 3–6 through the network source, as the pad and `send` talk to Impress.
-            if case .open? = findings.connection {
-                findings.link = try Self.read(configuration: configuration, logger: logger, timeout: timeout)
-                if case .lost(let reason)? = findings.link?.end, findings.link?.answer == DoctorLinkReading.Answer.none,
-                   DoctorFindings.problem(forLostLink: reason) == .stuck {
-                    // Accepts and never answers: a service that speaks first (SSH, mail) is not Impress.
-                    findings.greeting = DoctorProbes.connect(server.host, port: server.port, timeout: timeout, listen: 1).greeting
+        let context = DoctorContext(
+            timeout: timeout,
+            say: { [json] line in if !json { _ = LineOutput.write(line) } },
+            progress: { [json] checks, step in
+                guard !json else { return }
+                let decided = checks.filter { $0.name.step <= step }
+                for check in decided.dropFirst(printed) {
+                    DoctorOutput.lines(check).forEach { _ = LineOutput.write($0) }
                 }
-            }
-            show(upTo: 2)
-            direct = (try? directSearch.wait()).map { DoctorFindings.Discovery(servers: $0.servers, notes: $0.notes) }
-        }
-        findings.direct = direct
-        findings.multicast = (try? multicast.wait()).map { DoctorFindings.Discovery(servers: $0.servers, notes: $0.notes) }
-        show(upTo: 3)
-
-        if json {
-            _ = LineOutput.write(DoctorOutput.json(findings))
-        } else {
-            _ = LineOutput.write(DoctorOutput.summary(findings))
-        }
-        if !findings.isReady { throw ExitCode(1) }
-    }
-
-    /// One run of the network source: pairs, reads until `DoctorLinkReading`
-    /// has seen enough (a show's whole stream of previews, when one runs),
-    /// then leaves; never in the middle of the stream (docs/IMPRESS-REMOTE.md).
-    private static func read(configuration: ImpressRemoteConfiguration, logger: Logger,
-                             timeout: Double) throws -> DoctorLinkReading {
-        var timing = DoctorLinkReading.Timing()
-        timing.answer = 2 * timeout + 2  // connect, then the pair request: the source gives up first
-        timing.showState = timeout
-        let link = try HeadlessLink(configuration: configuration, logger: logger)
-        let start = link.now
-        func now() -> Double { Double(link.now - start) / 1000 }
-        var reading = DoctorLinkReading(timing: timing, at: 0)
-        link.start()
-        while !reading.isDone {
-            let wake = reading.wakeUp().map { start + Millis(($0 * 1000).rounded(.up)) }
-            switch link.next(before: wake) {
-            case .event(let event)?: reading.note(event, at: now())
-            case .interrupted?: reading.interrupt()
-            case .written?, nil: break
-            }
-            reading.settle(at: now())
-        }
-        // Impress's stream, if a big show's is still coming, is waited for in the background.
-        link.leave(logger: logger)
-        return reading
+                printed = max(printed, decided.count)
+            },
+            link: HeadlessDoctorLink(logger: logger))
+        let report = try doctor.run(context)
+        _ = LineOutput.write(json ? DoctorOutput.json(report) : DoctorOutput.summary(report))
+        if !report.isReady { throw ExitCode(1) }
     }
 }
 
 extension DoctorCommand {
-    /// pdfpc's steps: name, port, then one run of the pdfpc source until it
-    /// has shaken hands, said where the show is and sent the current slide's
-    /// picture and notes (or a problem, or `2 × timeout + 2` seconds).
-    func checkPdfpc(_ address: PdfpcAddress, logger: Logger) throws {
-        var findings = PdfpcDoctorFindings(address: address)
-        if !json { _ = LineOutput.write("Checking pdfpc at \(address) …") }
-        findings.resolution = DoctorProbes.resolve(address.host, port: address.port)
-        if case .failed? = findings.resolution {} else {
-            findings.connection = DoctorProbes.connect(address.host, port: address.port, timeout: timeout).connection
+    /// Which source an address names, by its scheme (none: Impress).
+    enum Target {
+        case impress(ImpressServerAddress)
+        case pdfpc(PdfpcAddress)
+    }
+
+    static func target(_ text: String) throws -> Target {
+        let schemes = [PdfpcAddress.scheme, PdfpcAddress.secureScheme]
+        let lower = String(text.drop { $0 == " " || $0 == "\t" }).lowercased()
+        if schemes.contains(where: { lower.hasPrefix($0) }) {
+            return .pdfpc(try PdfpcOptions.address(text))
         }
-        if case .open? = findings.connection {
+        return .impress(try PairingOptions.server(text))
+    }
+
+    /// The doctor for `address`, with this command's options: the one
+    /// function the source registry replaces (each kind makes its own).
+    func doctor(for address: String, logger: Logger) throws -> any SourceDoctor {
+        switch try Self.target(address) {
+        case .pdfpc(let address):
             let password = pdfpc.password(config: ConfigLoader.read(path: config).config.pdfpcPassword) { nil } ?? ""
-            var configuration = pdfpc.configuration(address, password: password)
-            configuration.connectTimeout = .milliseconds(Int64(timeout * 1000))
-            configuration.requestTimeout = configuration.connectTimeout
-            configuration.prefetch = false
-            let source = PdfpcSource(configuration: configuration, logger: logger)
-            let link = try HeadlessLink(source: source)
-            link.start()
-            let deadline = link.now + Millis((2 * timeout + 2) * 1000)
-            while !findings.hasSeenEnough, let item = link.next(before: deadline) {
-                if case .event(let event) = item {
-                    findings.note(event)
-                    // pdfpc renders on request: ask for the current slide, as a pane would.
-                    if case .showStarted(_, let current) = event {
-                        source.want([PictureWant(slide: current, size: PixelSize(width: 320, height: 180))])
-                    }
-                }
-                if item == .interrupted { break }
+            return PdfpcDoctor(configuration: pdfpc.configuration(address, password: password), logger: logger)
+        case .impress(let server):
+            let configuration = pairing.configuration(for: server, logger: logger)
+            var pin = ImpressDoctorFindings.PinSource.fresh
+            if let given = pairing.pin {
+                pin = .given(given)
+            } else if let stored = configuration.pairingStore?.pin(forServer: server.description) {
+                pin = .stored(stored)
             }
-            link.leave(logger: logger)
+            return ImpressDoctor(configuration: configuration, pin: pin, logger: logger)
         }
-        if json {
-            _ = LineOutput.write(DoctorOutput.json(findings.checks, server: address.description, ready: findings.isReady))
-        } else {
-            for check in findings.checks { DoctorOutput.lines(check).forEach { _ = LineOutput.write($0) } }
-            _ = LineOutput.write(findings.isReady
-                ? "ControlPad can drive pdfpc on \(address): controlpad connect \(address)"
-                : "ControlPad cannot drive pdfpc on \(address) yet"
-                    + (findings.checks.first { $0.name.isNeeded && $0.ok != true }.map { ": \($0.title) ✘" } ?? ""))
+    }
+}
+
+/// One run of a source without a screen for a doctor: its events, on the
+/// pad's inbox and clocks, into the doctor's watcher until it is done; then
+/// it leaves as every command does (Impress's stream, if a big show's is
+/// still coming, is waited for in the background).
+struct HeadlessDoctorLink: DoctorLinkRunner {
+    struct NotFollowable: Error, CustomStringConvertible {
+        var description: String { "this source cannot be run without a screen" }
+    }
+
+    let logger: Logger
+
+    func read<Watcher: DoctorLinkWatcher>(_ source: any SlideSource, into watcher: inout Watcher) throws {
+        guard let source = source as? any ConfirmingSource else { throw NotFollowable() }
+        let link = try HeadlessLink(source: source)
+        let start = link.now
+        func now() -> Double { Double(link.now - start) / 1000 }
+        link.start()
+        while !watcher.isDone {
+            let wake = watcher.wakeUp().map { start + Millis(($0 * 1000).rounded(.up)) }
+            switch link.next(before: wake) {
+            case .event(let event)?: watcher.note(event, at: now())
+            case .interrupted?: watcher.interrupt()
+            case .written?, nil: break
+            }
+            watcher.settle(at: now())
         }
-        if !findings.isReady { throw ExitCode(1) }
+        link.leave(logger: logger)
     }
 }

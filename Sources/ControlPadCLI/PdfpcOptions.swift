@@ -76,18 +76,8 @@ struct PdfpcOptions: ParsableArguments {
         return readLine(strippingNewline: true)
     }
 
-    /// What the keys offer and pdfpc cannot do, for the help.
+    /// What the keys offer and pdfpc cannot do, for the help (pdfpc's capabilities).
     static func helpNotes(_ bindings: KeyBindings) -> HelpView.SourceNotes {
-        func keys(_ action: Action) -> String? {
-            let keys = bindings.keys(for: action)
-            return keys.isEmpty ? nil : keys.map(\.symbol).joined(separator: " ")
-        }
-        var items: [(keys: String, summary: String)] = [
-            ("click", "no laser pointer: pdfpc's pointer is local to pdfpc"),
-        ]
-        if let stop = keys(.stopShow) { items.append((stop, "no show to stop: pdfpc presents until it quits")) }
-        if let start = keys(.startShow) { items.append((start, "nothing to start: pdfpc always presents")) }
-        if let next = keys(.next) { items.append((next, "next page (a Beamer overlay is one)")) }
-        return HelpView.SourceNotes(heading: "On pdfpc", items: items)
+        HelpView.SourceNotes(PdfpcConnection.capabilities, bindings: bindings)
     }
 }

@@ -29,21 +29,5 @@ package struct JSONLine: Equatable {
         }
     }
 
-    package static func quoted(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-                || scalar.value == 0x2028 || scalar.value == 0x2029:
-                out += cFormat("\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    package static func quoted(_ s: String) -> String { JSONString.quoted(s) }
 }

@@ -63,9 +63,11 @@ package struct SendConversation {
                 not paired with \(server) yet: run `controlpad connect \(server)` once and type the PIN it \
                 shows into Impress (Slide Show ▸ Impress Remote), or give the PIN Impress knows with --pin
                 """))
-        case .link(.reconnecting(_, let reason)):
+        case .link(.reconnecting(_, let problem)):
+            let reason = problem.reason
             return finish(.fail(phase == .pairing ? "cannot reach \(server): \(reason)" : "lost \(server): \(reason)"))
-        case .link(.failed(let message)):
+        case .link(.failed(let problem)):
+            let message = problem.reason
             return finish(.fail("cannot reach \(server): \(message)"))
         case .link(.connected):
             paired = true

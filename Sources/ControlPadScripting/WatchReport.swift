@@ -86,7 +86,7 @@ package struct WatchReport {
             answered = false
             pairedAs = nil
             return [Change("connecting", [("server", .string(server))], text: "connecting to \(server)")]
-        case .pairing(let pin):
+        case .pairing(let pin, _):
             return answer() + [Change("pairing", [("pin", .string(pin))],
                                       text: "type PIN \(pin) into Impress (Slide Show ▸ Impress Remote) to pair")]
         case .connected(let server):
@@ -99,14 +99,16 @@ package struct WatchReport {
             guard server != pairedAs else { return first }
             pairedAs = server
             return first + [Change("server", [("server", .string(server))], text: "server: \(server)")]
-        case .reconnecting(let seconds, let reason):
+        case .reconnecting(let seconds, let problem):
+            let reason = problem.reason
             answered = false
             pairedAs = nil
             guard !lossReported else { return [] }
             lossReported = true
             return [Change("link_lost", [("reason", .string(reason)), ("retry_in_seconds", .int(seconds))],
                            text: "link lost (\(reason)); reconnecting in \(seconds) s")]
-        case .failed(let message):
+        case .failed(let problem):
+            let message = problem.reason
             return [Change("failed", [("reason", .string(message))], text: "failed: \(message)")]
         }
     }

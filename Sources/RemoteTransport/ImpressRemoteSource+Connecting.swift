@@ -34,7 +34,7 @@ extension ImpressRemoteSource {
                 self.core.withLock { $0.writer = writer }
                 self.handle(.connected)
             case .failure(let error):
-                self.handle(.connectFailed(reason: Self.describe(error)))
+                self.handle(.connectFailed(Self.problem(error)))
             }
         }
     }
@@ -66,7 +66,7 @@ extension ImpressRemoteSource {
 
     func connectionFailed(_ error: Error, generation: Int) {
         guard generation == link.value.generation else { return }
-        handle(.failed(reason: Self.describe(error)))
+        handle(.failed(Self.problem(error)))
     }
 
     func connectionClosed(generation: Int) {

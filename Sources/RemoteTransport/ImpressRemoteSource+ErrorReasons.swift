@@ -9,25 +9,25 @@ import Musl
 #endif
 
 extension ImpressRemoteSource {
-    /// A short reason for the status line.
-    static func describe(_ error: Error) -> String {
-        if let e = error as? ChannelError, case .connectTimeout = e { return LinkProblem.timedOut.reason }
+    /// The problem an error is, typed (the catalogue's, or the error's own words).
+    static func problem(_ error: Error) -> LinkProblem {
+        if let e = error as? ChannelError, case .connectTimeout = e { return ImpressProblem.timedOut.problem }
         if let e = error as? NIOConnectionError {
             if e.dnsAError != nil && e.dnsAAAAError != nil && e.connectionErrors.isEmpty {
-                return LinkProblem.hostNotFound.reason
+                return ImpressProblem.hostNotFound.problem
             }
-            if let first = e.connectionErrors.first { return describe(first.error) }
+            if let first = e.connectionErrors.first { return problem(first.error) }
         }
         if let e = error as? IOError {
             switch e.errnoCode {
-            case ECONNREFUSED: return LinkProblem.refused.reason
-            case ECONNRESET: return LinkProblem.reset.reason
-            case EHOSTUNREACH, ENETUNREACH: return LinkProblem.unreachable.reason
-            case ETIMEDOUT: return LinkProblem.timedOut.reason
-            default: return e.description
+            case ECONNREFUSED: return ImpressProblem.refused.problem
+            case ECONNRESET: return ImpressProblem.reset.problem
+            case EHOSTUNREACH, ENETUNREACH: return ImpressProblem.unreachable.problem
+            case ETIMEDOUT: return ImpressProblem.timedOut.problem
+            default: return ImpressProblem.unexplained(e.description)
             }
         }
-        if error is ChannelError { return "connection error: \(error)" }
-        return "\(error)"
+        if error is ChannelError { return ImpressProblem.unexplained("connection error: \(error)") }
+        return ImpressProblem.unexplained("\(error)")
     }
 }

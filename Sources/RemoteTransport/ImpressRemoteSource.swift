@@ -69,8 +69,8 @@ public final class ImpressRemoteSource: SlideSource, Sendable {
         }
     }
 
-    /// The status line's reason when the pair request goes unanswered.
-    public static let noAnswerReason = ImpressConnection.noAnswerReason
+    /// The problem when the pair request goes unanswered.
+    public static let noAnswerProblem = ImpressConnection.noAnswerProblem
 
     /// - Parameters:
     ///   - logger: where protocol trouble is written (never the terminal).

@@ -2,6 +2,7 @@ import FoundationEssentials
 import NIOConcurrencyHelpers
 import Syscalls
 import Logging
+import SlideModel
 
 #if canImport(Glibc)
 import Glibc
@@ -51,17 +52,7 @@ public final class PairingStore: PairingStoring {
     /// The default file for `environment`, or nil when neither a usable
     /// `XDG_STATE_HOME` (absolute) nor `HOME` is set.
     public static func defaultFileURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
-        let base: String
-        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
-            base = xdg
-        } else if let home = environment["HOME"], home.hasPrefix("/") {
-            base = home + "/.local/state"
-        } else {
-            return nil
-        }
-        return URL(fileURLWithPath: base, isDirectory: true)
-            .appendingPathComponent("controlpad", isDirectory: true)
-            .appendingPathComponent("pairings.json", isDirectory: false)
+        StateDirectory.file("pairings.json", environment: environment).map { URL(fileURLWithPath: $0, isDirectory: false) }
     }
 
     /// On-disk shape; versioned so a later format can tell old files apart.

@@ -8,7 +8,7 @@
 ///                        ▲    │                │
 ///                        │    └─────lost───────┤
 ///                        │                     ▼
-///                        ├──── 0 s left ── countingDown(left, reason)   "reconnecting in N s"
+///                        ├──── 0 s left ── countingDown(left, problem)   "reconnecting in N s"
 ///                        │                     (each `countdownStep`)
 ///                        └──── retryNow ── countingDown, waiting
 ///     refused (only the presenter can fix it) ──▶ waiting (for retryNow)
@@ -23,7 +23,7 @@ public struct LinkLife: Sendable, Equatable {
     public enum Phase: Sendable, Equatable {
         case idle, connecting, open
         /// Waiting before the next attempt: `left` after the timer armed now.
-        case countingDown(left: Duration, reason: String)
+        case countingDown(left: Duration, problem: LinkProblem)
         /// Refused in a way only the presenter can fix (a PIN to type, a
         /// wrong password, another client's lock): no retry until `retryNow`.
         case waiting
@@ -76,23 +76,23 @@ public struct LinkLife: Sendable, Equatable {
 
     /// The attempt failed or the link went down: count down to the next
     /// attempt, each loss in a row waiting longer (`ReconnectBackoff`).
-    public mutating func lost(reason: String) -> [Step] {
+    public mutating func lost(_ problem: LinkProblem) -> [Step] {
         guard !isStopped else { return [] }
-        return countDown(left: backoff.nextDelay(), reason: reason)
+        return countDown(left: backoff.nextDelay(), problem: problem)
     }
 
     /// Refused in a way that asking again cannot fix: say why, and wait for
     /// the presenter (`retryNow`).
-    public mutating func refused(reason: String) -> [Step] {
+    public mutating func refused(_ problem: LinkProblem) -> [Step] {
         guard !isStopped else { return [] }
         phase = .waiting
-        return [.tell(.failed(message: reason))]
+        return [.tell(.failed(problem))]
     }
 
     /// The countdown's timer fired: count on, or connect at 0.
     public mutating func countdownFired() -> [Step] {
-        guard case .countingDown(let left, let reason) = phase else { return [] }
-        return countDown(left: left, reason: reason)
+        guard case .countingDown(let left, let problem) = phase else { return [] }
+        return countDown(left: left, problem: problem)
     }
 
     /// The presenter asks to reconnect now: only while counting down or
@@ -112,11 +112,11 @@ public struct LinkLife: Sendable, Equatable {
     public mutating func stop() { phase = .stopped }
 
     /// "reconnecting in N s" every `countdownStep`, then connect.
-    mutating func countDown(left: Duration, reason: String) -> [Step] {
+    mutating func countDown(left: Duration, problem: LinkProblem) -> [Step] {
         guard left > .zero else { return [.connect] }
         let step = min(countdownStep > .zero ? countdownStep : left, left)
-        phase = .countingDown(left: left - step, reason: reason)
-        return [.tell(.reconnecting(inSeconds: ReconnectBackoff.countdownSeconds(left), reason: reason)),
+        phase = .countingDown(left: left - step, problem: problem)
+        return [.tell(.reconnecting(inSeconds: ReconnectBackoff.countdownSeconds(left), problem: problem)),
                 .armCountdown(after: step)]
     }
 }

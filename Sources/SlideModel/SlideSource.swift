@@ -1,4 +1,4 @@
-/// What a slide source (the demo mock, or a real Impress over the network)
+/// What a slide source (the demo mock, or a presenting app over the network)
 /// tells the pad. Every event is idempotent: sources deliver out of order,
 /// late, twice or never, and the pad copes.
 public enum SourceEvent: Sendable, Equatable {
@@ -24,14 +24,16 @@ public enum LinkState: Sendable, Equatable {
     /// The built-in demo deck: always there.
     case demo
     case connecting(to: String)
-    /// Waiting for the user to type `pin` into Impress (Slide Show ▸ Impress Remote).
-    case pairing(pin: String)
+    /// Waiting for the presenter to type `pin` into the presenting app;
+    /// `place` is the source's own words for where, e.g. "Slide Show ▸
+    /// Impress Remote in LibreOffice" (empty: the pad says no more).
+    case pairing(pin: String, place: String)
     /// Paired; `server` names the peer, e.g. "Impress 7.4.7.2 · 127.0.0.1".
     case connected(server: String)
-    /// The link dropped; the next attempt starts in `seconds`.
-    case reconnecting(inSeconds: Int, reason: String)
-    /// Gave up; `message` says why and what to do.
-    case failed(message: String)
+    /// The link dropped because of `problem`; the next attempt starts in `seconds`.
+    case reconnecting(inSeconds: Int, problem: LinkProblem)
+    /// Gave up until the presenter asks again: `problem` says why and what to do.
+    case failed(LinkProblem)
 }
 
 /// What the pad asks the show to do. No command has a direct reply: the pad

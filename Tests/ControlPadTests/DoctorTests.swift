@@ -1,22 +1,23 @@
 import Foundation
-import RemoteTransport
 import SlideModel
 import XCTest
 
-@testable import ControlPadDoctor
+@testable import PdfpcTransport
+@testable import RemoteTransport
+@testable import SourceKit
 @testable import ControlPadUI
 @testable import PadConfig
 
 /// `controlpad doctor`'s pure parts: reading the source's events
-/// (`DoctorLinkReading`, on virtual time) and turning what was seen into
-/// the checks and their words (`DoctorFindings`, `DoctorOutput`).
-final class DoctorLinkReadingTests: XCTestCase {
+/// (`ImpressLinkReading`, on virtual time) and turning what was seen into
+/// the checks and their words (`ImpressDoctorFindings`, `DoctorOutput`).
+final class ImpressLinkReadingTests: XCTestCase {
     private let paired = SourceEvent.link(.connected(server: "Impress · 127.0.0.1"))
     private let version = SourceEvent.link(.connected(server: "Impress 25.2.3.2 · 127.0.0.1"))
     private let png = Preview(png: [0x89], aspect: nil)
 
-    private func reading(_ events: [(Double, SourceEvent)], settleAt: Double? = nil) -> DoctorLinkReading {
-        var reading = DoctorLinkReading()
+    private func reading(_ events: [(Double, SourceEvent)], settleAt: Double? = nil) -> ImpressLinkReading {
+        var reading = ImpressLinkReading()
         for (t, event) in events { reading.note(event, at: t) }
         if let settleAt { reading.settle(at: settleAt) }
         return reading
@@ -95,11 +96,11 @@ final class DoctorLinkReadingTests: XCTestCase {
 
     func testEndsBeforeAShow() {
         XCTAssertEqual(reading([(0, paired), (0, .showFinished)]).end, .noShow)
-        let pin = reading([(0, .link(.pairing(pin: "1234")))])
+        let pin = reading([(0, .link(.pairing(pin: "1234", place: ImpressSession.pinPlace)))])
         XCTAssertEqual(pin.end, .waitingForPin)
         XCTAssertEqual(pin.answer, .waitingForPin)
-        let lost = reading([(3, .link(.reconnecting(inSeconds: 1, reason: ImpressRemoteSource.noAnswerReason)))])
-        XCTAssertEqual(lost.end, .lost(ImpressRemoteSource.noAnswerReason))
+        let lost = reading([(3, .link(.reconnecting(inSeconds: 1, problem: ImpressRemoteSource.noAnswerProblem)))])
+        XCTAssertEqual(lost.end, .lost(ImpressRemoteSource.noAnswerProblem))
         XCTAssertEqual(lost.answer, .none)
         var silent = reading([])
         XCTAssertEqual(silent.wakeUp(), 8)
@@ -118,24 +119,24 @@ final class DoctorLinkReadingTests: XCTestCase {
     }
 }
 
-final class DoctorFindingsTests: XCTestCase {
+final class ImpressDoctorFindingsTests: XCTestCase {
     private let server = ImpressServerAddress(host: "127.0.0.1")
     private let png = Preview(png: [0x89], aspect: nil)
 
-    private func findings(_ events: [SourceEvent] = [], end: Double = 1) -> DoctorFindings {
-        var f = DoctorFindings(server: server, clientName: "controlpad-test", pin: .given("1234"))
+    private func findings(_ events: [SourceEvent] = [], end: Double = 1) -> ImpressDoctorFindings {
+        var f = ImpressDoctorFindings(server: server, clientName: "controlpad-test", pin: .given("1234"))
         f.resolution = .literal
         f.connection = .open(address: "127.0.0.1")
-        var link = DoctorLinkReading()
+        var link = ImpressLinkReading()
         for (i, event) in events.enumerated() { link.note(event, at: Double(i) * 0.01) }
         link.settle(at: end)
         f.link = link
-        f.multicast = DoctorFindings.Discovery(servers: [DiscoveredServer(name: "vm", address: "192.0.2.2")])
-        f.direct = DoctorFindings.Discovery(servers: [DiscoveredServer(name: "vm", address: "127.0.0.1")])
+        f.multicast = ImpressDoctorFindings.Discovery(servers: [DiscoveredServer(name: "vm", address: "192.0.2.2")])
+        f.direct = ImpressDoctorFindings.Discovery(servers: [DiscoveredServer(name: "vm", address: "127.0.0.1")])
         return f
     }
 
-    private func check(_ f: DoctorFindings, _ name: DoctorCheck.Name) -> DoctorCheck {
+    private func check(_ f: ImpressDoctorFindings, _ name: DoctorCheck.Name) -> DoctorCheck {
         f.checks.first { $0.name == name }!
     }
 
@@ -147,7 +148,8 @@ final class DoctorFindingsTests: XCTestCase {
     func testAllGood() {
         let f = findings(allGood)
         XCTAssertTrue(f.isReady)
-        XCTAssertEqual(f.checks.map(\.name), DoctorCheck.Name.allCases.filter { $0 != .rest }, "every Impress check, in order")
+        XCTAssertEqual(f.checks.map(\.name), [.name, .port, .impress, .pairing, .show, .previews, .multicast, .direct],
+                       "every Impress check, in order")
         XCTAssertEqual(f.checks.map(\.mark), Array(repeating: "✔", count: 8))
         XCTAssertEqual(check(f, .impress).detail, "Impress 25.2.3.2 answered the pair request")
         XCTAssertEqual(check(f, .pairing).detail, "paired as \"controlpad-test\" with --pin")
@@ -158,16 +160,16 @@ final class DoctorFindingsTests: XCTestCase {
     }
 
     func testRefusedNamesBothSettingsAndTheRestartAndSkipsTheRest() {
-        var f = DoctorFindings(server: server, clientName: "x")
+        var f = ImpressDoctorFindings(server: server, clientName: "x")
         f.resolution = .literal
         f.connection = .failed(.refused, address: "127.0.0.1", detail: "Connection refused")
-        f.multicast = DoctorFindings.Discovery()
-        f.direct = DoctorFindings.Discovery()
+        f.multicast = ImpressDoctorFindings.Discovery()
+        f.direct = ImpressDoctorFindings.Discovery()
         XCTAssertFalse(f.isReady)
         let port = check(f, .port)
         XCTAssertEqual(port.ok, false)
-        XCTAssertEqual(port.detail, "127.0.0.1: \(LinkProblem.refused.reason) (Connection refused)")
-        XCTAssertEqual(port.fix, LinkProblem.refused.fix)
+        XCTAssertEqual(port.detail, "127.0.0.1: \(ImpressProblem.refused.reason) (Connection refused)")
+        XCTAssertEqual(port.fix, ImpressProblem.refused.fix)
         for words in ["Enable remote control", "Enable insecure WiFi connections", "restart"] {
             XCTAssertTrue(port.fix!.contains(words), words)
         }
@@ -181,61 +183,62 @@ final class DoctorFindingsTests: XCTestCase {
     }
 
     func testARefusalOnAnotherPortWhereDiscoveryFindsImpressPointsAtThePort() {
-        var f = DoctorFindings(server: ImpressServerAddress(host: "127.0.0.1", port: 1600), clientName: "x")
+        var f = ImpressDoctorFindings(server: ImpressServerAddress(host: "127.0.0.1", port: 1600), clientName: "x")
         f.resolution = .literal
         f.connection = .failed(.refused, address: "127.0.0.1", detail: "Connection refused")
-        f.direct = DoctorFindings.Discovery(servers: [DiscoveredServer(name: "vm", address: "127.0.0.1")])
+        f.direct = ImpressDoctorFindings.Discovery(servers: [DiscoveredServer(name: "vm", address: "127.0.0.1")])
         XCTAssertTrue(check(f, .port).fix!.hasPrefix("Impress Remote listens on port 1599, not 1600. "))
         XCTAssertTrue(check(f, .direct).detail.hasSuffix("Impress runs there, so check the port: Impress Remote listens on TCP 1599"))
     }
 
     func testTimedOutAndNotFound() {
-        var f = DoctorFindings(server: server, clientName: "x")
+        var f = ImpressDoctorFindings(server: server, clientName: "x")
         f.resolution = .literal
         f.connection = .failed(.timedOut, address: "127.0.0.1", detail: "no answer in 3 s")
-        XCTAssertEqual(check(f, .port).fix, LinkProblem.timedOut.fix)
-        var g = DoctorFindings(server: ImpressServerAddress(host: "nowhere.invalid"), clientName: "x")
+        XCTAssertEqual(check(f, .port).fix, ImpressProblem.timedOut.fix)
+        var g = ImpressDoctorFindings(server: ImpressServerAddress(host: "nowhere.invalid"), clientName: "x")
         g.resolution = .failed("Name or service not known")
-        g.multicast = DoctorFindings.Discovery()
+        g.multicast = ImpressDoctorFindings.Discovery()
         XCTAssertEqual(check(g, .name).detail, "nowhere.invalid: host not found (Name or service not known)")
-        XCTAssertEqual(check(g, .name).fix, LinkProblem.hostNotFound.fix)
+        XCTAssertEqual(check(g, .name).fix, ImpressProblem.hostNotFound.fix)
         XCTAssertEqual(check(g, .port).ok, nil)
         XCTAssertEqual(check(g, .direct).ok, nil)
         XCTAssertEqual(check(g, .multicast).ok, false, "multicast is still asked: it may find Impress by another name")
     }
 
     func testAServerThatAcceptsAndNeverAnswersIsStuckUnlessItGreets() {
-        let noAnswer = SourceEvent.link(.reconnecting(inSeconds: 1, reason: ImpressRemoteSource.noAnswerReason))
+        let noAnswer = SourceEvent.link(.reconnecting(inSeconds: 1, problem: ImpressRemoteSource.noAnswerProblem))
         var f = findings([noAnswer])
-        XCTAssertEqual(check(f, .impress).detail, LinkProblem.stuck.reason)
-        XCTAssertEqual(check(f, .impress).fix, LinkProblem.stuck.fix)
+        XCTAssertEqual(check(f, .impress).detail, ImpressProblem.stuck.reason)
+        XCTAssertEqual(check(f, .impress).fix, ImpressProblem.stuck.fix)
         XCTAssertEqual(check(f, .pairing).detail, "skipped: Impress did not answer")
         XCTAssertFalse(f.isReady)
         f.greeting = "SSH-2.0-OpenSSH_9.2p1"
-        XCTAssertEqual(check(f, .impress).detail, "\(LinkProblem.notImpress.reason): it greets with \"SSH-2.0-OpenSSH_9.2p1\"")
-        XCTAssertEqual(check(f, .impress).fix, LinkProblem.notImpress.fix)
+        XCTAssertEqual(check(f, .impress).detail, "\(ImpressProblem.notImpress.reason): it greets with \"SSH-2.0-OpenSSH_9.2p1\"")
+        XCTAssertEqual(check(f, .impress).fix, ImpressProblem.notImpress.fix)
     }
 
     func testWhatTheLinksReasonsMeanBeforeAnAnswer() {
-        XCTAssertEqual(DoctorFindings.problem(forLostLink: ImpressRemoteSource.noAnswerReason), .stuck)
-        XCTAssertEqual(DoctorFindings.problem(forLostLink: ImpressConnection.notImpressReason), .notImpress)
-        XCTAssertEqual(DoctorFindings.problem(forLostLink: "connection closed in the middle of a message"), .notImpress)
-        XCTAssertEqual(DoctorFindings.problem(forLostLink: "protocol error: a message larger than 1048576 bytes"), .notImpress)
-        XCTAssertEqual(DoctorFindings.problem(forLostLink: "something new"), .closed)
-        for problem in LinkProblem.allCases {
-            XCTAssertEqual(DoctorFindings.problem(forLostLink: problem.reason), problem, "the catalogue's own reasons")
+        XCTAssertEqual(ImpressDoctorFindings.problem(forLostLink: ImpressRemoteSource.noAnswerProblem), .stuck)
+        XCTAssertEqual(ImpressDoctorFindings.problem(forLostLink: ImpressConnection.notImpressProblem), .notImpress)
+        XCTAssertEqual(ImpressDoctorFindings.problem(forLostLink: ImpressProblem.midMessage), .notImpress)
+        XCTAssertEqual(ImpressDoctorFindings.problem(forLostLink: ImpressProblem.protocolError("protocol error: a message larger than 1048576 bytes")),
+                       .notImpress)
+        XCTAssertEqual(ImpressDoctorFindings.problem(forLostLink: ImpressProblem.unexplained("something new")), .closed)
+        for problem in ImpressProblem.allCases {
+            XCTAssertEqual(ImpressDoctorFindings.problem(forLostLink: problem.problem), problem, "the catalogue's own problems")
         }
-        let http = findings([.link(.reconnecting(inSeconds: 1, reason: ImpressConnection.notImpressReason))])
-        XCTAssertEqual(check(http, .impress).detail, LinkProblem.notImpress.reason)
+        let http = findings([.link(.reconnecting(inSeconds: 1, problem: ImpressConnection.notImpressProblem))])
+        XCTAssertEqual(check(http, .impress).detail, ImpressProblem.notImpress.reason)
     }
 
     func testWaitingForThePin() {
-        var f = findings([.link(.pairing(pin: "1234"))])
+        var f = findings([.link(.pairing(pin: "1234", place: ImpressSession.pinPlace))])
         XCTAssertEqual(check(f, .impress).ok, true, "LO_SERVER_VALIDATING_PIN is Impress")
         XCTAssertEqual(check(f, .pairing).ok, false)
         XCTAssertEqual(check(f, .pairing).detail,
-                       "\(LinkProblem.waitingForPin.reason): it does not know \"controlpad-test\" with PIN 1234 (--pin)")
-        XCTAssertEqual(check(f, .pairing).fix, LinkProblem.waitingForPin.fix)
+                       "\(ImpressProblem.waitingForPin.reason): it does not know \"controlpad-test\" with PIN 1234 (--pin)")
+        XCTAssertEqual(check(f, .pairing).fix, ImpressProblem.waitingForPin.fix)
         XCTAssertEqual(check(f, .show).detail, "skipped: not paired")
         XCTAssertFalse(f.isReady)
         f.pin = .fresh
@@ -260,32 +263,32 @@ final class DoctorFindingsTests: XCTestCase {
         XCTAssertTrue(none.isReady, "the pad drives a show without pictures")
         let stopped = findings(started + [.preview(index: 0, png)], end: 5)
         XCTAssertEqual(check(stopped, .previews).detail, "the previews stopped after 1 of 3 (no notes)")
-        let lost = findings(started + [.preview(index: 0, png), .link(.reconnecting(inSeconds: 1, reason: "connection reset"))])
-        XCTAssertEqual(check(lost, .previews).detail, "the link closed after 1 of 3 previews: \(LinkProblem.reset.reason)")
+        let lost = findings(started + [.preview(index: 0, png), .link(.reconnecting(inSeconds: 1, problem: ImpressProblem.reset.problem))])
+        XCTAssertEqual(check(lost, .previews).detail, "the link closed after 1 of 3 previews: \(ImpressProblem.reset.reason)")
     }
 
     func testDiscoveryThatFindsNothing() {
         var f = findings(allGood)
-        f.multicast = DoctorFindings.Discovery()
-        f.direct = DoctorFindings.Discovery()
+        f.multicast = ImpressDoctorFindings.Discovery()
+        f.direct = ImpressDoctorFindings.Discovery()
         XCTAssertTrue(f.isReady, "discovery is not needed to connect by address")
         XCTAssertEqual(check(f, .multicast).detail, "no answer from 239.0.0.1 UDP 1598 in 2 s")
         XCTAssertEqual(check(f, .direct).detail, "no answer from 127.0.0.1 on UDP 1598 in 2 s")
         XCTAssertTrue(check(f, .direct).fix!.contains("firewall"))
-        f.multicast = DoctorFindings.Discovery(notes: ["multicast 239.0.0.1: cannot send (Network is unreachable)"])
+        f.multicast = ImpressDoctorFindings.Discovery(notes: ["multicast 239.0.0.1: cannot send (Network is unreachable)"])
         XCTAssertEqual(check(f, .multicast).detail, "no search sent: multicast 239.0.0.1: cannot send (Network is unreachable)")
     }
 
     func testLinesAndJSON() {
-        var f = DoctorFindings(server: server, clientName: "x")
+        var f = ImpressDoctorFindings(server: server, clientName: "x")
         f.resolution = .literal
         f.connection = .failed(.refused, address: "127.0.0.1", detail: "Connection refused")
-        f.multicast = DoctorFindings.Discovery()
-        f.direct = DoctorFindings.Discovery()
+        f.multicast = ImpressDoctorFindings.Discovery()
+        f.direct = ImpressDoctorFindings.Discovery()
         let port = DoctorOutput.lines(check(f, .port))
         XCTAssertEqual(port.count, 2)
-        XCTAssertEqual(port[0], "✘ TCP port 1599        127.0.0.1: \(LinkProblem.refused.reason) (Connection refused)")
-        XCTAssertEqual(port[1], String(repeating: " ", count: 23) + "→ " + LinkProblem.refused.fix)
+        XCTAssertEqual(port[0], "✘ TCP port 1599        127.0.0.1: \(ImpressProblem.refused.reason) (Connection refused)")
+        XCTAssertEqual(port[1], String(repeating: " ", count: 23) + "→ " + ImpressProblem.refused.fix)
         XCTAssertEqual(DoctorOutput.lines(check(f, .show)), ["· Show                 skipped: no connection"])
 
         let json = DoctorOutput.json(f)
@@ -296,7 +299,7 @@ final class DoctorFindingsTests: XCTestCase {
         XCTAssertEqual(checks.compactMap { $0["name"] as? String },
                        ["name", "port", "impress", "pairing", "show", "previews", "discovery_multicast", "discovery_direct"])
         XCTAssertEqual(checks[1]["ok"] as? Bool, false)
-        XCTAssertEqual(checks[1]["fix"] as? String, LinkProblem.refused.fix)
+        XCTAssertEqual(checks[1]["fix"] as? String, ImpressProblem.refused.fix)
         XCTAssertTrue(checks[2]["ok"] is NSNull, "skipped: null")
         XCTAssertTrue(checks[0]["fix"] is NSNull)
         XCTAssertEqual(checks.compactMap { $0["needed"] as? Bool }, [true, true, true, true, false, false, false, false])
@@ -315,7 +318,7 @@ final class DoctorFindingsTests: XCTestCase {
 }
 
 final class PdfpcDoctorFindingsTests: XCTestCase {
-    private func port(_ problem: LinkProblem) -> DoctorCheck {
+    private func port(_ problem: DoctorProbes.ConnectFailure) -> DoctorCheck {
         var f = PdfpcDoctorFindings(address: PdfpcAddress(host: "127.0.0.1"))
         f.resolution = .literal
         f.connection = .failed(problem, address: "127.0.0.1", detail: "errno")
@@ -324,13 +327,13 @@ final class PdfpcDoctorFindingsTests: XCTestCase {
 
     /// A port check on pdfpc never sends the presenter to Impress's settings.
     func testAPortThatFailsIsSaidInPdfpcsWords() {
-        XCTAssertEqual(port(.refused).fix, LinkProblem.pdfpcNotListening.fix)
+        XCTAssertEqual(port(.refused).fix, PdfpcProblem.notListening.fix)
         XCTAssertTrue(port(.refused).fix!.contains("pdfpc -V"))
-        XCTAssertEqual(port(.reset).detail, "127.0.0.1: \(LinkProblem.pdfpcQuit.reason) (errno)",
+        XCTAssertEqual(port(.reset).detail, "127.0.0.1: \(PdfpcProblem.quit.reason) (errno)",
                        "a reset as the doctor knocks is pdfpc quitting")
-        XCTAssertEqual(port(.reset).fix, LinkProblem.pdfpcQuit.fix)
+        XCTAssertEqual(port(.reset).fix, PdfpcProblem.quit.fix)
         XCTAssertEqual(port(.timedOut).fix, "A firewall may be dropping the connection: allow TCP 8088 on the computer running pdfpc.")
-        for problem in [LinkProblem.refused, .reset, .timedOut, .unreachable] {
+        for problem in [DoctorProbes.ConnectFailure.refused, .reset, .timedOut, .unreachable] {
             XCTAssertFalse(port(problem).fix!.contains("Impress"), "\(problem): \(port(problem).fix!)")
         }
     }

@@ -18,7 +18,7 @@ final class EverySizeTests: XCTestCase {
             return state
         }
         var noShow = PadState(animate: false)
-        _ = noShow.reduce(.source(.link(.pairing(pin: "0417"))), now: 0)
+        _ = noShow.reduce(.source(.link(.pairing(pin: "0417", place: ImpressSession.pinPlace))), now: 0)
         return [
             ("show", base),
             ("list", with([.key(.tab)])),

@@ -21,8 +21,8 @@ final class LinkDownScreenTests: XCTestCase {
     func testALostLinkKeepsItsReasonAndFixWhileTheNextAttemptRuns() {
         var state = samplePadState()
         _ = state.reduce(.source(.link(.connected(server: "Impress 25.2 · beamer"))), now: 1_000)
-        let lost = LinkProblem.stoppedAnswering.reason
-        _ = state.reduce(.source(.link(.reconnecting(inSeconds: 2, reason: lost))), now: 2_000)
+        let lost = ImpressProblem.stoppedAnswering.problem
+        _ = state.reduce(.source(.link(.reconnecting(inSeconds: 2, problem: lost))), now: 2_000)
         var text = words(screen(&state))
         XCTAssertTrue(inBanner("Impress stopped answering: did LibreOffice quit?", &state), text)
         XCTAssertTrue(text.contains("presentation, open it again: the pad reconnects"), text)

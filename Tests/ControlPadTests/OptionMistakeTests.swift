@@ -1,7 +1,8 @@
 import ArgumentParser
 import XCTest
 @testable import ControlPadCLI
-@testable import ControlPadDoctor
+@testable import RemoteTransport
+@testable import SourceKit
 import SlideModel
 
 /// A mistyped option gets the nearest real one, and a negative number is
@@ -36,11 +37,11 @@ final class OptionMistakeTests: XCTestCase {
 /// The doctor is a command-line tool: its fixes never say "press r".
 final class DoctorFixWordsTests: XCTestCase {
     func testNoFixInTheDoctorSaysPressR() {
-        for problem in LinkProblem.allCases {
-            let fix = LinkProblem.outsideThePad(problem.fix)
+        for problem in ImpressProblem.allCases.map(\.problem) + PdfpcProblem.allCases.map(\.problem) {
+            let fix = LinkProblem.outsideThePad(problem.fix ?? "")
             XCTAssertFalse(fix.contains("press r"), "\(problem): \(fix)")
         }
-        XCTAssertEqual(DoctorCheck(name: .pairing, title: "Pairing", ok: false, detail: "x", fix: LinkProblem.pairingRefused.fix).fix,
+        XCTAssertEqual(DoctorCheck(name: .pairing, title: "Pairing", ok: false, detail: "x", fix: ImpressProblem.pairingRefused.fix).fix,
                        "Check that \"Enable remote control\" is on in Impress, then ask again.")
     }
 }

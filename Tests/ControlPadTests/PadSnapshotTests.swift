@@ -50,7 +50,7 @@ final class PadSnapshotTests: XCTestCase {
 
     func testNoShowAndPairing() {
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.link(.pairing(pin: "4821"))), now: 0)
+        _ = state.reduce(.source(.link(.pairing(pin: "4821", place: ImpressSession.pinPlace))), now: 0)
         _ = state.reduce(.source(.showFinished), now: 0)
         assertSnapshot(renderPad(&state, width: 80, height: 24), named: "pairing-80x24")
     }
@@ -61,7 +61,7 @@ final class PadSnapshotTests: XCTestCase {
         for (w, h) in [(120, 40), (80, 24), (40, 12)] {
             var state = PadState(animate: false)
             _ = state.reduce(.source(.link(.connected(server: "Impress 25.2.3.2 · 127.0.0.1"))), now: 0)
-            _ = state.reduce(.source(.link(.reconnecting(inSeconds: 1, reason: LinkProblem.refused.reason))), now: 0)
+            _ = state.reduce(.source(.link(.reconnecting(inSeconds: 1, problem: ImpressProblem.refused.problem))), now: 0)
             let grid = renderPad(&state, width: w, height: h)
             assertSnapshot(grid, named: "link-down-\(w)x\(h)")
             XCTAssertFalse(grid.text.contains("F5"), "no F5 advice without a link")
@@ -69,7 +69,7 @@ final class PadSnapshotTests: XCTestCase {
             XCTAssertEqual(grid[0, status].style.role, .warning, "the status line turns colour")
         }
         var refused = PadState(animate: false)
-        _ = refused.reduce(.source(.link(.failed(message: LinkProblem.pairingRefused.reason))), now: 0)
+        _ = refused.reduce(.source(.link(.failed(ImpressProblem.pairingRefused.problem))), now: 0)
         let text = renderPad(&refused, width: 80, height: 24).text
         XCTAssertTrue(text.contains("Press r to try again."), text)
     }

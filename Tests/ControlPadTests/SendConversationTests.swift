@@ -94,7 +94,7 @@ final class SendConversationTests: XCTestCase {
 
     func testNotPairedYetSaysHowToPair() throws {
         var c = try conversation("next")
-        let steps = feed(&c, [.link(.connecting(to: "127.0.0.1:1599")), .link(.pairing(pin: "4821"))])
+        let steps = feed(&c, [.link(.connecting(to: "127.0.0.1:1599")), .link(.pairing(pin: "4821", place: ImpressSession.pinPlace))])
         guard case .fail(let reason)? = steps.first else { return XCTFail("\(steps)") }
         XCTAssertTrue(reason.hasPrefix("not paired with 127.0.0.1:1599 yet: run `controlpad connect 127.0.0.1:1599`"), reason)
         XCTAssertTrue(reason.contains("--pin"), reason)
@@ -102,9 +102,9 @@ final class SendConversationTests: XCTestCase {
 
     func testRefusedOrUnreachableIsOneReason() throws {
         var c = try conversation("next")
-        XCTAssertEqual(feed(&c, [.link(.reconnecting(inSeconds: 1, reason: "the server refused the pairing request"))]),
+        XCTAssertEqual(feed(&c, [.link(.reconnecting(inSeconds: 1, problem: ImpressProblem.unexplained("the server refused the pairing request")))]),
                        [.fail("cannot reach 127.0.0.1:1599: the server refused the pairing request")])
-        XCTAssertEqual(feed(&c, [.link(.reconnecting(inSeconds: 1, reason: "again"))]), [], "done means done")
+        XCTAssertEqual(feed(&c, [.link(.reconnecting(inSeconds: 1, problem: ImpressProblem.unexplained("again")))]), [], "done means done")
     }
 
     func testLosingTheShowOrTheLinkWhileWaitingFails() throws {

@@ -23,14 +23,14 @@ final class ShowStateScreenTests: XCTestCase {
     func testRightAfterPairingThePadAsksAndRefusesToStart() {
         var state = justPaired()
         var grid = renderPad(&state, width: 80, height: 24, now: 100)
-        XCTAssertTrue(statusLine(grid).contains("asking Impress about the show…"), statusLine(grid))
+        XCTAssertTrue(statusLine(grid).contains("asking about the show…"), statusLine(grid))
         XCTAssertFalse(grid.text.contains("no show"), "nothing false about the show")
         XCTAssertFalse(grid.text.contains("F5 starts") || grid.text.contains("Press F5"))
         for key in [Key.function(5), Key.function(17)] {
             let effects = state.reduce(.key(key), now: 200)
             XCTAssertEqual(effects, [], "\(key): nothing sent")
             grid = renderPad(&state, width: 80, height: 24, now: 210)
-            XCTAssertEqual(statusLine(grid), "wait: Impress has not said yet whether a show runs (nothing was sent)")
+            XCTAssertEqual(statusLine(grid), "wait: not known yet whether a show runs (nothing was sent)")
         }
     }
 
@@ -54,7 +54,7 @@ final class ShowStateScreenTests: XCTestCase {
     func testAReconnectAsksAgain() {
         var state = justPaired()
         _ = state.reduce(.source(.showFinished), now: 1500)
-        _ = state.reduce(.source(.link(.reconnecting(inSeconds: 2, reason: "connection reset"))), now: 2000)
+        _ = state.reduce(.source(.link(.reconnecting(inSeconds: 2, problem: ImpressProblem.unexplained("connection reset")))), now: 2000)
         _ = state.reduce(.source(.link(.connected(server: "Impress 25.2 · beamer"))), now: 4000)
         XCTAssertEqual(state.reduce(.key(.function(5)), now: 4100), [], "a show may have started meanwhile")
     }

@@ -51,8 +51,8 @@ final class WatchReportTests: XCTestCase {
         XCTAssertEqual(events(&report, [.showStarted(slideCount: 5, current: 2), .showStarted(slideCount: 5, current: 2)]), [])
         // The link drops: reported once, not at every second of the countdown.
         XCTAssertEqual(events(&report, [
-            .link(.reconnecting(inSeconds: 2, reason: "connection closed")),
-            .link(.reconnecting(inSeconds: 1, reason: "connection closed")),
+            .link(.reconnecting(inSeconds: 2, problem: ImpressProblem.unexplained("connection closed"))),
+            .link(.reconnecting(inSeconds: 1, problem: ImpressProblem.unexplained("connection closed"))),
         ]), ["link lost (connection closed); reconnecting in 2 s"])
         // Back, and the show moved meanwhile: that is a slide change.
         XCTAssertEqual(events(&report, [
@@ -64,7 +64,7 @@ final class WatchReportTests: XCTestCase {
 
     func testAPinToTypeIsShown() {
         var report = WatchReport()
-        XCTAssertEqual(events(&report, [.link(.connecting(to: "h:1599")), .link(.pairing(pin: "4821"))]), [
+        XCTAssertEqual(events(&report, [.link(.connecting(to: "h:1599")), .link(.pairing(pin: "4821", place: ImpressSession.pinPlace))]), [
             "connecting to h:1599", "connected", "type PIN 4821 into Impress (Slide Show ▸ Impress Remote) to pair",
         ])
     }

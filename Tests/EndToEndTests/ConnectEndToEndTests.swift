@@ -122,14 +122,14 @@ final class ConnectEndToEndTests: FakeImpressTestCase {
         let request = try fake.waitFor("a pair request") { $0.pairRequests.first }
         XCTAssertEqual(request.name, "controlpad-test")
         XCTAssertNotNil(request.pin.range(of: #"^[0-9]{4}$"#, options: .regularExpression), "a random 4-digit PIN")
-        let screen = try pad.waitFor("the PIN banner") { $0.contains("Enter PIN \(request.pin) in Impress") }
+        let screen = try pad.waitFor("the PIN banner") { $0.contains("Type PIN \(request.pin) into the presenting app") }
         XCTAssertTrue(screen.contains("Slide Show ▸ Impress Remote"), screen)
         XCTAssertTrue(TmuxSession.statusLine(screen).contains("PIN \(request.pin)"), screen)
         XCTAssertFalse(FileManager.default.fileExists(atPath: pairingFile.path), "nothing stored before Impress accepts")
 
         // A person types the PIN into Impress.
         fake.send("accept")
-        try pad.waitFor("the banner to go") { !$0.contains("Enter PIN") }
+        try pad.waitFor("the banner to go") { !$0.contains("Type PIN") }
         try connected(pad)
         try status(pad, "no show") { $0.contains("no show") }
 
@@ -152,7 +152,7 @@ final class ConnectEndToEndTests: FakeImpressTestCase {
         try connected(again)
         XCTAssertEqual(fake.pairRequests.count, 2)
         XCTAssertEqual(fake.pairRequests.last?.pin, request.pin)
-        XCTAssertFalse(try again.screen().contains("Enter PIN"))
+        XCTAssertFalse(try again.screen().contains("Type PIN"))
         try quit(again)
 
         // The PIN is a secret: not in the log, even at trace level.

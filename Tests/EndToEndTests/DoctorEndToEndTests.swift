@@ -198,13 +198,13 @@ final class DoctorEndToEndTests: FakeImpressTestCase {
 
         let wrong = try doctor(fake.address, ["--password", "nope"])
         XCTAssertEqual(wrong.status, 1, wrong.out)
-        assertLine(wrong.out, "pdfpc REST", "✘", LinkProblem.pdfpcWrongPassword.reason)
+        assertLine(wrong.out, "pdfpc REST", "✘", PdfpcProblem.wrongPassword.reason)
         XCTAssertTrue(wrong.out.contains("rest-passwd"), "the fix says where pdfpc's password comes from:\n\(wrong.out)")
 
         fake.send("lock")
         let locked = try doctor(fake.address, ["--password", "pw"])
         XCTAssertEqual(locked.status, 1, locked.out)
-        assertLine(locked.out, "pdfpc REST", "✘", LinkProblem.pdfpcLocked.reason)
+        assertLine(locked.out, "pdfpc REST", "✘", PdfpcProblem.locked.reason)
         fake.send("unlock")
 
         fake.send("password other")
@@ -215,7 +215,7 @@ final class DoctorEndToEndTests: FakeImpressTestCase {
         fake.send("down")
         let off = try doctor(fake.address, ["--password", "pw"])
         XCTAssertEqual(off.status, 1, off.out)
-        XCTAssertTrue(off.out.contains("✘") && off.out.contains(LinkProblem.pdfpcNotListening.reason), off.out)
+        XCTAssertTrue(off.out.contains("✘") && off.out.contains(PdfpcProblem.notListening.reason), off.out)
         XCTAssertTrue(off.out.contains("pdfpc -V"), "nothing listening names -V:\n\(off.out)")
     }
 

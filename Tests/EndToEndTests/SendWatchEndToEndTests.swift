@@ -99,7 +99,7 @@ final class SendWatchEndToEndTests: FakeImpressTestCase {
         XCTAssertEqual(mute.status, 1)
         // Two clocks of the same length run here, send's --timeout and the
         // link's pairing timeout; whichever ends first says it in one line.
-        XCTAssertTrue(mute.err.contains("no answer from 127.0.0.1:\(silent.port) within 1 s") || mute.err.contains(LinkProblem.stuck.reason), mute.err)
+        XCTAssertTrue(mute.err.contains("no answer from 127.0.0.1:\(silent.port) within 1 s") || mute.err.contains(ImpressProblem.stuck.reason), mute.err)
         XCTAssertEqual(mute.err.split(separator: "\n").count, 1, mute.err)
 
         let closedPort = refusing.port

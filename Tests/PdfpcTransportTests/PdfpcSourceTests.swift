@@ -96,14 +96,14 @@ final class PdfpcSourceTests: XCTestCase {
         let wrong = source(port: port, password: "nope")
         let events = EventRecorder()
         wrong.start(events: events.sink)
-        events.wait("401") { $0.contains(.link(.failed(message: LinkProblem.pdfpcWrongPassword.reason))) }
+        events.wait("401") { $0.contains(.link(.failed(PdfpcProblem.wrongPassword.problem))) }
         wrong.shutdown()
 
         let nobody = source(port: try Self.portNobodyListensOn())
         let refused = EventRecorder()
         nobody.start(events: refused.sink)
         refused.wait("refused") {
-            $0.contains { if case .link(.reconnecting(_, LinkProblem.pdfpcNotListening.reason)) = $0 { true } else { false } }
+            $0.contains { if case .link(.reconnecting(_, PdfpcProblem.notListening.problem)) = $0 { true } else { false } }
         }
         nobody.shutdown()
     }
@@ -147,7 +147,7 @@ extension PdfpcSourceTests {
         let refused = EventRecorder()
         untrusting.start(events: refused.sink)
         refused.wait("the self-signed certificate refused, said as such") { all in
-            all.contains { if case .link(.reconnecting(_, LinkProblem.pdfpcTLS.reason)) = $0 { true } else { false } }
+            all.contains { if case .link(.reconnecting(_, PdfpcProblem.tls.problem)) = $0 { true } else { false } }
         }
         XCTAssertFalse(refused.events.contains { if case .showStarted = $0 { true } else { false } }, "nothing read from an untrusted server")
         untrusting.shutdown()
@@ -158,7 +158,7 @@ extension PdfpcSourceTests {
         let events = EventRecorder()
         source.start(events: events.sink)
         events.wait("said as a TLS problem") { all in
-            all.contains { if case .link(.reconnecting(_, LinkProblem.pdfpcTLS.reason)) = $0 { true } else { false } }
+            all.contains { if case .link(.reconnecting(_, PdfpcProblem.tls.problem)) = $0 { true } else { false } }
         }
         source.shutdown()
     }

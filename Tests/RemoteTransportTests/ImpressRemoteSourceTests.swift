@@ -74,7 +74,7 @@ final class ImpressRemoteSourceTests: XCTestCase {
             c.send(message: "slideshow_finished")
         }], configure: { testConfiguration($0, name: "newcomer", store: store) })
 
-        events.wait(for: .link(.pairing(pin: "0042")))
+        events.wait(for: .link(.pairing(pin: "0042", place: ImpressSession.pinPlace)))
         XCTAssertNil(store.pin(forServer: "127.0.0.1:\(server.port)"), "not stored before Impress accepts it")
         typed.signal()
         events.wait(for: .showFinished)
@@ -206,9 +206,9 @@ final class ImpressRemoteSourceTests: XCTestCase {
                 c.send(message: "LO_SERVER_VALIDATING_PIN")
             },
         ])
-        let all = events.wait(for: .link(.pairing(pin: "0042")))
+        let all = events.wait(for: .link(.pairing(pin: "0042", place: ImpressSession.pinPlace)))
         let started = try XCTUnwrap(all.firstIndex(of: .showStarted(slideCount: 5, current: 2)))
-        let pairing = try XCTUnwrap(all.firstIndex(of: .link(.pairing(pin: "0042"))))
+        let pairing = try XCTUnwrap(all.firstIndex(of: .link(.pairing(pin: "0042", place: ImpressSession.pinPlace))))
         XCTAssertEqual(all[started..<pairing].filter { $0 == .showFinished }.count, 1, "\(all)")
         XCTAssertEqual(all[pairing - 1], .showFinished)
     }
@@ -298,7 +298,7 @@ final class ImpressRemoteSourceTests: XCTestCase {
             },
             { c in _ = try acceptPairing(c) },
         ])
-        events.wait(for: .link(.failed(message: LinkProblem.pairingRefused.reason)))
+        events.wait(for: .link(.failed(ImpressProblem.pairingRefused.problem)))
         XCTAssertEqual(server.accepted.count, 1)
         source.retryNow()
         events.wait(for: .showFinished)
@@ -318,7 +318,7 @@ final class ImpressRemoteSourceTests: XCTestCase {
         ], configure: { testConfiguration($0, pairingTimeout: .milliseconds(300)) }, logs: logs)
         let all = events.wait(for: .showFinished)
         XCTAssertEqual(all.reconnecting.first?.1, "Impress accepted the connection but never answered")
-        XCTAssertEqual(all.reconnecting.first?.1, ImpressRemoteSource.noAnswerReason)
+        XCTAssertEqual(all.reconnecting.first?.1, ImpressRemoteSource.noAnswerProblem.reason)
         XCTAssertEqual(silentClosed.wait(timeout: .now() + 5), .success, "the silent connection was closed by the client")
         XCTAssertEqual(server.accepted.count, 2)
         XCTAssertTrue(logs.contains("no answer to the pair request"))
@@ -409,7 +409,7 @@ final class ImpressRemoteSourceTests: XCTestCase {
             got.withLock { $0.append(m.lines) }
             done.signal()
         }], logs: logs)
-        events.wait(for: .link(.pairing(pin: "0042")))
+        events.wait(for: .link(.pairing(pin: "0042", place: ImpressSession.pinPlace)))
         source.send(.next)  // while Impress waits for the PIN: must not move the show later
         XCTAssertTrue(logs.waitFor("not paired: dropped next"), "\(logs.lines)")
         paired.signal()

@@ -167,7 +167,7 @@ final class RealImpressTests: XCTestCase {
         let events = EventRecorder()
         defer { source.shutdown() }
         source.start(events: events.sink)
-        events.wait(for: .link(.pairing(pin: "4821")), timeout: 20)
+        events.wait(for: .link(.pairing(pin: "4821", place: ImpressSession.pinPlace)), timeout: 20)
         XCTAssertEqual(store.all, [:])
     }
 }

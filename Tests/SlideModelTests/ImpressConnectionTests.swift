@@ -66,7 +66,8 @@ final class ImpressConnectionTests: XCTestCase {
         _ = c.handle(.connected, now: at(0))
         XCTAssertEqual(c.handle(.timerFired(.pairing), now: at(10)).last, .close)
         let lost = c.handle(.closed, now: at(10))
-        XCTAssertEqual(emitted(lost), [.link(.reconnecting(inSeconds: 1, reason: "Impress accepted the connection but never answered"))])
+        XCTAssertEqual(emitted(lost), [.link(.reconnecting(inSeconds: 1, problem: ImpressProblem.stuck.problem))])
+        XCTAssertEqual(ImpressProblem.stuck.reason, "Impress accepted the connection but never answered")
         XCTAssertTrue(lost.contains(.arm(.countdown, after: .seconds(1))))
         XCTAssertTrue(c.handle(.timerFired(.countdown), now: at(11)).contains(.connect))
     }
@@ -86,7 +87,7 @@ final class ImpressConnectionTests: XCTestCase {
         var c = ImpressConnection(.init(clientName: "pad", serverLabel: "h", address: "h:1599",
                                         backoff: ReconnectBackoff(initial: .seconds(3), maximum: .seconds(3))))
         _ = c.handle(.start(storedPin: nil, freshPin: "1"), now: at(0))
-        var shown = emitted(c.handle(.connectFailed(reason: "connection refused"), now: at(0)))
+        var shown = emitted(c.handle(.connectFailed(ImpressProblem.unexplained("connection refused")), now: at(0)))
         var connects = 0
         for second in 1...3 {
             let actions = c.handle(.timerFired(.countdown), now: at(Double(second)))
@@ -105,9 +106,9 @@ final class ImpressConnectionTests: XCTestCase {
             now += 1
             let actions = c.handle(.timerFired(.countdown), now: at(now))
             shown += emitted(actions)
-            if actions.contains(.connect) { _ = c.handle(.connectFailed(reason: "connection refused"), now: at(now)).map { shown += emitted([$0]) } }
+            if actions.contains(.connect) { _ = c.handle(.connectFailed(ImpressProblem.unexplained("connection refused")), now: at(now)).map { shown += emitted([$0]) } }
         }
-        let countdown = shown.compactMap { if case .link(.reconnecting(let s, let r)) = $0 { "\(s) \(r)" } else { nil } }
+        let countdown = shown.compactMap { if case .link(.reconnecting(let s, let r)) = $0 { "\(s) \(r.reason)" } else { nil } }
         XCTAssertEqual(Array(countdown.prefix(4)), ["1 Impress closed the connection", "2 connection refused", "1 connection refused",
                                                     "4 connection refused"], "1 s, then 2 s, then 4 s: each second shown")
     }
@@ -120,7 +121,8 @@ final class ImpressConnectionTests: XCTestCase {
         c = paired()
         _ = c.handle(.received(Array("slide_preview\n0\nAAAA".utf8)), now: at(1))
         XCTAssertEqual(emitted(c.handle(.closed, now: at(1))).first,
-                       .link(.reconnecting(inSeconds: 1, reason: "connection closed in the middle of a message")))
+                       .link(.reconnecting(inSeconds: 1, problem: ImpressProblem.midMessage)))
+        XCTAssertEqual(ImpressProblem.midMessage.reason, "connection closed in the middle of a message")
     }
 
     /// Found by probing: a web server on the port answered HTTP 400, and the
@@ -132,7 +134,8 @@ final class ImpressConnectionTests: XCTestCase {
         let answer = c.handle(.received(Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".utf8)), now: at(0.01))
         XCTAssertEqual(answer.last, .close)
         XCTAssertEqual(emitted(c.handle(.closed, now: at(0.02))).first,
-                       .link(.reconnecting(inSeconds: 1, reason: "the port answered with something that isn't Impress Remote (wrong port?)")))
+                       .link(.reconnecting(inSeconds: 1, problem: ImpressProblem.notImpress.problem)))
+        XCTAssertEqual(ImpressProblem.notImpress.reason, "the port answered with something that isn't Impress Remote (wrong port?)")
     }
 
     func testAMessageOverTheCapClosesTheConnectionSayingWhy() {
@@ -140,10 +143,11 @@ final class ImpressConnectionTests: XCTestCase {
         _ = c.handle(.start(storedPin: "1", freshPin: "2"), now: at(0))
         _ = c.handle(.connected, now: at(0))
         XCTAssertEqual(c.handle(.received(Array(repeating: UInt8(ascii: "A"), count: 100)), now: at(0)).last, .close)
-        guard case .link(.reconnecting(_, let reason))? = emitted(c.handle(.closed, now: at(0))).first else {
+        guard case .link(.reconnecting(_, let problem))? = emitted(c.handle(.closed, now: at(0))).first else {
             return XCTFail("no countdown")
         }
-        XCTAssertTrue(reason.contains("larger than"), reason)
+        XCTAssertTrue(problem.reason.contains("larger than"), problem.reason)
+        XCTAssertEqual(problem.code, ImpressProblem.protocolErrorCode)
     }
 
     func testCommandsGoOutOnlyWhenPairedAndQuickPressesBecomeGotos() {
@@ -161,7 +165,7 @@ final class ImpressConnectionTests: XCTestCase {
         _ = c.handle(.timerFired(.countdown), now: at(2))
         _ = c.handle(.connected, now: at(2))
         XCTAssertEqual(emitted(c.handle(.received(bytes("LO_SERVER_VALIDATING_PIN")), now: at(2.1))),
-                       [.showFinished, .link(.pairing(pin: "1234"))])
+                       [.showFinished, .link(.pairing(pin: "1234", place: ImpressSession.pinPlace))])
     }
 
     /// A show of 5 whose whole stream has arrived.
@@ -187,7 +191,8 @@ final class ImpressConnectionTests: XCTestCase {
         _ = c.handle(.connected, now: at(0))
         _ = c.handle(.received(bytes("LO_SERVER_VALIDATING_PIN")), now: at(0.1))
         let closed = c.handle(.closed, now: at(5))
-        XCTAssertEqual(emitted(closed), [.link(.failed(message: "pairing was not confirmed in Impress"))])
+        XCTAssertEqual(emitted(closed), [.link(.failed(ImpressProblem.pairingUnconfirmed.problem))])
+        XCTAssertEqual(ImpressProblem.pairingUnconfirmed.reason, "pairing was not confirmed in Impress")
         XCTAssertFalse(closed.contains { if case .arm(.countdown, _) = $0 { true } else { false } },
                        "no countdown: asking again would pop Impress's dialog up forever")
         XCTAssertEqual(c.handle(.timerFired(.countdown), now: at(60)), [])
@@ -298,14 +303,15 @@ final class ImpressConnectionTests: XCTestCase {
         _ = c.handle(.received(bytes("LO_SERVER_SERVER_PAIRED") + bytes("slideshow_started", "2", "0")), now: at(0.01))
         let broken = c.handle(.received(bytes("slide_preview", "0", String(repeating: "A", count: 300))), now: at(0.05))
         XCTAssertFalse(broken.contains(.close), "slide 1 is still coming")
-        guard case .link(.reconnecting(_, let reason))? = emitted(broken).last else { return XCTFail("\(broken)") }
+        guard case .link(.reconnecting(_, let problem))? = emitted(broken).last else { return XCTFail("\(broken)") }
+        let reason = problem.reason
         XCTAssertTrue(reason.contains("Impress is still sending 2 slides, reconnecting when it is done"), reason)
         XCTAssertEqual(c.handle(.send(.next), now: at(0.06)), [.dropped(.next)])
         let done = c.handle(.received(bytes("slide_preview", "1", "AA") + bytes("slide_notes", "1", "n")), now: at(0.1))
         XCTAssertTrue(done.contains(.close))
         XCTAssertFalse(c.isStopped, "it reconnects")
         XCTAssertTrue(c.handle(.closed, now: at(0.11)).contains(where: {
-            if case .emit(.link(.reconnecting(_, let reason))) = $0 { reason.hasPrefix("protocol error") } else { false }
+            if case .emit(.link(.reconnecting(_, let problem))) = $0 { problem.reason.hasPrefix("protocol error") } else { false }
         }))
     }
 }

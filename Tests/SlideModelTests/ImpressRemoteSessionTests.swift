@@ -32,7 +32,7 @@ final class ImpressRemoteSessionTests: XCTestCase {
         var s = ImpressSession(clientName: "me", pin: "4821", serverLabel: "127.0.0.1")
         _ = s.start()
         let waiting = s.receive(["LO_SERVER_VALIDATING_PIN"])
-        XCTAssertEqual(events(waiting), [.link(.pairing(pin: "4821"))])
+        XCTAssertEqual(events(waiting), [.link(.pairing(pin: "4821", place: ImpressSession.pinPlace))])
         XCTAssertEqual(s.phase, .validatingPin)
         XCTAssertFalse(waiting.contains(.rememberPin("4821")))
         let done = s.receive(["LO_SERVER_SERVER_PAIRED"])

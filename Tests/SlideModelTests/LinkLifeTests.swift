@@ -17,14 +17,14 @@ final class LinkLifeTests: XCTestCase {
         case .idle: break
         case .connecting: l.connecting()
         case .open: l.connecting(); l.opened()
-        case .countingDown: l.connecting(); _ = l.lost(reason: "refused")
-        case .waiting: l.connecting(); _ = l.refused(reason: "wrong password")
+        case .countingDown: l.connecting(); _ = l.lost(LinkProblem.unexplained("refused", source: "test"))
+        case .waiting: l.connecting(); _ = l.refused(LinkProblem.unexplained("wrong password", source: "test"))
         case .stopped: l.stop()
         }
         return l
     }
 
-    private static let every: [LinkLife.Phase] = [.idle, .connecting, .open, .countingDown(left: .zero, reason: ""), .waiting, .stopped]
+    private static let every: [LinkLife.Phase] = [.idle, .connecting, .open, .countingDown(left: .zero, problem: LinkProblem.unexplained("", source: "test")), .waiting, .stopped]
 
     func testIdleStartsOnceThenConnectsAndOpens() {
         var l = life()
@@ -40,14 +40,14 @@ final class LinkLifeTests: XCTestCase {
 
     func testALossCountsDownEverySecondThenConnects() {
         var l = life(in: .open)
-        _ = l.lost(reason: "x")   // 1 s
+        _ = l.lost(LinkProblem.unexplained("x", source: "test"))   // 1 s
         l.connecting()
-        XCTAssertEqual(l.lost(reason: "connection refused"),
-                       [.tell(.reconnecting(inSeconds: 2, reason: "connection refused")), .armCountdown(after: .seconds(1))],
+        XCTAssertEqual(l.lost(LinkProblem.unexplained("connection refused", source: "test")),
+                       [.tell(.reconnecting(inSeconds: 2, problem: LinkProblem.unexplained("connection refused", source: "test"))), .armCountdown(after: .seconds(1))],
                        "the second loss in a row waits 2 s")
-        XCTAssertEqual(l.phase, .countingDown(left: .seconds(1), reason: "connection refused"))
+        XCTAssertEqual(l.phase, .countingDown(left: .seconds(1), problem: LinkProblem.unexplained("connection refused", source: "test")))
         XCTAssertEqual(l.countdownFired(),
-                       [.tell(.reconnecting(inSeconds: 1, reason: "connection refused")), .armCountdown(after: .seconds(1))])
+                       [.tell(.reconnecting(inSeconds: 1, problem: LinkProblem.unexplained("connection refused", source: "test"))), .armCountdown(after: .seconds(1))])
         XCTAssertEqual(l.countdownFired(), [.connect], "at 0: the next attempt")
         l.connecting()
         XCTAssertEqual(l.countdownFired(), [], "a late timer while connecting does nothing")
@@ -57,37 +57,37 @@ final class LinkLifeTests: XCTestCase {
         var l = life(in: .connecting)
         var waits: [Int] = []
         for _ in 0..<4 {
-            if case .tell(.reconnecting(let seconds, _)) = l.lost(reason: "refused").first { waits.append(seconds) }
+            if case .tell(.reconnecting(let seconds, _)) = l.lost(LinkProblem.unexplained("refused", source: "test")).first { waits.append(seconds) }
             l.connecting()
         }
         XCTAssertEqual(waits, [1, 2, 4, 4])
         l.opened()
         l.worked()
         l.connecting()
-        XCTAssertEqual(l.lost(reason: "reset").first, .tell(.reconnecting(inSeconds: 1, reason: "reset")))
+        XCTAssertEqual(l.lost(LinkProblem.unexplained("reset", source: "test")).first, .tell(.reconnecting(inSeconds: 1, problem: LinkProblem.unexplained("reset", source: "test"))))
     }
 
     func testACountdownStepLongerThanTheWaitArmsTheWaitAndZeroArmsItOnce() {
         var l = LinkLife(backoff: ReconnectBackoff(initial: .milliseconds(500), maximum: .seconds(1)), countdownStep: .seconds(1))
-        XCTAssertEqual(l.lost(reason: "r"), [.tell(.reconnecting(inSeconds: 1, reason: "r")), .armCountdown(after: .milliseconds(500))])
+        XCTAssertEqual(l.lost(LinkProblem.unexplained("r", source: "test")), [.tell(.reconnecting(inSeconds: 1, problem: LinkProblem.unexplained("r", source: "test"))), .armCountdown(after: .milliseconds(500))])
         var once = LinkLife(backoff: ReconnectBackoff(initial: .seconds(3), maximum: .seconds(3)), countdownStep: .zero)
-        XCTAssertEqual(once.lost(reason: "r"), [.tell(.reconnecting(inSeconds: 3, reason: "r")), .armCountdown(after: .seconds(3))])
+        XCTAssertEqual(once.lost(LinkProblem.unexplained("r", source: "test")), [.tell(.reconnecting(inSeconds: 3, problem: LinkProblem.unexplained("r", source: "test"))), .armCountdown(after: .seconds(3))])
         XCTAssertEqual(once.countdownFired(), [.connect])
     }
 
     func testRetryNowWhileCountingDownConnectsAtOnceWithTheBackoffAfresh() {
         var l = life(in: .connecting)
-        for _ in 0..<3 { _ = l.lost(reason: "refused"); l.connecting() }
-        _ = l.lost(reason: "refused")
+        for _ in 0..<3 { _ = l.lost(LinkProblem.unexplained("refused", source: "test")); l.connecting() }
+        _ = l.lost(LinkProblem.unexplained("refused", source: "test"))
         XCTAssertEqual(l.retryNow(), [.cancelCountdown, .log(.info, "reconnecting now, as asked"), .connect])
         l.connecting()
-        XCTAssertEqual(l.lost(reason: "refused").first, .tell(.reconnecting(inSeconds: 1, reason: "refused")),
+        XCTAssertEqual(l.lost(LinkProblem.unexplained("refused", source: "test")).first, .tell(.reconnecting(inSeconds: 1, problem: LinkProblem.unexplained("refused", source: "test"))),
                        "the presenter's retry starts the backoff afresh")
     }
 
     func testARefusalWaitsForThePresenterOnly() {
         var l = life(in: .connecting)
-        XCTAssertEqual(l.refused(reason: "wrong password"), [.tell(.failed(message: "wrong password"))])
+        XCTAssertEqual(l.refused(LinkProblem.unexplained("wrong password", source: "test")), [.tell(.failed(LinkProblem.unexplained("wrong password", source: "test")))])
         XCTAssertEqual(l.phase, .waiting)
         XCTAssertEqual(l.countdownFired(), [], "no timer brings it back")
         XCTAssertEqual(l.retryNow(), [.cancelCountdown, .log(.info, "reconnecting now, as asked"), .connect])
@@ -109,8 +109,8 @@ final class LinkLifeTests: XCTestCase {
             XCTAssertEqual(l.start(), [], "\(phase): no start after a stop")
             XCTAssertEqual(l.retryNow(), [], "\(phase): no retry after a stop")
             XCTAssertEqual(l.countdownFired(), [], "\(phase): a late countdown does nothing")
-            XCTAssertEqual(l.lost(reason: "closed"), [], "\(phase): a late loss counts nothing down")
-            XCTAssertEqual(l.refused(reason: "no"), [], "\(phase): nor waits")
+            XCTAssertEqual(l.lost(LinkProblem.unexplained("closed", source: "test")), [], "\(phase): a late loss counts nothing down")
+            XCTAssertEqual(l.refused(LinkProblem.unexplained("no", source: "test")), [], "\(phase): nor waits")
             l.connecting()
             l.opened()
             XCTAssertEqual(l.phase, .stopped, "\(phase): nothing opens it again")

@@ -273,7 +273,7 @@ final class PdfpcConnectionTests: XCTestCase {
         h.pdfpc.password = false
         h.run(.start)
         h.serveAll()
-        XCTAssertEqual(h.links.last, .failed(message: LinkProblem.pdfpcWrongPassword.reason))
+        XCTAssertEqual(h.links.last, .failed(PdfpcProblem.wrongPassword.problem))
         XCTAssertNil(h.timers[.countdown], "no retry loop: the password will not change by itself")
         h.advance(to: .seconds(30))
         XCTAssertEqual(h.requested, [.helo], "asked once")
@@ -289,7 +289,7 @@ final class PdfpcConnectionTests: XCTestCase {
         var h = connected()
         h.pdfpc.lockedByOther = true
         h.advance(to: .seconds(3))
-        XCTAssertEqual(h.links.last, .failed(message: LinkProblem.pdfpcLocked.reason))
+        XCTAssertEqual(h.links.last, .failed(PdfpcProblem.locked.problem))
         let asked = h.requested.count
         h.advance(to: .seconds(30))
         XCTAssertEqual(h.requested.count, asked)
@@ -326,7 +326,7 @@ final class PdfpcConnectionTests: XCTestCase {
         guard let poll = h.pending.first else { return XCTFail("no poll") }
         h.pending = []
         h.run(.failed(id: poll.id, .refused))
-        XCTAssertEqual(h.links.last, .reconnecting(inSeconds: 1, reason: LinkProblem.pdfpcQuit.reason))
+        XCTAssertEqual(h.links.last, .reconnecting(inSeconds: 1, problem: PdfpcProblem.quit.problem))
         h.run(.send(.next))
         XCTAssertEqual(h.dropped, [.next])
         h.pdfpc.shookHands = false
@@ -339,20 +339,20 @@ final class PdfpcConnectionTests: XCTestCase {
         var h = Harness()
         h.run(.start)
         h.run(.failed(id: h.pending[0].id, .refused))
-        XCTAssertEqual(h.links.last, .reconnecting(inSeconds: 1, reason: LinkProblem.pdfpcNotListening.reason))
-        XCTAssertTrue(LinkProblem.pdfpcNotListening.fix.contains("-V"))
+        XCTAssertEqual(h.links.last, .reconnecting(inSeconds: 1, problem: PdfpcProblem.notListening.problem))
+        XCTAssertTrue(PdfpcProblem.notListening.fix.contains("-V"))
     }
 
     func testGarbageAndAStallCountDown() {
         var h = Harness()
         h.run(.start)
         h.run(.answered(id: h.pending[0].id, status: 200, body: Array("<html>hello</html>".utf8)))
-        XCTAssertEqual(h.links.last, .reconnecting(inSeconds: 1, reason: LinkProblem.notPdfpc.reason))
+        XCTAssertEqual(h.links.last, .reconnecting(inSeconds: 1, problem: PdfpcProblem.notPdfpc.problem))
         h = connected()
         guard let due = h.timers[.poll] else { return XCTFail() }
         h.advance(to: due, serving: false)
         h.run(.failed(id: h.pending[0].id, .timedOut))
-        XCTAssertEqual(h.links.last, .reconnecting(inSeconds: 1, reason: LinkProblem.pdfpcStalled.reason))
+        XCTAssertEqual(h.links.last, .reconnecting(inSeconds: 1, problem: PdfpcProblem.stalled.problem))
     }
 
     func testPicturesAtTheWantedSizeAtMostThreeAtOnceMostWantedFirst() {

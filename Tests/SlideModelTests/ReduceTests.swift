@@ -29,7 +29,7 @@ final class ReduceTests: XCTestCase {
 
     func testAPressWhileTheLinkIsDownIsRefusedVisiblyNotPretended() {
         var state = runningPad()
-        _ = state.reduce(.source(.link(.reconnecting(inSeconds: 1, reason: LinkProblem.reset.reason))), now: 50)
+        _ = state.reduce(.source(.link(.reconnecting(inSeconds: 1, problem: ImpressProblem.reset.problem))), now: 50)
         for key: Key in [.right, .left, .home, .end, .char("b"), .function(5), .char("S")] {
             XCTAssertEqual(keys([key], &state), [], "\(key): nothing goes out")
             XCTAssertEqual(state.position, "3/12", "\(key): no → N that quietly goes back")

@@ -78,8 +78,9 @@ extension Sequence where Element == SourceEvent {
         compactMap { if case .preview(let i, _) = $0 { return i } else { return nil } }
     }
 
+    /// Each countdown: its seconds and its problem's reason.
     public var reconnecting: [(Int, String)] {
-        compactMap { if case .link(.reconnecting(let s, let r)) = $0 { return (s, r) } else { return nil } }
+        compactMap { if case .link(.reconnecting(let s, let r)) = $0 { return (s, r.reason) } else { return nil } }
     }
 
     public func count(_ event: SourceEvent) -> Int { filter { $0 == event }.count }

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import Logging
-import RemoteTransport
 import SlideModel
 
 /// The layout each server was last shown in, kept in the state directory
@@ -15,8 +14,8 @@ struct LayoutStore {
 
     /// The file in the state directory, or nil with no usable HOME nor XDG_STATE_HOME.
     static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> LayoutStore? {
-        PairingStore.defaultFileURL(environment: environment).map {
-            LayoutStore(fileURL: $0.deletingLastPathComponent().appendingPathComponent("layouts.json"))
+        StateDirectory.file("layouts.json", environment: environment).map {
+            LayoutStore(fileURL: URL(fileURLWithPath: $0, isDirectory: false))
         }
     }
 

@@ -16,8 +16,8 @@ struct TalkTimerStore {
     init(fileURL: URL) { self.fileURL = fileURL }
 
     static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> TalkTimerStore? {
-        LayoutStore.standard(environment: environment).map {
-            TalkTimerStore(fileURL: $0.fileURL.deletingLastPathComponent().appendingPathComponent("talk-timers.json"))
+        StateDirectory.file("talk-timers.json", environment: environment).map {
+            TalkTimerStore(fileURL: URL(fileURLWithPath: $0, isDirectory: false))
         }
     }
 

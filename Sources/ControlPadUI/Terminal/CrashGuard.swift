@@ -1,12 +1,12 @@
 import CCrashGuard
 import Dispatch
 import FoundationEssentials
+import SlideModel
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import RemoteTransport
 
 /// On a crash (SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE; a failed
 /// Swift check is one of these) the terminal is put back first; then the
@@ -67,7 +67,7 @@ enum CrashGuard {
     static func reportPlace(standardError: StandardError,
                             environment: [String: String] = ProcessInfo.processInfo.environment) -> ReportPlace {
         if case .elsewhere(let name) = standardError { return ReportPlace(directory: nil, standardErrorName: name) }
-        let directory = PairingStore.defaultFileURL(environment: environment)?.deletingLastPathComponent().path
+        let directory = StateDirectory.path(environment: environment)
         return ReportPlace(directory: directory, standardErrorName: nil)
     }
 

@@ -11,7 +11,8 @@ package struct HelpView {
     }
 
     /// What the source cannot do that the keys offer: the help says so
-    /// instead of the keys sending nothing unexplained (pdfpc).
+    /// instead of the keys sending nothing unexplained. Made from the
+    /// source's `SourceCapabilities` and the keys in force.
     package struct SourceNotes: Equatable {
         package var heading: String
         package var items: [(keys: String, summary: String)]
@@ -19,6 +20,11 @@ package struct HelpView {
         package init(heading: String, items: [(keys: String, summary: String)]) {
             self.heading = heading
             self.items = items
+        }
+
+        /// "On <source>", then each of the capabilities' notes whose key is bound.
+        package init(_ capabilities: SourceCapabilities, bindings: KeyBindings) {
+            self.init(heading: "On \(capabilities.displayName)", items: capabilities.notes(bindings))
         }
 
         package static func == (a: SourceNotes, b: SourceNotes) -> Bool {

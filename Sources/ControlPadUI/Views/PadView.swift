@@ -80,8 +80,9 @@ struct PadView {
                 draw(closing.overlay, state: state, now: now, anchors: anchors, body: body, grid: &$0)
             }
         }
-        if case .pairing(let pin) = state.link {
-            PairingBannerView(theme: config.popovers[.pin] ?? PopoverTheme(role: .banner)).render(pin: pin, in: body, grid: &grid)
+        if case .pairing(let pin, let place) = state.link {
+            PairingBannerView(theme: config.popovers[.pin] ?? PopoverTheme(role: .banner))
+                .render(pin: pin, place: place, in: body, grid: &grid)
         }
         if state.isLinkDown, state.overlays.isEmpty {
             LinkDownBannerView(theme: config.popovers[.pin] ?? PopoverTheme(role: .banner)).render(state, in: body, grid: &grid)

@@ -21,18 +21,19 @@ struct GotoPromptView {
     }
 }
 
-/// Pairing: the PIN to type into Impress, in the middle of the screen.
+/// Pairing: the PIN to type into the presenting app, and where (in the
+/// source's own words), in the middle of the screen.
 struct PairingBannerView {
     var theme = PopoverTheme(role: .banner)
 
-    func render(pin: String, in screen: Rect, grid: inout CellGrid) {
-        let lines = ["Enter PIN \(pin) in Impress:", "Slide Show ▸ Impress Remote"]
-        centredLines(lines, title: "Pair with Impress", theme: theme, in: screen, grid: &grid)
+    func render(pin: String, place: String, in screen: Rect, grid: inout CellGrid) {
+        let lines = ["Type PIN \(pin) into the presenting app" + (place.isEmpty ? "" : ":")] + (place.isEmpty ? [] : [place])
+        centredLines(lines, title: "Pairing", theme: theme, in: screen, grid: &grid)
     }
 }
 
-/// The link to Impress is down: why, what to do, and the key that retries
-/// now, wrapped to fit (never cut off), in the middle of the screen.
+/// The link is down: why, what to do, and the key that retries now,
+/// wrapped to fit (never cut off), in the middle of the screen.
 struct LinkDownBannerView {
     var theme = PopoverTheme(role: .banner)
 
@@ -41,18 +42,18 @@ struct LinkDownBannerView {
         let retry = state.bindings.keys(for: .retry).first.map(\.name)
         var paragraphs: [String] = []
         switch state.link {
-        case .reconnecting(let seconds, let reason):
+        case .reconnecting(let seconds, let problem):
             paragraphs.append("Trying again in \(seconds) s" + (retry.map { " (\($0): now)" } ?? "") + ".")
-            paragraphs.append(Self.sentence(reason))
-            if let problem = LinkProblem(reason: reason) { paragraphs.append(problem.fix) }
-        case .connecting where state.lastLinkReason != nil:
-            let reason = state.lastLinkReason ?? ""
+            paragraphs.append(Self.sentence(problem.reason))
+            if let fix = problem.fix { paragraphs.append(fix) }
+        case .connecting where state.lastLinkProblem != nil:
+            let problem = state.lastLinkProblem
             paragraphs.append("Trying again now…")
-            paragraphs.append(Self.sentence(reason))
-            if let problem = LinkProblem(reason: reason) { paragraphs.append(problem.fix) }
-        case .failed(let message):
-            paragraphs.append(Self.sentence(message))
-            if let problem = LinkProblem(reason: message) { paragraphs.append(problem.fix) }
+            paragraphs.append(Self.sentence(problem?.reason ?? ""))
+            if let fix = problem?.fix { paragraphs.append(fix) }
+        case .failed(let problem):
+            paragraphs.append(Self.sentence(problem.reason))
+            if let fix = problem.fix { paragraphs.append(fix) }
             paragraphs.append(retry.map { "Press \($0) to try again." } ?? "Quit and start the pad again to retry.")
         default:
             return

@@ -47,13 +47,13 @@ struct SlidePaneView {
     static func noShow(_ state: PadState) -> [String] {
         switch state.link {
         case .connected where !state.showStateKnown:
-            return ["Asking Impress about the show…"]
+            return ["Asking about the show…"]
         case .demo, .connected:
             let start = state.bindings.keys(for: .startShow).first.map { "Press \($0.name) to start it" }
             return ["No show running"] + (start.map { [$0] } ?? [])
-        case .connecting where state.lastLinkReason != nil: return ["Not connected"]
+        case .connecting where state.lastLinkProblem != nil: return ["Not connected"]
         case .connecting(let to): return ["Connecting…", to]
-        case .pairing: return ["Pairing with Impress…"]
+        case .pairing: return ["Pairing…"]
         case .reconnecting, .failed: return ["Not connected"]
         }
     }

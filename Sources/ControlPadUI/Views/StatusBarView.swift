@@ -80,7 +80,7 @@ struct StatusBarView {
                 parts.append(("previews \(state.buffer.previewCount)/\(state.slideCount)", Style(dim), 4))
             }
         } else if state.isLinkUp && !state.showStateKnown {
-            parts.append(("asking Impress about the show…", Style(dim), 1))
+            parts.append(("asking about the show…", Style(dim), 1))
         } else if state.isLinkUp {
             let start = state.bindings.keys(for: .startShow).first.map { " · \($0.name) starts" } ?? ""
             parts.append(("no show" + start, Style(dim), 1))
@@ -125,12 +125,13 @@ struct StatusBarView {
         case .demo: return state.title.isEmpty ? "● demo" : "● demo · \(state.title)"
         case .connecting(let to):
             let trying = to.isEmpty ? "◌ connecting…" : "◌ connecting to \(to)…"
-            return state.lastLinkReason.map { "◌ trying again… · \($0)" } ?? trying
-        case .pairing(let pin): return "◌ pairing · PIN \(pin)"
+            return state.lastLinkProblem.map { "◌ trying again… · \($0.reason)" } ?? trying
+        case .pairing(let pin, _): return "◌ pairing · PIN \(pin)"
         case .connected(let server): return state.title.isEmpty ? "● \(server)" : "● \(server) · \(state.title)"
-        case .reconnecting(let seconds, let reason):
+        case .reconnecting(let seconds, let problem):
+            let reason = problem.reason
             return reason.isEmpty ? "◌ reconnecting in \(seconds) s…" : "◌ reconnecting in \(seconds) s… · \(reason)"
-        case .failed(let message): return "✖ \(message)"
+        case .failed(let problem): return "✖ \(problem.reason)"
         }
     }
 

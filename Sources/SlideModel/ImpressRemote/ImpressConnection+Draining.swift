@@ -9,10 +9,10 @@ extension ImpressConnection {
         pacer.reset()
         let what = then == .stop ? "closing" : "reconnecting"
         var actions: [Action] = [.log(.notice, "\(stream.waitDescription); \(what) when it is done")]
-        if case .reconnect(let reason) = then {
+        if case .reconnect(let problem) = then {
             actions.append(.emit(.link(.reconnecting(
                 inSeconds: ReconnectBackoff.countdownSeconds(until - now),
-                reason: "\(reason); \(stream.waitDescription), reconnecting when it is done"))))
+                problem: problem.adding("\(stream.waitDescription), reconnecting when it is done")))))
         }
         return actions + checkDraining(until: until, then: then, now: now)
     }
@@ -35,7 +35,7 @@ extension ImpressConnection {
             return []
         case .closed, .failed:
             draining = nil
-            if case .failed(let reason) = input, closeReason == nil { closeReason = reason }
+            if case .failed(let problem) = input, closeReason == nil { closeReason = problem }
             if then == .stop { return stopNow() }
             return input.isClosed ? lost() : []
         case .start, .connected, .connectFailed, .timerFired, .retryNow:

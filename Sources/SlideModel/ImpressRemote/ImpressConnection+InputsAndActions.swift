@@ -8,10 +8,10 @@ extension ImpressConnection {
         /// by the driver off its event loop), `freshPin` one to use if none.
         case start(storedPin: String?, freshPin: String)
         case connected
-        case connectFailed(reason: String)
+        case connectFailed(LinkProblem)
         case received([UInt8])
         /// An error on the open connection (it closes next).
-        case failed(reason: String)
+        case failed(LinkProblem)
         case closed
         case send(SourceCommand)
         case timerFired(Timer)
@@ -45,7 +45,7 @@ extension ImpressConnection {
 
     enum AfterDraining: Sendable, Equatable {
         case stop
-        case reconnect(reason: String)
+        case reconnect(LinkProblem)
     }
 }
 

@@ -26,14 +26,14 @@ extension ImpressConnection {
 
     mutating func lost() -> [Action] {
         guard life.isOpen else { return [] }
-        var reason = closeReason ?? LinkProblem.closed.reason
+        var problem = closeReason ?? ImpressProblem.closed.problem
         if closeReason == nil {
             if framer.isMidMessage {
-                reason = "connection closed in the middle of a message"
+                problem = ImpressProblem.midMessage
             } else if session?.phase == .validatingPin {
-                reason = LinkProblem.pairingUnconfirmed.reason
+                problem = ImpressProblem.pairingUnconfirmed.problem
             } else if session?.phase == .requested {
-                reason = LinkProblem.pairingRefused.reason
+                problem = ImpressProblem.pairingRefused.problem
             }
         }
         let refusedPairing = closeReason == nil && (session?.phase == .validatingPin || session?.phase == .requested)
@@ -42,11 +42,11 @@ extension ImpressConnection {
         framer.reset()
         pacer.reset()
         stream = PreviewStream()
-        let lost: [Action] = [.log(.notice, "lost \(settings.address): \(reason)"), .cancel(.pairing)]
+        let lost: [Action] = [.log(.notice, "lost \(settings.address): \(problem.reason)"), .cancel(.pairing)]
         guard !refusedPairing else {
             // Asking again and again would pop up Impress's dialog forever.
-            return lost + follow(life.refused(reason: reason))
+            return lost + follow(life.refused(problem))
         }
-        return lost + follow(life.lost(reason: reason))
+        return lost + follow(life.lost(problem))
     }
 }

@@ -11,7 +11,7 @@ extension ImpressConnection {
             stream.note(lines, now: now)
             guard var session else { break }
             if session.phase == .requested, !(lines.first ?? "").hasPrefix("LO_SERVER_") {
-                closeReason = Self.notImpressReason
+                closeReason = Self.notImpressProblem
                 let first = TerminalText.escaped(String((lines.first ?? "").prefix(60)))
                 return actions + [.log(.notice, "the answer to the pair request was \"\(first)\": not Impress Remote"), .close]
             }
@@ -23,11 +23,11 @@ extension ImpressConnection {
             for output in outputs { actions += perform(output, now: now) }
         }
         if let failure {
-            closeReason = failure.description
+            closeReason = ImpressProblem.protocolError(failure.description)
             actions.append(.log(.error, "\(failure); closing the connection"))
             if !stream.mayClose(at: now) {
                 framer.reset()
-                return actions + startDraining(then: .reconnect(reason: failure.description), now: now)
+                return actions + startDraining(then: .reconnect(ImpressProblem.protocolError(failure.description)), now: now)
             }
             actions.append(.close)
         }

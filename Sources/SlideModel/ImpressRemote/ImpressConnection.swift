@@ -5,11 +5,11 @@
 /// what to do; `ImpressRemoteSource` only carries that out with SwiftNIO,
 /// and tests drive it on virtual time.
 public struct ImpressConnection: Sendable, LinkLiving {
-    /// The status line's reason when the pair request goes unanswered.
-    public static let noAnswerReason = LinkProblem.stuck.reason
+    /// The problem when the pair request goes unanswered.
+    public static let noAnswerProblem = ImpressProblem.stuck.problem
     /// When the pair request is answered by something else (a web server
     /// answering HTTP 400, say): Impress answers it with `LO_SERVER_…`.
-    public static let notImpressReason = LinkProblem.notImpress.reason
+    public static let notImpressProblem = ImpressProblem.notImpress.problem
 
     public let settings: Settings
     /// Idle, connecting, open, counting down, waiting, stopped.
@@ -20,7 +20,7 @@ public struct ImpressConnection: Sendable, LinkLiving {
     var framer: ImpressFramer
     var pacer: NavigationPacer
     /// Why the connection is closing, when this side closes it.
-    var closeReason: String?
+    var closeReason: LinkProblem?
     var storedPin: String?
     /// Made up once per run: a reconnect while the user is still typing it
     /// into Impress must not change it under their fingers.
@@ -29,7 +29,7 @@ public struct ImpressConnection: Sendable, LinkLiving {
     /// PIN first clears it, so nothing stale stays on screen meanwhile.
     var padKnowsAShow = false
     /// Paired once this run: a failure after it is Impress going away, not
-    /// a set-up problem (`LinkProblem.attemptReason`).
+    /// a set-up problem (`ImpressProblem.attempt`).
     var linkWorked = false
     /// The show's previews Impress is streaming to this connection.
     var stream = PreviewStream()
@@ -64,17 +64,17 @@ public struct ImpressConnection: Sendable, LinkLiving {
         case .connected: return pair()
         case .connectFailed(let failure):
             let port = try? ImpressServerAddress.parse(settings.address).port
-            let reason = LinkProblem.attemptReason(failure, linkWorkedBefore: linkWorked, port: port)
-            return [.log(.notice, "cannot connect to \(settings.address): \(reason)")] + follow(life.lost(reason: reason))
+            let problem = ImpressProblem.attempt(failure, linkWorkedBefore: linkWorked, port: port)
+            return [.log(.notice, "cannot connect to \(settings.address): \(problem.reason)")] + follow(life.lost(problem))
         case .received(let bytes): return receive(bytes, now: now)
-        case .failed(let reason):
-            if closeReason == nil { closeReason = reason }
-            return [.log(.notice, "connection error: \(reason)")]
+        case .failed(let problem):
+            if closeReason == nil { closeReason = problem }
+            return [.log(.notice, "connection error: \(problem.reason)")]
         case .closed: return lost()
         case .send(let command): return send(command, now: now)
         case .timerFired(.pairing):
             guard life.isOpen, session?.phase == .requested else { return [] }
-            closeReason = Self.noAnswerReason
+            closeReason = Self.noAnswerProblem
             return [.log(.notice, "no answer to the pair request in \(settings.pairingTimeout): closing the connection"), .close]
         case .timerFired(.countdown):
             return follow(life.countdownFired())

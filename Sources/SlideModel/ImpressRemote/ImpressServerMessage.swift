@@ -47,8 +47,9 @@ public enum ImpressMessageError: Error, Sendable, Equatable, CustomStringConvert
 }
 
 extension ImpressServerMessage {
-    /// No real deck comes close; a bigger number is garbage, not a deck.
-    public static let maxSlideCount = 100_000
+    /// No real deck comes close; a bigger number is garbage, not a deck
+    /// (the pad's own limit).
+    public static let maxSlideCount = PadState.maxSlideCount
 
     /// Parses one framed message (its lines, name first).
     public static func parse(_ lines: [String]) throws(ImpressMessageError) -> ImpressServerMessage {

@@ -24,6 +24,9 @@ public enum ImpressSessionOutput: Sendable, Equatable {
 /// `slideshow_started`, and `showStarted` resets everything the pad knew, so
 /// nothing from before a reconnect survives.
 public struct ImpressSession: Sendable {
+    /// Where the presenter types the PIN, in Impress's words (the pad's banner shows it).
+    public static let pinPlace = "Slide Show ▸ Impress Remote in LibreOffice"
+
     public enum Phase: Sendable, Equatable {
         /// Nothing sent yet.
         case idle
@@ -72,7 +75,7 @@ public struct ImpressSession: Sendable {
             return [
                 // The PIN is a secret: shown on the pad's own screen, never logged.
                 .log(.notice, "server waits for the PIN shown on the pad to be typed into Impress"),
-                .event(.link(.pairing(pin: pin))),
+                .event(.link(.pairing(pin: pin, place: Self.pinPlace))),
             ]
         case .paired:
             let first = phase != .paired

@@ -122,7 +122,7 @@ public struct PadState: Sendable {
     /// Why the link last went down, kept while the next attempt runs (the
     /// reason and its fix stay on screen instead of flashing back to
     /// "Connecting…"); nil once Impress answers.
-    public var lastLinkReason: String?
+    public var lastLinkProblem: LinkProblem?
     public var title = ""
     /// The title of the show that finished, for the same show started again
     /// (Impress does not name it again).
@@ -193,7 +193,7 @@ public struct PadState: Sendable {
     public var flash: Flash?
 
     /// The most slides a show may have (what the wire accepts, too).
-    public static let maxSlideCount = ImpressServerMessage.maxSlideCount
+    public static let maxSlideCount = 100_000
 
     public init(bindings: KeyBindings = .standard, animate: Bool = true) {
         self.bindings = bindings
@@ -215,7 +215,7 @@ public struct PadState: Sendable {
     public var isLinkDown: Bool {
         switch link {
         case .reconnecting, .failed: return true
-        case .connecting: return lastLinkReason != nil
+        case .connecting: return lastLinkProblem != nil
         default: return false
         }
     }

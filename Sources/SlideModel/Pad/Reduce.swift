@@ -138,10 +138,10 @@ extension PadState {
                 showStateKnown = true
             }
             switch link {
-            case .reconnecting(_, let reason) where !reason.isEmpty: lastLinkReason = reason
-            case .failed(let message): lastLinkReason = message
+            case .reconnecting(_, let problem) where !problem.reason.isEmpty: lastLinkProblem = problem
+            case .failed(let problem): lastLinkProblem = problem
             case .connecting, .reconnecting: break
-            case .demo, .connected, .pairing: lastLinkReason = nil
+            case .demo, .connected, .pairing: lastLinkProblem = nil
             }
             self.link = link
             if isLinkUp { flash = nil }

@@ -66,7 +66,7 @@ extension PadState {
     }
 
     /// What a start key says while the show's state is not known yet.
-    public static let showStateUnknownRefusal = "wait: Impress has not said yet whether a show runs (nothing was sent)"
+    public static let showStateUnknownRefusal = "wait: not known yet whether a show runs (nothing was sent)"
 
     /// A command while the link is down goes nowhere: said, never pretended.
     /// `retry` is the one that asks for the link itself.
@@ -74,7 +74,7 @@ extension PadState {
         let retryKey = bindings.keys(for: .retry).first.map { " · \($0.name) retries now" } ?? ""
         switch link {
         case .pairing:
-            flash = Flash(text: "not paired yet: type the PIN into Impress", until: now + Flash.duration)
+            flash = Flash(text: "not paired yet: type the PIN into the presenting app", until: now + Flash.duration)
             return []
         case .connecting where action == .retry:
             return []

@@ -2,8 +2,8 @@
 extension PdfpcConnection {
     mutating func answered(id: Int, _ request: PdfpcAPI.Request, status: Int, body: [UInt8], now: Duration) -> [Action] {
         switch status {
-        case 401: return lost(.pdfpcWrongPassword)
-        case 403: return lost(.pdfpcLocked)
+        case 401: return lost(.wrongPassword)
+        case 403: return lost(.locked)
         case 412:
             // pdfpc forgot the handshake (restarted on the same port?): shake hands again.
             guard !isHandshaking(.helo) else { return lost(.notPdfpc, detail: "412 to the handshake") }
@@ -104,15 +104,15 @@ extension PdfpcConnection {
         }
     }
 
-    func problem(for failure: Failure) -> LinkProblem {
+    func problem(for failure: Failure) -> PdfpcProblem {
         switch failure {
-        case .refused: return wasConnected ? .pdfpcQuit : .pdfpcNotListening
-        case .reset: return wasConnected ? .pdfpcQuit : .reset
-        case .timedOut: return .pdfpcStalled
+        case .refused: return wasConnected ? .quit : .notListening
+        case .reset: return wasConnected ? .quit : .reset
+        case .timedOut: return .stalled
         case .hostNotFound: return .hostNotFound
         case .unreachable: return .unreachable
         case .tooLarge: return .notPdfpc
-        case .tls: return .pdfpcTLS
+        case .tls: return .tls
         case .other: return .notPdfpc
         }
     }

@@ -28,7 +28,8 @@ extension PdfpcConnection {
 
     /// The link is down: say why, and count down to a reconnect, or (wrong
     /// password, another client's lock) wait for the presenter.
-    mutating func lost(_ problem: LinkProblem, detail: String? = nil) -> [Action] {
+    mutating func lost(_ known: PdfpcProblem, detail: String? = nil) -> [Action] {
+        let problem = known.problem
         let reason = problem.reason
         let dropped = queue.map(Action.dropped) + (control?.command.map { [.dropped($0)] } ?? [])
         queue = []
@@ -37,10 +38,10 @@ extension PdfpcConnection {
         padCount = nil
         var actions: [Action] = dropped + [.abandonRequests, .cancel(.poll),
                                            .log(.notice, "\(settings.address): \(reason)" + (detail.map { " (\($0))" } ?? ""))]
-        if problem == .pdfpcWrongPassword || problem == .pdfpcLocked {
-            return actions + follow(life.refused(reason: reason))
+        if known.waitsForPresenter {
+            return actions + follow(life.refused(problem))
         }
-        return actions + follow(life.lost(reason: reason))
+        return actions + follow(life.lost(problem))
     }
 
     /// The first state after the handshake: the link is up.

@@ -1,6 +1,3 @@
-import FoundationEssentials
-import RemoteTransport
-import ControlPadScripting
 import SlideModel
 
 /// How the findings are printed: lines for people, or one JSON document.
@@ -18,24 +15,25 @@ package enum DoctorOutput {
         return lines
     }
 
-    package static func summary(_ findings: DoctorFindings) -> String {
-        let server = findings.server.description
+    /// The last line: whether the pad can drive the source, and if not the first needed check that failed.
+    package static func summary(_ findings: some DoctorReport) -> String {
+        let server = findings.serverName
         guard !findings.isReady else {
-            return "ControlPad can drive Impress on \(server): controlpad connect \(server)"
+            return "ControlPad can drive \(findings.appName) on \(server): controlpad connect \(server)"
         }
         let first = findings.checks.first { $0.name.isNeeded && $0.ok != true }
-        return "ControlPad cannot drive Impress on \(server) yet" + (first.map { ": \($0.title) ✘" } ?? "")
+        return "ControlPad cannot drive \(findings.appName) on \(server) yet" + (first.map { ": \($0.title) ✘" } ?? "")
     }
 
     /// One JSON document: the server, `ready` (the exit status), and each
     /// check's name, ok (true, false or null when skipped), needed, detail
     /// and fix (null when none), one check per line.
-    package static func json(_ findings: DoctorFindings) -> String {
-        json(findings.checks, server: findings.server.description, ready: findings.isReady)
+    package static func json(_ findings: some DoctorReport) -> String {
+        json(findings.checks, server: findings.serverName, ready: findings.isReady)
     }
 
     package static func json(_ checks: [DoctorCheck], server: String, ready: Bool) -> String {
-        func string(_ s: String?) -> String { s.map { JSONLine.quoted($0) } ?? "null" }
+        func string(_ s: String?) -> String { s.map { JSONString.quoted($0) } ?? "null" }
         let checks = checks.map { check in
             let ok = check.ok.map { $0 ? "true" : "false" } ?? "null"
             return "    {\"name\": \(string(check.name.rawValue)), \"ok\": \(ok), \"needed\": \(check.name.isNeeded), "

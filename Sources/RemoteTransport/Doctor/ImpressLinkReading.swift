@@ -1,5 +1,5 @@
-import ControlPadScripting
 import SlideModel
+import SourceKit
 
 /// What `controlpad doctor` learns from one run of the network source (steps
 /// 3–6: is it Impress, pairing, the show, previews and notes), without
@@ -11,9 +11,9 @@ import SlideModel
 /// previews (docs/IMPRESS-REMOTE.md, "Never leave mid-stream"): when a show runs,
 /// the reading ends only once the last slide's preview and notes are in, or
 /// the stream has been quiet for `Timing.quiet`, or after `Timing.window`.
-/// The command then leaves through `HeadlessLink.leave`, which waits for
+/// The command then leaves through its `DoctorLinkRunner`, which waits for
 /// the rest of a long stream in the background.
-package struct DoctorLinkReading: Equatable {
+package struct ImpressLinkReading: Equatable, DoctorLinkWatcher {
     package struct Timing: Equatable {
         /// How long the pair request may go unanswered, from the start (the
         /// source gives up first, after its pairing timeout: this is a backstop).
@@ -48,8 +48,8 @@ package struct DoctorLinkReading: Equatable {
     }
 
     package enum End: Equatable {
-        /// The link dropped (before or after pairing), with the source's reason.
-        case lost(String)
+        /// The link dropped (before or after pairing), with the source's problem.
+        case lost(LinkProblem)
         /// No answer and no drop within `Timing.answer`.
         case noAnswer
         /// Paired, but Impress never said whether a show runs.
@@ -100,10 +100,10 @@ package struct DoctorLinkReading: Equatable {
             }
             // "Impress 25.2.3.2 · 127.0.0.1": the part before the address.
             server = name.components(separatedBy: " · ").first
-        case .link(.reconnecting(_, let reason)):
-            end = .lost(reason)
-        case .link(.failed(let message)):
-            end = .lost(message)
+        case .link(.reconnecting(_, let problem)):
+            end = .lost(problem)
+        case .link(.failed(let problem)):
+            end = .lost(problem)
         case .link:
             break
         case .showStarted(let slides, let current):

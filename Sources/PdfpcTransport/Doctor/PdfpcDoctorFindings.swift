@@ -1,13 +1,19 @@
 import SlideModel
+import SourceKit
+
+extension DoctorCheck.Name {
+    /// pdfpc's REST API answered and took the password.
+    package static let rest = Self("rest", isNeeded: true, step: 2)
+}
 
 /// What `controlpad doctor pdfpc://HOST[:PORT]` saw, step by step, turned
 /// into the same kind of lines as Impress's (`DoctorOutput`): the name, the
 /// TCP port, pdfpc's REST API and password, the show, and whether pictures
 /// and notes arrive. No sockets, no clocks: the command fills it in.
-package struct PdfpcDoctorFindings: Equatable {
+package struct PdfpcDoctorFindings: Equatable, DoctorReport {
     package var address: PdfpcAddress
-    package var resolution: DoctorFindings.Resolution?
-    package var connection: DoctorFindings.Connection?
+    package var resolution: DoctorProbes.Resolution?
+    package var connection: DoctorProbes.Connection?
     /// Why the link went down before it was up, or nil.
     package var problem: LinkProblem?
     /// "pdfpc · 127.0.0.1", once the handshake and the password were accepted.
@@ -26,15 +32,15 @@ package struct PdfpcDoctorFindings: Equatable {
             && a.picture == b.picture && a.notes == b.notes && a.finished == b.finished
     }
 
-    /// Exit status 0: the pad can drive pdfpc.
-    package var isReady: Bool { checks.filter(\.name.isNeeded).allSatisfy { $0.ok == true } }
+    package var serverName: String { address.description }
+    package var appName: String { "pdfpc" }
 
     /// What the link said, as it happened.
     package mutating func note(_ event: SourceEvent) {
         switch event {
         case .link(.connected(let server)): self.server = server; problem = nil
-        case .link(.reconnecting(_, let reason)), .link(.failed(let reason)):
-            if server == nil { problem = LinkProblem(reason: reason) ?? .notPdfpc }
+        case .link(.reconnecting(_, let lost)), .link(.failed(let lost)):
+            if server == nil { problem = lost.source == PdfpcProblem.source ? lost : PdfpcProblem.notPdfpc.problem }
         case .showStarted(let count, let current): show = (count, current)
         case .preview: picture = true
         case .notes: notes = true
@@ -57,7 +63,7 @@ package struct PdfpcDoctorFindings: Equatable {
         case .literal?: return check(.name, "Name", true, "\(address.host) is an IP address")
         case .resolved(let addresses)?: return check(.name, "Name", true, "\(address.host) is \(addresses.joined(separator: ", "))")
         case .failed(let why)?:
-            return check(.name, "Name", false, "\(address.host): \(LinkProblem.hostNotFound.reason) (\(why))", LinkProblem.hostNotFound.fix)
+            return check(.name, "Name", false, "\(address.host): \(PdfpcProblem.hostNotFound.reason) (\(why))", PdfpcProblem.hostNotFound.fix)
         }
     }
 
@@ -66,19 +72,18 @@ package struct PdfpcDoctorFindings: Equatable {
         switch connection {
         case nil: return check(.port, title, nil, "skipped: the name did not resolve")
         case .open(let at)?: return check(.port, title, true, "open: \(at) accepts connections")
-        case .failed(let problem, let at, let detail)?:
+        case .failed(let failure, let at, let detail)?:
             // Nothing listening is pdfpc without -V (or not running), and a reset
-            // is pdfpc quitting as we knocked: none of it is about Impress.
-            let shown = switch problem {
-            case .refused: LinkProblem.pdfpcNotListening
-            case .reset: LinkProblem.pdfpcQuit
-            default: problem
+            // is pdfpc quitting as we knocked.
+            let shown: (reason: String, fix: String) = switch failure {
+            case .refused: (PdfpcProblem.notListening.reason, PdfpcProblem.notListening.fix)
+            case .reset: (PdfpcProblem.quit.reason, PdfpcProblem.quit.fix)
+            case .timedOut: ("no answer (timed out)",
+                             "A firewall may be dropping the connection: allow TCP \(address.port) on the computer running pdfpc.")
+            case .unreachable: (PdfpcProblem.unreachable.reason, PdfpcProblem.unreachable.fix)
+            case .hostNotFound: (PdfpcProblem.hostNotFound.reason, PdfpcProblem.hostNotFound.fix)
             }
-            let fix = switch shown {
-            case .timedOut: "A firewall may be dropping the connection: allow TCP \(address.port) on the computer running pdfpc."
-            case .unreachable: "Check that this computer and the one running pdfpc are on the same network."
-            default: shown.fix
-            }
+            let fix = shown.fix
             return check(.port, title, false, "\(at.map { "\($0): " } ?? "")\(shown.reason) (\(detail))", fix)
         }
     }
@@ -88,7 +93,7 @@ package struct PdfpcDoctorFindings: Equatable {
         guard case .open? = connection else { return check(.rest, title, nil, "skipped: no connection") }
         if let server { return check(.rest, title, true, "\(server) answered the handshake and took the password") }
         if let problem { return check(.rest, title, false, problem.reason, problem.fix) }
-        return check(.rest, title, false, LinkProblem.pdfpcStalled.reason, LinkProblem.pdfpcStalled.fix)
+        return check(.rest, title, false, PdfpcProblem.stalled.reason, PdfpcProblem.stalled.fix)
     }
 
     private var showCheck: DoctorCheck {

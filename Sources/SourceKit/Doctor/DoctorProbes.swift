@@ -7,13 +7,33 @@ import Glibc
 import Musl
 #endif
 
-/// The doctor's first two steps with plain system calls: the name (getaddrinfo)
-/// and the TCP port (a non-blocking connect per address, closed at once
-/// without a byte sent: Impress's accepting thread reads end-of-file and
-/// drops it). Everything after the connect goes through the network source.
+/// The doctor's first two steps with plain system calls, for every source:
+/// the name (getaddrinfo) and the TCP port (a non-blocking connect per
+/// address, closed at once without a byte sent: Impress's accepting thread
+/// reads end-of-file and drops it). Everything after the connect goes
+/// through the source itself, in its own doctor's words.
 package enum DoctorProbes {
+    package enum Resolution: Equatable {
+        /// The host is an IP address already.
+        case literal
+        case resolved([String])
+        case failed(String)
+    }
+
+    /// Why a connect failed, in no source's words: each source's doctor
+    /// says what it means for its app.
+    package enum ConnectFailure: Equatable, Sendable {
+        case hostNotFound, refused, unreachable, timedOut, reset
+    }
+
+    package enum Connection: Equatable {
+        case open(address: String)
+        /// `detail`: the system's words, e.g. "Connection refused".
+        case failed(ConnectFailure, address: String?, detail: String)
+    }
+
     /// The host's addresses, numeric, or why it has none.
-    package static func resolve(_ host: String, port: Int) -> DoctorFindings.Resolution {
+    package static func resolve(_ host: String, port: Int) -> Resolution {
         if (try? addresses(host, port: port, numericOnly: true)) != nil { return .literal }
         do {
             return .resolved(try addresses(host, port: port, numericOnly: false).map(\.text))
@@ -59,8 +79,8 @@ package enum DoctorProbes {
         return found
     }
 
-    /// The problem a failed connect's errno is, for the port line.
-    package static func problem(errno code: Int32) -> LinkProblem {
+    /// The failure a failed connect's errno is, for the port line.
+    package static func problem(errno code: Int32) -> ConnectFailure {
         switch code {
         case ECONNREFUSED: .refused
         case ETIMEDOUT: .timedOut
@@ -71,7 +91,7 @@ package enum DoctorProbes {
 
     /// Which failure says most when every address failed: a refusal is
     /// definite, a timeout on IPv4 beats "no route" on IPv6.
-    private static func rank(_ problem: LinkProblem) -> Int {
+    private static func rank(_ problem: ConnectFailure) -> Int {
         switch problem {
         case .refused: 0
         case .reset: 1
@@ -85,14 +105,14 @@ package enum DoctorProbes {
     /// that long for the server to speak first and returns what it said (a
     /// web server never does, nor does Impress; SSH and mail servers do).
     package static func connect(_ host: String, port: Int, timeout: Double,
-                        listen: Double = 0) -> (connection: DoctorFindings.Connection, greeting: String?) {
+                        listen: Double = 0) -> (connection: Connection, greeting: String?) {
         let targets: [Address]
         do {
             targets = try addresses(host, port: port, numericOnly: false)
         } catch {
             return (.failed(.hostNotFound, address: nil, detail: error.message), nil)
         }
-        var failures: [(problem: LinkProblem, address: String, detail: String)] = []
+        var failures: [(problem: ConnectFailure, address: String, detail: String)] = []
         for target in targets {
             switch connectOnce(target, timeout: timeout, listen: listen) {
             case .success(let greeting):

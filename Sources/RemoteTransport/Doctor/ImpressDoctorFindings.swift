@@ -1,24 +1,22 @@
 import FoundationEssentials
-import RemoteTransport
-import ControlPadScripting
 import SlideModel
+import SourceKit
 
-/// Everything the doctor saw, step by step (nil: the step has not run, or
-/// was skipped because an earlier one failed), turned into the list of
-/// checks by `checks`. No sockets, no clocks: the command fills it in.
-package struct DoctorFindings: Equatable {
-    package enum Resolution: Equatable {
-        /// The host is an IP address already.
-        case literal
-        case resolved([String])
-        case failed(String)
-    }
+extension DoctorCheck.Name {
+    /// What answers the port is Impress Remote.
+    package static let impress = Self("impress", isNeeded: true, step: 2)
+    /// Impress knows this remote's name and PIN.
+    package static let pairing = Self("pairing", isNeeded: true, step: 2)
+    package static let multicast = Self("discovery_multicast", isNeeded: false, step: 3)
+    package static let direct = Self("discovery_direct", isNeeded: false, step: 3)
+}
 
-    package enum Connection: Equatable {
-        case open(address: String)
-        /// `detail`: the system's words, e.g. "Connection refused".
-        case failed(LinkProblem, address: String?, detail: String)
-    }
+/// Everything Impress's doctor saw, step by step (nil: the step has not
+/// run, or was skipped because an earlier one failed), turned into the list
+/// of checks by `checks`. No sockets, no clocks: `ImpressDoctor` fills it in.
+package struct ImpressDoctorFindings: Equatable, DoctorReport {
+    package typealias Resolution = DoctorProbes.Resolution
+    package typealias Connection = DoctorProbes.Connection
 
     /// What a discovery search heard: the servers that answered, and why a
     /// search could not be sent (`DiscoveryResult`'s notes).
@@ -44,7 +42,7 @@ package struct DoctorFindings: Equatable {
     package var discoverySeconds: Double = 2
     package var resolution: Resolution?
     package var connection: Connection?
-    package var link: DoctorLinkReading?
+    package var link: ImpressLinkReading?
     /// What a server that never answered the pair request sends on its own
     /// to a fresh connection (an SSH or mail server greets; Impress never does).
     package var greeting: String?
@@ -57,8 +55,8 @@ package struct DoctorFindings: Equatable {
         self.pin = pin
     }
 
-    /// Exit status 0: the pad can pair and drive the show (a show need not run yet).
-    package var isReady: Bool { checks.filter(\.name.isNeeded).allSatisfy { $0.ok == true } }
+    package var serverName: String { server.description }
+    package var appName: String { "Impress" }
 
     package var checks: [DoctorCheck] {
         [nameCheck, portCheck, impressCheck, pairingCheck, showCheck, previewsCheck, multicastCheck, directCheck]
@@ -75,7 +73,7 @@ package struct DoctorFindings: Equatable {
         case .literal?: return check(true, "\(server.host) is an IP address", nil)
         case .resolved(let addresses)?: return check(true, "\(server.host) is \(addresses.joined(separator: ", "))", nil)
         case .failed(let why)?:
-            return check(false, "\(server.host): \(LinkProblem.hostNotFound.reason) (\(why))", LinkProblem.hostNotFound.fix)
+            return check(false, "\(server.host): \(ImpressProblem.hostNotFound.reason) (\(why))", ImpressProblem.hostNotFound.fix)
         }
     }
 
@@ -88,6 +86,7 @@ package struct DoctorFindings: Equatable {
         case .open(let address)?: return check(true, "open: \(address) accepts connections", nil)
         case .failed(let problem, let address, let detail)?:
             let at = address.map { "\($0): " } ?? ""
+            let problem = Self.problem(problem)
             var fix = problem.fix
             if problem == .refused && server.port != ImpressServerAddress.defaultPort {
                 fix = "Impress Remote listens on port \(ImpressServerAddress.defaultPort), not \(server.port). " + fix
@@ -96,12 +95,23 @@ package struct DoctorFindings: Equatable {
         }
     }
 
+    /// What a failed connect is for Impress.
+    package static func problem(_ failure: DoctorProbes.ConnectFailure) -> ImpressProblem {
+        switch failure {
+        case .hostNotFound: .hostNotFound
+        case .refused: .refused
+        case .unreachable: .unreachable
+        case .timedOut: .timedOut
+        case .reset: .reset
+        }
+    }
+
     /// Why the link dropped before Impress answered, as one of the catalogue's problems.
-    package static func problem(forLostLink reason: String) -> LinkProblem {
-        // The source says its reasons in the catalogue's words; the others
-        // are half an answer, or one too big to be Impress's.
-        if let problem = LinkProblem(reason: reason) { return problem }
-        if reason.contains("middle of a message") || reason.hasPrefix("protocol error") { return .notImpress }
+    package static func problem(forLostLink lost: LinkProblem) -> ImpressProblem {
+        // The source says its catalogue's problems; the others are half an
+        // answer, or one too big to be Impress's.
+        if let problem = ImpressProblem(lost) { return problem }
+        if lost.code == ImpressProblem.midMessageCode || lost.code == ImpressProblem.protocolErrorCode { return .notImpress }
         return .closed
     }
 
@@ -127,11 +137,11 @@ package struct DoctorFindings: Equatable {
             return check(false, problem.reason, problem.fix)
         default:
             if let greeting { return greeted(.notImpress, greeting, check) }
-            return check(false, LinkProblem.stuck.reason, LinkProblem.stuck.fix)
+            return check(false, ImpressProblem.stuck.reason, ImpressProblem.stuck.fix)
         }
     }
 
-    private func greeted(_ problem: LinkProblem, _ greeting: String,
+    private func greeted(_ problem: ImpressProblem, _ greeting: String,
                          _ check: (Bool?, String, String?) -> DoctorCheck) -> DoctorCheck {
         check(false, "\(problem.reason): it greets with \"\(greeting)\"", problem.fix)
     }
@@ -156,7 +166,7 @@ package struct DoctorFindings: Equatable {
             case .stored(let p): known = "it no longer knows \"\(clientName)\" with the remembered PIN \(p)"
             case .fresh: known = "it does not know \"\(clientName)\" yet"
             }
-            return check(false, "\(LinkProblem.waitingForPin.reason): \(known)", LinkProblem.waitingForPin.fix)
+            return check(false, "\(ImpressProblem.waitingForPin.reason): \(known)", ImpressProblem.waitingForPin.fix)
         case .none?, nil:
             return check(nil, "skipped: \(notPaired ?? "")", nil)
         }
@@ -193,7 +203,7 @@ package struct DoctorFindings: Equatable {
             case .interrupted?, nil:
                 return check(nil, "interrupted", nil)
             default:
-                return check(false, "Impress paired but never said whether a show runs", LinkProblem.stuck.fix)
+                return check(false, "Impress paired but never said whether a show runs", ImpressProblem.stuck.fix)
             }
         }
     }
@@ -204,7 +214,7 @@ package struct DoctorFindings: Equatable {
         }
         if let notPaired { return check(nil, "skipped: \(notPaired)", nil) }
         guard let link, case .running(let slides, _) = link.show else {
-            return check(nil, link?.show == DoctorLinkReading.Show.none ? "skipped: no show running" : "skipped: no show", nil)
+            return check(nil, link?.show == ImpressLinkReading.Show.none ? "skipped: no show running" : "skipped: no show", nil)
         }
         let got = link.previews.count
         let seconds = link.streamSeconds.map { cFormat("%.1f s", $0) } ?? "0 s"

@@ -1,8 +1,9 @@
-/// Why the link to Impress (or pdfpc) is down, in a presenter's words, and
-/// what to do about it: the one place for the words the pad's centre pane,
-/// `send`, `watch`, `discover` and `doctor` use. Each problem has a short
-/// `reason` (the status line, `watch`'s `link_lost`) and a `fix`.
-public enum LinkProblem: String, Sendable, CaseIterable, Codable {
+/// Why the link to Impress is down, in a presenter's words, and what to do
+/// about it: Impress's catalogue of the words the pad's banner, `send`,
+/// `watch`, `discover` and `doctor` use. Each problem has a short `reason`
+/// (the status line, `watch`'s `link_lost`) and a `fix`; the link carries
+/// it as the generic `LinkProblem` (`problem`), typed, never parsed back.
+public enum ImpressProblem: String, Sendable, CaseIterable, Codable {
     case hostNotFound
     /// Nothing listens: the remote is off (on 24.8+, the WiFi setting is off).
     case refused
@@ -29,21 +30,6 @@ public enum LinkProblem: String, Sendable, CaseIterable, Codable {
     case stoppedAnswering
     /// Nothing listens on a port other than Impress Remote's 1599.
     case refusedOnOtherPort
-    /// pdfpc answered 401: the REST password is not the one it expects.
-    case pdfpcWrongPassword
-    /// Nothing listens on pdfpc's port: it runs without its REST server (`-V`), or not at all.
-    case pdfpcNotListening
-    /// pdfpc answered 403: once a client has sent a command, pdfpc serves
-    /// only that client's computer until it quits.
-    case pdfpcLocked
-    /// pdfpc was there and went (it quit, or its REST server stopped).
-    case pdfpcQuit
-    /// pdfpc accepted the connection but did not answer in time.
-    case pdfpcStalled
-    /// Something that is not pdfpc's REST API answered (or pdfpc answered garbage).
-    case notPdfpc
-    /// `pdfpcs://`: the TLS handshake failed (an untrusted certificate, or plain HTTP).
-    case pdfpcTLS
 
     /// The two settings that start LibreOffice's network remote, and the restart.
     public static let settingsFix = """
@@ -67,13 +53,6 @@ public enum LinkProblem: String, Sendable, CaseIterable, Codable {
         case .closed: "Impress closed the connection"
         case .stoppedAnswering: "Impress stopped answering: did LibreOffice quit?"
         case .refusedOnOtherPort: "connection refused: nothing listens on this port (Impress Remote listens on 1599)"
-        case .pdfpcWrongPassword: "pdfpc refused the password (HTTP 401)"
-        case .pdfpcNotListening: "connection refused: pdfpc's REST server is not running"
-        case .pdfpcLocked: "pdfpc serves another computer (HTTP 403)"
-        case .pdfpcQuit: "pdfpc went away (it quit, or its REST server stopped)"
-        case .pdfpcStalled: "pdfpc accepted the connection but did not answer in time"
-        case .notPdfpc: "the port answered with something that isn't pdfpc's REST API (wrong port?)"
-        case .pdfpcTLS: "HTTPS with pdfpc failed: its certificate is not trusted, or it serves plain HTTP"
         }
     }
 
@@ -110,52 +89,45 @@ public enum LinkProblem: String, Sendable, CaseIterable, Codable {
         case .refusedOnOtherPort:
             "Check the port: Impress Remote listens on port \(ImpressServerAddress.defaultPort) (give the address without a port). "
                 + "If Impress does listen on this one, its remote is off. " + Self.settingsFix
-        case .pdfpcWrongPassword:
-            "Give pdfpc's REST password (user pdfpc): --password, or pdfpc-password in the config file. "
-                + "pdfpc takes it from `option rest-passwd …` in its pdfpcrc; without one it makes up a new password "
-                + "at every start and shows it only as a QR code. Then press r."
-        case .pdfpcNotListening:
-            "Start pdfpc with its REST server: pdfpc -V talk.pdf (add -p PORT for another port than 8088), "
-                + "with `option rest-passwd PASSWORD` in ~/.config/pdfpc/pdfpcrc; the pad connects when it answers."
-        case .pdfpcLocked:
-            "Another computer has sent pdfpc a command, and pdfpc now serves only that one until it quits: "
-                + "drive it from that computer, or restart pdfpc, then press r."
-        case .pdfpcQuit:
-            "pdfpc quit or closed the presentation; the pad reconnects when it is back (start it with -V)."
-        case .pdfpcStalled:
-            "pdfpc may be busy or frozen; the pad tries again by itself. If it stays stuck, restart pdfpc."
-        case .notPdfpc:
-            "Check the port: pdfpc's REST server listens on 8088 unless started with -p PORT."
-        case .pdfpcTLS:
-            "Pass pdfpc's own certificate with --trust FILE (the one `option rest-https` serves), "
-                + "or connect with pdfpc://HOST if its REST server is plain HTTP. The log says what TLS refused."
         }
     }
 
-    /// The reason to show for a failed connection attempt: after a link
+    /// The source id every Impress problem carries.
+    public static let source = "impress"
+
+    /// The generic value the link carries.
+    public var problem: LinkProblem { LinkProblem(source: Self.source, code: rawValue, reason: reason, fix: fix) }
+
+    /// The catalogue's case a problem is, when it is Impress's.
+    public init?(_ problem: LinkProblem) {
+        guard problem.source == Self.source, let known = Self(rawValue: problem.code) else { return nil }
+        self = known
+    }
+
+    /// The link closed with a message half read.
+    public static let midMessageCode = "midMessage"
+    public static var midMessage: LinkProblem {
+        LinkProblem(source: source, code: midMessageCode, reason: "connection closed in the middle of a message")
+    }
+
+    /// The framer refused what came (too big, too many lines), in its words.
+    public static let protocolErrorCode = "protocolError"
+    public static func protocolError(_ words: String) -> LinkProblem {
+        LinkProblem(source: source, code: protocolErrorCode, reason: words)
+    }
+
+    /// Words the system or SwiftNIO gave, with no entry in the catalogue.
+    public static func unexplained(_ words: String) -> LinkProblem { LinkProblem.unexplained(words, source: source) }
+
+    /// The problem to show for a failed connection attempt: after a link
     /// that worked, "stopped answering" instead of set-up advice; a port
     /// other than 1599 that refuses is most likely the wrong port.
-    public static func attemptReason(_ reason: String, linkWorkedBefore: Bool, port: Int?) -> String {
-        let problem = LinkProblem(reason: reason)
-        if linkWorkedBefore, problem == .refused || problem == .timedOut || problem == .refusedOnOtherPort {
-            return Self.stoppedAnswering.reason
+    public static func attempt(_ problem: LinkProblem, linkWorkedBefore: Bool, port: Int?) -> LinkProblem {
+        let known = Self(problem)
+        if linkWorkedBefore, known == .refused || known == .timedOut || known == .refusedOnOtherPort {
+            return Self.stoppedAnswering.problem
         }
-        if problem == .refused, let port, port != ImpressServerAddress.defaultPort { return Self.refusedOnOtherPort.reason }
-        return reason
-    }
-
-    /// A fix said outside the pad (the doctor, `send`): no key to press,
-    /// the command is run again.
-    public static func outsideThePad(_ fix: String) -> String {
-        fix.replacing(" (in the pad: press r)", with: "")
-            .replacing("then press r to ask again", with: "then run the command again")
-            .replacing("Then press r.", with: "Then run the command again.")
-            .replacing("then press r.", with: "then run the command again.")
-    }
-
-    /// The problem a reason names, for reasons that came from `reason`.
-    public init?(reason: String) {
-        guard let problem = Self.allCases.first(where: { $0.reason == reason }) else { return nil }
-        self = problem
+        if known == .refused, let port, port != ImpressServerAddress.defaultPort { return Self.refusedOnOtherPort.problem }
+        return problem
     }
 }

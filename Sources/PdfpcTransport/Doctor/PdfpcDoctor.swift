@@ -1,0 +1,74 @@
+import Logging
+import SlideModel
+import SourceKit
+
+/// pdfpc's doctor: the name, the TCP port, then one run of the pdfpc source
+/// until it has shaken hands, said where the show is and sent the current
+/// slide's picture and notes (or a problem, or `2 × timeout + 2` seconds).
+package struct PdfpcDoctor: SourceDoctor {
+    package var configuration: PdfpcConfiguration
+    package var logger: Logger
+
+    /// `configuration`'s timeouts are set from the context's at `run`.
+    package init(configuration: PdfpcConfiguration, logger: Logger) {
+        self.configuration = configuration
+        self.logger = logger
+    }
+
+    package func run(_ context: DoctorContext) throws -> any DoctorReport {
+        let address = configuration.address
+        var findings = PdfpcDoctorFindings(address: address)
+        context.say("Checking pdfpc at \(address) …")
+        findings.resolution = DoctorProbes.resolve(address.host, port: address.port)
+        if case .failed? = findings.resolution {} else {
+            findings.connection = DoctorProbes.connect(address.host, port: address.port, timeout: context.timeout).connection
+        }
+        if case .open? = findings.connection {
+            var configuration = configuration
+            configuration.connectTimeout = .milliseconds(Int64(context.timeout * 1000))
+            configuration.requestTimeout = configuration.connectTimeout
+            configuration.prefetch = false
+            let source = PdfpcSource(configuration: configuration, logger: logger)
+            var watch = PdfpcLinkWatch(findings: findings, source: source, deadline: 2 * context.timeout + 2)
+            try context.link.read(source, into: &watch)
+            findings = watch.findings
+        }
+        context.progress(findings.checks, Int.max)
+        return findings
+    }
+}
+
+/// One run of the pdfpc source for the doctor: its events into the
+/// findings, the current slide's picture asked for as a pane would (pdfpc
+/// renders on request), until the findings have seen enough or the deadline.
+struct PdfpcLinkWatch: DoctorLinkWatcher {
+    var findings: PdfpcDoctorFindings
+    let source: PdfpcSource
+    /// Seconds from the start.
+    let deadline: Double
+    private var over = false
+
+    init(findings: PdfpcDoctorFindings, source: PdfpcSource, deadline: Double) {
+        self.findings = findings
+        self.source = source
+        self.deadline = deadline
+    }
+
+    var isDone: Bool { over || findings.hasSeenEnough }
+
+    mutating func note(_ event: SourceEvent, at seconds: Double) {
+        findings.note(event)
+        if case .showStarted(_, let current) = event {
+            source.want([PictureWant(slide: current, size: PixelSize(width: 320, height: 180))])
+        }
+        settle(at: seconds)
+    }
+
+    mutating func interrupt() { over = true }
+
+    mutating func settle(at seconds: Double) {
+        if seconds >= deadline { over = true }
+    }
+
+    func wakeUp() -> Double? { isDone ? nil : deadline }
+}

@@ -1,0 +1,63 @@
+import XCTest
+@testable import ControlPadUI
+@testable import SlideModel
+
+/// The pad names no source: a problem's reason and fix, and where to type
+/// the PIN, are the source's own words, carried typed in `LinkState`; the
+/// pad reads them, it never looks them up (issue 31).
+final class SourceWordsScreenTests: XCTestCase {
+    private func screen(_ state: inout PadState) -> String {
+        renderPad(&state, width: 100, height: 30, now: 10_000).text
+            .replacingOccurrences(of: "│", with: " ")
+            .split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+    }
+
+    func testAProblemOfASourceThePadHasNeverHeardOfShowsItsReasonAndFix() {
+        var state = samplePadState()
+        let problem = LinkProblem(source: "reveal", code: "tabClosed", reason: "the browser tab with the deck closed",
+                                  fix: "Open the deck in the browser again; the pad reconnects by itself.")
+        _ = state.reduce(.source(.link(.reconnecting(inSeconds: 3, problem: problem))), now: 2_000)
+        var text = screen(&state)
+        XCTAssertTrue(text.contains("The browser tab with the deck closed."), text)
+        XCTAssertTrue(text.contains("Open the deck in the browser again"), "the fix travels with the problem: \(text)")
+        _ = state.reduce(.source(.link(.failed(problem))), now: 3_000)
+        text = screen(&state)
+        XCTAssertTrue(text.contains("Open the deck in the browser again"), text)
+        XCTAssertFalse(text.contains("Impress"), text)
+    }
+
+    func testAProblemWithoutAFixShowsOnlyItsReason() {
+        var state = samplePadState()
+        let problem = LinkProblem.unexplained("connection error: something odd", source: "reveal")
+        _ = state.reduce(.source(.link(.reconnecting(inSeconds: 3, problem: problem))), now: 2_000)
+        let text = screen(&state)
+        XCTAssertTrue(text.contains("Connection error: something odd."), text)
+    }
+
+    func testThePinBannerSaysWhereInTheSourcesWords() {
+        var state = PadState(animate: false)
+        _ = state.reduce(.source(.link(.pairing(pin: "0417", place: "Menu ▸ Remote in the browser"))), now: 0)
+        let text = screen(&state)
+        XCTAssertTrue(text.contains("Type PIN 0417 into the presenting app:"), text)
+        XCTAssertTrue(text.contains("Menu ▸ Remote in the browser"), text)
+        XCTAssertFalse(text.contains("Impress"), text)
+        XCTAssertEqual(state.reduce(.key(.char("n")), now: 10), [])
+        XCTAssertEqual(state.flash?.text, "not paired yet: type the PIN into the presenting app")
+    }
+
+    func testTheHelpListsWhatTheSourceCannotDoFromItsCapabilities() {
+        let capabilities = SourceCapabilities(displayName: "Clicker", pointer: false, notes: [
+            .init(keysLabel: "click", summary: "no laser pointer here"),
+            .init(action: .blank, summary: "blank is a black slide"),
+        ])
+        var bindings = KeyBindings.standard
+        let notes = HelpView.SourceNotes(capabilities, bindings: bindings)
+        XCTAssertEqual(notes.heading, "On Clicker")
+        XCTAssertEqual(notes.items.map(\.summary), ["no laser pointer here", "blank is a black slide"])
+        XCTAssertEqual(notes.items.first?.keys, "click")
+        XCTAssertEqual(notes.items.last?.keys, bindings.keys(for: .blank).map(\.symbol).joined(separator: " "))
+        for key in bindings.keys(for: .blank) { bindings.bind(key, to: nil) }
+        XCTAssertEqual(HelpView.SourceNotes(capabilities, bindings: bindings).items.map(\.summary), ["no laser pointer here"],
+                       "a note about a key that is not bound is left out")
+    }
+}
