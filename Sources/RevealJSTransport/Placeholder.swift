@@ -1,0 +1,3 @@
+import RevealJS
+import NIOWebSocket
+import NIOHTTP1
