@@ -1,3 +1,0 @@
-import RevealJS
-import NIOWebSocket
-import NIOHTTP1
