@@ -78,7 +78,7 @@ let package = Package(
         .target(
             name: "RevealJSTransport",
             dependencies: [
-                "RevealJS", "SlideModel", "SlideSources",
+                "RevealJS", "SlideModel", "SlideSources", "Syscalls",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -171,7 +171,7 @@ let package = Package(
         .testTarget(
             name: "RevealJSTransportTests",
             dependencies: [
-                "RevealJSTransport", "RevealJS", "SlideModel",
+                "RevealJSTransport", "RevealJS", "SlideModel", "SlideImages",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -43,13 +43,15 @@ extension RevealLink {
         case "Runtime.executionContextsCleared":
             // A reload (or the page went elsewhere): listeners gone; attach again.
             guard phase == .open || phase == .installing || phase == .syncing || phase == .attaching else { return [] }
+            // Chromium clears twice per reload: once said is enough.
+            let first = phase != .attaching
             pending = pending.filter { if case .command = $0.value { false } else { true } }
             phase = .attaching
             waitingSince = now
             deck = nil
             notesAsked = []
-            var actions: [Action] = [.log(.info, RevealProblem.reloaded.reason),
-                                     .emit(.link(.connecting(to: settings.address.description)))]
+            var actions: [Action] = first ? [.log(.info, RevealProblem.reloaded.reason),
+                                             .emit(.link(.connecting(to: settings.address.description)))] : []
             // The deck may have changed: the render window loads it again too.
             actions += closeRender()
             return actions + [.arm(.readyPoll, after: settings.readyPoll)]

@@ -71,15 +71,22 @@ final class CDPSocket: @unchecked Sendable {
                     channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.addHandler(
                             FrameHandler(report: { report.value($0) }))
-                    }
-                }
-                return channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHTTPClientHandlers(
-                        withClientUpgrade: (upgraders: [upgrader], completionHandler: { _ in
+                        // Open once NIO's upgrade handler has finished and left the pipeline:
+                        // a frame written while it works would be refused.
+                        channel.eventLoop.execute {
                             timer.cancel()
                             report.value(.opened)
+                        }
+                    }
+                }
+                let refusal = RefusalHandler(report: { report.value($0) })
+                return channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHTTPClientHandlers(
+                        withClientUpgrade: (upgraders: [upgrader], completionHandler: { context in
+                            // The upgrade went through: HTTP answers are over, frames go to `FrameHandler`.
+                            context.pipeline.syncOperations.removeHandler(refusal, promise: nil)
                         }))
-                    try channel.pipeline.syncOperations.addHandler(RefusalHandler(report: { report.value($0) }))
+                    try channel.pipeline.syncOperations.addHandler(refusal)
                 }
             }
             .connect(host: host, port: port)

@@ -85,10 +85,13 @@ final class FakeCDPServer: @unchecked Sendable {
         channel = try ServerBootstrap(group: group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
+                let http = HTTPHandler(show: show, port: port == 0 ? nil : port)
+                return channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline(
-                        withServerUpgrade: (upgraders: [upgrader], completionHandler: { _ in }))
-                    try channel.pipeline.syncOperations.addHandler(HTTPHandler(show: show, port: port == 0 ? nil : port))
+                        withServerUpgrade: (upgraders: [upgrader], completionHandler: { context in
+                            context.pipeline.syncOperations.removeHandler(http, promise: nil)
+                        }))
+                    try channel.pipeline.syncOperations.addHandler(http)
                 }
             }
             .bind(host: "127.0.0.1", port: port).wait()
@@ -201,7 +204,8 @@ final class FakeCDPServer: @unchecked Sendable {
             head.headers.add(name: "Connection", value: "close")
             context.write(wrapOutboundOut(.head(head)), promise: nil)
             context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: body)))), promise: nil)
-            context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in context.close(promise: nil) }
+            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+            context.close(promise: nil)
         }
 
         static func page(_ id: String, _ title: String, _ url: String, _ port: Int) -> JSONValue {

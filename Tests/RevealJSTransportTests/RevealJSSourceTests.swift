@@ -50,6 +50,7 @@ final class RevealJSSourceTests: XCTestCase {
         r.wait("step 0/3") { _, p in p.last == "3/14 · step 0/3" }
         for _ in 0..<5 { s.send(.next) }
         r.wait(for: .slideChanged(index: 4))
+        r.wait("in the stack") { _, p in p.last == "5/14 · ↓ 2/3" }
         let positions = r.positions
         XCTAssertEqual(Array(positions.suffix(5)), ["3/14 · step 1/3", "3/14 · step 2/3", "3/14 · step 3/3",
                                                     "4/14 · ↓ 1/3", "5/14 · ↓ 2/3"])
