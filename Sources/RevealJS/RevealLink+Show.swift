@@ -3,7 +3,7 @@ import SlideModel
 /// Following the show: the sync, pushed events, reloads, notes and commands.
 extension RevealLink {
     mutating func synced(_ result: Result<JSONValue, Failure>) -> [Action] {
-        guard phase == .syncing else { return [] }
+        guard phase == .syncing || phase == .open else { return [] }
         guard case .success(let raw) = result, let value = CDPEvaluation(result: raw).value,
               let deck = RevealDeck(value["slides"]), deck.count > 0,
               let at = RevealIndices(value["indices"]), let n = deck.number(of: at)
@@ -67,8 +67,8 @@ extension RevealLink {
     mutating func moved(to indices: RevealIndices) -> [Action] {
         guard let deck else { return [] }
         guard let n = deck.number(of: indices) else {
-            // A slide the pad does not know: the deck changed under it.
-            phase = .syncing
+            // A slide the pad does not know: the deck changed under it. The
+            // link stays open (presses still go out) while it reads the show again.
             return [.log(.info, "a slide the pad did not know: reading the show again"),
                     request(.audience, .evaluate(id: 0, RevealScripts.sync), .sync)]
         }
