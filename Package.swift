@@ -146,6 +146,14 @@ let package = Package(
             ],
             path: "Benchmarks/ControlPadBench"
         ),
+        // Figures for reveal.js against the real peer (docs/REVEALJS.md): key →
+        // the browser's pushed event, the pad's source against a bare CDP
+        // client, and a picture after a step. A developer's tool, no product.
+        .executableTarget(
+            name: "RevealJSProbe",
+            dependencies: ["RevealJSTransport", "RevealJS", "SlideModel", .product(name: "NIOPosix", package: "swift-nio")],
+            path: "tools/reveal-probe", exclude: ["shot.py"]
+        ),
         // What the tests and the benchmark share (a loaded show, the fake
         // Impress, a loopback listener, log capture): not a test target, and
         // free of XCTest, so the benchmark links it too.

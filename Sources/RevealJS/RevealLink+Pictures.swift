@@ -21,7 +21,7 @@ extension RevealLink {
         guard let deck, let at, deck.slides.indices.contains(want.slide) else { return nil }
         let size = want.size.fitting(aspect: Double(viewport.width) / Double(viewport.height))
         let key = PictureKey(size: size, step: deck.pictureStep(of: want.slide, current: at))
-        return (key, delivered[want.slide] != key && !failedPictures.contains(key))
+        return (key, delivered[want.slide] != key && !failedPictures.contains(FailedPicture(slide: want.slide, key: key)))
     }
 
     /// A want without a picture for a slide whose delivery the pad had
@@ -65,6 +65,7 @@ extension RevealLink {
                 request(.render, CDPRequest(id: 0, method: "Page.captureScreenshot",
                                             params: ["format": "png", "clip": clip]),
                         .capture(slide: slide, size: key.size, step: key.step)),
+                .arm(.captureTimeout, after: settings.captureTimeout),
             ]
         default:
             return []
@@ -112,16 +113,18 @@ extension RevealLink {
     mutating func captured(slide: Int, size: PixelSize, step: Int, _ result: Result<JSONValue, Failure>) -> [Action] {
         guard capturing == slide else { return [] }
         capturing = nil
+        var actions: [Action] = [.cancel(.captureTimeout)]
         let key = PictureKey(size: size, step: step)
         guard case .success(let value) = result, let base64 = value["data"]?.string,
               let data = Data(base64Encoded: base64), PixelSize(png: Array(data)) != nil else {
-            failedPictures.insert(key)
-            return [.log(.notice, "no picture of slide \(slide) at \(size)")] + pumpPictures()
+            failedPictures.insert(FailedPicture(slide: slide, key: key))
+            return actions + [.log(.notice, "no picture of slide \(slide) at \(size)")] + pumpPictures()
         }
         delivered[slide] = key
         unconfirmed.insert(slide)
         let preview = Preview(png: Array(data), aspect: Double(viewport.width) / Double(viewport.height))
-        return [.emit(.preview(index: slide, preview))] + pumpPictures()
+        actions.append(.emit(.preview(index: slide, preview)))
+        return actions + pumpPictures()
     }
 
     /// The render window is gone or unusable: forget it; the next want makes another (three tries).
@@ -134,6 +137,7 @@ extension RevealLink {
 
     /// Closes the render window, if any (its page too: `Page.close` from its own connection).
     mutating func closeRender() -> [Action] {
+        let wasCapturing = capturing != nil
         capturing = nil
         pending = pending.filter {
             switch $0.value {
@@ -143,11 +147,12 @@ extension RevealLink {
         }
         let was = render
         render = .none
+        let cancel: [Action] = [.cancel(.renderReadyPoll)] + (wasCapturing ? [.cancel(.captureTimeout)] : [])
         switch was {
         case .none: return []
-        case .creating, .opening: return [.cancel(.renderReadyPoll), .close(.render)]
+        case .creating, .opening: return cancel + [.close(.render)]
         case .preparing, .ready:
-            return [.cancel(.renderReadyPoll), .write(.render, CDPRequest(id: 0, method: "Page.close").encoded), .close(.render)]
+            return cancel + [.write(.render, CDPRequest(id: 0, method: "Page.close").encoded), .close(.render)]
         }
     }
 }

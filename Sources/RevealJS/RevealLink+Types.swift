@@ -8,7 +8,11 @@ extension RevealLink {
 
     public enum HTTPPath: String, Sendable { case version = "/json/version", list = "/json/list" }
 
-    public enum Timer: Sendable, Hashable { case countdown, readyPoll, renderReadyPoll }
+    public enum Timer: Sendable, Hashable {
+        case countdown, readyPoll, renderReadyPoll
+        /// A picture that takes longer than `captureTimeout`: the render window is made again.
+        case captureTimeout
+    }
 
     public enum LogLevel: Sendable, Equatable { case debug, info, notice, warning }
 
@@ -70,6 +74,8 @@ extension RevealLink {
         public var readyPoll: Duration = .milliseconds(100)
         /// How long reveal.js may take to get ready before the pad says so.
         public var readyPatience: Duration = .seconds(10)
+        /// How long one picture may take before the render window is given up and made again.
+        public var captureTimeout: Duration = .seconds(5)
         /// Render pictures in a window of the pad's own (false: no pictures).
         public var pictures = true
         /// Render every slide's thumbnail once the wanted pictures are there.

@@ -45,9 +45,11 @@ public struct RevealLink: Sendable {
     var capturing: Int?
     var delivered: [Int: PictureKey] = [:]
     var unconfirmed: Set<Int> = []
-    var failedPictures: Set<PictureKey> = []
+    /// Pictures that could not be taken (slide, size, step): not asked again on this connection.
+    var failedPictures: Set<FailedPicture> = []
 
     struct PictureKey: Sendable, Hashable { var size: PixelSize; var step: Int }
+    struct FailedPicture: Sendable, Hashable { var slide: Int; var key: PictureKey }
 
     public init(_ settings: Settings) { self.settings = settings }
 
@@ -109,6 +111,9 @@ public struct RevealLink: Sendable {
         case .timerFired(.readyPoll):
             guard phase == .attaching else { return [] }
             return [request(.audience, .evaluate(id: 0, RevealScripts.probe), .probe)]
+        case .timerFired(.captureTimeout):
+            guard capturing != nil else { return [] }
+            return renderLost("no picture within \(settings.captureTimeout)")
         case .timerFired(.renderReadyPoll):
             guard case .preparing = render else { return [] }
             return [request(.render, .evaluate(id: 0, RevealScripts.probe), .renderProbe)]

@@ -9,11 +9,11 @@ import RevealJS
 /// `Origin` header (Chromium refuses foreign origins). Every callback runs
 /// on the channel's loop; `write` and `close` must be called there too
 /// (so it is `@unchecked Sendable`: it is only ever touched on that loop).
-final class CDPSocket: @unchecked Sendable {
+public final class CDPSocket: @unchecked Sendable {
     /// Screenshots arrive as one message of base64: a 4K PNG is a few MB.
     static let maxMessage = 64 << 20
 
-    enum Event {
+    public enum Event: Sendable {
         case opened
         case openFailed(RevealLink.Failure)
         case text(String)
@@ -46,7 +46,7 @@ final class CDPSocket: @unchecked Sendable {
     }
 
     /// Connects; `onEvent` gets `.opened` or `.openFailed`, then texts, then `.closed` once.
-    init(url: String, timeout: TimeAmount, on loop: EventLoop, onEvent: @escaping @Sendable (Event) -> Void) {
+    public init(url: String, timeout: TimeAmount, on loop: EventLoop, onEvent: @escaping @Sendable (Event) -> Void) {
         loop.preconditionInEventLoop()
         guard let (host, port, path) = Self.parse(url) else {
             loop.execute { onEvent(.openFailed(.other("not a ws:// URL"))) }
@@ -113,7 +113,7 @@ final class CDPSocket: @unchecked Sendable {
     }
 
     /// One text frame (client frames are masked).
-    func write(_ text: String) {
+    public func write(_ text: String) {
         guard let channel else { return }
         var buffer = channel.allocator.buffer(capacity: text.utf8.count)
         buffer.writeString(text)
@@ -121,7 +121,7 @@ final class CDPSocket: @unchecked Sendable {
         channel.writeAndFlush(frame, promise: nil)
     }
 
-    func close() {
+    public func close() {
         closedByUs = true
         channel?.close(promise: nil)
         channel = nil

@@ -121,5 +121,10 @@ final class RevealLinkTests: XCTestCase {
                        ["Reveal.slide(1, 0, -1)", "Page.captureScreenshot"])
         XCTAssertEqual(capture[1].1.params["clip"]?["scale"]?.double, 0.5, "640×480 fits 640×360 of a 16:9 slide")
         XCTAssertEqual(link.picturesInFlight, 1)
+        // A picture that never comes: the window is given up and made again.
+        let stuck = feed(.timerFired(.captureTimeout))
+        XCTAssertTrue(stuck.contains(.close(.render)))
+        XCTAssertEqual(writes(stuck).last?.1.method, "Target.createTarget")
+        XCTAssertEqual(link.picturesInFlight, 0)
     }
 }
