@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import FoundationEssentials
 import NIOCore
 import RevealJS
 import Syscalls
@@ -120,9 +121,17 @@ public enum BrowserLauncher {
         throw .didNotStart("no DevTools port within \(timeout)")
     }
 
-    /// Ends a browser this launcher started (SIGTERM; it saves nothing of value: the profile is throwaway).
-    public static func stop(_ launch: Launch) {
+    /// Ends a browser this launcher started (SIGTERM; SIGKILL after `patience`),
+    /// reaps it, and removes its throwaway profile.
+    public static func stop(_ launch: Launch, patience: Duration = .seconds(5)) {
         kill(launch.pid, SIGTERM)
+        let deadline = NIODeadline.now() + .nanoseconds(RevealJSSource.nanoseconds(patience))
+        var status: Int32 = 0
+        while waitpid(launch.pid, &status, WNOHANG) == 0 {
+            if NIODeadline.now() > deadline { kill(launch.pid, SIGKILL); _ = waitpid(launch.pid, &status, 0); break }
+            usleep(20_000)
+        }
+        if launch.profile.hasPrefix("/tmp/controlpad-browser-") { try? FileManager.default.removeItem(atPath: launch.profile) }
     }
 
     private static func readFile(_ path: String) throws -> String {
