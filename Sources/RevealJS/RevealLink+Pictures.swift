@@ -63,7 +63,7 @@ extension RevealLink {
             return [
                 request(.render, .evaluate(id: 0, RevealScripts.slide(h: s.h, v: s.v, f: key.step)), .renderSlide),
                 request(.render, CDPRequest(id: 0, method: "Page.captureScreenshot",
-                                            params: ["format": "png", "clip": clip]),
+                                            params: ["format": "png", "clip": clip, "optimizeForSpeed": true]),
                         .capture(slide: slide, size: key.size, step: key.step)),
                 .arm(.captureTimeout, after: settings.captureTimeout),
             ]
@@ -82,9 +82,10 @@ extension RevealLink {
         return [.open(.render, url: "ws://\(settings.address.hostAndPort)/devtools/page/\(id)")]
     }
 
-    mutating func renderOpened() -> [Action] {
+    mutating func renderOpened(now: Duration) -> [Action] {
         guard case .opening(let id) = render else { return [] }
         render = .preparing(targetID: id)
+        renderSince = now
         return [
             request(.render, CDPRequest(id: 0, method: "Emulation.setDeviceMetricsOverride", params: [
                 "width": .number(Double(viewport.width)), "height": .number(Double(viewport.height)),
@@ -94,11 +95,13 @@ extension RevealLink {
         ]
     }
 
-    mutating func renderProbed(_ result: Result<JSONValue, Failure>) -> [Action] {
+    mutating func renderProbed(_ result: Result<JSONValue, Failure>, now: Duration) -> [Action] {
         guard case .preparing = render else { return [] }
         switch (try? result.get()).map(CDPEvaluation.init(result:))?.value?.string {
         case "ready": return [request(.render, .evaluate(id: 0, RevealScripts.stillPictures), .renderStill)]
-        case "absent": return renderLost("the render window has no reveal.js")
+        // A new window shows about:blank (loaded, no reveal.js) until the deck's document commits.
+        case "absent" where now - renderSince > settings.readyPatience:
+            return renderLost("the render window has no reveal.js")
         default: return [.arm(.renderReadyPoll, after: settings.readyPoll)]
         }
     }

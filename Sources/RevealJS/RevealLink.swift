@@ -41,6 +41,7 @@ public struct RevealLink: Sendable {
     // Pictures.
     var render: Render = .none
     var renderFailures = 0
+    var renderSince: Duration = .zero
     var wants: [PictureWant] = []
     var capturing: Int?
     var delivered: [Int: PictureKey] = [:]
@@ -89,7 +90,7 @@ public struct RevealLink: Sendable {
             guard phase == .opening else { return [] }
             return attach(now: now)
         case .opened(.render):
-            return renderOpened()
+            return renderOpened(now: now)
         case .openFailed(.audience, let failure):
             guard phase == .opening else { return [] }
             return openFailed(failure)
@@ -173,7 +174,7 @@ public struct RevealLink: Sendable {
             case .success: return []
             }
         case .createTarget: return renderCreated(result)
-        case .renderProbe: return renderProbed(result)
+        case .renderProbe: return renderProbed(result, now: now)
         case .renderStill: return renderStill(result)
         case .capture(let slide, let size, let step): return captured(slide: slide, size: size, step: step, result)
         }

@@ -7,7 +7,8 @@ import SlideModel
 
 // Figures for reveal.js against the real peer (../shared/revealjs/peer.sh),
 // in one run: key → the browser's pushed event for the pad's source and for
-// a bare CDP client on the same page, alternating, both writing from another
+// a bare CDP client on the same page, alternating (the source steps a
+// fragment forward, the bare client back, on slide 3 of the deck), both writing from another
 // thread (a hop onto their loop, as the pad's keys do); and the picture of
 // the current slide at 1600×900 after each of the source's steps.
 //
@@ -27,6 +28,7 @@ guard let pageURL = try? String(contentsOfFile: "\(run)/port-\(port)/ws-url", en
 final class Mailbox: @unchecked Sendable {
     let condition = NSCondition()
     var positions = 0
+    var position = ""
     var previews = 0
     var pushes = 0
     var started = false
@@ -50,7 +52,7 @@ let group = MultiThreadedEventLoopGroup(numberOfThreads: 2)
 let box = Mailbox()
 var settings = RevealLink.Settings(address: RevealAddress(host: "127.0.0.1", port: port))
 settings.background = false
-let source = RevealJSSource(settings: settings, eventLoop: group.next(), onPosition: { _ in box.change { $0.positions += 1 } })
+let source = RevealJSSource(settings: settings, eventLoop: group.next(), onPosition: { p in box.change { $0.positions += 1; $0.position = p.description } })
 source.start { event in
     switch event {
     case .showStarted: box.change { $0.started = true }
@@ -59,8 +61,10 @@ source.start { event in
     }
 }
 box.wait("the show") { $0.started }
+source.send(.goto(index: 1))
+box.wait("slide 2") { $0.position == "2/14" }
 source.send(.goto(index: 2))
-box.wait("slide 2") { $0.positions >= 2 }
+box.wait("slide 3") { $0.position == "3/14 · step 0/3" }
 source.want([PictureWant(slide: 2, size: PixelSize(width: 1600, height: 900))])
 box.wait("the render window") { $0.previews >= 1 }
 
@@ -88,28 +92,34 @@ box.wait("the bare client's listeners") { $0.bareReady }
 
 var pad: [Double] = [], client: [Double] = [], picture: [Double] = []
 var id = 10
-for i in 0..<steps {
-    let forward = i % 4 < 2
-    // The pad's source.
+/// One step by the pad's source; waits for its pushed event, then its picture.
+@MainActor func padStep(_ command: SourceCommand) {
     var (p0, v0) = (0, 0)
     box.change { p0 = $0.positions; v0 = $0.previews }
     let t0 = now()
-    source.send(forward ? .next : .previous)
+    source.send(command)
     box.wait("pad push") { $0.positions > p0 }
     pad.append(ms(t0))
     box.wait("picture") { $0.previews > v0 }
     picture.append(ms(t0))
-    // The bare client.
-    var b0 = 0
-    box.change { b0 = $0.pushes }
+}
+/// One step by the bare client; waits for its pushed event, then for the pad to have followed (and pictured) it.
+@MainActor func bareStep(_ script: RevealScript) {
+    var (b0, p0, v0) = (0, 0, 0)
+    box.change { b0 = $0.pushes; p0 = $0.positions; v0 = $0.previews }
     let t1 = now()
     id += 1
-    let request = CDPRequest.evaluate(id: id, forward ? RevealScripts.next : RevealScripts.previous).encoded
+    let request = CDPRequest.evaluate(id: id, script).encoded
     bareLoop.execute { bare.write(request) }
     box.wait("bare push") { $0.pushes > b0 }
     client.append(ms(t1))
-    box.wait("the pad heard the bare move") { $0.positions > p0 + 1 }
-    box.wait("picture after the bare move") { $0.previews > v0 + 1 }
+    box.wait("the pad heard the bare move") { $0.positions > p0 }
+    box.wait("picture after the bare move") { $0.previews > v0 }
+}
+// Each forward and each backward fragment step, half by each: fair to both.
+for i in 0..<steps {
+    if i % 2 == 0 { padStep(.next); bareStep(RevealScripts.previous) }
+    else { bareStep(RevealScripts.next); padStep(.previous) }
 }
 
 func pct(_ v: [Double], _ p: Double) -> Double { let s = v.sorted(); return s[min(s.count - 1, Int(Double(s.count) * p))] }
