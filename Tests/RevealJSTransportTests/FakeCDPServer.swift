@@ -27,6 +27,8 @@ final class FakeCDPServer: @unchecked Sendable {
         var at = RevealIndices(h: 0, v: 0, f: nil)
         var paused = false
         var hasReveal = true
+        /// reveal.js loaded but not ready (the probe says "loading").
+        var ready = true
         var notCDP = false
         var listenersInstalled = false
         var pageID = "PAGE1"
@@ -295,7 +297,9 @@ final class FakeCDPServer: @unchecked Sendable {
         }
 
         func evaluate(_ expression: String, _ show: Show) -> JSONValue {
-            if expression == RevealScripts.probe.source { return Self.value(show.hasReveal ? "ready" : "absent") }
+            if expression == RevealScripts.probe.source {
+                return Self.value(!show.hasReveal ? "absent" : show.ready ? "ready" : "loading")
+            }
             guard show.hasReveal else { return Self.threw }
             let deck = show.deck
             switch expression {

@@ -20,12 +20,14 @@ final class RevealJSSourceTests: XCTestCase {
         try? group.syncShutdownGracefully()
     }
 
-    func source(pictures: Bool = false, port: Int? = nil, page: String? = nil) -> (RevealJSSource, Recorder) {
+    func source(pictures: Bool = false, port: Int? = nil, page: String? = nil,
+                patience: Duration = .seconds(10)) -> (RevealJSSource, Recorder) {
         var settings = RevealLink.Settings(address: RevealAddress(host: "127.0.0.1", port: port ?? server.port, page: page))
         settings.pictures = pictures
         settings.backoffInitial = .milliseconds(50)
         settings.backoffMaximum = .milliseconds(100)
         settings.countdownStep = .milliseconds(50)
+        settings.readyPatience = patience
         let recorder = Recorder()
         let source = RevealJSSource(settings: settings, eventLoop: group.next(), onPosition: recorder.positionSink)
         sources.append(source)
@@ -180,6 +182,51 @@ final class RevealJSSourceTests: XCTestCase {
         XCTAssertEqual(server.run { $0.renderIDs.count }, 1)
         XCTAssertFalse(server.run { $0.evaluations.contains { $0.hasPrefix("Reveal.slide(") && $0 != "Reveal.slide(2, 0, -1)" } },
                        "the audience's page was moved for a picture")
+    }
+
+    func testTwoPadsOnOneDeckEachFollowEveryMoveOnce() {
+        let (a, ra) = source()
+        ra.wait(for: .showStarted(slideCount: 14, current: 0))
+        let (b, rb) = source()
+        rb.wait(for: .showStarted(slideCount: 14, current: 0))
+        a.send(.next)
+        ra.wait(for: .slideChanged(index: 1))
+        rb.wait(for: .slideChanged(index: 1))
+        b.send(.next)
+        ra.wait(for: .slideChanged(index: 2))
+        rb.wait(for: .slideChanged(index: 2))
+        XCTAssertEqual([ra.events.count(.slideChanged(index: 1)), rb.events.count(.slideChanged(index: 1))], [1, 1])
+    }
+
+    func testRevealThatIsNotReadyIsSaidAndFollowedOnceItIs() {
+        server.run { $0.ready = false }
+        let (_, r) = source(patience: .milliseconds(200))
+        r.wait("not ready") { e, _ in e.reasons.contains(RevealProblem.notReady.reason) }
+        server.run { $0.ready = true }
+        r.wait(for: .showStarted(slideCount: 14, current: 0))
+    }
+
+    func testATitleWithTerminalControlsArrivesDefused() {
+        server.run { $0.deck.title = "Deck\u{1B}]0;owned\u{07}\u{1B}[2J" }
+        let (_, r) = source()
+        r.wait(for: .showStarted(slideCount: 14, current: 0))
+        let title = r.events.compactMap { if case .showTitle(let t) = $0 { t } else { nil } }.first ?? ""
+        XCTAssertTrue(title.hasPrefix("Deck"))
+        XCTAssertFalse(title.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, title)
+    }
+
+    func testTheFactoryRefusesARemoteBrowserUnlessAllowed() throws {
+        XCTAssertThrowsError(try RevealJSSource.make(address: "reveal://10.1.2.3:9222", settings: [:], eventLoop: group.next())) {
+            XCTAssertTrue("\($0)".contains("--allow-remote"))
+        }
+        let remote = try RevealJSSource.make(address: "reveal://10.1.2.3:9222", settings: ["allow-remote": ""], eventLoop: group.next())
+        XCTAssertEqual(remote.settings.address.host, "10.1.2.3")
+        let named = try RevealJSSource.make(address: "reveal://127.0.0.1", settings: ["reveal-page": "talk", "reveal-pictures": "off"],
+                                            eventLoop: group.next())
+        XCTAssertEqual(named.settings.address.page, "talk")
+        XCTAssertFalse(named.settings.pictures)
+        XCTAssertThrowsError(try RevealJSSource.make(address: "reveal://127.0.0.1", settings: ["reveal-pictures": "maybe"], eventLoop: group.next()))
+        XCTAssertTrue(RevealJSSource.options.map(\.name).contains("allow-remote"))
     }
 
     func testCommandsRevealCannotDoAreDroppedAndNamed() {
