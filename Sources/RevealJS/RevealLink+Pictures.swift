@@ -35,7 +35,7 @@ extension RevealLink {
     }
 
     mutating func pumpPictures() -> [Action] {
-        guard settings.pictures, phase == .open, capturing == nil, let deck, let at else { return [] }
+        guard settings.pictures, phase == .open, capturing == nil, let deck, at != nil else { return [] }
         switch render {
         case .none:
             guard !wants.isEmpty, renderFailures < 3 else { return [] }
@@ -59,7 +59,6 @@ extension RevealLink {
             let scale = Double(key.size.width) / Double(viewport.width)
             let clip: JSONValue = ["x": 0, "y": 0, "width": .number(Double(viewport.width)),
                                    "height": .number(Double(viewport.height)), "scale": .number(scale)]
-            _ = at
             return [
                 request(.render, .evaluate(id: 0, RevealScripts.slide(h: s.h, v: s.v, f: key.step)), .renderSlide),
                 request(.render, CDPRequest(id: 0, method: "Page.captureScreenshot",
