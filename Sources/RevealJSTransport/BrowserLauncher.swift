@@ -121,6 +121,27 @@ public enum BrowserLauncher {
         throw .didNotStart("no DevTools port within \(timeout)")
     }
 
+    /// Succeeds once the browser lists a page for the deck (`deckURL`'s file,
+    /// whatever its `#` says), asking `/json/list` every 100 ms; fails after `timeout`.
+    public static func waitForPage(_ launch: Launch, deckURL: String, timeout: TimeAmount = .seconds(20),
+                                   on loop: EventLoop) -> EventLoopFuture<CDPTarget> {
+        let promise = loop.makePromise(of: CDPTarget.self)
+        let deadline = NIODeadline.now() + timeout
+        let base = deckURL.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? deckURL
+        @Sendable func ask() {
+            CDPHTTP.get(host: "127.0.0.1", port: launch.port, path: "/json/list", timeout: .seconds(2), on: loop) { result in
+                if case .success(let answer) = result, let targets = CDPTargets.parse(answer.body),
+                   let page = CDPTargets.pages(targets).first(where: { $0.url.hasPrefix(base) }) {
+                    return promise.succeed(page)
+                }
+                guard NIODeadline.now() < deadline else { return promise.fail(LaunchError.didNotStart("no page for the deck")) }
+                loop.scheduleTask(in: .milliseconds(100)) { ask() }
+            }
+        }
+        loop.execute { ask() }
+        return promise.futureResult
+    }
+
     /// Ends a browser this launcher started (SIGTERM; SIGKILL after `patience`),
     /// reaps it, and removes its throwaway profile.
     public static func stop(_ launch: Launch, patience: Duration = .seconds(5)) {

@@ -39,6 +39,9 @@ final class BrowserLauncherTests: XCTestCase {
         defer { BrowserLauncher.stop(launch) }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         defer { try? group.syncShutdownGracefully() }
+        let page = try BrowserLauncher.waitForPage(launch, deckURL: BrowserLauncher.fileURL(deck), on: group.next()).wait()
+        XCTAssertTrue(page.url.hasSuffix("/www/deck.html") || page.url.contains("/www/deck.html#"), page.url)
+        XCTAssertNotEqual(launch.port, Int(port), "the browser picked a port of its own, beside the peer's")
         var settings = RevealLink.Settings(address: launch.address)
         settings.pictures = false
         let recorder = Recorder()
