@@ -32,9 +32,18 @@ extension RevealLink {
             case .success(let target):
                 page = target
                 phase = .opening
-                return [.log(.info, "page \(target.label) (\(target.id))"), .open(.audience, url: target.webSocketDebuggerURL ?? "")]
+                return [.log(.info, "page \(target.label) (\(target.id))"), .open(.audience, url: pageSocketURL(target))]
             }
         }
+    }
+
+    /// The page's WebSocket on the address the presenter gave: only the
+    /// path is taken from the list, so a list that names another host (a
+    /// hostile server on the port) cannot send the pad past the loopback rule.
+    func pageSocketURL(_ target: CDPTarget) -> String {
+        let url = target.webSocketDebuggerURL ?? ""
+        let path = url.firstRange(of: "/devtools/").map { String(url[$0.lowerBound...]) } ?? "/devtools/page/\(target.id)"
+        return "ws://\(settings.address.hostAndPort)" + path.filter { $0.isASCII && !$0.isWhitespace && $0 != "#" && $0 != "?" }
     }
 
     mutating func httpFailed(_ path: HTTPPath, _ failure: Failure) -> [Action] {

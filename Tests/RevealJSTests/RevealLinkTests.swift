@@ -85,6 +85,13 @@ final class RevealLinkTests: XCTestCase {
         XCTAssertTrue(gone.contains { if case .emit(.link(.reconnecting(_, "the browser quit"))) = $0 { true } else { false } })
     }
 
+    func testThePagesSocketIsOnTheAddressGivenWhateverTheListSays() {
+        _ = feed(.start)
+        _ = feed(.http(.version, status: 200, body: Array(#"{"Browser":"C","Protocol-Version":"1.3"}"#.utf8)))
+        let list = #"[{"id":"A","type":"page","title":"D","url":"u","webSocketDebuggerUrl":"ws://203.0.113.9:80/devtools/page/A"}]"#
+        XCTAssertTrue(feed(.http(.list, status: 200, body: Array(list.utf8))).contains(.open(.audience, url: "ws://127.0.0.1:9222/devtools/page/A")))
+    }
+
     func testSeveralPagesWaitForTheName() {
         _ = feed(.start)
         _ = feed(.http(.version, status: 200, body: Array(#"{"Browser":"C","Protocol-Version":"1.3"}"#.utf8)))
