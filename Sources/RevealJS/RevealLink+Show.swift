@@ -77,7 +77,10 @@ extension RevealLink {
         var actions: [Action] = []
         if before != n { actions.append(.emit(.slideChanged(index: n))) }
         if let position = deck.position(indices) { actions.append(.position(position)) }
-        return actions + askNotes(n) + pumpPictures()
+        // A step within the slide changes its picture: take it now. A new
+        // slide changes what the panes show: the pad's next `want` says so,
+        // and a picture taken before it would be of the old panes.
+        return actions + askNotes(n) + (before == n ? pumpPictures() : [])
     }
 
     mutating func askNotes(_ n: Int) -> [Action] {

@@ -114,6 +114,9 @@ final class RevealLinkTests: XCTestCase {
     }
 
     func testPicturesGoToAWindowOfThePadsOwnOneAtATime() {
+        var settings = RevealLink.Settings(address: RevealAddress(host: "127.0.0.1", port: 9222))
+        settings.background = false
+        link = RevealLink(settings)
         _ = open()
         let create = writes(feed(.want([PictureWant(slide: 1, size: PixelSize(width: 640, height: 480))])))
         XCTAssertEqual(create.map(\.1.method), ["Target.createTarget"])
@@ -127,6 +130,20 @@ final class RevealLinkTests: XCTestCase {
         XCTAssertEqual(capture.map { expression($0.1).isEmpty ? $0.1.method : expression($0.1) },
                        ["Reveal.slide(1, 0, -1)", "Page.captureScreenshot"])
         XCTAssertEqual(capture[1].1.params["clip"]?["scale"]?.double, 0.5, "640×480 fits 640×360 of a 16:9 slide")
+        XCTAssertEqual(link.picturesInFlight, 1)
+        // The picture arrives; then a move to that slide waits for the pad's
+        // next want, and a fragment step there takes the picture again at once.
+        let png = "iVBORw0KGgoAAAANSUhEUgAAAUAAAAC0CAIAAABqt9m9AAAADUlEQVR4nGNgGAWDEwAAAZoAAXyvxM8AAAAASUVORK5CYII="
+        let arrived = feed(.text(.render, JSONValue.object(["id": .number(Double(capture[1].1.id)), "result": ["data": .string(png)]]).encoded))
+        XCTAssertTrue(arrived.contains { if case .emit(.preview(1, _)) = $0 { true } else { false } })
+        func push(_ indices: String) -> [RevealLink.Action] {
+            let payload = "{\"type\":\"x\",\"indices\":\(indices)}"
+            return feed(.text(.audience, JSONValue.object(["method": "Runtime.bindingCalled", "params": [
+                "name": .string(RevealScripts.bindingName), "payload": .string(payload)]]).encoded))
+        }
+        XCTAssertFalse(writes(push(#"{"h":1,"v":0,"f":-1}"#)).contains { $0.1.method == "Page.captureScreenshot" })
+        let step = writes(push(#"{"h":1,"v":0,"f":0}"#))
+        XCTAssertEqual(step.map { expression($0.1).isEmpty ? $0.1.method : expression($0.1) }, ["Reveal.slide(1, 0, 0)", "Page.captureScreenshot"])
         XCTAssertEqual(link.picturesInFlight, 1)
         // A picture that never comes: the window is given up and made again.
         let stuck = feed(.timerFired(.captureTimeout))
