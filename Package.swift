@@ -72,6 +72,23 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // reveal.js in a browser over the Chrome DevTools Protocol, pure: the
+        // CDP messages, the page list, the show in the pad's terms, the link's
+        // state machine and its problems (docs: ../shared/revealjs/README.md).
+        .target(name: "RevealJS", dependencies: ["SlideModel"]),
+        // reveal.js's driver on SwiftNIO: HTTP/1 for the page list, a
+        // WebSocket to the page, `RevealJSSource`, and the browser launcher.
+        .target(
+            name: "RevealJSTransport",
+            dependencies: [
+                "RevealJS", "SlideModel", "SlideSources", "Syscalls",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // What the pad's loop and `send`/`watch` share: the event inbox, the
         // one signal trap, the clocks.
         .target(name: "PadRuntime", dependencies: ["SlideModel", "Syscalls"]),
@@ -127,6 +144,14 @@ let package = Package(
             ],
             path: "Benchmarks/ControlPadBench"
         ),
+        // Figures for reveal.js against the real peer (docs/REVEALJS.md): key →
+        // the browser's pushed event, the pad's source against a bare CDP
+        // client, and a picture after a step. A developer's tool, no product.
+        .executableTarget(
+            name: "RevealJSProbe",
+            dependencies: ["RevealJSTransport", "RevealJS", "SlideModel", .product(name: "NIOPosix", package: "swift-nio")],
+            path: "tools/reveal-probe", exclude: ["shot.py"]
+        ),
         // What the tests and the benchmark share (a loaded show, the fake
         // Impress, a loopback listener, log capture): not a test target, and
         // free of XCTest, so the benchmark links it too.
@@ -145,6 +170,19 @@ let package = Package(
         .testTarget(
             name: "PdfpcTransportTests",
             dependencies: ["PdfpcTransport", "SlideModel", "PadTestSupport", .product(name: "Logging", package: "swift-log")]
+        ),
+        .testTarget(name: "RevealJSTests", dependencies: ["RevealJS", "SlideModel"]),
+        // Against a scripted fake CDP server (FakeCDPServer.swift), and, opt-in
+        // (CONTROLPAD_REAL_REVEAL=1), against ../shared/revealjs/peer.sh.
+        .testTarget(
+            name: "RevealJSTransportTests",
+            dependencies: [
+                "RevealJSTransport", "RevealJS", "SlideModel", "SlideImages",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ]
         ),
         .testTarget(
             name: "ControlPadTests", dependencies: ["ControlPadUI", "PadConfig", "PadTestSupport", "ControlPadCLI", "ControlPadScripting", "SourceKit", "RemoteTransport", "PdfpcTransport", "PadRuntime", "Syscalls", "SlideModel", "SlideSources", "SlideImages"], exclude: ["Snapshots"]

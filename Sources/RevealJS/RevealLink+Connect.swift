@@ -1,0 +1,133 @@
+import SlideModel
+
+/// Connecting: the DevTools port, the page, attaching to reveal.js; losing
+/// the link and counting down to the next attempt.
+extension RevealLink {
+    mutating func connect() -> [Action] {
+        phase = .readingVersion
+        pending = [:]
+        sawDetached = false
+        return [.emit(.link(.connecting(to: settings.address.description))),
+                .log(.info, "connecting to \(settings.address)"), .get(.version)]
+    }
+
+    mutating func answered(_ path: HTTPPath, status: Int, body: [UInt8]) -> [Action] {
+        let address = settings.address.hostAndPort
+        switch path {
+        case .version:
+            guard phase == .readingVersion else { return [] }
+            guard status == 200, let browser = CDPTargets.browser(fromVersion: body) else {
+                return lost(.notCDP(address: address, detail: status == 200 ? "not a DevTools answer" : "HTTP \(status)"))
+            }
+            self.browser = Notes.sanitized(browser)
+            phase = .readingList
+            return [.get(.list)]
+        case .list:
+            guard phase == .readingList else { return [] }
+            guard status == 200, let targets = CDPTargets.parse(body) else {
+                return lost(.notCDP(address: address, detail: "no page list"))
+            }
+            switch CDPTargets.choose(targets, named: settings.address.page) {
+            case .failure(let problem): return lost(problem)
+            case .success(let target):
+                page = target
+                phase = .opening
+                return [.log(.info, "page \(target.label) (\(target.id))"), .open(.audience, url: pageSocketURL(target))]
+            }
+        }
+    }
+
+    /// The page's WebSocket on the address the presenter gave: only the
+    /// path is taken from the list, so a list that names another host (a
+    /// hostile server on the port) cannot send the pad past the loopback rule.
+    func pageSocketURL(_ target: CDPTarget) -> String {
+        let url = target.webSocketDebuggerURL ?? ""
+        let path = url.firstRange(of: "/devtools/").map { String(url[$0.lowerBound...]) } ?? "/devtools/page/\(target.id)"
+        return "ws://\(settings.address.hostAndPort)" + path.filter { $0.isASCII && !$0.isWhitespace && $0 != "#" && $0 != "?" }
+    }
+
+    mutating func httpFailed(_ path: HTTPPath, _ failure: Failure) -> [Action] {
+        guard phase == .readingVersion || phase == .readingList else { return [] }
+        let address = settings.address.hostAndPort
+        switch failure {
+        case .refused: return lost(wasConnected ? .browserGone : .nothingListens(address: address))
+        case .timedOut: return lost(.notCDP(address: address, detail: "no answer"))
+        default: return lost(.notCDP(address: address, detail: failure.description))
+        }
+    }
+
+    mutating func openFailed(_ failure: Failure) -> [Action] {
+        switch failure {
+        case .refused: return lost(.browserGone)
+        case .upgradeRefused(let status, let body) where status == 500 && body.contains("No such target"):
+            return lost(.tabClosed)
+        case .upgradeRefused(let status, _) where status == 403:
+            return lost(.refused("an origin rule: HTTP 403"))
+        default: return lost(.connectionLost(failure.description))
+        }
+    }
+
+    /// The page's socket is open: enable the runtime, add the binding, ask whether reveal.js is ready.
+    mutating func attach(now: Duration) -> [Action] {
+        phase = .attaching
+        waitingSince = now
+        return [
+            request(.audience, CDPRequest(id: 0, method: "Runtime.enable"), .setup),
+            request(.audience, CDPRequest(id: 0, method: "Runtime.addBinding",
+                                          params: ["name": .string(RevealScripts.bindingName)]), .setup),
+            request(.audience, .evaluate(id: 0, RevealScripts.probe), .probe),
+        ]
+    }
+
+    mutating func probed(_ result: Result<JSONValue, Failure>, now: Duration) -> [Action] {
+        guard phase == .attaching else { return [] }
+        let answer = (try? result.get()).map(CDPEvaluation.init(result:))?.value?.string
+        switch answer {
+        case "ready":
+            phase = .installing
+            return [request(.audience, .evaluate(id: 0, RevealScripts.install), .install)]
+        case "absent":
+            return lost(.noReveal(title: page?.title.isEmpty == false ? page!.title : page?.url ?? ""))
+        default:
+            if now - waitingSince > settings.readyPatience {
+                waitingSince = now
+                return [.emit(.link(.reconnecting(inSeconds: 0, reason: RevealProblem.notReady.reason))),
+                        .arm(.readyPoll, after: settings.readyPoll)]
+            }
+            return [.arm(.readyPoll, after: settings.readyPoll)]
+        }
+    }
+
+    /// The link is down: say why, and count down to a reconnect (or wait for the presenter).
+    mutating func lost(_ problem: RevealProblem) -> [Action] {
+        var actions: [Action] = [.cancel(.readyPoll), .log(.notice, "\(settings.address): \(problem.reason)")]
+        actions += closeRender()
+        if phase != .readingVersion && phase != .readingList { actions.append(.close(.audience)) }
+        pending = [:]
+        deck = nil
+        at = nil
+        notesAsked = []
+        guard problem.retries else {
+            phase = .waitingForRetry(problem)
+            return actions + [.emit(.link(.failed(message: problem.sentence)))]
+        }
+        var delay = settings.backoffInitial
+        for _ in 0..<min(failures, 20) where delay < settings.backoffMaximum { delay = delay * 2 }
+        failures += 1
+        return actions + countDown(left: min(delay, settings.backoffMaximum), problem: problem)
+    }
+
+    /// "reconnecting in N s" every `countdownStep`, then connect.
+    mutating func countDown(left: Duration, problem: RevealProblem) -> [Action] {
+        guard left > .zero else { return connect() }
+        let step = min(settings.countdownStep > .zero ? settings.countdownStep : left, left)
+        phase = .countingDown(left: left - step, problem: problem)
+        return [.emit(.link(.reconnecting(inSeconds: Self.seconds(left), reason: problem.reason))),
+                .arm(.countdown, after: step)]
+    }
+
+    static func seconds(_ d: Duration) -> Int {
+        let (s, atto) = d.components
+        return s < 0 || (s == 0 && atto <= 0) ? 0 : Int(s) + (atto > 0 ? 1 : 0)
+    }
+}

@@ -1,0 +1,118 @@
+import SlideModel
+
+/// Following the show: the sync, pushed events, reloads, notes and commands.
+extension RevealLink {
+    mutating func synced(_ result: Result<JSONValue, Failure>) -> [Action] {
+        guard phase == .syncing || phase == .open else { return [] }
+        guard case .success(let raw) = result, let value = CDPEvaluation(result: raw).value,
+              let deck = RevealDeck(value["slides"]), deck.count > 0,
+              let at = RevealIndices(value["indices"]), let n = deck.number(of: at)
+        else { return lost(.noReveal(title: page?.title ?? "")) }
+        phase = .open
+        failures = 0
+        let first = !wasConnected
+        wasConnected = true
+        self.deck = deck
+        self.at = at
+        if let v = value["viewport"]?.array, v.count == 2, let w = v[0].int, let h = v[1].int, w > 0, h > 0, w <= 16384, h <= 16384 {
+            viewport = PixelSize(width: w, height: h)
+        }
+        deckURL = value["url"]?.string ?? page?.url ?? ""
+        let version = Notes.sanitized(value["version"]?.string ?? "")
+        let title = Notes.sanitized(value["title"]?.string ?? "").split(whereSeparator: \.isNewline).joined(separator: " ")
+        delivered = [:]
+        unconfirmed = []
+        failedPictures = []
+        var actions: [Action] = [
+            .log(.info, "\(first ? "connected" : "connected again"): reveal.js \(version), \(deck.count) slides, at \(n)"),
+            .emit(.link(.connected(server: "reveal.js \(version) · \(browser) · \(settings.address.hostAndPort)"))),
+            .emit(.showStarted(slideCount: deck.count, current: n)),
+        ]
+        if !title.isEmpty { actions.append(.emit(.showTitle(title))) }
+        if let position = deck.position(at) { actions.append(.position(position)) }
+        return actions + askNotes(n) + pumpPictures()
+    }
+
+    mutating func audienceEvent(_ method: String, _ params: JSONValue, now: Duration) -> [Action] {
+        switch method {
+        case "Runtime.bindingCalled":
+            guard params["name"]?.string == RevealScripts.bindingName, phase == .open,
+                  let payload = params["payload"]?.string, let event = JSONValue.parse(payload),
+                  let indices = RevealIndices(event["indices"]) else { return [] }
+            return moved(to: indices)
+        case "Runtime.executionContextsCleared":
+            // A reload (or the page went elsewhere): listeners gone; attach again.
+            guard phase == .open || phase == .installing || phase == .syncing || phase == .attaching else { return [] }
+            // Chromium clears twice per reload: once said is enough.
+            let first = phase != .attaching
+            pending = pending.filter { if case .command = $0.value { false } else { true } }
+            phase = .attaching
+            waitingSince = now
+            deck = nil
+            notesAsked = []
+            var actions: [Action] = first ? [.log(.info, RevealProblem.reloaded.reason),
+                                             .emit(.link(.connecting(to: settings.address.description)))] : []
+            // The deck may have changed: the render window loads it again too.
+            actions += closeRender()
+            return actions + [.arm(.readyPoll, after: settings.readyPoll)]
+        case "Inspector.detached":
+            sawDetached = true
+            return [.log(.info, "the page detached: \(Notes.sanitized(params["reason"]?.string ?? ""))")]
+        default:
+            return []
+        }
+    }
+
+    /// A pushed event: the show is at `indices` now, whoever moved it.
+    mutating func moved(to indices: RevealIndices) -> [Action] {
+        guard let deck else { return [] }
+        guard let n = deck.number(of: indices) else {
+            // A slide the pad does not know: the deck changed under it. The
+            // link stays open (presses still go out) while it reads the show again.
+            return [.log(.info, "a slide the pad did not know: reading the show again"),
+                    request(.audience, .evaluate(id: 0, RevealScripts.sync), .sync)]
+        }
+        let before = at.flatMap { deck.number(of: $0) }
+        at = indices
+        var actions: [Action] = []
+        if before != n { actions.append(.emit(.slideChanged(index: n))) }
+        if let position = deck.position(indices) { actions.append(.position(position)) }
+        // A step within the slide changes its picture: take it now. A new
+        // slide changes what the panes show: the pad's next `want` says so,
+        // and a picture taken before it would be of the old panes.
+        return actions + askNotes(n) + (before == n ? pumpPictures() : [])
+    }
+
+    mutating func askNotes(_ n: Int) -> [Action] {
+        guard !notesAsked.contains(n) else { return [] }
+        notesAsked.insert(n)
+        return [request(.audience, .evaluate(id: 0, RevealScripts.notes(slide: n)), .notes(n))]
+    }
+
+    mutating func notesArrived(_ n: Int, _ result: Result<JSONValue, Failure>) -> [Action] {
+        guard phase == .open, case .success(let raw) = result,
+              let html = CDPEvaluation(result: raw).value?.string else {
+            notesAsked.remove(n)
+            return []
+        }
+        return [.emit(RevealNotes.event(index: n, html: html))]
+    }
+
+    mutating func send(_ command: SourceCommand) -> [Action] {
+        guard phase == .open, let deck else { return [.dropped(command)] }
+        let script: RevealScript
+        switch command {
+        case .next: script = RevealScripts.next
+        case .previous: script = RevealScripts.previous
+        case .blank: script = RevealScripts.blank
+        case .resume: script = RevealScripts.resume
+        case .goto(let index):
+            let slide = deck.slides[max(0, min(index, deck.count - 1))]
+            script = RevealScripts.slide(h: slide.h, v: slide.v, f: -1)
+        case .start, .stop, .pointerStarted, .pointerMoved, .pointerDismissed:
+            // reveal.js always presents, and has no pointer of its own (`RevealCapabilities`).
+            return [.dropped(command)]
+        }
+        return [request(.audience, .evaluate(id: 0, script), .command(command))]
+    }
+}

@@ -1,0 +1,172 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import FoundationEssentials
+import NIOCore
+import RevealJS
+import Syscalls
+
+/// `controlpad present deck.html`: finds Chromium or Chrome, starts it on
+/// the deck with a fresh profile of its own (Chrome 136 and later ignore
+/// the debugging port on the default profile) and the DevTools port on
+/// 127.0.0.1 only, and says where the page is. Headless only when asked
+/// (tests). The port is the one the browser picked (`--remote-debugging-port=0`,
+/// then `DevToolsActivePort` in the profile), so two presentations never clash.
+public enum BrowserLauncher {
+    public static let candidates = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome"]
+
+    public struct Launch: Sendable {
+        public var pid: pid_t
+        public var port: Int
+        public var profile: String
+        public var address: RevealAddress { RevealAddress(host: "127.0.0.1", port: port, page: nil) }
+    }
+
+    public enum LaunchError: Error, Equatable, CustomStringConvertible {
+        case noBrowser
+        case noDeck(String)
+        case didNotStart(String)
+        public var description: String {
+            switch self {
+            case .noBrowser:
+                "no Chromium or Chrome found (looked for \(BrowserLauncher.candidates.joined(separator: ", ")) on PATH); "
+                    + "install one, or name it in CONTROLPAD_BROWSER"
+            case .noDeck(let path): "no deck at \(path)"
+            case .didNotStart(let why): "the browser did not start: \(why)"
+            }
+        }
+    }
+
+    /// The browser to start: `CONTROLPAD_BROWSER`, else the first candidate on `PATH`.
+    public static func find(environment: [String: String]) -> String? {
+        if let named = environment["CONTROLPAD_BROWSER"], !named.isEmpty {
+            return named.contains("/") ? (access(named, X_OK) == 0 ? named : nil) : lookUp(named, environment)
+        }
+        for name in candidates { if let path = lookUp(name, environment) { return path } }
+        return nil
+    }
+
+    static func lookUp(_ name: String, _ environment: [String: String]) -> String? {
+        for dir in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = "\(dir)/\(name)"
+            if access(path, X_OK) == 0 { return path }
+        }
+        return nil
+    }
+
+    /// The browser's arguments: a dedicated profile, DevTools on 127.0.0.1 at `port`, the deck.
+    public static func arguments(deckURL: String, port: Int, profile: String, headless: Bool,
+                                 size: (width: Int, height: Int)? = nil, asRoot: Bool = false) -> [String] {
+        var args = ["--user-data-dir=\(profile)", "--remote-debugging-address=127.0.0.1",
+                    "--remote-debugging-port=\(port)", "--no-first-run", "--no-default-browser-check",
+                    "--disable-session-crashed-bubble", "--new-window"]
+        if headless { args += ["--headless=new", "--hide-scrollbars", "--mute-audio"] }
+        if let size { args.append("--window-size=\(size.width),\(size.height)") }
+        // As root Chromium refuses to start without --no-sandbox; --test-type keeps its warning bar off the slides.
+        if asRoot { args += ["--no-sandbox", "--test-type"] }
+        return args + [deckURL]
+    }
+
+    /// `file://` and the absolute path, with the characters a URL cannot carry escaped.
+    public static func fileURL(_ path: String) -> String {
+        var out = "file://"
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "/"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                out += "%" + (hex.count == 1 ? "0" : "") + hex
+            }
+        }
+        return out
+    }
+
+    /// Starts the browser on `deck` and returns once its DevTools port is known
+    /// (within `timeout`); the deck's page is then found like any other.
+    public static func start(deck: String, browser: String, headless: Bool, size: (width: Int, height: Int)? = nil,
+                             timeout: Duration = .seconds(20)) throws(LaunchError) -> Launch {
+        var path = deck
+        if !path.hasPrefix("/") {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
+            if getcwd(&buffer, buffer.count) != nil {
+                path = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + "/" + deck
+            }
+        }
+        guard access(path, R_OK) == 0 else { throw .noDeck(path) }
+        var template = Array("/tmp/controlpad-browser-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw .didNotStart("no profile folder: errno \(errno)") }
+        let profile = String(cString: made)
+        let args = arguments(deckURL: fileURL(path), port: 0, profile: profile, headless: headless, size: size, asRoot: getuid() == 0)
+        let devNull = open("/dev/null", O_RDONLY)
+        defer { close(devNull) }
+        let pid: pid_t
+        do { pid = try Syscalls.spawnInBackground(browser, arguments: args, input: devNull) } catch {
+            throw .didNotStart("\(error)")
+        }
+        // The browser writes the port it took into its profile.
+        let deadline = NIODeadline.now() + .nanoseconds(RevealJSSource.nanoseconds(timeout))
+        while NIODeadline.now() < deadline {
+            if let text = try? readFile(profile + "/DevToolsActivePort"),
+               let first = text.split(separator: "\n").first, let port = Int(first), port > 0 {
+                return Launch(pid: pid, port: port, profile: profile)
+            }
+            if kill(pid, 0) != 0 { throw .didNotStart("\(browser) exited") }
+            usleep(50_000)
+        }
+        kill(pid, SIGTERM)
+        throw .didNotStart("no DevTools port within \(timeout)")
+    }
+
+    /// Succeeds once the browser lists a page for the deck (`deckURL`'s file,
+    /// whatever its `#` says), asking `/json/list` every 100 ms; fails after `timeout`.
+    public static func waitForPage(_ launch: Launch, deckURL: String, timeout: TimeAmount = .seconds(20),
+                                   on loop: EventLoop) -> EventLoopFuture<CDPTarget> {
+        let promise = loop.makePromise(of: CDPTarget.self)
+        let deadline = NIODeadline.now() + timeout
+        let base = deckURL.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? deckURL
+        @Sendable func ask() {
+            CDPHTTP.get(host: "127.0.0.1", port: launch.port, path: "/json/list", timeout: .seconds(2), on: loop) { result in
+                if case .success(let answer) = result, let targets = CDPTargets.parse(answer.body),
+                   let page = CDPTargets.pages(targets).first(where: { $0.url.hasPrefix(base) }) {
+                    return promise.succeed(page)
+                }
+                guard NIODeadline.now() < deadline else { return promise.fail(LaunchError.didNotStart("no page for the deck")) }
+                loop.scheduleTask(in: .milliseconds(100)) { ask() }
+            }
+        }
+        loop.execute { ask() }
+        return promise.futureResult
+    }
+
+    /// Ends a browser this launcher started (SIGTERM; SIGKILL after `patience`),
+    /// reaps it, and removes its throwaway profile.
+    public static func stop(_ launch: Launch, patience: Duration = .seconds(5)) {
+        kill(launch.pid, SIGTERM)
+        let deadline = NIODeadline.now() + .nanoseconds(RevealJSSource.nanoseconds(patience))
+        var status: Int32 = 0
+        while waitpid(launch.pid, &status, WNOHANG) == 0 {
+            if NIODeadline.now() > deadline { kill(launch.pid, SIGKILL); _ = waitpid(launch.pid, &status, 0); break }
+            usleep(20_000)
+        }
+        if launch.profile.hasPrefix("/tmp/controlpad-browser-") { try? FileManager.default.removeItem(atPath: launch.profile) }
+    }
+
+    private static func readFile(_ path: String) throws -> String {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw LaunchError.noDeck(path) }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = read(fd, &buffer, buffer.count)
+            if n <= 0 { break }
+            bytes += buffer.prefix(n)
+            if bytes.count > 1 << 16 { break }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,102 @@
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import RevealJS
+
+/// One `GET` on the DevTools port (`/json/version`, `/json/list`): one
+/// HTTP/1.1 request per connection, the body collected up to a limit, a
+/// deadline for the whole exchange. The answer is delivered on `loop`.
+enum CDPHTTP {
+    static let maxBody = 4 << 20
+
+    static func get(host: String, port: Int, path: String, timeout: TimeAmount, on loop: EventLoop,
+                    _ done: @escaping @Sendable (Result<(status: Int, body: [UInt8]), RevealLink.Failure>) -> Void) {
+        let promise = loop.makePromise(of: (status: Int, body: [UInt8]).self)
+        promise.futureResult.whenComplete { result in done(result.mapError { CDPFailures.failure($0) }) }
+        let timer = loop.scheduleTask(in: timeout) { promise.fail(RevealLink.Failure.timedOut) }
+        promise.futureResult.whenComplete { _ in timer.cancel() }
+        ClientBootstrap(group: loop)
+            .connectTimeout(timeout)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHTTPClientHandlers()
+                    try channel.pipeline.syncOperations.addHandler(Collector(promise: promise))
+                }
+            }
+            .connect(host: host, port: port)
+            .whenComplete { result in
+                switch result {
+                case .failure(let error): promise.fail(error)
+                case .success(let channel):
+                    promise.futureResult.whenComplete { _ in channel.close(promise: nil) }
+                    var head = HTTPRequestHead(version: .http1_1, method: .GET, uri: path)
+                    // Chromium refuses a Host that is not an IP address or `localhost`.
+                    head.headers.add(name: "Host", value: host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)")
+                    head.headers.add(name: "Connection", value: "close")
+                    channel.write(HTTPClientRequestPart.head(head), promise: nil)
+                    channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
+                }
+            }
+    }
+
+    private final class Collector: ChannelInboundHandler, RemovableChannelHandler {
+        typealias InboundIn = HTTPClientResponsePart
+        let promise: EventLoopPromise<(status: Int, body: [UInt8])>
+        var status = 0
+        var body: [UInt8] = []
+        init(promise: EventLoopPromise<(status: Int, body: [UInt8])>) { self.promise = promise }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            switch unwrapInboundIn(data) {
+            case .head(let head): status = Int(head.status.code)
+            case .body(let buffer):
+                guard body.count + buffer.readableBytes <= CDPHTTP.maxBody else {
+                    promise.fail(RevealLink.Failure.other("answer larger than \(CDPHTTP.maxBody >> 20) MB"))
+                    return
+                }
+                body += buffer.readableBytesView
+            case .end: promise.succeed((status, body))
+            }
+        }
+
+        func channelInactive(context: ChannelHandlerContext) {
+            promise.fail(RevealLink.Failure.reset)
+            context.fireChannelInactive()
+        }
+
+        func errorCaught(context: ChannelHandlerContext, error: Error) {
+            promise.fail(error)
+            context.close(promise: nil)
+        }
+    }
+}
+
+/// NIO's errors in the link's words.
+enum CDPFailures {
+    static func failure(_ error: Error) -> RevealLink.Failure {
+        if let f = error as? RevealLink.Failure { return f }
+        if let e = error as? NIOConnectionError {
+            if let first = e.connectionErrors.first { return failure(first.error) }
+            return .other("host not found")
+        }
+        if let e = error as? IOError {
+            switch e.errnoCode {
+            case ECONNREFUSED: return .refused
+            case ECONNRESET, EPIPE: return .reset
+            case ETIMEDOUT: return .timedOut
+            default: return .other(e.description)
+            }
+        }
+        if let e = error as? ChannelError {
+            switch e {
+            case .connectTimeout: return .timedOut
+            case .eof, .ioOnClosedChannel, .alreadyClosed, .outputClosed, .inputClosed: return .reset
+            default: return .other("\(e)")
+            }
+        }
+        if error is HTTPParserError { return .other("not HTTP") }
+        let text = "\(error)"
+        if text.contains("onnection refused") { return .refused }
+        return .other(text)
+    }
+}

@@ -1,0 +1,154 @@
+import RevealJS
+import SlideModel
+import XCTest
+
+/// The link's life on virtual time: inputs in, actions out, no sockets.
+final class RevealLinkTests: XCTestCase {
+    var link = RevealLink(RevealLink.Settings(address: RevealAddress(host: "127.0.0.1", port: 9222)))
+    var now: Duration = .zero
+
+    func feed(_ input: RevealLink.Input) -> [RevealLink.Action] { link.handle(input, now: now) }
+
+    func writes(_ actions: [RevealLink.Action]) -> [(RevealLink.Channel, CDPRequest)] {
+        actions.compactMap {
+            guard case .write(let c, let text) = $0, let v = JSONValue.parse(text), let id = v["id"]?.int,
+                  let m = v["method"]?.string else { return nil }
+            return (c, CDPRequest(id: id, method: m, params: v["params"] ?? [:]))
+        }
+    }
+
+    func answer(_ request: CDPRequest, value: JSONValue) -> [RevealLink.Action] {
+        feed(.text(.audience, JSONValue.object(["id": .number(Double(request.id)), "result": ["result": ["value": value]]]).encoded))
+    }
+
+    func expression(_ r: CDPRequest) -> String { r.params["expression"]?.string ?? "" }
+
+    /// Version, list, socket, probe, install, sync: the link is open on slide `at`.
+    func open(at h: Int = 0) -> [RevealLink.Action] {
+        XCTAssertTrue(feed(.start).contains(.get(.version)))
+        XCTAssertEqual(feed(.http(.version, status: 200, body: Array(#"{"Browser":"Chrome/156","Protocol-Version":"1.3"}"#.utf8))), [.get(.list)])
+        let list = #"[{"id":"A","type":"page","title":"Deck","url":"file:///d.html","webSocketDebuggerUrl":"ws://127.0.0.1:9222/devtools/page/A"}]"#
+        let opened = feed(.http(.list, status: 200, body: Array(list.utf8)))
+        XCTAssertTrue(opened.contains(.open(.audience, url: "ws://127.0.0.1:9222/devtools/page/A")))
+        let attach = writes(feed(.opened(.audience)))
+        XCTAssertEqual(attach.map(\.1.method), ["Runtime.enable", "Runtime.addBinding", "Runtime.evaluate"])
+        let install = writes(answer(attach[2].1, value: "ready"))
+        XCTAssertEqual(expression(install[0].1), RevealScripts.install.source)
+        let sync = writes(answer(install[0].1, value: true))
+        XCTAssertEqual(expression(sync[0].1), RevealScripts.sync.source)
+        return answer(sync[0].1, value: ["indices": ["h": .number(Double(h)), "v": 0], "title": "Deck", "version": "5.2.1",
+                                         "viewport": [1280, 720], "url": "file:///d.html",
+                                         "slides": [[0, 0, 0], [1, 0, 2], [2, 0, 0], [2, 1, 0]]])
+    }
+
+    func testOpeningTellsThePadTheShow() {
+        let actions = open(at: 1)
+        XCTAssertTrue(actions.contains(.emit(.showStarted(slideCount: 4, current: 1))))
+        XCTAssertTrue(actions.contains(.emit(.showTitle("Deck"))))
+        XCTAssertTrue(link.isOpen)
+        XCTAssertEqual(expression(writes(actions)[0].1), RevealScripts.notes(slide: 1).source)
+    }
+
+    func testAPressIsWrittenInTheSameTurnAndTheEventMovesThePad() {
+        _ = open()
+        let press = writes(feed(.send(.next)))
+        XCTAssertEqual(expression(press[0].1), "Reveal.next()")
+        let payload = #"{"type":"slidechanged","indices":{"h":2,"v":1}}"#
+        let moved = feed(.text(.audience, JSONValue.object(["method": "Runtime.bindingCalled", "params": [
+            "name": .string(RevealScripts.bindingName), "payload": .string(payload)]]).encoded))
+        XCTAssertTrue(moved.contains(.emit(.slideChanged(index: 3))))
+        XCTAssertEqual(link.position?.description, "4/4 · ↓ 2/2")
+    }
+
+    func testReloadWaitsForRevealThenInstallsAgain() {
+        _ = open()
+        let cleared = feed(.text(.audience, #"{"method":"Runtime.executionContextsCleared","params":{}}"#))
+        XCTAssertTrue(cleared.contains(.arm(.readyPoll, after: .milliseconds(100))))
+        XCTAssertFalse(link.isOpen)
+        XCTAssertEqual(feed(.send(.next)), [.dropped(.next)], "a press while the page reloads is not written into the void")
+        let probe = writes(feed(.timerFired(.readyPoll)))
+        XCTAssertEqual(expression(probe[0].1), RevealScripts.probe.source)
+        XCTAssertEqual(answer(probe[0].1, value: "loading"), [.arm(.readyPoll, after: .milliseconds(100))])
+        let again = writes(feed(.timerFired(.readyPoll)))
+        XCTAssertEqual(expression(writes(answer(again[0].1, value: "ready"))[0].1), RevealScripts.install.source)
+    }
+
+    func testTabClosedCountsDownAndConnectsAgain() {
+        _ = open()
+        _ = feed(.text(.audience, #"{"method":"Inspector.detached","params":{"reason":"target_closed"}}"#))
+        let lost = feed(.closed(.audience))
+        XCTAssertTrue(lost.contains(.emit(.link(.reconnecting(inSeconds: 1, reason: "the deck's tab was closed")))))
+        let retry = feed(.timerFired(.countdown))
+        XCTAssertTrue(retry.contains(.get(.version)))
+        // The browser quit meanwhile: said as such, not as "nothing listens".
+        let gone = feed(.httpFailed(.version, .refused))
+        XCTAssertTrue(gone.contains { if case .emit(.link(.reconnecting(_, "the browser quit"))) = $0 { true } else { false } })
+    }
+
+    func testThePagesSocketIsOnTheAddressGivenWhateverTheListSays() {
+        _ = feed(.start)
+        _ = feed(.http(.version, status: 200, body: Array(#"{"Browser":"C","Protocol-Version":"1.3"}"#.utf8)))
+        let list = #"[{"id":"A","type":"page","title":"D","url":"u","webSocketDebuggerUrl":"ws://203.0.113.9:80/devtools/page/A"}]"#
+        XCTAssertTrue(feed(.http(.list, status: 200, body: Array(list.utf8))).contains(.open(.audience, url: "ws://127.0.0.1:9222/devtools/page/A")))
+    }
+
+    func testSeveralPagesWaitForTheName() {
+        _ = feed(.start)
+        _ = feed(.http(.version, status: 200, body: Array(#"{"Browser":"C","Protocol-Version":"1.3"}"#.utf8)))
+        let list = #"[{"id":"A","type":"page","title":"One","url":"u1","webSocketDebuggerUrl":"ws://x/devtools/page/A"},{"id":"B","type":"page","title":"Two","url":"u2","webSocketDebuggerUrl":"ws://x/devtools/page/B"}]"#
+        let actions = feed(.http(.list, status: 200, body: Array(list.utf8)))
+        XCTAssertTrue(actions.contains { if case .emit(.link(.failed(let m))) = $0 { m.contains("“One”, “Two”") } else { false } })
+        XCTAssertFalse(actions.contains { if case .arm(.countdown, _) = $0 { true } else { false } })
+    }
+
+    func testBackoffGrowsAndIsCapped() {
+        _ = feed(.start)
+        var waits: [Int] = []
+        for _ in 0..<6 {
+            let lost = feed(.httpFailed(.version, .refused))
+            waits.append(lost.compactMap { if case .emit(.link(.reconnecting(let s, _))) = $0 { s } else { nil } }.first ?? -1)
+            var again = feed(.timerFired(.countdown))
+            while !again.contains(.get(.version)) { again = feed(.timerFired(.countdown)) }
+        }
+        XCTAssertEqual(waits, [1, 1, 2, 4, 4, 4])
+    }
+
+    func testPicturesGoToAWindowOfThePadsOwnOneAtATime() {
+        var settings = RevealLink.Settings(address: RevealAddress(host: "127.0.0.1", port: 9222))
+        settings.background = false
+        link = RevealLink(settings)
+        _ = open()
+        let create = writes(feed(.want([PictureWant(slide: 1, size: PixelSize(width: 640, height: 480))])))
+        XCTAssertEqual(create.map(\.1.method), ["Target.createTarget"])
+        XCTAssertEqual(create[0].1.params["url"]?.string, "file:///d.html?controlpad-render#/0")
+        let opening = feed(.text(.audience, JSONValue.object(["id": .number(Double(create[0].1.id)), "result": ["targetId": "R1"]]).encoded))
+        XCTAssertEqual(opening, [.open(.render, url: "ws://127.0.0.1:9222/devtools/page/R1")])
+        let setup = writes(feed(.opened(.render)))
+        XCTAssertEqual(setup.map(\.1.method), ["Emulation.setDeviceMetricsOverride", "Runtime.evaluate"])
+        let still = writes(feed(.text(.render, JSONValue.object(["id": .number(Double(setup[1].1.id)), "result": ["result": ["value": "ready"]]]).encoded)))
+        let capture = writes(feed(.text(.render, JSONValue.object(["id": .number(Double(still[0].1.id)), "result": [:]]).encoded)))
+        XCTAssertEqual(capture.map { expression($0.1).isEmpty ? $0.1.method : expression($0.1) },
+                       ["Reveal.slide(1, 0, -1)", "Page.captureScreenshot"])
+        XCTAssertEqual(capture[1].1.params["clip"]?["scale"]?.double, 0.5, "640×480 fits 640×360 of a 16:9 slide")
+        XCTAssertEqual(link.picturesInFlight, 1)
+        // The picture arrives; then a move to that slide waits for the pad's
+        // next want, and a fragment step there takes the picture again at once.
+        let png = "iVBORw0KGgoAAAANSUhEUgAAAUAAAAC0CAIAAABqt9m9AAAADUlEQVR4nGNgGAWDEwAAAZoAAXyvxM8AAAAASUVORK5CYII="
+        let arrived = feed(.text(.render, JSONValue.object(["id": .number(Double(capture[1].1.id)), "result": ["data": .string(png)]]).encoded))
+        XCTAssertTrue(arrived.contains { if case .emit(.preview(1, _)) = $0 { true } else { false } })
+        func push(_ indices: String) -> [RevealLink.Action] {
+            let payload = "{\"type\":\"x\",\"indices\":\(indices)}"
+            return feed(.text(.audience, JSONValue.object(["method": "Runtime.bindingCalled", "params": [
+                "name": .string(RevealScripts.bindingName), "payload": .string(payload)]]).encoded))
+        }
+        XCTAssertFalse(writes(push(#"{"h":1,"v":0,"f":-1}"#)).contains { $0.1.method == "Page.captureScreenshot" })
+        let step = writes(push(#"{"h":1,"v":0,"f":0}"#))
+        XCTAssertEqual(step.map { expression($0.1).isEmpty ? $0.1.method : expression($0.1) }, ["Reveal.slide(1, 0, 0)", "Page.captureScreenshot"])
+        XCTAssertEqual(link.picturesInFlight, 1)
+        // A picture that never comes: the window is given up and made again.
+        let stuck = feed(.timerFired(.captureTimeout))
+        XCTAssertTrue(stuck.contains(.close(.render)))
+        XCTAssertEqual(writes(stuck).last?.1.method, "Target.createTarget")
+        XCTAssertEqual(link.picturesInFlight, 0)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import NIOPosix
+import RevealJS
+import RevealJSTransport
+import SlideModel
+import XCTest
+
+/// `controlpad present deck.html`: how the browser is started, and (opt-in,
+/// CONTROLPAD_REAL_REVEAL=1) that a real Chromium started this way is driven.
+final class BrowserLauncherTests: XCTestCase {
+    func testADedicatedProfileAndTheDevToolsPortOnLoopbackOnly() {
+        let args = BrowserLauncher.arguments(deckURL: "file:///talks/deck.html", port: 0, profile: "/tmp/p", headless: false)
+        XCTAssertTrue(args.contains("--user-data-dir=/tmp/p"), "Chrome 136+ ignores the port on the default profile")
+        XCTAssertTrue(args.contains("--remote-debugging-address=127.0.0.1"))
+        XCTAssertTrue(args.contains("--remote-debugging-port=0"))
+        XCTAssertFalse(args.contains { $0.hasPrefix("--headless") }, "a window for the audience unless asked")
+        XCTAssertEqual(args.last, "file:///talks/deck.html")
+        XCTAssertTrue(BrowserLauncher.arguments(deckURL: "x", port: 0, profile: "p", headless: true).contains("--headless=new"))
+        XCTAssertTrue(BrowserLauncher.arguments(deckURL: "x", port: 0, profile: "p", headless: true, asRoot: true).contains("--no-sandbox"))
+    }
+
+    func testDeckPathsBecomeFileURLs() {
+        XCTAssertEqual(BrowserLauncher.fileURL("/home/me/My talk #2/deck.html"), "file:///home/me/My%20talk%20%232/deck.html")
+        XCTAssertEqual(BrowserLauncher.fileURL("/t/café.html"), "file:///t/caf%C3%A9.html")
+    }
+
+    func testNoBrowserIsSaidWithWhatToDo() {
+        XCTAssertNil(BrowserLauncher.find(environment: ["PATH": "/nonexistent"]))
+        XCTAssertTrue(BrowserLauncher.LaunchError.noBrowser.description.contains("CONTROLPAD_BROWSER"))
+    }
+
+    func testPresentStartsARealBrowserAndThePadFollowsIt() throws {
+        let env = ProcessInfo.processInfo.environment
+        try XCTSkipUnless(env["CONTROLPAD_REAL_REVEAL"] == "1", "set CONTROLPAD_REAL_REVEAL=1 (peer.sh install has run)")
+        let port = env["CONTROLPAD_REAL_REVEAL_PORT"] ?? "9222"
+        let deck = "\(env["REVEAL_PEER_RUN"] ?? "/var/tmp/reveal-peer")/port-\(port)/www/deck.html"
+        let browser = try XCTUnwrap(BrowserLauncher.find(environment: env))
+        let launch = try BrowserLauncher.start(deck: deck, browser: browser, headless: true, size: (1280, 720))
+        defer { BrowserLauncher.stop(launch) }
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        defer { try? group.syncShutdownGracefully() }
+        let page = try BrowserLauncher.waitForPage(launch, deckURL: BrowserLauncher.fileURL(deck), on: group.next()).wait()
+        XCTAssertTrue(page.url.hasSuffix("/www/deck.html") || page.url.contains("/www/deck.html#"), page.url)
+        XCTAssertNotEqual(launch.port, Int(port), "the browser picked a port of its own, beside the peer's")
+        var settings = RevealLink.Settings(address: launch.address)
+        settings.pictures = false
+        let recorder = Recorder()
+        let source = RevealJSSource(settings: settings, eventLoop: group.next())
+        defer { source.shutdown() }
+        source.start(events: recorder.sink)
+        recorder.wait(for: .showStarted(slideCount: 14, current: 0))
+        source.send(.next)
+        recorder.wait(for: .slideChanged(index: 1))
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import NIOCore
+import NIOPosix
+@testable import RevealJSTransport
+import RevealJS
+import SlideImages
+import SlideModel
+import XCTest
+
+/// Against the real peer (../shared/revealjs/peer.sh: Chromium and the
+/// reveal.js deck of its README), opt-in: CONTROLPAD_REAL_REVEAL=1, the
+/// port in CONTROLPAD_REAL_REVEAL_PORT (9222). The "browser" moves and
+/// reloads come from another client (the shared cdp.py), as a second pad
+/// or someone at the browser would.
+final class RealRevealTests: XCTestCase {
+    var port = 9222
+    var pageURL = ""
+    let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    var sources: [RevealJSSource] = []
+    static let shared = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../../shared/revealjs").standardized.path
+
+    override func setUpWithError() throws {
+        let env = ProcessInfo.processInfo.environment
+        try XCTSkipUnless(env["CONTROLPAD_REAL_REVEAL"] == "1", "set CONTROLPAD_REAL_REVEAL=1 (and start ../shared/revealjs/peer.sh)")
+        port = Int(env["CONTROLPAD_REAL_REVEAL_PORT"] ?? "") ?? 9222
+        let run = env["REVEAL_PEER_RUN"] ?? "/var/tmp/reveal-peer"
+        pageURL = try String(contentsOfFile: "\(run)/port-\(port)/ws-url", encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        _ = try browser("Reveal.togglePause(false); Reveal.slide(0, 0, -1)")
+    }
+
+    override func tearDown() {
+        for s in sources { s.shutdown() }
+        try? group.syncShutdownGracefully()
+    }
+
+    /// Evaluates `expression` in the deck's page from another client.
+    @discardableResult
+    func browser(_ expression: String) throws -> String {
+        try tool(["\(Self.shared)/cdp.py", "eval", pageURL, expression])
+    }
+
+    @discardableResult
+    func tool(_ args: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = args
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func source(pictures: Bool = false) -> (RevealJSSource, Recorder) {
+        var settings = RevealLink.Settings(address: RevealAddress(host: "127.0.0.1", port: port))
+        settings.pictures = pictures
+        settings.background = false
+        let recorder = Recorder()
+        let source = RevealJSSource(settings: settings, eventLoop: group.next(), onPosition: recorder.positionSink)
+        sources.append(source)
+        source.start(events: recorder.sink)
+        recorder.wait(for: .showStarted(slideCount: 14, current: 0))
+        return (source, recorder)
+    }
+
+    func testFollowsTheRealDeck() throws {
+        let (s, r) = source()
+        r.wait(for: .showTitle("Real-peer deck"))
+        // Five quick presses over the fragments and into the stack.
+        s.send(.goto(index: 2))
+        r.wait(for: .slideChanged(index: 2))
+        for _ in 0..<5 { s.send(.next) }
+        r.wait("in the stack") { _, p in p.last == "5/14 · ↓ 2/3" }
+        XCTAssertEqual(try browser("Reveal.getIndices()"), #"{"h": 3, "v": 1}"#)
+        // Blank and resume.
+        s.send(.blank)
+        r.wait("paused") { _, _ in (try? self.browser("Reveal.isPaused()")) == "true" }
+        s.send(.resume)
+        r.wait("resumed") { _, _ in (try? self.browser("Reveal.isPaused()")) == "false" }
+        // Notes as typed (HTML, entities kept for the rich-notes renderer).
+        s.send(.goto(index: 6))
+        r.wait(for: .notes(index: 6, "R&amp;D &lt;beta&gt; \"quoted\" café 日本語"))
+        // A move made in the browser.
+        try browser("Reveal.slide(8, 0)")
+        r.wait(for: .slideChanged(index: 10))
+        // A reload: followed again, and presses work after it.
+        // (reveal.js writes the slide into the URL a moment later: the reload may land where it was before.)
+        let starts = r.events.filter { if case .showStarted = $0 { true } else { false } }.count
+        try browser("location.reload()")
+        r.wait("resynced after the reload") { e, _ in e.filter { if case .showStarted = $0 { true } else { false } }.count > starts }
+        let here = Int(try browser("Reveal.getSlidePastCount()")) ?? -1
+        XCTAssertEqual(r.events.last { if case .showStarted = $0 { true } else { false } }, .showStarted(slideCount: 14, current: here))
+        let before = r.events.count(.slideChanged(index: here + 1))
+        s.send(.next)
+        r.wait("a step after the reload") { e, _ in e.count(.slideChanged(index: here + 1)) > before }
+        try browser("Reveal.slide(11, 0)")
+        r.wait(for: .slideChanged(index: 13))
+        XCTAssertEqual(r.events.count(.slideChanged(index: 13)), 1, "listeners installed once after the reload")
+    }
+
+    func testThePictureOfTheCurrentSlideIsTheAudiencesAtThePanesSize() throws {
+        let (s, r) = source(pictures: true)
+        s.send(.goto(index: 11))
+        r.wait(for: .slideChanged(index: 11))
+        let size = PixelSize(width: 1600, height: 900)
+        let asked = Date()
+        s.want([PictureWant(slide: 11, size: size)])
+        r.wait("the picture") { e, _ in e.previews.contains { $0.0 == 11 && $0.1 == size } }
+        let took = Date().timeIntervalSince(asked)
+        guard case .preview(_, let preview)? = r.events.last(where: { if case .preview(11, _) = $0 { true } else { false } }) else { return XCTFail() }
+        let theirs = NSTemporaryDirectory() + "reveal-shot-\(getpid()).png"
+        try tool(["\(URL(fileURLWithPath: #filePath).deletingLastPathComponent().path)/../../tools/reveal-probe/shot.py",
+                  pageURL, "1600", "900", theirs])
+        let a = try PNGDecoder.decode(preview.png).image
+        let b = try PNGDecoder.decode(Array(Data(contentsOf: URL(fileURLWithPath: theirs)))).image
+        XCTAssertEqual([a.width, a.height], [b.width, b.height])
+        var sum = 0
+        for i in stride(from: 0, to: min(a.pixels.count, b.pixels.count), by: 4) {
+            for c in 0..<3 { sum += abs(Int(a.pixels[i + c]) - Int(b.pixels[i + c])) }
+        }
+        let mean = Double(sum) / Double(a.width * a.height * 3)
+        print("reveal picture 1600×900: first one in \(Int(took * 1000)) ms (render window included); mean difference \(mean) of 255")
+        XCTAssertLessThan(mean, 3)
+        XCTAssertEqual(try browser("Reveal.getIndices()"), #"{"h": 9, "v": 0}"#, "the audience did not move")
+    }
+
+    /// Figures: key → the browser's pushed event, the pad's source against a
+    /// bare CDP client on the same page, alternating; and a picture of the
+    /// current slide at 1600×900 after a step.
+    func testMeasure() throws {
+        let (s, r) = source(pictures: true)
+        s.send(.goto(index: 2))
+        r.wait(for: .slideChanged(index: 2))
+        let bare = BareClient(url: pageURL, loop: group.next())
+        try bare.ready.futureResult.wait()
+        s.want([PictureWant(slide: 2, size: PixelSize(width: 1600, height: 900))])
+        r.wait("the render window") { e, _ in !e.previews.isEmpty }
+        var pad: [Double] = [], client: [Double] = [], pictures: [Double] = []
+        for i in 0..<20 {
+            let forward = i % 2 == 0
+            let before = r.positions.count
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            s.send(forward ? .next : .previous)
+            r.wait("pushed") { _, p in p.count > before }
+            pad.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
+            // The picture of the current slide at 1600×900 after the step.
+            let t1 = DispatchTime.now().uptimeNanoseconds
+            let count = r.events.previews.count
+            s.want([PictureWant(slide: 2, size: PixelSize(width: 1600, height: 900))])
+            r.wait("picture") { e, _ in e.previews.count > count }
+            pictures.append(Double(DispatchTime.now().uptimeNanoseconds - t1) / 1e6)
+            client.append(try bare.step(forward ? "Reveal.next()" : "Reveal.prev()").wait())
+            r.wait("bare's move heard") { _, p in p.count > before + 1 }
+        }
+        func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
+        print(String(format: "reveal key → pushed event, median of 20: pad %.2f ms, bare CDP client %.2f ms (%.2f×); picture 1600×900 after a step: median %.0f ms, max %.0f ms",
+                     median(pad), median(client), median(pad) / median(client), median(pictures), pictures.max() ?? 0))
+        bare.close()
+    }
+}
+
+/// A bare CDP client for the figures: one WebSocket, the binding, the
+/// listeners, and the time from writing a step to its pushed event.
+final class BareClient: @unchecked Sendable {
+    let loop: EventLoop
+    var socket: CDPSocket?
+    let ready: EventLoopPromise<Void>
+    var waiting: (EventLoopPromise<Double>, UInt64)?
+    var id = 100
+
+    init(url: String, loop: EventLoop) {
+        self.loop = loop
+        ready = loop.makePromise()
+        loop.execute {
+            self.socket = CDPSocket(url: url, timeout: .seconds(3), on: loop) { event in
+                switch event {
+                case .opened:
+                    self.socket?.write(CDPRequest(id: 1, method: "Runtime.addBinding", params: ["name": .string(RevealScripts.bindingName)]).encoded)
+                    self.socket?.write(CDPRequest.evaluate(id: 2, RevealScripts.install).encoded)
+                case .text(let text):
+                    if case .result(2, _)? = CDPIncoming.decode(text) { self.ready.succeed(()) }
+                    if case .event("Runtime.bindingCalled", _)? = CDPIncoming.decode(text), let (promise, t0) = self.waiting {
+                        self.waiting = nil
+                        promise.succeed(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
+                    }
+                case .openFailed(let f): self.ready.fail(f)
+                case .closed: break
+                }
+            }
+        }
+    }
+
+    func step(_ expression: String) -> EventLoopFuture<Double> {
+        loop.submit {
+            let promise = self.loop.makePromise(of: Double.self)
+            self.waiting = (promise, DispatchTime.now().uptimeNanoseconds)
+            self.id += 1
+            let script = expression == "Reveal.next()" ? RevealScripts.next : RevealScripts.previous
+            self.socket?.write(CDPRequest.evaluate(id: self.id, script).encoded)
+            return promise.futureResult
+        }.flatMap { $0 }
+    }
+
+    func close() { loop.execute { self.socket?.close() } }
+}
