@@ -91,7 +91,7 @@ extension RevealLink {
         default:
             if now - waitingSince > settings.readyPatience {
                 waitingSince = now
-                return [.emit(.link(.reconnecting(inSeconds: 0, reason: RevealProblem.notReady.reason))),
+                return [.emit(.link(.reconnecting(inSeconds: 0, problem: RevealProblem.notReady.problem))),
                         .arm(.readyPoll, after: settings.readyPoll)]
             }
             return [.arm(.readyPoll, after: settings.readyPoll)]
@@ -109,7 +109,7 @@ extension RevealLink {
         notesAsked = []
         guard problem.retries else {
             phase = .waitingForRetry(problem)
-            return actions + [.emit(.link(.failed(message: problem.sentence)))]
+            return actions + [.emit(.link(.failed(problem.problem)))]
         }
         var delay = settings.backoffInitial
         for _ in 0..<min(failures, 20) where delay < settings.backoffMaximum { delay = delay * 2 }
@@ -122,7 +122,7 @@ extension RevealLink {
         guard left > .zero else { return connect() }
         let step = min(settings.countdownStep > .zero ? settings.countdownStep : left, left)
         phase = .countingDown(left: left - step, problem: problem)
-        return [.emit(.link(.reconnecting(inSeconds: Self.seconds(left), reason: problem.reason))),
+        return [.emit(.link(.reconnecting(inSeconds: Self.seconds(left), problem: problem.problem))),
                 .arm(.countdown, after: step)]
     }
 

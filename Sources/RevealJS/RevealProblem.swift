@@ -1,3 +1,5 @@
+import SlideModel
+
 /// Why the link to a reveal.js deck is down, or not up yet: the reason
 /// and the fix, in words a presenter can act on.
 public enum RevealProblem: Error, Sendable, Equatable {
@@ -70,6 +72,28 @@ public enum RevealProblem: Error, Sendable, Equatable {
 
     /// Reason and fix as one sentence, for `failed(message:)`, `send` and `doctor`.
     public var sentence: String { "\(reason): \(fix)" }
+
+    /// The value the pad and the doctor know: this source's id, a stable code, reason and fix.
+    public var problem: LinkProblem { LinkProblem(source: "reveal", code: code, reason: reason, fix: fix) }
+
+    /// Stable: the case's name.
+    public var code: String {
+        switch self {
+        case .nothingListens: "nothing-listens"
+        case .notCDP: "not-cdp"
+        case .noPage: "no-page"
+        case .noSuchPage: "no-such-page"
+        case .severalPages: "several-pages"
+        case .noReveal: "no-reveal"
+        case .notReady: "not-ready"
+        case .reloaded: "reloaded"
+        case .tabClosed: "tab-closed"
+        case .browserGone: "browser-gone"
+        case .connectionLost: "connection-lost"
+        case .refused: "refused"
+        case .remoteRefused: "remote-refused"
+        }
+    }
 
     /// Whether the pad tries again by itself (else it waits for the presenter).
     public var retries: Bool {

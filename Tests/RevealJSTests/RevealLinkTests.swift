@@ -77,12 +77,12 @@ final class RevealLinkTests: XCTestCase {
         _ = open()
         _ = feed(.text(.audience, #"{"method":"Inspector.detached","params":{"reason":"target_closed"}}"#))
         let lost = feed(.closed(.audience))
-        XCTAssertTrue(lost.contains(.emit(.link(.reconnecting(inSeconds: 1, reason: "the deck's tab was closed")))))
+        XCTAssertTrue(lost.contains(.emit(.link(.reconnecting(inSeconds: 1, problem: RevealProblem.tabClosed.problem)))))
         let retry = feed(.timerFired(.countdown))
         XCTAssertTrue(retry.contains(.get(.version)))
         // The browser quit meanwhile: said as such, not as "nothing listens".
         let gone = feed(.httpFailed(.version, .refused))
-        XCTAssertTrue(gone.contains { if case .emit(.link(.reconnecting(_, "the browser quit"))) = $0 { true } else { false } })
+        XCTAssertTrue(gone.contains { if case .emit(.link(.reconnecting(_, let p))) = $0 { p.reason == "the browser quit" } else { false } })
     }
 
     func testThePagesSocketIsOnTheAddressGivenWhateverTheListSays() {
@@ -97,7 +97,7 @@ final class RevealLinkTests: XCTestCase {
         _ = feed(.http(.version, status: 200, body: Array(#"{"Browser":"C","Protocol-Version":"1.3"}"#.utf8)))
         let list = #"[{"id":"A","type":"page","title":"One","url":"u1","webSocketDebuggerUrl":"ws://x/devtools/page/A"},{"id":"B","type":"page","title":"Two","url":"u2","webSocketDebuggerUrl":"ws://x/devtools/page/B"}]"#
         let actions = feed(.http(.list, status: 200, body: Array(list.utf8)))
-        XCTAssertTrue(actions.contains { if case .emit(.link(.failed(let m))) = $0 { m.contains("“One”, “Two”") } else { false } })
+        XCTAssertTrue(actions.contains { if case .emit(.link(.failed(let m))) = $0 { m.reason.contains("“One”, “Two”") } else { false } })
         XCTAssertFalse(actions.contains { if case .arm(.countdown, _) = $0 { true } else { false } })
     }
 

@@ -60,8 +60,8 @@ extension Array where Element == SourceEvent {
     var reasons: [String] {
         compactMap {
             switch $0 {
-            case .link(.reconnecting(_, let reason)): reason
-            case .link(.failed(let message)): message
+            case .link(.reconnecting(_, let problem)): problem.reason
+            case .link(.failed(let problem)): "\(problem.reason): \(problem.fix ?? "")"
             default: nil
             }
         }
