@@ -30,13 +30,21 @@ let package = Package(
         // Pure model: state, reducer, load buffer, codec, session, pacer, display widths (libc wcwidth),
         // connection state machine. No threads, files or clocks; never curses.
         .target(name: "SlideModel", dependencies: ["CWideChar"]),
+        // The seam every source fits: `SourceKind` (what a kind of source is:
+        // addresses, options and config keys as data, capabilities, how it
+        // makes a source and finishes a hand-off). The list of kinds is
+        // ControlPadCLI/SourceRegistry.swift.
+        .target(
+            name: "SourceKit",
+            dependencies: ["SlideModel", .product(name: "Logging", package: "swift-log")]
+        ),
         // The demo's sources (the threaded mock source and the built-in deck),
         // and the event gate every source delivers through.
         // The deck's files (Resources/DemoDeck) are built into the binary by
         // the EmbedDemoDeck plugin, not shipped as a resource bundle.
         .target(
             name: "SlideSources",
-            dependencies: ["SlideModel", "Syscalls"],
+            dependencies: ["SlideModel", "SourceKit", "Syscalls", .product(name: "Logging", package: "swift-log")],
             exclude: ["Resources"],
             plugins: ["EmbedDemoDeck"]
         ),
@@ -48,7 +56,7 @@ let package = Package(
         .target(
             name: "RemoteTransport",
             dependencies: [
-                "SlideModel", "SlideSources", "Syscalls",
+                "SlideModel", "SlideSources", "SourceKit", "Syscalls",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -61,7 +69,7 @@ let package = Package(
         .target(
             name: "PdfpcTransport",
             dependencies: [
-                "SlideModel", "SlideSources", "COpenSSL",
+                "SlideModel", "SlideSources", "SourceKit", "Syscalls", "COpenSSL",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -76,7 +84,7 @@ let package = Package(
         .target(
             name: "ControlPadScripting",
             dependencies: [
-                "PadRuntime", "SlideModel", "Syscalls", "RemoteTransport", "PdfpcTransport",
+                "PadRuntime", "SlideModel", "SourceKit", "Syscalls",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -88,7 +96,7 @@ let package = Package(
         // The config file (TOMLKit) and the vocabulary of looks it shares with the screen.
         .target(
             name: "PadConfig",
-            dependencies: ["SlideModel", .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: ["SlideModel", "SourceKit", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
         // The pad: screen, views, terminal backend, loop.
         .target(
@@ -104,7 +112,7 @@ let package = Package(
             name: "ControlPadCLI",
             dependencies: [
                 "ControlPadUI", "ControlPadScripting", "ControlPadDoctor", "PadConfig", "PadRuntime", "SlideModel", "SlideSources",
-                "SlideImages", "RemoteTransport", "PdfpcTransport",
+                "SlideImages", "SourceKit", "RemoteTransport", "PdfpcTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -149,7 +157,7 @@ let package = Package(
             dependencies: ["PdfpcTransport", "SlideModel", "PadTestSupport", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
-            name: "ControlPadTests", dependencies: ["ControlPadUI", "PadConfig", "PadTestSupport", "ControlPadCLI", "ControlPadScripting", "ControlPadDoctor", "PadRuntime", "Syscalls", "SlideModel", "SlideSources", "SlideImages"], exclude: ["Snapshots"]
+            name: "ControlPadTests", dependencies: ["ControlPadUI", "PadConfig", "PadTestSupport", "ControlPadCLI", "ControlPadScripting", "ControlPadDoctor", "PadRuntime", "Syscalls", "SlideModel", "SlideSources", "SlideImages", "SourceKit", "RemoteTransport", "PdfpcTransport"], exclude: ["Snapshots"]
         ),
         // Drives the built `controlpad` (which `swift build --build-tests` builds): it
         // does not link it, so the executable's static runtime stays out of the bundle.

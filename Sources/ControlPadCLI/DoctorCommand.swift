@@ -8,6 +8,7 @@ import PdfpcTransport
 import RemoteTransport
 import ControlPadScripting
 import SlideModel
+import SourceKit
 import NIOCore
 
 /// `controlpad doctor [HOST[:PORT]]`: why the pad cannot reach Impress, and
@@ -49,9 +50,7 @@ struct DoctorCommand: ParsableCommand {
         valueName: "host[:port]"))
     var address: String?
 
-    @OptionGroup var pairing: PairingOptions
-
-    @OptionGroup var pdfpc: PdfpcOptions
+    @OptionGroup var source: SourceOptions
 
     @Flag(help: "Print one JSON document instead of lines.")
     var json = false
@@ -69,7 +68,7 @@ struct DoctorCommand: ParsableCommand {
 
     func validate() throws {
         if let address {
-            if PdfpcAddress.isPdfpc(address) { _ = try PdfpcOptions.address(address) } else { _ = try PairingOptions.server(address) }
+            try SourceRegistry.check(address)
         }
         guard timeout > 0, timeout <= 60 else {
             throw ValidationError("--timeout must be between 0 and 60 seconds, e.g. --timeout 3")
@@ -83,13 +82,15 @@ struct DoctorCommand: ParsableCommand {
         }
         let logger = Logger(label: "controlpad.doctor")
         LineOutput.ignoreBrokenPipes()
-        if PdfpcAddress.isPdfpc(text) { return try checkPdfpc(PdfpcOptions.address(text), logger: logger) }
-        let server = try PairingOptions.server(text)
-        var configuration = pairing.configuration(for: server, logger: logger)
+        let kind = SourceRegistry.kind(for: text)
+        if let pdfpc = kind as? PdfpcKind { return try checkPdfpc(try pdfpc.address(text), logger: logger) }
+        let impress = ImpressKind()
+        let server = try impress.server(text)
+        var configuration = impress.configuration(for: server, settings: source.given, logger: logger)
         configuration.connectTimeout = .milliseconds(Int64(timeout * 1000))
         configuration.pairingTimeout = configuration.connectTimeout
         var findings = DoctorFindings(server: server, clientName: configuration.clientName)
-        if let pin = pairing.pin {
+        if let pin = source.pin {
             findings.pin = .given(pin)
         } else if let stored = configuration.pairingStore?.pin(forServer: server.description) {
             findings.pin = .stored(stored)
@@ -156,7 +157,7 @@ struct DoctorCommand: ParsableCommand {
         var timing = DoctorLinkReading.Timing()
         timing.answer = 2 * timeout + 2  // connect, then the pair request: the source gives up first
         timing.showState = timeout
-        let link = try HeadlessLink(configuration: configuration, logger: logger)
+        let link = try HeadlessLink(source: ImpressRemoteSource(configuration: configuration, logger: logger))
         let start = link.now
         func now() -> Double { Double(link.now - start) / 1000 }
         var reading = DoctorLinkReading(timing: timing, at: 0)
@@ -188,12 +189,10 @@ extension DoctorCommand {
             findings.connection = DoctorProbes.connect(address.host, port: address.port, timeout: timeout).connection
         }
         if case .open? = findings.connection {
-            let password = pdfpc.password(config: ConfigLoader.read(path: config).config.pdfpcPassword) { nil } ?? ""
-            var configuration = pdfpc.configuration(address, password: password)
-            configuration.connectTimeout = .milliseconds(Int64(timeout * 1000))
-            configuration.requestTimeout = configuration.connectTimeout
-            configuration.prefetch = false
-            let source = PdfpcSource(configuration: configuration, logger: logger)
+            let kind = PdfpcKind()
+            let settings = self.source.settings(for: kind, config: SourceRegistry.readConfig(path: config).config)
+            let source = try kind.makeSource(address: address.description, settings: settings,
+                                             use: .watch(timeout: .milliseconds(Int64(timeout * 1000))), logger: logger)
             let link = try HeadlessLink(source: source)
             link.start()
             let deadline = link.now + Millis((2 * timeout + 2) * 1000)

@@ -242,7 +242,7 @@ public final class PdfpcSource: SlideSource, Sendable {
     }
 
 
-    private static func level(_ level: ImpressLogLevel) -> Logger.Level {
+    private static func level(_ level: SourceLogLevel) -> Logger.Level {
         switch level {
         case .trace: .trace
         case .debug: .debug

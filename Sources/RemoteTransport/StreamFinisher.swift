@@ -33,14 +33,6 @@ public struct StreamHandOff: Sendable {
 /// (discarding it, only following the stream's progress) until the stream
 /// may close, then closes it. Blocks the calling thread.
 public enum StreamFinisher {
-    /// Starts `controlpad finish-stream` (this same executable) in the
-    /// background with the connection as its standard input; returns its pid.
-    public static func spawn(_ handOff: StreamHandOff, executable: String, log: String?) throws -> Int32 {
-        defer { close(handOff.descriptor) }
-        return try Syscalls.spawnInBackground(executable, arguments: ["finish-stream"] + handOff.arguments(log: log),
-                                              input: handOff.descriptor)
-    }
-
     /// How often the wait says how far the stream has come.
     public static let progressEvery: Duration = .seconds(5)
 

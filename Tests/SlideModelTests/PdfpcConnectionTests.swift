@@ -470,8 +470,8 @@ final class PdfpcConnectionTests: XCTestCase {
         XCTAssertEqual(PdfpcAddress(host: "::1", port: 8443, secure: true).baseURL, "https://[::1]:8443")
         XCTAssertThrowsError(try PdfpcAddress.parse("pdfpc://"))
         XCTAssertThrowsError(try PdfpcAddress.parse("pdfpc://host:0"))
-        XCTAssertTrue(PdfpcAddress.isPdfpc(" pdfpc://x"))
-        XCTAssertFalse(PdfpcAddress.isPdfpc("127.0.0.1:1599"))
+        XCTAssertTrue(PdfpcAddress.hasScheme(" pdfpc://x"))
+        XCTAssertFalse(PdfpcAddress.hasScheme("127.0.0.1:1599"))
     }
 
     func testJSONFromTheNetworkIsCheckedNotTrusted() {

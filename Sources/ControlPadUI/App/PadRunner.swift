@@ -75,7 +75,7 @@ package enum PadRunner {
         // The shell gets its prompt back now; Impress's stream, if one is
         // still coming, is waited for in the background.
         terminal.restore()
-        if let waiting = LinkLeaving.leave(source, logger: Logger(label: "controlpad.impress")) {
+        if let waiting = LinkLeaving.leave(source, logger: Logger(label: "controlpad.source")) {
             Syscalls.writeStandardError("controlpad: \(waiting).\n")
         }
     }

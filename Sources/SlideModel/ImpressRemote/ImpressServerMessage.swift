@@ -48,7 +48,7 @@ public enum ImpressMessageError: Error, Sendable, Equatable, CustomStringConvert
 
 extension ImpressServerMessage {
     /// No real deck comes close; a bigger number is garbage, not a deck.
-    public static let maxSlideCount = 100_000
+    public static let maxSlideCount = SlideLimits.maxSlideCount
 
     /// Parses one framed message (its lines, name first).
     public static func parse(_ lines: [String]) throws(ImpressMessageError) -> ImpressServerMessage {

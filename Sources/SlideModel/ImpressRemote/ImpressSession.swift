@@ -1,8 +1,6 @@
 /// How loud a line the session wants logged. The transport maps it onto its
 /// logger; the model itself does not depend on a logging library.
-public enum ImpressLogLevel: Sendable, Equatable, Comparable {
-    case trace, debug, info, notice, warning, error
-}
+public typealias ImpressLogLevel = SourceLogLevel
 
 /// What one connection's session asks of its transport.
 public enum ImpressSessionOutput: Sendable, Equatable {

@@ -209,7 +209,7 @@ public struct PadState: Sendable {
     public var flash: Flash?
 
     /// The most slides a show may have (what the wire accepts, too).
-    public static let maxSlideCount = ImpressServerMessage.maxSlideCount
+    public static let maxSlideCount = SlideLimits.maxSlideCount
 
     public init(bindings: KeyBindings = .standard, animate: Bool = true) {
         self.bindings = bindings

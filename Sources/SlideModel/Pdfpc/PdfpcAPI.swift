@@ -128,7 +128,7 @@ public enum PdfpcAPI {
 
     public static func meta(_ body: [UInt8]) -> Meta? {
         guard let o = object(body) else { return nil }
-        let limit = ImpressServerMessage.maxSlideCount
+        let limit = SlideLimits.maxSlideCount
         guard let pages = int(o["slides"], in: 0...limit) else { return nil }
         let user = int(o["user_slides"], in: 0...limit) ?? pages
         var aspect: Double?
@@ -140,7 +140,7 @@ public enum PdfpcAPI {
 
     public static func state(_ body: [UInt8]) -> State? {
         guard let o = object(body) else { return nil }
-        let limit = ImpressServerMessage.maxSlideCount
+        let limit = SlideLimits.maxSlideCount
         guard let page = int(o["slide"], in: 0...limit) else { return nil }
         let user = int(o["user_slide"], in: 0...limit) ?? page
         return State(page: page, userSlide: user, black: o["black"]?.bool ?? false)

@@ -18,14 +18,14 @@ public struct PdfpcAddress: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether `text` names a pdfpc (starts with `pdfpc://` or `pdfpcs://`).
-    public static func isPdfpc(_ text: String) -> Bool {
+    public static func hasScheme(_ text: String) -> Bool {
         let lower = text.trimmingSpaces().lowercased()
         return lower.hasPrefix(scheme) || lower.hasPrefix(secureScheme)
     }
 
     /// Parses `pdfpc://HOST[:PORT]`, `pdfpcs://HOST[:PORT]`, with an IPv6
     /// literal in brackets; a trailing `/` is allowed.
-    public static func parse(_ text: String) throws(ImpressServerAddress.ParseError) -> PdfpcAddress {
+    public static func parse(_ text: String) throws(AddressParseError) -> PdfpcAddress {
         var s = text.trimmingSpaces()
         let lower = s.lowercased()
         let secure = lower.hasPrefix(secureScheme)
@@ -33,7 +33,7 @@ public struct PdfpcAddress: Sendable, Equatable, CustomStringConvertible {
         s = String(s.dropFirst(secure ? secureScheme.count : scheme.count))
         while s.hasSuffix("/") { s.removeLast() }
         guard !s.isEmpty else { throw .empty }
-        let plain = try ImpressServerAddress.parse(s, defaultPort: defaultPort)
+        let plain = try HostAndPort.parse(s, defaultPort: defaultPort)
         return PdfpcAddress(host: plain.host, port: plain.port, secure: secure)
     }
 

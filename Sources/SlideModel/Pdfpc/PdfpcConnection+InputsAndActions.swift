@@ -49,7 +49,7 @@ extension PdfpcConnection {
         case emit(SourceEvent)
         /// A command that could not go out (not connected, no such thing in pdfpc).
         case dropped(SourceCommand)
-        case log(ImpressLogLevel, String)
+        case log(SourceLogLevel, String)
     }
 
     enum Phase: Sendable, Equatable {

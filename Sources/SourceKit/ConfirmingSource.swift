@@ -1,12 +1,7 @@
-import PdfpcTransport
-import RemoteTransport
 import SlideModel
 
 /// A source whose commands can be followed to the wire (`send`): Impress
 /// says when the bytes are written, pdfpc when it has answered.
-package protocol ConfirmingSource: SlideSource {
+public protocol ConfirmingSource: SlideSource {
     func send(_ command: SourceCommand, whenWritten: @escaping @Sendable (Bool) -> Void)
 }
-
-extension ImpressRemoteSource: ConfirmingSource {}
-extension PdfpcSource: ConfirmingSource {}
