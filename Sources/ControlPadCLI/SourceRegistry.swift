@@ -41,6 +41,11 @@ enum SourceRegistry {
         }
     }
 
+    /// The kind `controlpad discover` searches for: the first that can.
+    static var discoverer: any SourceDiscoverer {
+        kinds.lazy.compactMap(\.discoverer).first!
+    }
+
     /// Every kind's config keys, for the config reader.
     static var configKeys: [SourceConfigKey] { kinds.flatMap(\.configKeys) }
 

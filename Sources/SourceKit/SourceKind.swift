@@ -50,6 +50,8 @@ public protocol SourceKind: Sendable {
     /// Checks the values of its options, whatever the address (`--pin abc`
     /// is wrong on every command).
     func validate(_ settings: SourceSettings) throws(SourceKindError)
+    /// How `controlpad discover` finds its servers (nil: it cannot).
+    var discoverer: (any SourceDiscoverer)? { get }
     /// What the pad's status line says until the source says otherwise
     /// (`shown`: the address as `parse` returned it).
     func initialLink(shown: String) -> LinkState
@@ -68,6 +70,7 @@ extension SourceKind {
     public var pairingAdvice: String { "try again" }
     public var pinEntry: String { "the presenting app" }
     public var connectHelp: String { "" }
+    public var discoverer: (any SourceDiscoverer)? { nil }
     public func initialLink(shown: String) -> LinkState { .connecting(to: shown) }
     public func validate(_ settings: SourceSettings) throws(SourceKindError) {}
     public func finish(handOffArguments arguments: [String], descriptor: Int32,
