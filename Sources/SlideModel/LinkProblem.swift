@@ -46,6 +46,10 @@ public enum LinkProblem: String, Sendable, CaseIterable, Codable {
     case pdfpcTLS
 
     /// The two settings that start LibreOffice's network remote, and the restart.
+    /// Impress Remote's port (`ImpressServerAddress.defaultPort`), named here
+    /// while Impress's problems live beside the shared ones.
+    static let impressRemotePort = 1599
+
     public static let settingsFix = """
         In Impress: Tools ▸ Options ▸ LibreOffice Impress ▸ General, turn on "Enable remote control" \
         and (LibreOffice 24.8 and later) "Enable insecure WiFi connections", then quit and restart LibreOffice.
@@ -108,7 +112,7 @@ public enum LinkProblem: String, Sendable, CaseIterable, Codable {
             "The link worked until now. If LibreOffice quit or closed the presentation, open it again: "
                 + "the pad reconnects by itself as soon as Impress answers."
         case .refusedOnOtherPort:
-            "Check the port: Impress Remote listens on port \(ImpressServerAddress.defaultPort) (give the address without a port). "
+            "Check the port: Impress Remote listens on port \(Self.impressRemotePort) (give the address without a port). "
                 + "If Impress does listen on this one, its remote is off. " + Self.settingsFix
         case .pdfpcWrongPassword:
             "Give pdfpc's REST password (user pdfpc): --password, or pdfpc-password in the config file. "
@@ -140,7 +144,7 @@ public enum LinkProblem: String, Sendable, CaseIterable, Codable {
         if linkWorkedBefore, problem == .refused || problem == .timedOut || problem == .refusedOnOtherPort {
             return Self.stoppedAnswering.reason
         }
-        if problem == .refused, let port, port != ImpressServerAddress.defaultPort { return Self.refusedOnOtherPort.reason }
+        if problem == .refused, let port, port != Self.impressRemotePort { return Self.refusedOnOtherPort.reason }
         return reason
     }
 
