@@ -3,7 +3,7 @@ import Foundation
 import PadTestSupport
 import SlideImages
 import SlideModel
-import SlideSources
+import DemoSource
 
 /// The pad's budgets from docs/BENCHMARKS.md, measured in-process on the demo deck:
 /// key → screen, bytes per slide step, start → first frame, memory.

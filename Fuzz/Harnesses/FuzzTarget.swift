@@ -1,6 +1,7 @@
 @testable import PadConfig
 import SlideImages
 import SlideModel
+import ImpressRemote
 
 /// What the fuzzers feed with arbitrary bytes: the wire (framer, message
 /// parser, session, connection), notes (markup → text → wrapped → what

@@ -1,7 +1,7 @@
 import ControlPadUI
 import ArgumentParser
 import SlideModel
-import SlideSources
+import DemoSource
 
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -5,9 +5,11 @@ import ArgumentParser
 import FoundationEssentials
 import Logging
 import PdfpcTransport
-import RemoteTransport
+import ImpressRemoteTransport
 import ControlPadScripting
 import SlideModel
+import ImpressRemote
+import Pdfpc
 import SourceKit
 import NIOCore
 

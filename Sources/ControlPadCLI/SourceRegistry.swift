@@ -3,9 +3,9 @@ import ControlPadUI
 import Logging
 import PadConfig
 import PdfpcTransport
-import RemoteTransport
+import ImpressRemoteTransport
 import SlideModel
-import SlideSources
+import DemoSource
 import SourceKit
 
 /// The one list of source kinds, and the one file outside a source's own

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import RemoteTransport
+import ImpressRemoteTransport
 import ControlPadScripting
 import SlideModel
 

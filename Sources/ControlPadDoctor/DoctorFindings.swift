@@ -1,7 +1,8 @@
 import FoundationEssentials
-import RemoteTransport
+import ImpressRemoteTransport
 import ControlPadScripting
 import SlideModel
+import ImpressRemote
 
 /// Everything the doctor saw, step by step (nil: the step has not run, or
 /// was skipped because an earlier one failed), turned into the list of

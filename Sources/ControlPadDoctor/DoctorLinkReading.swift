@@ -1,5 +1,6 @@
 import ControlPadScripting
 import SlideModel
+import ImpressRemote
 
 /// What `controlpad doctor` learns from one run of the network source (steps
 /// 3–6: is it Impress, pairing, the show, previews and notes), without

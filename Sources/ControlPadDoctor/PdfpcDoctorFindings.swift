@@ -1,4 +1,5 @@
 import SlideModel
+import Pdfpc
 
 /// What `controlpad doctor pdfpc://HOST[:PORT]` saw, step by step, turned
 /// into the same kind of lines as Impress's (`DoctorOutput`): the name, the

@@ -5,6 +5,7 @@ import Musl
 #endif
 import Logging
 import SlideModel
+import Pdfpc
 import SourceKit
 import Syscalls
 

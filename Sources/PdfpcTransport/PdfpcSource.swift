@@ -5,7 +5,8 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import SlideModel
-import SlideSources
+import Pdfpc
+import SourceKit
 
 /// How to reach one pdfpc, and how patient to be with it.
 public struct PdfpcConfiguration: Sendable {

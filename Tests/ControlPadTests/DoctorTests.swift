@@ -1,6 +1,8 @@
 import Foundation
-import RemoteTransport
+import ImpressRemoteTransport
 import SlideModel
+import Pdfpc
+import ImpressRemote
 import XCTest
 
 @testable import ControlPadDoctor

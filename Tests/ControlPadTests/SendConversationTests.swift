@@ -2,7 +2,7 @@
 @testable import ControlPadUI
 import PadRuntime
 import PdfpcTransport
-import RemoteTransport
+import ImpressRemoteTransport
 import SlideModel
 import XCTest
 

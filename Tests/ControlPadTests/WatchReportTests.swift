@@ -3,7 +3,7 @@
 @testable import ControlPadUI
 @testable import PadConfig
 import PadRuntime
-import RemoteTransport
+import ImpressRemoteTransport
 import Foundation
 import SlideModel
 import XCTest

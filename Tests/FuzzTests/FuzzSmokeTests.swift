@@ -3,7 +3,7 @@ import XCTest
 import FuzzHarnesses
 @testable import PadConfig
 import SlideModel
-import SlideSources
+import DemoSource
 
 /// The fuzz harnesses (`FuzzTarget`, run for millions of inputs by
 /// scripts/fuzz.sh under libFuzzer) kept working: a few thousand seeded

@@ -1,6 +1,6 @@
 import XCTest
 @testable import SlideModel
-@testable import SlideSources
+@testable import DemoSource
 
 /// The demo deck is built into the binary (EmbedDemoDeck plugin): no files
 /// beside it are needed.

@@ -1,5 +1,5 @@
 import SlideModel
-import SlideSources
+import DemoSource
 
 /// A running show as the pad holds it once a source has sent everything:
 /// the one builder the tests and the benchmarks share.

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Logging
-import RemoteTransport
+import ImpressRemoteTransport
 import SlideModel
 
 /// The layout each server was last shown in, kept in the state directory

@@ -6,7 +6,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import RemoteTransport
+import ImpressRemoteTransport
 
 /// On a crash (SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE; a failed
 /// Swift check is one of these) the terminal is put back first; then the
