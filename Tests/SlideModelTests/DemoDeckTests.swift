@@ -19,7 +19,7 @@ final class DemoDeckTests: XCTestCase {
 
     func testTheSameFilesOnDiskGiveTheSameDeck() throws {
         let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Sources/SlideSources/Resources/DemoDeck").standardized
+            .appendingPathComponent("../../Sources/DemoSource/Resources/DemoDeck").standardized
         let fromDisk = try DemoDeck.load(slideCount: nil) { FileManager.default.contents(atPath: dir.appendingPathComponent($0).path) }
         let builtIn = try DemoDeck.builtIn()
         XCTAssertEqual(fromDisk.slides.map(\.preview.png), builtIn.slides.map(\.preview.png))
