@@ -100,7 +100,6 @@ public struct PdfpcKind: SourceKind {
     /// ssh and sudo do); nil when there is no terminal to ask on.
     static func askOnTerminal(for address: PdfpcAddress) -> String? {
         guard isatty(STDIN_FILENO) == 1 else { return nil }
-        Syscalls.writeStandardError("pdfpc REST password for \(address.hostAndPort) (user pdfpc): ")
         var saved = termios()
         let canHide = tcgetattr(STDIN_FILENO, &saved) == 0
         if canHide {
@@ -108,6 +107,9 @@ public struct PdfpcKind: SourceKind {
             hidden.c_lflag &= ~tcflag_t(ECHO)
             tcsetattr(STDIN_FILENO, TCSAFLUSH, &hidden)
         }
+        // Asked once echo is off: what is typed after the question is never
+        // flushed away with what was typed before it.
+        Syscalls.writeStandardError("pdfpc REST password for \(address.hostAndPort) (user pdfpc): ")
         defer {
             if canHide { tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
             Syscalls.writeStandardError("\n")
