@@ -13,7 +13,7 @@ final class NotesTests: XCTestCase {
     }
 
     func testRealNotesBecomeTheTextAsTyped() throws {
-        let notes = try realNotes().mapValues(Notes.plainText(fromImpressMarkup:))
+        let notes = try realNotes().mapValues(Notes.plainText(fromLibreOfficeMarkup:))
         XCTAssertEqual(notes, [
             0: "Notes for slide 1.\nSecond paragraph of slide 1 notes.",
             1: "Notes 2: special chars R&D <beta> \"quoted\" café naïve – dash.",
@@ -24,22 +24,22 @@ final class NotesTests: XCTestCase {
     }
 
     func testMarkupWithoutWrapperIsKept() {
-        XCTAssertEqual(Notes.plainText(fromImpressMarkup: "plain <b>text</b>"), "plain <b>text</b>")
-        XCTAssertEqual(Notes.plainText(fromImpressMarkup: ""), "")
+        XCTAssertEqual(Notes.plainText(fromLibreOfficeMarkup: "plain <b>text</b>"), "plain <b>text</b>")
+        XCTAssertEqual(Notes.plainText(fromLibreOfficeMarkup: ""), "")
     }
 
     func testHtmlLookalikesInTheTextSurvive() {
         let markup = "<html><body>a <br/> b &amp; <body> c</body></html>"
-        XCTAssertEqual(Notes.plainText(fromImpressMarkup: markup), "a \n b &amp; <body> c")
+        XCTAssertEqual(Notes.plainText(fromLibreOfficeMarkup: markup), "a \n b &amp; <body> c")
     }
 
     func testEmptyParagraphsInTheMiddleStay() {
-        XCTAssertEqual(Notes.plainText(fromImpressMarkup: "<html><body>one<br/><br/>three<br/></body></html>"), "one\n\nthree")
+        XCTAssertEqual(Notes.plainText(fromLibreOfficeMarkup: "<html><body>one<br/><br/>three<br/></body></html>"), "one\n\nthree")
     }
 
     func testEscapeSequencesCannotReachTheTerminal() {
         let markup = "<html><body>\u{1B}[31mred\u{1B}[0m\u{9B}2J\u{0}x\u{7F}<br/></body></html>"
-        let text = Notes.plainText(fromImpressMarkup: markup)
+        let text = Notes.plainText(fromLibreOfficeMarkup: markup)
         XCTAssertEqual(text, "[31mred[0m2Jx")
         XCTAssertFalse(text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
     }
