@@ -89,7 +89,7 @@ enum SourceRegistry {
 
     /// The pad's help notes for `kind`, with the keys bound in `bindings`.
     static func helpNotes(_ kind: any SourceKind, bindings: KeyBindings) -> HelpView.SourceNotes? {
-        guard let notes = kind.helpNotes else { return nil }
+        guard let notes = kind.helpNotes else { return nil }  // capabilities, then the kind's own words
         let items = notes.items.compactMap { item -> (keys: String, summary: String)? in
             switch item.trigger {
             case .click: return ("click", item.summary)

@@ -49,13 +49,9 @@ public struct PdfpcKind: SourceKind {
                          help: "pdfpc's REST password (its `option rest-passwd`), for pdfpc://HOST without --password")]
     }
 
-    public var helpNotes: SourceHelpNotes? {
-        SourceHelpNotes(heading: "On pdfpc", items: [
-            (.click, "no laser pointer: pdfpc's pointer is local to pdfpc"),
-            (.action(.stopShow), "no show to stop: pdfpc presents until it quits"),
-            (.action(.startShow), "nothing to start: pdfpc always presents"),
-            (.action(.next), "next page (a Beamer overlay is one)"),
-        ])
+    /// Besides what its capabilities say (no pointer, nothing to start or stop).
+    public var keyNotes: [SourceHelpNotes.Item] {
+        [(.action(.next), "next page (a Beamer overlay is one)")]
     }
 
     public func parse(_ address: String) throws(SourceKindError) -> String {

@@ -35,8 +35,9 @@ public protocol SourceKind: Sendable {
     var options: [SourceOption] { get }
     /// Its config keys, read from the top level or its `[source.ID]` table.
     var configKeys: [SourceConfigKey] { get }
-    /// What the pad's help says of the keys on this source (nil: nothing).
-    var helpNotes: SourceHelpNotes? { get }
+    /// What the pad's help says of the keys on this source beyond what its
+    /// capabilities say (see `helpNotes`).
+    var keyNotes: [SourceHelpNotes.Item] { get }
     /// Where its PIN is typed, after "type PIN 4821 into": "Impress (Slide
     /// Show ▸ Impress Remote)" (pairing kinds only).
     var pinEntry: String { get }
@@ -66,7 +67,7 @@ public protocol SourceKind: Sendable {
 extension SourceKind {
     public var options: [SourceOption] { [] }
     public var configKeys: [SourceConfigKey] { [] }
-    public var helpNotes: SourceHelpNotes? { nil }
+    public var keyNotes: [SourceHelpNotes.Item] { [] }
     public var pairingAdvice: String { "try again" }
     public var pinEntry: String { "the presenting app" }
     public var connectHelp: String { "" }
@@ -108,5 +109,23 @@ extension String {
         while let f = s.first, set.contains(f) { s.removeFirst() }
         while let l = s.last, set.contains(l) { s.removeLast() }
         return String(s)
+    }
+}
+
+extension SourceKind {
+    /// What the pad's help says of the keys on this source: first what its
+    /// capabilities rule out (a click moves no pointer, there is no show to
+    /// start or stop), then its `keyNotes`; nil when there is nothing to say.
+    public var helpNotes: SourceHelpNotes? {
+        var items: [SourceHelpNotes.Item] = []
+        if !capabilities.contains(.pointer) {
+            items.append((.click, "no laser pointer: \(displayName)'s pointer is local to \(displayName)"))
+        }
+        if !capabilities.contains(.startStop) {
+            items.append((.action(.stopShow), "no show to stop: \(displayName) presents until it quits"))
+            items.append((.action(.startShow), "nothing to start: \(displayName) always presents"))
+        }
+        items += keyNotes
+        return items.isEmpty ? nil : SourceHelpNotes(heading: "On \(displayName)", items: items)
     }
 }

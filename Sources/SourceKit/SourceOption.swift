@@ -65,10 +65,12 @@ public struct SourceHelpNotes: Sendable, Equatable {
         case action(Action)
     }
 
-    public var heading: String
-    public var items: [(trigger: Trigger, summary: String)]
+    public typealias Item = (trigger: Trigger, summary: String)
 
-    public init(heading: String, items: [(trigger: Trigger, summary: String)]) {
+    public var heading: String
+    public var items: [Item]
+
+    public init(heading: String, items: [Item]) {
         self.heading = heading
         self.items = items
     }

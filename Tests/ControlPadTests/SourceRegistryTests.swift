@@ -99,4 +99,18 @@ final class SourceRegistryTests: XCTestCase {
         XCTAssertEqual(command.arguments, ["--state", "{}", "--within-ms", "5"])
         XCTAssertThrowsError(try FinishStreamCommand.parse(["--source", "nothing"]).run())
     }
+
+    /// The pad's help says what a source cannot do from its capabilities,
+    /// in its own name, with the keys bound to each action; a source that
+    /// can do it all needs no notes.
+    func testTheHelpNotesComeFromTheCapabilities() throws {
+        let pdfpc = try XCTUnwrap(SourceRegistry.helpNotes(SourceRegistry.kind(for: "pdfpc://h"), bindings: .standard))
+        XCTAssertEqual(pdfpc.heading, "On pdfpc")
+        XCTAssertEqual(pdfpc.items.map(\.summary), [
+            "no laser pointer: pdfpc's pointer is local to pdfpc", "no show to stop: pdfpc presents until it quits",
+            "nothing to start: pdfpc always presents", "next page (a Beamer overlay is one)",
+        ])
+        XCTAssertEqual(pdfpc.items.first?.keys, "click")
+        XCTAssertNil(SourceRegistry.helpNotes(SourceRegistry.kind(for: "127.0.0.1"), bindings: .standard))
+    }
 }
