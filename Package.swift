@@ -27,31 +27,41 @@ let package = Package(
         .target(name: "Syscalls"),
         // Restores the terminal on a crash (async-signal-safe, so in C).
         .target(name: "CCrashGuard"),
-        // Pure model: state, reducer, load buffer, codec, session, pacer, display widths (libc wcwidth),
-        // connection state machine. No threads, files or clocks; never curses.
+        // Pure model: the slides, the load buffer, the pad's state and reducer, display widths (libc
+        // wcwidth), and what every source shares. No threads, files or clocks; never curses.
         .target(name: "SlideModel", dependencies: ["CWideChar"]),
-        // The demo's sources (the threaded mock source and the built-in deck),
-        // and the event gate every source delivers through.
+        // The seam every source fits: `SourceKind` (what a kind of source is:
+        // addresses, options and config keys as data, capabilities, how it
+        // makes a source and finishes a hand-off), the `EventGate` every source
+        // delivers through, and the doctor's protocol with its generic probes,
+        // checks and output. The list of kinds is
+        // ControlPadCLI/SourceRegistry.swift.
+        .target(
+            name: "SourceKit",
+            dependencies: ["SlideModel", "Syscalls", .product(name: "Logging", package: "swift-log")]
+        ),
+        // Impress Remote, pure: codec, session, pacer, connection state machine, stream rule.
+        .target(name: "ImpressRemote", dependencies: ["SlideModel"]),
+        // pdfpc's REST API, pure: the connection state machine, its API and notes.
+        .target(name: "Pdfpc", dependencies: ["SlideModel"]),
+        // The demo's source (the threaded mock source and the built-in deck) and its kind.
         // The deck's files (Resources/DemoDeck) are built into the binary by
         // the EmbedDemoDeck plugin, not shipped as a resource bundle.
         .target(
-            name: "SlideSources",
-            dependencies: ["SlideModel", "Syscalls"],
+            name: "DemoSource",
+            dependencies: ["SlideModel", "SourceKit", "Syscalls", .product(name: "Logging", package: "swift-log")],
             exclude: ["Resources"],
             plugins: ["EmbedDemoDeck"]
         ),
         .executableTarget(name: "DemoDeckEmbedder"),
         .plugin(name: "EmbedDemoDeck", capability: .buildTool(), dependencies: ["DemoDeckEmbedder"]),
-        // What every source kind is, below the sources (SlideModel only):
-        // the doctor's protocol and its generic probes, checks and output.
-        .target(name: "SourceKit", dependencies: ["SlideModel"]),
         // PNG decode, true-aspect fit, area-average scale, half-block raster, colour mapping.
         .target(name: "SlideImages", dependencies: ["CPNG", "SlideModel"]),
-        // The Impress Remote TCP/UDP transport on SwiftNIO.
+        // The Impress Remote TCP/UDP transport on SwiftNIO, and Impress's source kind.
         .target(
-            name: "RemoteTransport",
+            name: "ImpressRemoteTransport",
             dependencies: [
-                "SlideModel", "SlideSources", "SourceKit", "Syscalls",
+                "ImpressRemote", "SlideModel", "SourceKit", "Syscalls",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -60,11 +70,11 @@ let package = Package(
         ),
         // pdfpc's REST API on NIO's HTTP/1 codec (TLS on the system's
         // OpenSSL): a thin driver of the pure `PdfpcConnection`
-        // (SlideModel/Pdfpc); RemoteTransport stays Impress-only.
+        // (Pdfpc), and pdfpc's source kind.
         .target(
             name: "PdfpcTransport",
             dependencies: [
-                "SlideModel", "SlideSources", "SourceKit", "COpenSSL",
+                "Pdfpc", "SlideModel", "SourceKit", "Syscalls", "COpenSSL",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -81,7 +91,7 @@ let package = Package(
         .target(
             name: "RevealJSTransport",
             dependencies: [
-                "RevealJS", "SlideModel", "SlideSources", "Syscalls",
+                "RevealJS", "SlideModel", "SourceKit", "Syscalls",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -96,20 +106,20 @@ let package = Package(
         .target(
             name: "ControlPadScripting",
             dependencies: [
-                "PadRuntime", "SlideModel", "Syscalls", "RemoteTransport", "PdfpcTransport",
+                "PadRuntime", "SlideModel", "SourceKit", "Syscalls",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The config file (TOMLKit) and the vocabulary of looks it shares with the screen.
         .target(
             name: "PadConfig",
-            dependencies: ["SlideModel", .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: ["SlideModel", "SourceKit", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
         // The pad: screen, views, terminal backend, loop.
         .target(
             name: "ControlPadUI",
             dependencies: [
-                "CNcurses", "CWideChar", "CCrashGuard", "Syscalls", "SlideModel", "SlideSources", "SlideImages",
+                "CNcurses", "CWideChar", "CCrashGuard", "Syscalls", "SlideModel", "SourceKit", "DemoSource", "SlideImages",
                 "PadRuntime", "ControlPadScripting", "PadConfig",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -118,8 +128,8 @@ let package = Package(
         .target(
             name: "ControlPadCLI",
             dependencies: [
-                "ControlPadUI", "ControlPadScripting", "SourceKit", "PadConfig", "PadRuntime", "SlideModel", "SlideSources",
-                "SlideImages", "RemoteTransport", "PdfpcTransport",
+                "ControlPadUI", "ControlPadScripting", "PadConfig", "PadRuntime", "SlideModel", "DemoSource",
+                "SlideImages", "SourceKit", "ImpressRemote", "Pdfpc", "ImpressRemoteTransport", "PdfpcTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -139,7 +149,7 @@ let package = Package(
         .executableTarget(
             name: "ControlPadBench",
             dependencies: [
-                "ControlPadUI", "PadTestSupport", "SlideImages", "SlideModel", "SlideSources", "Syscalls",
+                "ControlPadUI", "PadTestSupport", "SlideImages", "SlideModel", "DemoSource", "Syscalls",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/ControlPadBench"
@@ -157,19 +167,21 @@ let package = Package(
         // free of XCTest, so the benchmark links it too.
         .target(
             name: "PadTestSupport",
-            dependencies: ["SlideModel", "SlideSources", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["SlideModel", "ImpressRemote", "DemoSource", .product(name: "Logging", package: "swift-log")],
             path: "Tests/Support"
         ),
         // Fixtures (real LibreOffice bytes) are read by path, not bundled.
-        .testTarget(name: "SlideModelTests", dependencies: ["SlideModel", "SlideSources"], exclude: ["Fixtures"]),
+        .testTarget(name: "SlideModelTests", dependencies: ["SlideModel", "DemoSource", "ImpressRemote", "Pdfpc"]),
+        .testTarget(name: "ImpressRemoteTests", dependencies: ["ImpressRemote", "SlideModel"], exclude: ["Fixtures"]),
+        .testTarget(name: "PdfpcTests", dependencies: ["Pdfpc", "ImpressRemote", "SlideModel"]),
         .testTarget(name: "SlideImagesTests", dependencies: ["SlideImages", "SlideModel"], resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "RemoteTransportTests",
-            dependencies: ["RemoteTransport", "SlideModel", "PadTestSupport", .product(name: "Logging", package: "swift-log")]
+            name: "ImpressRemoteTransportTests",
+            dependencies: ["ImpressRemoteTransport", "ImpressRemote", "SlideModel", "SourceKit", "PadTestSupport", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "PdfpcTransportTests",
-            dependencies: ["PdfpcTransport", "SlideModel", "PadTestSupport", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["PdfpcTransport", "Pdfpc", "SlideModel", "SourceKit", "PadTestSupport", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "RevealJSTests", dependencies: ["RevealJS", "SlideModel"]),
         // Against a scripted fake CDP server (FakeCDPServer.swift), and, opt-in
@@ -185,16 +197,16 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "ControlPadTests", dependencies: ["ControlPadUI", "PadConfig", "PadTestSupport", "ControlPadCLI", "ControlPadScripting", "SourceKit", "RemoteTransport", "PdfpcTransport", "PadRuntime", "Syscalls", "SlideModel", "SlideSources", "SlideImages"], exclude: ["Snapshots"]
+            name: "ControlPadTests", dependencies: ["ControlPadUI", "PadConfig", "PadTestSupport", "ControlPadCLI", "ControlPadScripting", "PadRuntime", "Syscalls", "SlideModel", "DemoSource", "SlideImages", "SourceKit", "ImpressRemote", "Pdfpc", "ImpressRemoteTransport", "PdfpcTransport"], exclude: ["Snapshots"]
         ),
         // Drives the built `controlpad` (which `swift build --build-tests` builds): it
         // does not link it, so the executable's static runtime stays out of the bundle.
-        .testTarget(name: "EndToEndTests", dependencies: ["CWideChar", "SlideImages"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["CWideChar", "SlideImages", "ImpressRemote", "Pdfpc"]),
         // The fuzz harnesses, beside the pad (not in it, and linking neither
         // curses nor NIO): scripts/fuzz.sh runs them under libFuzzer;
         // FuzzTests replays every fail case and a bounded smoke run.
-        .target(name: "FuzzHarnesses", dependencies: ["PadConfig", "SlideImages", "SlideModel"], path: "Fuzz/Harnesses"),
-        .testTarget(name: "FuzzTests", dependencies: ["FuzzHarnesses", "PadConfig", "SlideModel", "SlideSources"]),
+        .target(name: "FuzzHarnesses", dependencies: ["PadConfig", "SlideImages", "SlideModel", "ImpressRemote", "Pdfpc"], path: "Fuzz/Harnesses"),
+        .testTarget(name: "FuzzTests", dependencies: ["FuzzHarnesses", "PadConfig", "SlideModel", "ImpressRemote", "DemoSource"]),
     ]
 )
 
@@ -231,7 +243,7 @@ var staticRuntime: [LinkerSetting] {
 // tools would get it too), and Fuzz/Driver/main.swift runs libFuzzer's
 // driver, linked from its no-main runtime (CONTROLPAD_FUZZ_RUNTIME, found by the script).
 if Context.environment["CONTROLPAD_FUZZ"] != nil {
-    for target in package.targets where ["SlideModel", "SlideImages", "PadConfig", "FuzzHarnesses"].contains(target.name) {
+    for target in package.targets where ["SlideModel", "ImpressRemote", "Pdfpc", "SlideImages", "PadConfig", "FuzzHarnesses"].contains(target.name) {
         target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=fuzzer"])]
     }
     let runtime = Context.environment["CONTROLPAD_FUZZ_RUNTIME"] ?? ""

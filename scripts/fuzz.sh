@@ -26,9 +26,9 @@ BIN=.build-fuzz/release/ControlPadFuzz
 seed() {  # seed TARGET DIR
     local dir=$2
     case $1 in
-        wire) cp Tests/SlideModelTests/Fixtures/*.bin "$dir"/ ;;
-        notes) cp Sources/SlideSources/Resources/DemoDeck/*.notes "$dir"/ ;;
-        picture) cp Sources/SlideSources/Resources/DemoDeck/*.png Tests/SlideImagesTests/Fixtures/*.png "$dir"/ ;;
+        wire) cp Tests/ImpressRemoteTests/Fixtures/*.bin "$dir"/ ;;
+        notes) cp Sources/DemoSource/Resources/DemoDeck/*.notes "$dir"/ ;;
+        picture) cp Sources/DemoSource/Resources/DemoDeck/*.png Tests/SlideImagesTests/Fixtures/*.png "$dir"/ ;;
         config) cp Fuzz/seeds/config.toml "$dir"/ ;;
     esac
     cp Fuzz/FailCases/"$1"/* "$dir"/ 2>/dev/null || true  # what broke before

@@ -10,7 +10,7 @@
 #      `controlpad watch --json` following while `controlpad send` starts the
 #      show, steps it like a pedal (one process per step), goes to 2, blanks,
 #      resumes and stops it (prints the watch output: docs/USER-GUIDE.md's sample);
-#   3. RemoteTransportTests.RealImpressTests: the network source on its own
+#   3. ImpressRemoteTransportTests.RealImpressTests: the network source on its own
 #      (pacing, resume duplicates, an unknown client shown a PIN: last, as it
 #      leaves a PIN dialog open in Impress),
 #   4. EndToEndTests.LeavingMidStreamEndToEndTests on the heavy and long
@@ -43,7 +43,7 @@ PEER_LOCK=${PEER_LOCK:-/var/tmp/controlpad-peer.lock}
 # The heavy and long decks (name:slides), made by tools/impress-decks/make_decks.py.
 HEAVY_DECKS=${HEAVY_DECKS:-'photos:80 diagrams:60 text:400'}
 # Run in this order, each its own `swift test` (see above).
-FILTERS=${FILTERS:-'EndToEndTests.ConnectEndToEndTests/testRealImpress EndToEndTests.SendWatchEndToEndTests/testRealImpressSendAndWatch EndToEndTests.DoctorEndToEndTests/testRealImpressDoctor RemoteTransportTests.RealImpressTests EndToEndTests.RealImpressRestartEndToEndTests'}
+FILTERS=${FILTERS:-'EndToEndTests.ConnectEndToEndTests/testRealImpress EndToEndTests.SendWatchEndToEndTests/testRealImpressSendAndWatch EndToEndTests.DoctorEndToEndTests/testRealImpressDoctor ImpressRemoteTransportTests.RealImpressTests EndToEndTests.RealImpressRestartEndToEndTests'}
 # Last of all, with the peer restarted as a fresh LibreOffice 24.8+ has it
 # (LO_PEER_WIFI=0: nothing listens) and CONTROLPAD_REAL_PEER_WIFI_OFF=1;
 # the peer is then restarted normally. Empty: skip that part.

@@ -3,7 +3,7 @@ import ArgumentParser
 import Foundation
 import SlideImages
 import SlideModel
-import SlideSources
+import DemoSource
 
 /// `controlpad-bench`: the budgets of docs/BENCHMARKS.md, measured, against the
 /// thresholds in `Benchmarks/budgets.json`. A developer's tool, not part of

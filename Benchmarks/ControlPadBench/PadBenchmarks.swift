@@ -3,7 +3,7 @@ import Foundation
 import PadTestSupport
 import SlideImages
 import SlideModel
-import SlideSources
+import DemoSource
 
 /// The pad's budgets from docs/BENCHMARKS.md, measured in-process on the demo deck:
 /// key → screen, bytes per slide step, start → first frame, memory.
@@ -222,7 +222,7 @@ struct PadBenchmarks {
             previewBytes += png.count
             _ = state.reduce(.source(.preview(index: i, Preview(png: png, aspect: slide.preview.aspect))), now: 0)
             if let markup = slide.notesMarkup {
-                _ = state.reduce(.source(.notes(index: i, Notes.plainText(fromImpressMarkup: markup))), now: 0)
+                _ = state.reduce(.source(.notes(index: i, Notes.plainText(fromLibreOfficeMarkup: markup))), now: 0)
             }
         }
         let loaded = residentKB()

@@ -3,7 +3,7 @@ import Foundation
 import PadTestSupport
 import SlideImages
 import SlideModel
-import SlideSources
+import DemoSource
 
 /// The thumbnails' budgets (issue 20): the list opened with its thumbnails
 /// (previews in, pictures not yet drawn), one row scrolled, the overview

@@ -1,6 +1,7 @@
 @testable import PadConfig
 import SlideImages
 import SlideModel
+import ImpressRemote
 
 /// What the fuzzers feed with arbitrary bytes: the wire (framer, message
 /// parser, session, connection), notes (markup → text → wrapped → what
@@ -77,7 +78,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// Notes markup: plain text without controls, wrapped within every
     /// width, drawn into a grid of its size.
     static func notes(_ bytes: [UInt8], _ findings: inout Findings) {
-        let text = Notes.plainText(fromImpressMarkup: String(decoding: bytes, as: UTF8.self))
+        let text = Notes.plainText(fromLibreOfficeMarkup: String(decoding: bytes, as: UTF8.self))
         findings.expect(!hasControl(text, allowingNewlines: true), "a control character in the notes' text: \(text.debugDescription)")
         for width in [1, 2, 7, 40] {
             for line in TextWrap.lines(text, width: width).prefix(3) {

@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// Builds the demo deck into its target (SlideSources): every file of
+/// Builds the demo deck into its target (DemoSource): every file of
 /// `Resources/DemoDeck` (the editable source of truth) becomes a base64
 /// literal in a generated `EmbeddedDemoDeck.swift`, so the binary needs no
 /// resource bundle beside it. Changing any of those files regenerates it.

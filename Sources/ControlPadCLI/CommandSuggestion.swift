@@ -1,6 +1,7 @@
 import ControlPadUI
 import ArgumentParser
 import SlideModel
+import SourceKit
 
 /// `controlpad conect 127.0.0.1`: the demo (the default command) takes no
 /// arguments, so a first word that is no command is a mistyped one. Said as
@@ -18,7 +19,7 @@ enum CommandSuggestion {
         guard let first = arguments.first, !first.hasPrefix("-"), !commands.contains(first) else { return nil }
         let shown = first.debugDescription
         if first == "localhost" || first.contains(".") || first.contains(":") || first.hasPrefix("[") {
-            return "controlpad: unknown command \(shown); to drive Impress there: `controlpad connect \(first)` (see `controlpad --help`)"
+            return "controlpad: unknown command \(shown); to drive \(SourceRegistry.defaultKind.displayName) there: `controlpad connect \(first)` (see `controlpad --help`)"
         }
         if let nearest = nearest(to: first) {
             return "controlpad: unknown command \(shown); did you mean `controlpad \(nearest)`? (see `controlpad --help`)"

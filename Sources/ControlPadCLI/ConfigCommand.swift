@@ -38,11 +38,11 @@ struct ConfigCommand: ParsableCommand {
 
     func run() throws {
         if printDefault {
-            print(DefaultConfig.text, terminator: "")
+            print(DefaultConfig.text(sourceKeys: SourceRegistry.configKeys), terminator: "")
             return
         }
         let path = file ?? ConfigLoader.defaultPath()
-        let loaded = ConfigLoader.read(path: file)
+        let loaded = SourceRegistry.readConfig(path: file)
         if loaded.file == nil {
             print("\(TerminalText.escaped(path)): no such file; the pad runs on its defaults")
             return

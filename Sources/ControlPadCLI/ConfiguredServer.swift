@@ -18,11 +18,11 @@ enum ConfiguredServer {
     /// The address given, else the config's server; says how to give one when neither is.
     static func resolve(_ address: String?, configPath: String?, usage: String) throws -> String {
         if let address { return address }
-        let config = ConfigLoader.read(path: configPath)
+        let config = SourceRegistry.readConfig(path: configPath)
         if let server = config.config.server { return server }
         if let bad = config.problems.first(where: { $0.key == "server" }) {
-            throw ValidationError("say which computer runs Impress: \(usage); the config's server is not one (\(bad))")
+            throw ValidationError("say which computer runs the show: \(usage); the config's server is not one (\(bad))")
         }
-        throw ValidationError("say which computer runs Impress: \(usage) (or set server in the config file)")
+        throw ValidationError("say which computer runs the show: \(usage) (or set server in the config file)")
     }
 }

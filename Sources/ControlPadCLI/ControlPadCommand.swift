@@ -11,7 +11,7 @@ public struct ControlPadCommand: ParsableCommand {
 
     public static let configuration = CommandConfiguration(
         commandName: "controlpad",
-        abstract: "A presenter's remote for LibreOffice Impress, in the terminal.",
+        abstract: "A presenter's remote in the terminal, for \(SourceRegistry.names).",
         discussion: """
             With no subcommand, opens the pad on the built-in demo deck.
             Press ? in the pad for the keys; q quits.

@@ -1,7 +1,7 @@
 import ControlPadUI
 import ArgumentParser
 import SlideModel
-import SlideSources
+import DemoSource
 
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -52,7 +52,7 @@ struct DemoCommand: ParsableCommand {
         knobs.latency = latency.range
         knobs.dropRate = drop
         let source = MockSlideSource(show: MockShow(deck: deck, knobs: knobs))
-        try PadRunner.run(source: source, settings: pad.settings, link: .demo)
+        try PadRunner.run(source: source, settings: pad.settings, link: .demo, config: SourceRegistry.readConfig(path: pad.config))
     }
 }
 

@@ -1,19 +1,18 @@
 import ControlPadUI
 import ArgumentParser
 import FoundationEssentials
-import RemoteTransport
 import SlideModel
-import NIOCore
+import SourceKit
 
 struct DiscoverCommand: ParsableCommand {
+    /// The kind whose servers are searched for.
+    private static var discoverer: any SourceDiscoverer { SourceRegistry.discoverer }
+
     static let configuration = CommandConfiguration(
         commandName: "discover",
-        abstract: "List Impress Remote servers that answer on the network.",
-        discussion: """
-            Sends LOREMOTE_SEARCH over UDP to the multicast group 239.0.0.1:1598 and to \
-            each --host, and lists the servers that answer within the timeout. \
-            Exits 0 when at least one answered, 1 when none did (then `controlpad doctor HOST` \
-            says why, step by step).
+        abstract: "List \(discoverer.server)s that answer on the network.",
+        discussion: discoverer.help + """
+
 
             Examples:
               controlpad discover
@@ -39,32 +38,27 @@ struct DiscoverCommand: ParsableCommand {
         }
         for host in hosts {
             do {
-                _ = try ImpressServerAddress.parse(host, defaultPort: ImpressDiscoveryCodec.port)
+                try Self.discoverer.check(host: host)
             } catch {
-                throw ValidationError("--host \(host): \(error)")
+                throw ValidationError(error.description)
             }
         }
     }
 
     func run() throws {
-        let targets = try hosts.map { text -> ImpressDiscovery.Target in
-            let address = try ImpressServerAddress.parse(text, defaultPort: ImpressDiscoveryCodec.port)
-            return ImpressDiscovery.Target(host: address.host, port: address.port)
-        }
-        let where_ = (noMulticast ? [] : ["239.0.0.1"]) + hosts
-        print("Searching for Impress Remote servers (\(where_.joined(separator: ", ")); \(Self.seconds(timeout)))…")
-        let result = try ImpressDiscovery.search(
-            targets: targets,
-            multicast: !noMulticast,
-            timeout: .milliseconds(Int64((timeout * 1000).rounded()))
-        ).wait()
+        let discoverer = Self.discoverer
+        let where_ = (noMulticast ? [] : [discoverer.multicastGroup]) + hosts
+        print("Searching for \(discoverer.server)s (\(where_.joined(separator: ", ")); \(Self.seconds(timeout)))…")
+        let result = try discoverer.search(hosts: hosts, multicast: !noMulticast,
+                                           timeout: .milliseconds(Int64((timeout * 1000).rounded())))
         for note in result.notes {
             print("note: \(note)")
         }
         guard !result.servers.isEmpty else {
             // The doctor takes the host's TCP address: its name alone (the port given here is UDP).
-            let host = targets.first.map { $0.host.contains(":") ? "[\($0.host)]" : $0.host } ?? "HOST"
-            print("No Impress Remote server answered. " + ImpressProblem.settingsFix + " "
+            let host = hosts.first.flatMap { try? HostAndPort.parse($0, defaultPort: 1).host }
+                .map { $0.contains(":") ? "[\($0)]" : $0 } ?? "HOST"
+            print("No \(discoverer.server) answered. " + discoverer.noneAnswered + " "
                 + (hosts.isEmpty ? "Try --host ADDRESS to ask a computer directly, or " : "Try ")
                 + "`controlpad doctor \(host)` to find out what stands in the way.")
             throw ExitCode(1)

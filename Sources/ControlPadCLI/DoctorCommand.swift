@@ -1,13 +1,11 @@
 import PadConfig
 import ControlPadUI
-import SourceKit
 import ArgumentParser
 import FoundationEssentials
 import Logging
-import PdfpcTransport
-import RemoteTransport
 import ControlPadScripting
 import SlideModel
+import SourceKit
 import NIOCore
 
 /// `controlpad doctor [HOST[:PORT]]`: why the pad cannot reach Impress, and
@@ -49,9 +47,7 @@ struct DoctorCommand: ParsableCommand {
         valueName: "host[:port]"))
     var address: String?
 
-    @OptionGroup var pairing: PairingOptions
-
-    @OptionGroup var pdfpc: PdfpcOptions
+    @OptionGroup var source: SourceOptions
 
     @Flag(help: "Print one JSON document instead of lines.")
     var json = false
@@ -68,7 +64,7 @@ struct DoctorCommand: ParsableCommand {
     var log: String?
 
     func validate() throws {
-        if let address { _ = try Self.target(address) }
+        if let address { _ = try SourceRegistry.check(address) }
         guard timeout > 0, timeout <= 60 else {
             throw ValidationError("--timeout must be between 0 and 60 seconds, e.g. --timeout 3")
         }
@@ -103,38 +99,14 @@ struct DoctorCommand: ParsableCommand {
 }
 
 extension DoctorCommand {
-    /// Which source an address names, by its scheme (none: Impress).
-    enum Target {
-        case impress(ImpressServerAddress)
-        case pdfpc(PdfpcAddress)
-    }
-
-    static func target(_ text: String) throws -> Target {
-        let schemes = [PdfpcAddress.scheme, PdfpcAddress.secureScheme]
-        let lower = String(text.drop { $0 == " " || $0 == "\t" }).lowercased()
-        if schemes.contains(where: { lower.hasPrefix($0) }) {
-            return .pdfpc(try PdfpcOptions.address(text))
-        }
-        return .impress(try PairingOptions.server(text))
-    }
-
-    /// The doctor for `address`, with this command's options: the one
-    /// function the source registry replaces (each kind makes its own).
+    /// The doctor of the kind `address` names, with this command's options.
     func doctor(for address: String, logger: Logger) throws -> any SourceDoctor {
-        switch try Self.target(address) {
-        case .pdfpc(let address):
-            let password = pdfpc.password(config: ConfigLoader.read(path: config).config.pdfpcPassword) { nil } ?? ""
-            return PdfpcDoctor(configuration: pdfpc.configuration(address, password: password), logger: logger)
-        case .impress(let server):
-            let configuration = pairing.configuration(for: server, logger: logger)
-            var pin = ImpressDoctorFindings.PinSource.fresh
-            if let given = pairing.pin {
-                pin = .given(given)
-            } else if let stored = configuration.pairingStore?.pin(forServer: server.description) {
-                pin = .stored(stored)
-            }
-            return ImpressDoctor(configuration: configuration, pin: pin, logger: logger)
+        let kind = SourceRegistry.kind(for: address)
+        guard let doctoring = kind as? any SourceKindDoctor else {
+            throw ValidationError("\(kind.displayName) has no doctor: it needs no connection")
         }
+        let settings = source.settings(for: kind, config: SourceRegistry.readConfig(path: config).config)
+        return try doctoring.doctor(address: address, settings: settings, logger: logger)
     }
 }
 

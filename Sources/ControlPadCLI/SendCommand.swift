@@ -4,8 +4,7 @@ import ArgumentParser
 import FoundationEssentials
 import Syscalls
 import Logging
-import PdfpcTransport
-import RemoteTransport
+import SourceKit
 import ControlPadScripting
 import SlideModel
 
@@ -13,10 +12,10 @@ import SlideModel
 struct SendCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "send",
-        abstract: "Send one command to a running Impress (for scripts, foot pedals, Stream Decks).",
+        abstract: "Send one command to a running show, \(SourceRegistry.names) (for scripts, foot pedals, Stream Decks).",
         discussion: """
-            Pairs like connect (the remembered name and PIN, or --name and --pin), sends the \
-            command, waits for Impress to confirm it where Impress does (a slide change, the \
+            Connects and pairs like connect (the remembered name and PIN, or --name and --pin), sends the \
+            command, waits for the show to confirm it where it does (a slide change, the \
             show starting or stopping), and prints where the show is, e.g. "slide 4/14". \
             Exits 1 with a one-line reason when it cannot: not paired yet, refused, no answer, \
             no show running, slide out of range; 2 for a mistyped command.
@@ -24,13 +23,11 @@ struct SendCommand: ParsableCommand {
             Examples:
               controlpad send 127.0.0.1 next
               controlpad send laptop.local goto 12
-              controlpad send pdfpc://127.0.0.1 blank --password secret
+            \(SourceRegistry.exampleAddresses.dropFirst().map { "  controlpad send \($0) blank" }.joined(separator: "\n"))
             """
     )
 
-    @Argument(help: ArgumentHelp(
-        "The computer running Impress, e.g. 127.0.0.1 or laptop.local:1599 (default: the config's server); or pdfpc://HOST[:PORT].",
-        valueName: "host[:port]"))
+    @Argument(help: ArgumentHelp(SourceRegistry.addressHelp, valueName: "host[:port]"))
     var address: String?
 
     @Argument(help: ArgumentHelp(
@@ -39,17 +36,15 @@ struct SendCommand: ParsableCommand {
               completion: .list(["next", "previous", "goto", "first", "last", "blank", "resume", "start", "stop"]))
     var command: [String] = []
 
-    @OptionGroup var pairing: PairingOptions
+    @OptionGroup var source: SourceOptions
 
-    @OptionGroup var pdfpc: PdfpcOptions
-
-    @Option(help: ArgumentHelp("Read server and pdfpc-password from FILE instead of $XDG_CONFIG_HOME/controlpad/config.toml.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Read server and the sources' settings from FILE instead of $XDG_CONFIG_HOME/controlpad/config.toml.", valueName: "FILE"))
     var config: String?
 
-    @Flag(help: "Do not wait for Impress to confirm: done once the command is sent.")
+    @Flag(help: "Do not wait for the show to confirm: done once the command is sent.")
     var noWait = false
 
-    @Option(help: ArgumentHelp("How long to wait for Impress at each step (connect, pair, confirm).", valueName: "SECONDS"))
+    @Option(help: ArgumentHelp("How long to wait for the show at each step (connect, pair, confirm).", valueName: "SECONDS"))
     var timeout: Double = 5
 
     @Option(help: ArgumentHelp("Write a log to FILE.", valueName: "FILE"))
@@ -61,15 +56,13 @@ struct SendCommand: ParsableCommand {
         let action: RemoteAction
         do { action = try RemoteAction(words: words) } catch { throw ValidationError(error.description) }
         let address = try ConfiguredServer.resolve(given, configPath: config, usage: "controlpad send HOST[:PORT] COMMAND")
-        if PdfpcAddress.isPdfpc(address) { _ = try PdfpcOptions.address(address) } else { _ = try PairingOptions.server(address) }
+        try SourceRegistry.check(address)
         return (address, action)
     }
 
     func validate() throws {
         let (given, words) = ConfiguredServer.split(address: address, command: command)
-        if let given {
-            if PdfpcAddress.isPdfpc(given) { _ = try PdfpcOptions.address(given) } else { _ = try PairingOptions.server(given) }
-        }
+        if let given { try SourceRegistry.check(given) }
         do {
             _ = try RemoteAction(words: words)
         } catch {
@@ -84,30 +77,17 @@ struct SendCommand: ParsableCommand {
         try bootstrapLogging(path: log)
         let (address, action) = try target()
         let logger = Logger(label: "controlpad.send")
-        let link: HeadlessLink
-        var conversation: SendConversation
-        if PdfpcAddress.isPdfpc(address) {
-            let address = try PdfpcOptions.address(address)
-            let password = pdfpc.password(config: ConfigLoader.read(path: config).config.pdfpcPassword) { nil } ?? ""
-            var configuration = pdfpc.configuration(address, password: password)
-            configuration.connectTimeout = .milliseconds(Int64(timeout * 1000))
-            configuration.requestTimeout = configuration.connectTimeout
-            configuration.prefetch = false
-            link = try HeadlessLink(source: PdfpcSource(configuration: configuration, logger: logger))
-            conversation = SendConversation(action: action, waitForConfirmation: !noWait, server: address.description,
-                                            peer: .pdfpc)
-        } else {
-            let server = try PairingOptions.server(address)
-            var configuration = pairing.configuration(for: server, logger: logger)
-            configuration.connectTimeout = .milliseconds(Int64(timeout * 1000))
-            configuration.pairingTimeout = configuration.connectTimeout
-            link = try HeadlessLink(configuration: configuration, logger: logger)
-            conversation = SendConversation(action: action, waitForConfirmation: !noWait, server: server.description)
-        }
+        let (kind, shown) = try SourceRegistry.check(address)
+        let settings = source.settings(for: kind, config: SourceRegistry.readConfig(path: config).config)
+        let made = try kind.makeSource(address: address, settings: settings,
+                                       use: .send(timeout: .milliseconds(Int64(timeout * 1000))), logger: logger)
+        let link = try HeadlessLink(source: made)
+        var conversation = SendConversation(action: action, waitForConfirmation: !noWait, server: shown,
+                                            peer: .init(kind))
         link.start()
         let outcome = Self.converse(&conversation, over: link, timeout: timeout)
-        // Impress's stream, and the calm after a stop, are waited for in
-        // the background: the shell and the pedal get control back now.
+        // What the source must still finish (a stream, the calm after a stop)
+        // is waited for in the background: the shell and the pedal get control back now.
         link.leave(logger: logger)
         switch outcome {
         case .succeed(let line):

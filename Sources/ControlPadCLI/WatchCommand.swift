@@ -6,8 +6,7 @@ import FoundationEssentials
 import Glibc
 #endif
 import Logging
-import PdfpcTransport
-import RemoteTransport
+import SourceKit
 import ControlPadScripting
 import SlideModel
 
@@ -15,13 +14,13 @@ import SlideModel
 struct WatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
-        abstract: "Print one line for every change of a running Impress show (--json for scripts).",
+        abstract: "Print one line for every change of a running show, \(SourceRegistry.names) (--json for scripts).",
         discussion: """
-            Pairs like connect (the remembered name and PIN, or --name and --pin; with neither, \
-            it prints a PIN to type into Impress and waits). Prints, as they happen: connecting, \
+            Connects and pairs like connect (the remembered name and PIN, or --name and --pin; with neither, \
+            it prints a PIN to type into the presenting app and waits). Prints, as they happen: connecting, \
             connected, pairing, paired, server, show_started, title, slide, notes (of the current slide, \
             plain text), show_finished, link_lost. It keeps reconnecting when the link drops; \
-            Ctrl-C or a closed stdout ends it; a pairing Impress refuses ends it with status 1 (event failed). Each --json line has event and time (UTC), and \
+            Ctrl-C or a closed stdout ends it; a pairing the show refuses ends it with status 1 (event failed). Each --json line has event and time (UTC), and \
             as the event has them index (from 0), position (from 1), slides, text, server, pin, \
             reason; the README lists them all.
 
@@ -31,16 +30,12 @@ struct WatchCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp(
-        "The computer running Impress, e.g. 127.0.0.1 or laptop.local:1599 (default: the config's server); or pdfpc://HOST[:PORT].",
-        valueName: "host[:port]"))
+    @Argument(help: ArgumentHelp(SourceRegistry.addressHelp, valueName: "host[:port]"))
     var address: String?
 
-    @OptionGroup var pairing: PairingOptions
+    @OptionGroup var source: SourceOptions
 
-    @OptionGroup var pdfpc: PdfpcOptions
-
-    @Option(help: ArgumentHelp("Read server and pdfpc-password from FILE instead of $XDG_CONFIG_HOME/controlpad/config.toml.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Read server and the sources' settings from FILE instead of $XDG_CONFIG_HOME/controlpad/config.toml.", valueName: "FILE"))
     var config: String?
 
     @Flag(help: "One JSON object per line, for jq or a script.")
@@ -51,13 +46,13 @@ struct WatchCommand: ParsableCommand {
 
     func validate() throws {
         guard let address else { return }
-        if PdfpcAddress.isPdfpc(address) { _ = try PdfpcOptions.address(address) } else { _ = try PairingOptions.server(address) }
+        try SourceRegistry.check(address)
     }
 
     /// The server: given, or the config's.
     func target() throws -> String {
         let address = try ConfiguredServer.resolve(address, configPath: config, usage: "controlpad watch HOST[:PORT]")
-        if PdfpcAddress.isPdfpc(address) { _ = try PdfpcOptions.address(address) } else { _ = try PairingOptions.server(address) }
+        try SourceRegistry.check(address)
         return address
     }
 
@@ -65,20 +60,12 @@ struct WatchCommand: ParsableCommand {
         try bootstrapLogging(path: log)
         let logger = Logger(label: "controlpad.watch")
         let address = try target()
-        let link: HeadlessLink
-        if PdfpcAddress.isPdfpc(address) {
-            let address = try PdfpcOptions.address(address)
-            let password = pdfpc.password(config: ConfigLoader.read(path: config).config.pdfpcPassword) { nil } ?? ""
-            var configuration = pdfpc.configuration(address, password: password)
-            configuration.prefetch = false
-            link = try HeadlessLink(source: PdfpcSource(configuration: configuration, logger: logger))
-        } else {
-            let server = try PairingOptions.server(address)
-            link = try HeadlessLink(configuration: pairing.configuration(for: server, logger: logger), logger: logger)
-        }
+        let kind = SourceRegistry.kind(for: address)
+        let settings = source.settings(for: kind, config: SourceRegistry.readConfig(path: config).config)
+        let link = try HeadlessLink(source: kind.makeSource(address: address, settings: settings, use: .watch(timeout: nil), logger: logger))
         LineOutput.ignoreBrokenPipes()
         link.start()
-        var report = WatchReport()
+        var report = WatchReport(pinEntry: kind.pinEntry)
         var gaveUp = false
         following: while true {
             guard let item = link.next(before: nil) else { continue }
@@ -87,7 +74,7 @@ struct WatchCommand: ParsableCommand {
                 let line = json ? WatchLines.json(change, at: Date()) : WatchLines.text(change, at: Date())
                 guard LineOutput.write(line) else { break following }
             }
-            // Impress refused the pairing: asking again would pop its dialog up forever.
+            // The show refused the pairing: asking again would pop its dialog up forever.
             if case .link(.failed) = event { gaveUp = true; break }
         }
         link.leave(logger: logger)

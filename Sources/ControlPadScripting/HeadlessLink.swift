@@ -7,10 +7,10 @@ import Musl
 #endif
 import Logging
 import PadRuntime
-import RemoteTransport
 import SlideModel
+import SourceKit
 
-/// The network source (Impress or pdfpc) without a screen, for `send`,
+/// A network source without a screen, for `send`,
 /// `watch` and `doctor`: its events, the answers to `send(_:whenWritten:)`
 /// and Ctrl-C arrive one at a time on the calling thread, in the order they
 /// happened, through the pad's own inbox, signal trap and clocks.
@@ -28,10 +28,6 @@ package final class HeadlessLink: @unchecked Sendable {
     private var taken: [Item] = []
     private var signals: SignalTrap?
     package let clocks: Clocks
-
-    package convenience init(configuration: ImpressRemoteConfiguration, logger: Logger) throws {
-        try self.init(source: ImpressRemoteSource(configuration: configuration, logger: logger))
-    }
 
     package init(source: any ConfirmingSource, clocks: Clocks = .system) throws {
         self.source = source
@@ -66,8 +62,8 @@ package final class HeadlessLink: @unchecked Sendable {
         return taken.isEmpty ? nil : taken.removeFirst()
     }
 
-    /// Stops; Impress's stream, if one is still coming, is finished in the
-    /// background (`LinkLeaving`). Nothing is delivered after this returns.
+    /// Stops; what the source must still finish (a stream still coming) is
+    /// finished in the background (`LinkLeaving`). Nothing is delivered after this returns.
     package func leave(logger: Logger) {
         signals?.cancel()
         LinkLeaving.leave(source, logger: logger)

@@ -6,16 +6,15 @@ import Musl
 #endif
 import Logging
 import Synchronization
-import RemoteTransport
 import SlideModel
 import Syscalls
 
-/// How every command leaves a link to Impress. The source stops at once
-/// (nothing reaches the screen or stdout after that). While Impress is still
-/// streaming the connection a show's previews, the socket must stay open
-/// (`PreviewStream`): that wait goes to a background `controlpad
-/// finish-stream`, so the shell gets its prompt back at once; if that cannot
-/// start, the wait happens here, bounded.
+/// How every command leaves a link. The source stops at once (nothing
+/// reaches the screen or stdout after that). What it must still finish
+/// after this process is gone (`SlideSource.leave`: Impress's stream of
+/// previews, which must not be cut off) goes to a background `controlpad
+/// finish-stream --source KIND`, so the shell gets its prompt back at once;
+/// if that cannot start, it is finished here, bounded.
 package enum LinkLeaving {
     /// The log of this process (`--log`), which the background wait writes
     /// its progress to as well; set once logging is set up.
@@ -26,19 +25,24 @@ package enum LinkLeaving {
     /// link is already closed.
     @discardableResult
     package static func leave(_ source: SlideSource, logger: Logger) -> String? {
-        source.shutdown()
-        guard let remote = source as? ImpressRemoteSource, let handOff = remote.handOff() else { return nil }
-        let line = "\(handOff.stream.waitDescription); closing the connection when it is done"
+        guard let handOff = source.leave() else { return nil }
+        let line = "\(handOff.waitDescription); closing the connection when it is done"
         do {
             guard let executable = Syscalls.ownExecutable() else { throw SystemCallError("readlink /proc/self/exe", errno: ENOENT) }
-            let pid = try StreamFinisher.spawn(handOff, executable: executable, log: logPath.withLock { $0 })
+            defer { close(handOff.descriptor) }
+            let pid = try Syscalls.spawnInBackground(executable, arguments: finishArguments(handOff, log: logPath.withLock { $0 }),
+                                                     input: handOff.descriptor)
             logger.notice("\(line) (in the background, pid \(pid))")
         } catch {
-            logger.warning("cannot finish Impress's stream in the background (\(error)); waiting here")
-            StreamFinisher.finish(descriptor: handOff.descriptor, stream: handOff.stream, within: handOff.remaining) {
-                logger.notice("\($0)")
-            }
+            logger.warning("cannot finish in the background (\(error)); waiting here")
+            handOff.finishHere { logger.notice("\($0)") }
         }
         return line
+    }
+
+    /// `finish-stream --source KIND [--log FILE] -- ARGUMENTS…`: the
+    /// background process asks the kind to finish the hand-off.
+    package static func finishArguments(_ handOff: SourceHandOff, log: String?) -> [String] {
+        ["finish-stream", "--source", handOff.kind] + (log.map { ["--log", $0] } ?? []) + ["--"] + handOff.arguments
     }
 }

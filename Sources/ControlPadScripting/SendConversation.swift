@@ -1,8 +1,9 @@
 import SlideModel
+import SourceKit
 
 /// One `controlpad send`, without sockets or clocks: the source's events go
 /// in, what to do comes out — wait, send a command, or finish with the line
-/// to print. The command runs it against `ImpressRemoteSource` (see
+/// to print. The command runs it against the source its kind makes (see
 /// `SendCommand`); tests feed it events directly.
 ///
 /// It waits until paired and the show's state is known (Impress sends it
@@ -29,9 +30,24 @@ package struct SendConversation {
         case pairing, sending(Expectation), confirming(Expectation), done
     }
 
-    /// Who answers: Impress, or pdfpc (which always presents: no show to
-    /// start or stop; it confirms every command with the state it is in).
-    package enum Peer: Equatable { case impress, pdfpc }
+    /// Who answers, as its kind says: its name, what it can do (a source
+    /// without `.startStop` always presents: no show to start or stop), and
+    /// how to pair with it.
+    package struct Peer: Equatable {
+        package var name: String
+        package var capabilities: SourceCapabilities
+        package var pairingAdvice: String
+
+        package init(name: String, capabilities: SourceCapabilities, pairingAdvice: String) {
+            self.name = name
+            self.capabilities = capabilities
+            self.pairingAdvice = pairingAdvice
+        }
+
+        package init(_ kind: any SourceKind) {
+            self.init(name: kind.displayName, capabilities: kind.capabilities, pairingAdvice: kind.pairingAdvice)
+        }
+    }
 
     package let action: RemoteAction
     package let peer: Peer
@@ -46,7 +62,7 @@ package struct SendConversation {
     /// The confirmation arrived before the write was reported.
     private var confirmedEarly = false
 
-    package init(action: RemoteAction, waitForConfirmation: Bool = true, server: String, peer: Peer = .impress) {
+    package init(action: RemoteAction, waitForConfirmation: Bool = true, server: String, peer: Peer) {
         self.action = action
         self.peer = peer
         self.waitForConfirmation = waitForConfirmation
@@ -59,17 +75,14 @@ package struct SendConversation {
         guard phase != .done else { return nil }
         switch event {
         case .link(.pairing):
-            return finish(.fail("""
-                not paired with \(server) yet: run `controlpad connect \(server)` once and type the PIN it \
-                shows into Impress (Slide Show ▸ Impress Remote), or give the PIN Impress knows with --pin
-                """))
+            return finish(.fail("not paired with \(server) yet: run `controlpad connect \(server)` once and \(peer.pairingAdvice)"))
         case .link(.reconnecting(_, let problem)):
             let reason = problem.reason
             return finish(.fail(phase == .pairing ? "cannot reach \(server): \(reason)" : "lost \(server): \(reason)"))
         case .link(.failed(let problem)):
             let message = problem.reason
             return finish(.fail("cannot reach \(server): \(message)"))
-        case .link(.connected):
+        case .link(.connected), .link(.demo):  // the demo is always there
             paired = true
             return nil
         case .link:
@@ -111,7 +124,7 @@ package struct SendConversation {
             return finish(.fail("the command could not be sent to \(server) within \(seconds)"))
         case .confirming:
             return finish(.fail("""
-                timed out: Impress did not confirm within \(seconds) (an animation step moves no slide; \
+                timed out: \(peer.name) did not confirm within \(seconds) (an animation step moves no slide; \
                 --no-wait does not wait), now \(position)
                 """))
         case .done:
@@ -155,8 +168,8 @@ package struct SendConversation {
         let last = show.count - 1
         switch action {
         case .start: return finish(.succeed(position))
-        case .stop where peer == .pdfpc:
-            return finish(.fail("pdfpc has no show to stop: it presents until it quits (blank the screen with `blank`)"))
+        case .stop where !peer.capabilities.contains(.startStop):
+            return finish(.fail("\(peer.name) has no show to stop: it presents until it quits (blank the screen with `blank`)"))
         case .stop: return send(.stop, expecting: .showFinished)
         case .next: return send(.next, expecting: show.current < last ? .slideChange : .nothing)
         case .previous: return send(.previous, expecting: show.current > 0 ? .slideChange : .nothing)

@@ -31,6 +31,11 @@ package struct WatchReport {
         case running(count: Int, current: Int)
     }
 
+    /// Where a PIN is typed, as the source's kind says it (`SourceKind.pinEntry`).
+    package let pinEntry: String
+
+    package init(pinEntry: String = "the presenting app") { self.pinEntry = pinEntry }
+
     private var show = ShowState.unknown
     private var title: String?
     private var notes: [Int: String] = [:]
@@ -40,8 +45,6 @@ package struct WatchReport {
     private var pairedAs: String?
     /// A lost link is reported once, not at every second of its countdown.
     private var lossReported = false
-
-    package init() {}
 
     package mutating func changes(for event: SourceEvent) -> [Change] {
         switch event {
@@ -88,7 +91,7 @@ package struct WatchReport {
             return [Change("connecting", [("server", .string(server))], text: "connecting to \(server)")]
         case .pairing(let pin, _):
             return answer() + [Change("pairing", [("pin", .string(pin))],
-                                      text: "type PIN \(pin) into Impress (Slide Show ▸ Impress Remote) to pair")]
+                                      text: "type PIN \(pin) into \(pinEntry) to pair")]
         case .connected(let server):
             lossReported = false
             let first = answer()

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import SlideModel
+import SourceKit
 import TOMLKit
 
 /// A config file as read: every setting that is right applies, every one
@@ -25,11 +26,14 @@ package struct ConfigLoader {
 
     package let file: String
     package let text: String
+    package var sourceKeys: [SourceConfigKey] = []
     /// Bad lines blanked and the file parsed again, at most this often.
     package static let maxSyntaxProblems = 20
 
     /// Reads `path` (nil: the default place, where no file is no problem).
-    package static func read(path: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> LoadedConfig {
+    /// `sourceKeys`: the top-level keys the source kinds declare.
+    package static func read(path: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
+                             sourceKeys: [SourceConfigKey] = []) -> LoadedConfig {
         let resolved = path ?? defaultPath(environment: environment)
         guard FileManager.default.fileExists(atPath: resolved) else {
             return path == nil ? LoadedConfig()
@@ -40,14 +44,14 @@ package struct ConfigLoader {
             return LoadedConfig(problems: [ConfigProblem(file: resolved, line: nil, message: "cannot be read as UTF-8 text (at most 1 MiB)", key: "file")],
                                 file: resolved)
         }
-        return ConfigLoader(file: resolved, text: text).parse()
+        return ConfigLoader(file: resolved, text: text, sourceKeys: sourceKeys).parse()
     }
 
     /// The settings that apply, for callers that only need them (`doctor`'s
     /// server); a failure only when the file cannot be read at all.
-    package static func load(path: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
-        -> Result<PadConfig, ConfigProblem> {
-        let loaded = read(path: path, environment: environment)
+    package static func load(path: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
+                             sourceKeys: [SourceConfigKey] = []) -> Result<PadConfig, ConfigProblem> {
+        let loaded = read(path: path, environment: environment, sourceKeys: sourceKeys)
         if let unreadable = loaded.problems.first(where: { $0.key == "file" }) { return .failure(unreadable) }
         return .success(loaded.config)
     }
@@ -77,7 +81,7 @@ package struct ConfigLoader {
             guard let line = bad.line, (1...lines.count).contains(line), !lines[line - 1].isEmpty else { break }
             lines[line - 1] = ""
         }
-        let reader = SettingsReader(file: file, text: text)
+        let reader = SettingsReader(file: file, text: text, sourceKeys: sourceKeys)
         let config = table.map { reader.read($0) } ?? PadConfig()
         problems += reader.problems
         if table == nil, !problems.isEmpty {

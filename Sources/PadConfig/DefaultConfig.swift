@@ -1,9 +1,14 @@
 import SlideModel
+import SourceKit
 
 /// The commented default config file that `controlpad config --print-default`
 /// prints: every setting, at its default, explained.
 package enum DefaultConfig {
-    package static var text: String {
+    package static var text: String { text(sourceKeys: []) }
+
+    /// The file, with the top-level keys the source kinds declare.
+    package static func text(sourceKeys: [SourceConfigKey]) -> String {
+        let sources = sourceKeys.compactMap { key in key.key.map { "# \(key.help).\n# \($0) = \"…\"\n\n" } }.joined()
         var out = """
         # ControlPad configuration: $XDG_CONFIG_HOME/controlpad/config.toml
         # (default ~/.config/controlpad/config.toml), or --config FILE.
@@ -23,11 +28,7 @@ package enum DefaultConfig {
         # The server `controlpad connect` uses when no HOST is given.
         # server = "127.0.0.1:1599"
 
-        # pdfpc's REST password (its `option rest-passwd`), for
-        # `controlpad connect pdfpc://HOST` without --password.
-        # pdfpc-password = "secret"
-
-        # How many times taller than wide a terminal cell is (most fonts: 2).
+        \(sources)# How many times taller than wide a terminal cell is (most fonts: 2).
         # cell-aspect = 2.0
 
         # Slide pictures: "auto" asks the terminal at start and uses kitty

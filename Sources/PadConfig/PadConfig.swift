@@ -9,8 +9,9 @@ package struct PadConfig: Equatable {
     package var talkDuration: Millis?
     /// `connect` with no HOST uses this.
     package var server: String?
-    /// pdfpc's REST password, for `pdfpc://HOST` when `--password` is not given.
-    package var pdfpcPassword: String?
+    /// Each source kind's settings by its id (`[source.ID]`, or the top-level
+    /// keys the kind declares), for the options not given on the command line.
+    package var sources: [String: [String: String]] = [:]
     package var cellAspect: Double?
     package var pictures = PictureChoice.auto
     /// The layout a server starts in until one was chosen for it (kept in the state directory).

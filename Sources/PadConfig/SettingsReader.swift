@@ -1,5 +1,6 @@
 import FoundationEssentials
 import SlideModel
+import SourceKit
 import TOMLKit
 
 /// Reads each setting on its own: a problem is noted and the setting keeps
@@ -7,11 +8,14 @@ import TOMLKit
 package final class SettingsReader {
     package let file: String
     package let text: String
+    /// The top-level keys the source kinds declare (`SourceKind.configKeys`).
+    package let sourceKeys: [SourceConfigKey]
     private(set) var problems: [ConfigProblem] = []
 
-    package init(file: String, text: String) {
+    package init(file: String, text: String, sourceKeys: [SourceConfigKey] = []) {
         self.file = file
         self.text = text
+        self.sourceKeys = sourceKeys
     }
 
     package struct Bad: Error {
@@ -57,17 +61,32 @@ package final class SettingsReader {
             case "server":
                 config.server = attempt { () throws -> String in
                     let text = try string(value, key, section: nil)
-                    // pdfpc://HOST is pdfpc's own kind of address, checked by `connect`.
-                    if text.lowercased().hasPrefix("pdfpc://") { return text }
+                    // SCHEME://… is a source kind's own address, checked by the command.
+                    if text.contains("://") { return text }
                     do {
-                        _ = try ImpressServerAddress.parse(text)
+                        _ = try HostAndPort.parse(text, defaultPort: 1)
                     } catch {
                         throw bad(line(of: key), "server: \(error)", key: "server")
                     }
                     return text
                 } ?? config.server
-            case "pdfpc-password":
-                config.pdfpcPassword = attempt { try string(value, key, section: nil) } ?? config.pdfpcPassword
+            case "source":
+                guard let kinds = attempt({ try table(value, key) }) else { continue }
+                for (kind, sub) in kinds {
+                    guard let settings = attempt({ try table(sub, "source.\(kind)") }) else { continue }
+                    for (setting, value) in settings {
+                        if let text = attempt({ try string(value, setting, section: "source.\(kind)") }) {
+                            config.sources[kind, default: [:]][setting] = text
+                        }
+                    }
+                }
+            case _ where sourceKeys.contains { $0.key == key }:
+                let declared = sourceKeys.first { $0.key == key }!
+                // `[source.ID]` says it more precisely, and wins wherever it is in the file.
+                if let text = attempt({ try string(value, key, section: nil) }),
+                   root["source"]?.table?[declared.source]?.table?[declared.setting] == nil {
+                    config.sources[declared.source, default: [:]][declared.setting] = text
+                }
             case "cell-aspect":
                 config.cellAspect = attempt { () throws -> Double in
                     guard let ratio = value.double ?? value.int.map(Double.init), (0.5...4).contains(ratio) else {
@@ -111,7 +130,8 @@ package final class SettingsReader {
                     }
                 }
             default:
-                problems.append(bad(line(of: key), "unknown setting \"\(key)\" (known: animation, duration, server, pdfpc-password, cell-aspect, pictures, layout, [keys], [theme], [popover.*])").problem)
+                let declared = sourceKeys.compactMap(\.key).joined(separator: ", ")
+                problems.append(bad(line(of: key), "unknown setting \"\(key)\" (known: animation, duration, server, \(declared.isEmpty ? "" : declared + ", ")cell-aspect, pictures, layout, [keys], [theme], [popover.*], [source.*])").problem)
             }
         }
         return config

@@ -1,3 +1,4 @@
+import Pdfpc
 import NIOCore
 import NIOHTTP1
 import NIOPosix

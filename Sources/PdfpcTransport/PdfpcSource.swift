@@ -5,7 +5,8 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import SlideModel
-import SlideSources
+import Pdfpc
+import SourceKit
 
 /// How to reach one pdfpc, and how patient to be with it.
 public struct PdfpcConfiguration: Sendable {
@@ -242,7 +243,7 @@ public final class PdfpcSource: SlideSource, Sendable {
     }
 
 
-    private static func level(_ level: ImpressLogLevel) -> Logger.Level {
+    private static func level(_ level: SourceLogLevel) -> Logger.Level {
         switch level {
         case .trace: .trace
         case .debug: .debug

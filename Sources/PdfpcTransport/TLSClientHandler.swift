@@ -1,3 +1,4 @@
+import Pdfpc
 import COpenSSL
 import NIOCore
 

@@ -3,7 +3,7 @@ import NIOCore
 import NIOPosix
 import RevealJS
 import SlideModel
-import SlideSources
+import SourceKit
 
 /// A reveal.js deck in a browser, driven over the Chrome DevTools Protocol,
 /// as a `SlideSource`: a thin driver on SwiftNIO (`CDPHTTP` for the page

@@ -1,5 +1,5 @@
 /// A demo deck: previews and notes markup, as LibreOffice sends them. The
-/// built-in one (`DemoDeck.builtIn`) is loaded in SlideSources.
+/// built-in one (`DemoDeck.builtIn`) is loaded in DemoSource.
 public struct DemoDeck: Sendable {
     public struct Slide: Sendable {
         public var preview: Preview

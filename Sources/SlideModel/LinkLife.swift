@@ -38,7 +38,7 @@ public struct LinkLife: Sendable, Equatable {
         case tell(LinkState)
         case armCountdown(after: Duration)
         case cancelCountdown
-        case log(ImpressLogLevel, String)
+        case log(SourceLogLevel, String)
     }
 
     public private(set) var phase: Phase = .idle

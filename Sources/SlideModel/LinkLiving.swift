@@ -1,7 +1,7 @@
 /// A connection that lives a `LinkLife`: it knows how to connect, and its
 /// actions can say what the life's steps say, so `follow` turns steps into
 /// its own actions in one place for every source.
-protocol LinkLiving {
+package protocol LinkLiving {
     associatedtype Action: LinkLifeAction
     var life: LinkLife { get set }
     /// Starts an attempt (and tells `life` so).
@@ -10,22 +10,22 @@ protocol LinkLiving {
 
 /// The actions a link's life needs of a connection. A connection's `Action`
 /// enum conforms by its cases alone (`emit`, `arm`, `cancel`, `log`).
-protocol LinkLifeAction {
+package protocol LinkLifeAction {
     associatedtype Timer: CountdownTimer
     static func emit(_ event: SourceEvent) -> Self
     static func arm(_ timer: Timer, after: Duration) -> Self
     static func cancel(_ timer: Timer) -> Self
-    static func log(_ level: ImpressLogLevel, _ message: String) -> Self
+    static func log(_ level: SourceLogLevel, _ message: String) -> Self
 }
 
 /// A connection's timers have one for the countdown to the next attempt.
-protocol CountdownTimer {
+package protocol CountdownTimer {
     static var countdown: Self { get }
 }
 
 extension LinkLiving {
     /// The life's steps as this connection's actions, in order.
-    mutating func follow(_ steps: [LinkLife.Step]) -> [Action] {
+    package mutating func follow(_ steps: [LinkLife.Step]) -> [Action] {
         var actions: [Action] = []
         for step in steps {
             switch step {

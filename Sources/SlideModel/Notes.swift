@@ -7,7 +7,7 @@
 /// into line breaks. Notes come from someone else's document: control
 /// characters never survive (a tab becomes spaces).
 public enum Notes {
-    public static func plainText(fromImpressMarkup markup: String) -> String {
+    public static func plainText(fromLibreOfficeMarkup markup: String) -> String {
         var text = Substring(markup)
         for prefix in ["<html>", "<body>"] where text.hasPrefix(prefix) {
             text = text.dropFirst(prefix.count)

@@ -65,6 +65,9 @@ public protocol SlideSource: AnyObject, Sendable {
     func want(_ pictures: [PictureWant])
     /// Stop all work; no event is delivered after this returns.
     func shutdown()
+    /// Stops as `shutdown` does, and hands over what must still finish after
+    /// this process is gone (nil: nothing; see `SourceHandOff`).
+    func leave() -> SourceHandOff?
 }
 
 extension SlideSource {
@@ -72,4 +75,9 @@ extension SlideSource {
     public func retryNow() {}
     /// Sources that push their previews (Impress, the demo) choose no size.
     public func want(_ pictures: [PictureWant]) {}
+    /// Most sources leave nothing behind.
+    public func leave() -> SourceHandOff? {
+        shutdown()
+        return nil
+    }
 }

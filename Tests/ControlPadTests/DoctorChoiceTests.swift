@@ -2,7 +2,7 @@ import Logging
 import XCTest
 @testable import ControlPadCLI
 @testable import PdfpcTransport
-@testable import RemoteTransport
+@testable import ImpressRemoteTransport
 @testable import SourceKit
 
 /// `controlpad doctor` picks one source's doctor by the address's scheme,

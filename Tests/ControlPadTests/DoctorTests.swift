@@ -1,9 +1,12 @@
 import Foundation
+import ImpressRemoteTransport
 import SlideModel
+import Pdfpc
+import ImpressRemote
 import XCTest
 
 @testable import PdfpcTransport
-@testable import RemoteTransport
+@testable import ImpressRemoteTransport
 @testable import SourceKit
 @testable import ControlPadUI
 @testable import PadConfig

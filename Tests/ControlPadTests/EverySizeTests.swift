@@ -1,7 +1,9 @@
+import Pdfpc
+import ImpressRemote
 import XCTest
 @testable import ControlPadUI
 @testable import SlideModel
-import SlideSources
+import DemoSource
 
 /// Every terminal size from 0×0 to 40×12, with real pictures and every
 /// overlay open, draws a frame of exactly that size without a crash.

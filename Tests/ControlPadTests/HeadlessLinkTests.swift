@@ -2,6 +2,7 @@ import XCTest
 @testable import ControlPadScripting
 import PadRuntime
 import SlideModel
+import SourceKit
 
 /// `send` and `watch` read their link through the pad's inbox and clocks:
 /// events and write confirmations come in the order they happened, and a

@@ -1,7 +1,9 @@
+import Pdfpc
+import ImpressRemote
 import ArgumentParser
 import XCTest
 @testable import ControlPadCLI
-@testable import RemoteTransport
+@testable import ImpressRemoteTransport
 @testable import SourceKit
 import SlideModel
 

@@ -6,7 +6,7 @@ import PadTestSupport
 import PadRuntime
 @testable import SlideModel
 import SlideImages
-import SlideSources
+import DemoSource
 
 /// The one picture pipeline: each preview decoded once, a covered picture
 /// rendered once (as half-blocks, around the overlay), kitty images per

@@ -4,7 +4,7 @@ import XCTest
 @testable import PadConfig
 import PadRuntime
 @testable import SlideModel
-import SlideSources
+import DemoSource
 import SlideImages
 
 /// The pad in-process, scripted (in the spirit of tig's TIG_SCRIPT): a

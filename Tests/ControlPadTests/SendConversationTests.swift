@@ -1,6 +1,10 @@
+import Pdfpc
+import ImpressRemote
 @testable import ControlPadScripting
 @testable import ControlPadUI
 import PadRuntime
+import PdfpcTransport
+import ImpressRemoteTransport
 import SlideModel
 import XCTest
 
@@ -14,7 +18,18 @@ final class SendConversationTests: XCTestCase {
     ]
 
     private func conversation(_ words: String..., wait: Bool = true) throws -> SendConversation {
-        SendConversation(action: try RemoteAction(words: words), waitForConfirmation: wait, server: "127.0.0.1:1599")
+        SendConversation(action: try RemoteAction(words: words), waitForConfirmation: wait, server: "127.0.0.1:1599",
+                         peer: .init(ImpressKind()))
+    }
+
+    /// A kind without a show to start or stop (pdfpc always presents) is
+    /// told so before anything is sent, in its own name; Impress's stop is sent.
+    func testStopIsRefusedByAKindThatAlwaysPresents() throws {
+        var c = SendConversation(action: try RemoteAction(words: ["stop"]), server: "pdfpc://127.0.0.1:8088", peer: .init(PdfpcKind()))
+        XCTAssertEqual(feed(&c, [.link(.connected(server: "pdfpc · 127.0.0.1")), .showStarted(slideCount: 5, current: 1)]),
+                       [.fail("pdfpc has no show to stop: it presents until it quits (blank the screen with `blank`)")])
+        var impress = try conversation("stop")
+        XCTAssertEqual(feed(&impress, paired + [.showStarted(slideCount: 5, current: 1)]), [.send(.stop)])
     }
 
     /// Feeds `events` and returns the steps it gave.

@@ -1,3 +1,5 @@
+import Pdfpc
+import ImpressRemote
 import XCTest
 @testable import ControlPadUI
 @testable import SlideModel

@@ -5,7 +5,7 @@ import XCTest
 import PadTestSupport
 @testable import SlideModel
 import SlideImages
-import SlideSources
+import DemoSource
 
 /// The pad's pictures: real LibreOffice previews drawn as half-block cells at
 /// their true aspect, bad pictures as a placeholder that says so, and a cache

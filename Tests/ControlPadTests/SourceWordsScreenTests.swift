@@ -1,3 +1,6 @@
+@testable import ControlPadCLI
+import Logging
+import SourceKit
 import XCTest
 @testable import ControlPadUI
 @testable import SlideModel
@@ -46,18 +49,31 @@ final class SourceWordsScreenTests: XCTestCase {
     }
 
     func testTheHelpListsWhatTheSourceCannotDoFromItsCapabilities() {
-        let capabilities = SourceCapabilities(displayName: "Clicker", pointer: false, notes: [
-            .init(keysLabel: "click", summary: "no laser pointer here"),
-            .init(action: .blank, summary: "blank is a black slide"),
-        ])
+        let kind = ClickerKind()
         var bindings = KeyBindings.standard
-        let notes = HelpView.SourceNotes(capabilities, bindings: bindings)
-        XCTAssertEqual(notes.heading, "On Clicker")
-        XCTAssertEqual(notes.items.map(\.summary), ["no laser pointer here", "blank is a black slide"])
-        XCTAssertEqual(notes.items.first?.keys, "click")
-        XCTAssertEqual(notes.items.last?.keys, bindings.keys(for: .blank).map(\.symbol).joined(separator: " "))
+        let notes = try? XCTUnwrap(SourceRegistry.helpNotes(kind, bindings: bindings))
+        XCTAssertEqual(notes?.heading, "On Clicker")
+        XCTAssertEqual(notes?.items.map(\.summary), ["no laser pointer: Clicker's pointer is local to Clicker", "blank is a black slide"])
+        XCTAssertEqual(notes?.items.first?.keys, "click")
+        XCTAssertEqual(notes?.items.last?.keys, bindings.keys(for: .blank).map(\.symbol).joined(separator: " "))
         for key in bindings.keys(for: .blank) { bindings.bind(key, to: nil) }
-        XCTAssertEqual(HelpView.SourceNotes(capabilities, bindings: bindings).items.map(\.summary), ["no laser pointer here"],
+        XCTAssertEqual(SourceRegistry.helpNotes(kind, bindings: bindings)?.items.map(\.summary),
+                       ["no laser pointer: Clicker's pointer is local to Clicker"],
                        "a note about a key that is not bound is left out")
+    }
+}
+
+/// A kind the pad has never heard of: no pointer, a show it starts and stops.
+private struct ClickerKind: SourceKind {
+    var id: String { "clicker" }
+    var displayName: String { "Clicker" }
+    var summary: String { "a test clicker" }
+    var schemes: [String] { ["clicker://"] }
+    var addressForm: String { "clicker://HOST" }
+    var capabilities: SourceCapabilities { [.startStop, .blank] }
+    var keyNotes: [SourceHelpNotes.Item] { [(.action(.blank), "blank is a black slide")] }
+    func parse(_ address: String) throws(SourceKindError) -> String { address }
+    func makeSource(address: String, settings: SourceSettings, use: SourceUse, logger: Logger?) throws -> any ConfirmingSource {
+        throw SourceKindError("no source in this test")
     }
 }

@@ -1,8 +1,11 @@
+import Pdfpc
+import ImpressRemote
 @testable import ControlPadCLI
 @testable import ControlPadScripting
 @testable import ControlPadUI
 @testable import PadConfig
 import PadRuntime
+import ImpressRemoteTransport
 import Foundation
 import SlideModel
 import XCTest
@@ -63,7 +66,7 @@ final class WatchReportTests: XCTestCase {
     }
 
     func testAPinToTypeIsShown() {
-        var report = WatchReport()
+        var report = WatchReport(pinEntry: ImpressKind().pinEntry)
         XCTAssertEqual(events(&report, [.link(.connecting(to: "h:1599")), .link(.pairing(pin: "4821", place: ImpressSession.pinPlace))]), [
             "connecting to h:1599", "connected", "type PIN 4821 into Impress (Slide Show ▸ Impress Remote) to pair",
         ])

@@ -10,7 +10,7 @@ final class FaultMatrixEndToEndTests: FakeImpressTestCase {
     /// 5 started, previews and notes, blank and resume (every preview and
     /// note sent again), → to slide 2.
     static let session = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("SlideModelTests/Fixtures/lo-session-resume-duplicates.bin").path
+        .appendingPathComponent("ImpressRemoteTests/Fixtures/lo-session-resume-duplicates.bin").path
 
     private func fake(pairing: String = "paired", show: Bool = true, replay: String? = nil) throws -> FakeImpressProcess {
         let fake = try FakeImpressProcess(pairing: pairing, show: show, replay: replay)

@@ -9,7 +9,7 @@ import XCTest
 /// of what was seen (the README's come from there).
 final class RealTerminalPicturesTests: XCTestCase {
     private static let deck = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Sources/SlideSources/Resources/DemoDeck")
+        .deletingLastPathComponent().appendingPathComponent("Sources/DemoSource/Resources/DemoDeck")
 
     /// The demo deck's preview of slide `index` (0-based).
     private func preview(_ index: Int) throws -> [UInt8] {

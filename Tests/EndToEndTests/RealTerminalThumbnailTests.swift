@@ -8,7 +8,7 @@ import XCTest
 /// matches. `CONTROLPAD_SCREENSHOTS=DIR` keeps small PNGs of what was seen.
 final class RealTerminalThumbnailTests: XCTestCase {
     private static let deck = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Sources/SlideSources/Resources/DemoDeck")
+        .deletingLastPathComponent().appendingPathComponent("Sources/DemoSource/Resources/DemoDeck")
     /// The demo deck's slides, repeated to 40 (`--slides 40`).
     private static let shipped = 14
 

@@ -1,3 +1,5 @@
+import ImpressRemote
+import Pdfpc
 import Foundation
 import XCTest
 import SlideModel

@@ -3,7 +3,7 @@ import XCTest
 import FuzzHarnesses
 @testable import PadConfig
 import SlideModel
-import SlideSources
+import DemoSource
 
 /// The fuzz harnesses (`FuzzTarget`, run for millions of inputs by
 /// scripts/fuzz.sh under libFuzzer) kept working: a few thousand seeded
@@ -14,7 +14,7 @@ final class FuzzSmokeTests: XCTestCase {
     static func seeds(_ target: FuzzTarget) throws -> [[UInt8]] {
         switch target {
         case .wire:
-            let dir = fixtures.appendingPathComponent("SlideModelTests/Fixtures")
+            let dir = fixtures.appendingPathComponent("ImpressRemoteTests/Fixtures")
             return try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".bin") }.sorted()
                 .map { [UInt8](try Data(contentsOf: dir.appendingPathComponent($0)).prefix(40_000)) }
         case .notes:

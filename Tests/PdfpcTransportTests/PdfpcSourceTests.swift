@@ -1,5 +1,6 @@
 import Foundation
 import SlideModel
+import Pdfpc
 import PadTestSupport
 import XCTest
 @testable import PdfpcTransport

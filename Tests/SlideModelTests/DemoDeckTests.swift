@@ -1,6 +1,6 @@
 import XCTest
 @testable import SlideModel
-@testable import SlideSources
+@testable import DemoSource
 
 /// The demo deck is built into the binary (EmbedDemoDeck plugin): no files
 /// beside it are needed.
@@ -13,13 +13,13 @@ final class DemoDeckTests: XCTestCase {
             XCTAssertEqual(Array(slide.preview.png.prefix(4)), [0x89, 0x50, 0x4E, 0x47], "a PNG")
             XCTAssertNotNil(slide.preview.aspect, "pHYs read: the true aspect is known")
         }
-        let notes = Notes.plainText(fromImpressMarkup: try XCTUnwrap(deck.slides[0].notesMarkup))
+        let notes = Notes.plainText(fromLibreOfficeMarkup: try XCTUnwrap(deck.slides[0].notesMarkup))
         XCTAssertFalse(notes.isEmpty)
     }
 
     func testTheSameFilesOnDiskGiveTheSameDeck() throws {
         let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Sources/SlideSources/Resources/DemoDeck").standardized
+            .appendingPathComponent("../../Sources/DemoSource/Resources/DemoDeck").standardized
         let fromDisk = try DemoDeck.load(slideCount: nil) { FileManager.default.contents(atPath: dir.appendingPathComponent($0).path) }
         let builtIn = try DemoDeck.builtIn()
         XCTAssertEqual(fromDisk.slides.map(\.preview.png), builtIn.slides.map(\.preview.png))

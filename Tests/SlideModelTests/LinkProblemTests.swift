@@ -1,3 +1,5 @@
+import ImpressRemote
+import Pdfpc
 import XCTest
 @testable import SlideModel
 

@@ -1,5 +1,6 @@
 import Foundation
 import SlideModel
+import ImpressRemote
 
 #if canImport(Glibc)
 import Glibc

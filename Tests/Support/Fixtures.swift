@@ -9,9 +9,9 @@ public enum Fixtures {
         try bytes("SlideImagesTests/Fixtures/preview-\(n).png")
     }
 
-    /// A captured session, `Tests/SlideModelTests/Fixtures/<name>`.
+    /// A captured session, `Tests/ImpressRemoteTests/Fixtures/<name>`.
     public static func capture(_ name: String) throws -> [UInt8] {
-        try bytes("SlideModelTests/Fixtures/\(name)")
+        try bytes("ImpressRemoteTests/Fixtures/\(name)")
     }
 
     private static func bytes(_ path: String) throws -> [UInt8] {

@@ -3,13 +3,13 @@
 # fixtures) from a real LibreOffice Impress, using the shared peer.
 #
 #   tools/demo-deck/make-demo-deck.sh            # demo deck only
-#   tools/demo-deck/make-demo-deck.sh fixtures   # Tests/SlideModelTests/Fixtures/*.bin only
+#   tools/demo-deck/make-demo-deck.sh fixtures   # Tests/ImpressRemoteTests/Fixtures/*.bin only
 #   tools/demo-deck/make-demo-deck.sh all        # both
 #
 # Demo deck: builds /var/tmp/controlpad-demo/demo.odp from spec.json with
 # peer.sh's make_deck.py (never committed), presents it with a real soffice and
 # records every slide_preview / slide_notes with capture.py into
-# Sources/SlideSources/Resources/DemoDeck/ (slide-NN.png, slide-NN.notes, deck.txt).
+# Sources/DemoSource/Resources/DemoDeck/ (slide-NN.png, slide-NN.notes, deck.txt).
 #
 # Environment:
 #   IMPRESS_REMOTE_DIR   shared peer material      [/work/shared/impress-remote]
@@ -36,8 +36,8 @@ PEER=$SHARED/peer.sh
 ODP=${CONTROLPAD_DEMO_ODP:-/var/tmp/controlpad-demo/demo.odp}
 TITLE=${CONTROLPAD_DEMO_TITLE-A tour of ControlPad}
 LOCK=/var/tmp/controlpad-peer.lock
-OUT=$ROOT/Sources/SlideSources/Resources/DemoDeck
-FIX=$ROOT/Tests/SlideModelTests/Fixtures
+OUT=$ROOT/Sources/DemoSource/Resources/DemoDeck
+FIX=$ROOT/Tests/ImpressRemoteTests/Fixtures
 MODE=${1:-deck}
 case "$MODE" in deck|fixtures|all) ;; *) echo "usage: $0 [deck|fixtures|all]" >&2; exit 2 ;; esac
 

@@ -22,11 +22,6 @@ package struct HelpView {
             self.items = items
         }
 
-        /// "On <source>", then each of the capabilities' notes whose key is bound.
-        package init(_ capabilities: SourceCapabilities, bindings: KeyBindings) {
-            self.init(heading: "On \(capabilities.displayName)", items: capabilities.notes(bindings))
-        }
-
         package static func == (a: SourceNotes, b: SourceNotes) -> Bool {
             a.heading == b.heading && a.items.map(\.keys) == b.items.map(\.keys) && a.items.map(\.summary) == b.items.map(\.summary)
         }

@@ -1,3 +1,4 @@
+import Pdfpc
 import Logging
 import SlideModel
 import SourceKit
@@ -71,4 +72,12 @@ struct PdfpcLinkWatch: DoctorLinkWatcher {
     }
 
     func wakeUp() -> Double? { isDone ? nil : deadline }
+}
+
+extension PdfpcKind: SourceKindDoctor {
+    package func doctor(address: String, settings: SourceSettings, logger: Logger) throws -> any SourceDoctor {
+        var configuration = PdfpcConfiguration(address: try self.address(address), password: settings["password"] ?? "")
+        configuration.trustedCertificates = settings["trust"]
+        return PdfpcDoctor(configuration: configuration, logger: logger)
+    }
 }

@@ -1,4 +1,5 @@
 import SlideModel
+import Pdfpc
 import SourceKit
 
 extension DoctorCheck.Name {

@@ -193,7 +193,7 @@ public struct PadState: Sendable {
     public var flash: Flash?
 
     /// The most slides a show may have (what the wire accepts, too).
-    public static let maxSlideCount = 100_000
+    public static let maxSlideCount = SlideLimits.maxSlideCount
 
     public init(bindings: KeyBindings = .standard, animate: Bool = true) {
         self.bindings = bindings

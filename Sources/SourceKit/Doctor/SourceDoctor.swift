@@ -1,10 +1,11 @@
+import Logging
 import SlideModel
 
 /// One source kind's doctor: its own steps and words, on the generic
 /// probes (`DoctorProbes`), checks (`DoctorCheck`) and output
 /// (`DoctorOutput`). `controlpad doctor` picks one for the address and runs
 /// it; the command knows no source. Impress's is in
-/// `RemoteTransport/Doctor`, pdfpc's in `PdfpcTransport/Doctor`.
+/// `ImpressRemoteTransport/Doctor`, pdfpc's in `PdfpcTransport/Doctor`.
 package protocol SourceDoctor {
     /// Runs every step, handing the checks to `context.progress` as their
     /// steps end, and returns what was found.
@@ -64,4 +65,12 @@ package protocol DoctorLinkWatcher {
 /// the link as every command does (never in the middle of a stream).
 package protocol DoctorLinkRunner {
     func read<Watcher: DoctorLinkWatcher>(_ source: any SlideSource, into watcher: inout Watcher) throws
+}
+
+/// A source kind that has a doctor (every kind but the demo): `controlpad
+/// doctor ADDRESS` asks the kind the address names for it.
+package protocol SourceKindDoctor: SourceKind {
+    /// The doctor for `address` (already checked by `parse`), with the
+    /// command's `settings` (a given PIN, a password…).
+    func doctor(address: String, settings: SourceSettings, logger: Logger) throws -> any SourceDoctor
 }

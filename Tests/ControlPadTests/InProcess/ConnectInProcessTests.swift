@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 @testable import ControlPadUI
 @testable import SlideModel
-import RemoteTransport
+@testable import ImpressRemote
+import ImpressRemoteTransport
 import Logging
 import PadTestSupport
 

@@ -4,6 +4,7 @@ import XCTest
 @testable import ControlPadUI
 @testable import SlideModel
 import PdfpcTransport
+import SourceKit
 
 /// `controlpad connect pdfpc://…` in-process: the real `PdfpcSource`
 /// against the scriptable fake pdfpc of tools/fake-pdfpc that misbehaves on
@@ -29,11 +30,12 @@ final class PdfpcInProcessTests: XCTestCase {
     /// (as CONTROLPAD_RECONNECT_MS=300 did).
     private func connect(_ text: String, password: String = FakePdfpcProcess.password, width: Int = 120,
                          height: Int = 40) throws -> ScriptedPad {
-        let address = try PdfpcOptions.address(text)
-        var configuration = try PdfpcOptions.parse([]).configuration(address, password: password)
-        configuration.backoff = ReconnectBackoff(initial: .milliseconds(300), maximum: .milliseconds(300))
-        let pad = try ScriptedPad(source: PdfpcSource(configuration: configuration), link: .connecting(to: address.description),
-                                  width: width, height: height, sourceNotes: PdfpcOptions.helpNotes(KeyBindings.standard))
+        let (kind, shown) = try SourceRegistry.check(text)
+        setenv("CONTROLPAD_RECONNECT_MS", "300", 1)
+        defer { unsetenv("CONTROLPAD_RECONNECT_MS") }
+        let source = try kind.makeSource(address: text, settings: SourceSettings(["password": password]), use: .pad, logger: nil)
+        let pad = try ScriptedPad(source: source, link: kind.initialLink(shown: shown), width: width, height: height,
+                                  sourceNotes: SourceRegistry.helpNotes(kind, bindings: KeyBindings.standard))
         return pad
     }
 

@@ -1,0 +1,150 @@
+import ArgumentParser
+import ControlPadUI
+import Logging
+import PadConfig
+import PdfpcTransport
+import ImpressRemoteTransport
+import SlideModel
+import DemoSource
+import SourceKit
+
+/// The one list of source kinds, and the one file outside a source's own
+/// targets that names them: every command, the config and scripting ask it
+/// which kind an address is and what that kind offers, never branch on it.
+/// A new source adds one line to `kinds` and its options to `SourceOptions`
+/// (docs/ARCHITECTURE.md, "Adding a source").
+enum SourceRegistry {
+    /// Every kind; the first is the default, for an address without a scheme.
+    static let kinds: [any SourceKind] = [ImpressKind(), PdfpcKind(), DemoKind()]
+
+    /// The kind an address without a scheme is.
+    static var defaultKind: any SourceKind { kinds[0] }
+
+    /// The kind `address` names by its scheme, else the default kind.
+    static func kind(for address: String) -> any SourceKind {
+        kinds.first { $0.claims(address) } ?? defaultKind
+    }
+
+    /// The kind with this id (`finish-stream --source ID`).
+    static func kind(id: String) -> (any SourceKind)? {
+        kinds.first { $0.id == id }
+    }
+
+    /// `address`'s kind and the address as shown, or a usage error saying what is wrong.
+    @discardableResult
+    static func check(_ address: String) throws -> (kind: any SourceKind, shown: String) {
+        let kind = kind(for: address)
+        do {
+            return (kind, try kind.parse(address))
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    /// The kind `controlpad discover` searches for: the first that can.
+    static var discoverer: any SourceDiscoverer {
+        kinds.lazy.compactMap(\.discoverer).first!
+    }
+
+    /// Every kind's config keys, for the config reader.
+    static var configKeys: [SourceConfigKey] { kinds.flatMap(\.configKeys) }
+
+    /// The config file, with the kinds' keys known.
+    static func readConfig(path: String?) -> LoadedConfig {
+        ConfigLoader.read(path: path, sourceKeys: configKeys)
+    }
+
+    /// The option `name` some kind declares, as ArgumentParser shows it.
+    static func help(_ name: String) -> ArgumentHelp {
+        guard let option = kinds.lazy.flatMap(\.options).first(where: { $0.name == name }) else {
+            return ArgumentHelp("(no source kind declares --\(name))")
+        }
+        return ArgumentHelp(option.help, valueName: option.valueName)
+    }
+
+    // MARK: - Words for the commands' help, from the kinds
+
+    /// "LibreOffice Impress or pdfpc" style: the kinds that take an address, by display name.
+    static var names: String {
+        list(networkKinds.map(\.displayName))
+    }
+
+    /// The kinds a command can be pointed at (the demo has its own command).
+    static var networkKinds: [any SourceKind] { kinds.filter { $0.id != "demo" } }
+
+    /// The address argument's help: the default kind's form, then every scheme.
+    static var addressHelp: String {
+        let others = networkKinds.dropFirst().map(\.addressForm)
+        return "The computer running \(defaultKind.displayName), e.g. 192.0.2.7, laptop.local:1599 or [::1]:1599 "
+            + "(default: the config's server)" + (others.isEmpty ? "." : "; or " + list(others, joinedBy: " or ") + ".")
+    }
+
+    /// "Drive a running LibreOffice Impress over the network (Impress Remote), or a pdfpc (...)".
+    static var summaries: String {
+        list(networkKinds.map(\.summary), joinedBy: ", or ")
+    }
+
+    /// An example address per kind, for the commands' examples.
+    static let exampleAddresses: [String] = ["192.168.1.20", "pdfpc://127.0.0.1 --password secret"]
+
+    /// The pad's help notes for `kind`, with the keys bound in `bindings`.
+    static func helpNotes(_ kind: any SourceKind, bindings: KeyBindings) -> HelpView.SourceNotes? {
+        guard let notes = kind.helpNotes else { return nil }  // capabilities, then the kind's own words
+        let items = notes.items.compactMap { item -> (keys: String, summary: String)? in
+            switch item.trigger {
+            case .click: return ("click", item.summary)
+            case .action(let action):
+                let keys = bindings.keys(for: action)
+                return keys.isEmpty ? nil : (keys.map(\.symbol).joined(separator: " "), item.summary)
+            }
+        }
+        return HelpView.SourceNotes(heading: notes.heading, items: items)
+    }
+
+    private static func list(_ items: [String], joinedBy last: String = " or ") -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + last + items.last!
+    }
+}
+
+/// The options of every source kind, one group on every command that makes
+/// a source (argument parsing is static, so the union is declared here; each
+/// kind gives an option's help and checks and reads its value).
+struct SourceOptions: ParsableArguments {
+    @Option(help: SourceRegistry.help("name"))
+    var name: String?
+
+    @Option(help: SourceRegistry.help("pin"))
+    var pin: String?
+
+    @Option(help: SourceRegistry.help("password"))
+    var password: String?
+
+    @Option(help: SourceRegistry.help("trust"))
+    var trust: String?
+
+    /// What was given on the command line, by option name.
+    var given: SourceSettings {
+        var settings = SourceSettings()
+        settings["name"] = name
+        settings["pin"] = pin
+        settings["password"] = password
+        settings["trust"] = trust
+        return settings
+    }
+
+    func validate() throws {
+        for kind in SourceRegistry.kinds {
+            do {
+                try kind.validate(given)
+            } catch {
+                throw ValidationError(error.description)
+            }
+        }
+    }
+
+    /// The settings `kind` is handed: the options given, then the config's.
+    func settings(for kind: any SourceKind, config: PadConfig) -> SourceSettings {
+        given.over(config.sources[kind.id] ?? [:])
+    }
+}

@@ -1,0 +1,66 @@
+import SlideModel
+
+/// What Impress sends: framed, checked that it is Impress at all, and turned into events and pacing news.
+extension ImpressConnection {
+    mutating func receive(_ bytes: [UInt8], now: Duration) -> [Action] {
+        guard life.isOpen else { return [] }
+        var messages: [[String]] = []
+        var failure: ImpressFramingError?
+        do { try framer.feed(bytes, into: &messages) } catch { failure = error }
+        // Messages completed before a framing error still count.
+        var actions: [Action] = []
+        for lines in messages {
+            stream.note(lines, now: now)
+            guard var session else { break }
+            if session.phase == .requested, !(lines.first ?? "").hasPrefix("LO_SERVER_") {
+                closeReason = Self.notImpressProblem
+                let first = TerminalText.escaped(String((lines.first ?? "").prefix(60)))
+                return actions + [.log(.notice, "the answer to the pair request was \"\(first)\": not Impress Remote"), .close]
+            }
+            actions.append(.log(.trace, "received \(lines.first ?? "") \(lines.count > 1 && lines[1].count < 16 ? lines[1] : "…")"))
+            let outputs = session.receive(lines)
+            let wasRequested = session.phase != .requested && self.session?.phase == .requested
+            self.session = session
+            if wasRequested { actions.append(.cancel(.pairing)) }
+            for output in outputs { actions += perform(output, now: now) }
+        }
+        if let failure {
+            closeReason = ImpressProblem.protocolError(failure.description)
+            actions.append(.log(.error, "\(failure); closing the connection"))
+            if !stream.mayClose(at: now) {
+                framer.reset()
+                return actions + startDraining(then: .reconnect(ImpressProblem.protocolError(failure.description)), now: now)
+            }
+            actions.append(.close)
+        }
+        return actions
+    }
+
+    mutating func perform(_ output: ImpressSessionOutput, now: Duration) -> [Action] {
+        switch output {
+        case .event(let event):
+            var actions: [Action] = []
+            switch event {
+            case .link(.connected):
+                life.worked()
+                linkWorked = true
+            case .link(.pairing) where padKnowsAShow:
+                padKnowsAShow = false
+                actions.append(.emit(.showFinished))
+            case .showStarted:
+                padKnowsAShow = true
+                pacer.reset()
+            case .showFinished: padKnowsAShow = false
+            default: break
+            }
+            return actions + [.emit(event)]
+        case .rememberPin(let pin):
+            storedPin = pin
+            return [.storePin(pin)]
+        case .navigationConfirmed(let index):
+            return pacer.confirmed(index, now: now).map { [.cancel(.heldNavigation)] + write($0, for: nil) } ?? []
+        case .log(let level, let message):
+            return [.log(level, message)]
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import FoundationEssentials
+import Logging
+import SlideModel
+import ImpressRemote
+import SourceKit
+
+/// LibreOffice Impress over Impress Remote, as a source kind: a plain
+/// `HOST[:PORT]` (or `impress://HOST[:PORT]`), paired with a PIN.
+public struct ImpressKind: SourceKind {
+    public init() {}
+
+    public static let kindID = "impress"
+    public var id: String { Self.kindID }
+    public var displayName: String { "Impress" }
+    public var summary: String { "a running LibreOffice Impress over the network (Impress Remote)" }
+    public var schemes: [String] { ["impress://"] }
+    public var addressForm: String { "HOST[:PORT]" }
+    public var connectHelp: String {
+        """
+        In Impress, turn on Tools > Options > LibreOffice Impress > General > \
+        "Enable remote control" and, on LibreOffice 24.8 and later, "Enable insecure WiFi \
+        connections", then restart LibreOffice (without the second, Impress offers only \
+        Bluetooth and the connection is refused). `controlpad doctor HOST` checks each step. \
+        The first time, the pad shows a PIN: type it into Slide Show > Impress Remote. \
+        Keys: ? in the pad; r reconnects at once while the link is down. The accepted PIN is remembered per server in \
+        $XDG_STATE_HOME/controlpad/pairings.json (~/.local/state/controlpad/).
+        """
+    }
+    public var capabilities: SourceCapabilities { [.pointer, .startStop, .pairing, .animationSteps, .blank, .confirmsCommands] }
+
+    public var options: [SourceOption] {
+        [
+            SourceOption(name: "name", valueName: "name", help: """
+                The name Impress shows for this remote (default: the name last paired with this server, \
+                else "ControlPad on <hostname>").
+                """),
+            SourceOption(name: "pin", valueName: "pin", help: "Pair with this PIN (digits) instead of the remembered or a random one."),
+        ]
+    }
+
+    public var pinEntry: String { "Impress (Slide Show ▸ Impress Remote)" }
+
+    public var pairingAdvice: String {
+        "type the PIN it shows into Impress (Slide Show ▸ Impress Remote), or give the PIN Impress knows with --pin"
+    }
+
+    public func parse(_ address: String) throws(SourceKindError) -> String {
+        try server(address).description
+    }
+
+    /// `HOST[:PORT]` or `impress://HOST[:PORT]`, or what is wrong in words.
+    public func server(_ text: String) throws(SourceKindError) -> ImpressServerAddress {
+        var plain = Substring(text)
+        if claims(text) {
+            plain = plain.drop { $0 == " " || $0 == "\t" }.dropFirst(schemes[0].count)
+            while plain.hasSuffix("/") { plain.removeLast() }
+        }
+        do {
+            return try ImpressServerAddress.parse(String(plain))
+        } catch {
+            throw SourceKindError("\(error)")
+        }
+    }
+
+    public func validate(_ settings: SourceSettings) throws(SourceKindError) {
+        if let pin = settings["pin"], !ImpressPin.isValid(pin) {
+            throw SourceKindError("--pin must be 1 to 16 digits, e.g. --pin 4821")
+        }
+        if let name = settings["name"], name.trimmingWhitespace().isEmpty || name.contains(where: \.isNewline) {
+            throw SourceKindError("--name must be one non-empty line")
+        }
+    }
+
+    public func makeSource(address: String, settings: SourceSettings, use: SourceUse, logger: Logger?) throws -> any ConfirmingSource {
+        let logger = logger ?? Logger(label: "controlpad.impress")
+        var configuration = configuration(for: try server(address), settings: settings, logger: logger)
+        switch use {
+        case .pad, .watch(timeout: nil): break
+        case .send(let timeout), .watch(let timeout?):
+            configuration.connectTimeout = timeout
+            configuration.pairingTimeout = timeout
+        }
+        return ImpressRemoteSource(configuration: configuration, logger: logger)
+    }
+
+    /// The source's configuration for `server`. Without a name, the name
+    /// this server last accepted is used again, so a reconnect pairs at once
+    /// instead of asking Impress for a PIN (it authorises name and PIN together).
+    public func configuration(for server: ImpressServerAddress, settings: SourceSettings, logger: Logger) -> ImpressRemoteConfiguration {
+        var store: PairingStore?
+        if let url = PairingStore.defaultFileURL() {
+            store = PairingStore(fileURL: url, logger: Logger(label: "controlpad.pairings"))
+        } else {
+            logger.warning("no HOME or XDG_STATE_HOME: accepted PINs are not remembered")
+        }
+        let storedName = store?.pairing(forServer: server.description)?.name
+        return ImpressRemoteConfiguration(
+            address: server,
+            clientName: settings["name"] ?? storedName ?? Self.defaultClientName(),
+            pinOverride: settings["pin"],
+            pairingStore: store,
+            backoff: SourceEnvironment.reconnectBackoff ?? ReconnectBackoff()
+        )
+    }
+
+    /// "ControlPad on <hostname>": stable across runs, so a PIN accepted once
+    /// keeps working (Impress authorises the name and PIN together).
+    public static func defaultClientName() -> String {
+        let host = ProcessInfo.processInfo.hostName
+            .split(separator: ".").first.map(String.init) ?? ""
+        return host.isEmpty ? "ControlPad" : "ControlPad on \(host)"
+    }
+
+    /// `--state JSON --within-ms N`: the wait for Impress's stream that a
+    /// leaving process handed over (`ImpressRemoteSource.leave`).
+    public func finish(handOffArguments arguments: [String], descriptor: Int32,
+                       say: @escaping (String) -> Void) throws(SourceKindError) {
+        func value(_ name: String) -> String? {
+            arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+        }
+        guard let state = value("--state"), let stream = try? JSONDecoder().decode(PreviewStream.self, from: Data(state.utf8)),
+              let withinMs = value("--within-ms").flatMap(Int.init)
+        else { throw SourceKindError("finish-stream for Impress needs --state JSON and --within-ms N") }
+        let longest = Int(PreviewStream.safetyNet.clampedNanoseconds / 1_000_000)
+        let within = Duration.milliseconds(max(0, min(withinMs, longest)))
+        StreamFinisher.finish(descriptor: descriptor, stream: stream, within: within, say: say)
+    }
+}
+
+extension ImpressRemoteSource: ConfirmingSource {}
+
+extension ImpressRemoteSource {
+    /// Stops; while Impress is still streaming this connection a show's
+    /// previews (`PreviewStream`), hands the wait over (`handOff`).
+    public func leave() -> SourceHandOff? {
+        shutdown()
+        guard let handOff = handOff() else { return nil }
+        return SourceHandOff(kind: ImpressKind.kindID, descriptor: handOff.descriptor, arguments: handOff.arguments(log: nil),
+                             waitDescription: handOff.stream.waitDescription) { say in
+            StreamFinisher.finish(descriptor: handOff.descriptor, stream: handOff.stream, within: handOff.remaining) { say($0) }
+        }
+    }
+}

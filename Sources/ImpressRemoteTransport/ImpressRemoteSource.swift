@@ -1,0 +1,197 @@
+import Dispatch
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+import SlideModel
+import ImpressRemote
+import SourceKit
+import Synchronization
+import Syscalls
+
+/// A running LibreOffice Impress, driven over the network (Impress Remote,
+/// TCP 1599), as a `SlideSource`: a thin SwiftNIO driver that carries out
+/// what the pure `ImpressConnection` decides (connect, write, close, timers,
+/// events, PIN storage) and feeds it what the network and the clock say.
+///
+/// Threads: the connection's decisions (`core`: the machine and the
+/// connection's `WireWriter`) are taken under a lock, so that a press is
+/// decided and written from the caller's thread: `send` puts its bytes on
+/// the socket at once, with no hop to the event loop (one hop from key to
+/// wire), and never waits: if the lock is busy (the loop is reading a
+/// preview) or a press is already on its way through the loop, it goes
+/// that way too, after the others. Everything else the driver keeps
+/// (channel, timers) is bound to one event loop (`link`, a
+/// `NIOLoopBoundBox`: touching it elsewhere traps), and every action but
+/// the write is carried out there. The pairing file is read and written on
+/// NIO's thread pool, never on the loop. Events go out through `EventGate`,
+/// which `shutdown` closes, so no event arrives after it returns.
+public final class ImpressRemoteSource: SlideSource, Sendable {
+    public let configuration: ImpressRemoteConfiguration
+    let loop: EventLoop
+    let logger: Logger
+    let gate = EventGate()
+    /// Set once by `shutdown`; read by `send` from any thread.
+    private let stopped = NIOLockedValueBox(false)
+    /// The pairing file being written (off the loop): a command that pairs
+    /// and leaves at once (`send`) must not exit before it is on disk.
+    let pairingWrites = DispatchGroup()
+    let link: NIOLoopBoundBox<Link>
+    /// The machine, and the writer of the connection it has open.
+    let core: Mutex<Core>
+    /// Sends handed to the loop and not yet decided there: while any is,
+    /// a new send follows them instead of overtaking them.
+    let sendsOnTheLoop = Atomic<Int>(0)
+
+    struct Core: Sendable {
+        var machine: ImpressConnection
+        /// Set while a connection is open (nil: a write is dropped).
+        var writer: WireWriter?
+    }
+
+    /// What the driver keeps on its loop beside the connection's decisions.
+    final class Link {
+        var channel: Channel?
+        /// Bumped for every connection attempt; news from older ones is ignored.
+        var generation = 0
+        var timers: [ImpressConnection.Timer: Scheduled<Void>] = [:]
+        /// Completed once stopped and the socket is closed (or handed off).
+        let closed: EventLoopPromise<Void>
+        private var isClosed = false
+        init(closed: EventLoopPromise<Void>) {
+            self.closed = closed
+        }
+
+        /// Once the machine has stopped and no socket is left open.
+        func noteIfClosed(stopped: Bool) {
+            guard stopped, channel == nil, !isClosed else { return }
+            isClosed = true
+            closed.succeed()
+        }
+    }
+
+    /// The problem when the pair request goes unanswered.
+    public static let noAnswerProblem = ImpressConnection.noAnswerProblem
+
+    /// - Parameters:
+    ///   - logger: where protocol trouble is written (never the terminal).
+    ///   - group: the event loops to run on; the shared singleton by default.
+    public init(
+        configuration: ImpressRemoteConfiguration,
+        logger: Logger = Logger(label: "controlpad.impress"),
+        group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+    ) {
+        self.configuration = configuration
+        self.logger = logger
+        loop = group.next()
+        let settings = ImpressConnection.Settings(
+            clientName: configuration.clientName, serverLabel: configuration.address.host,
+            address: configuration.address.description, pinOverride: configuration.pinOverride,
+            pairingTimeout: configuration.pairingTimeout, countdownStep: configuration.countdownStep,
+            backoff: configuration.backoff,
+            pacer: NavigationPacer(quietGap: configuration.navigationQuietGap, ackTimeout: configuration.navigationAckTimeout),
+            maxMessageBytes: configuration.maxMessageBytes, maxMessageLines: configuration.maxMessageLines)
+        core = Mutex(Core(machine: ImpressConnection(settings)))
+        link = .makeBoxSendingValue(Link(closed: loop.makePromise()), eventLoop: loop)
+    }
+
+    // MARK: SlideSource
+
+    public func start(events: @escaping @Sendable (SourceEvent) -> Void) {
+        guard !isStopped else { return }
+        gate.open(events)
+        let store = configuration.pairingStore
+        let key = configuration.address.description
+        NIOThreadPool.singleton.runIfActive(eventLoop: loop) { store?.pin(forServer: key) }.whenComplete { result in
+            let stored = (try? result.get()) ?? nil
+            self.handle(.start(storedPin: stored, freshPin: self.configuration.makePin()))
+        }
+    }
+
+    public func retryNow() {
+        guard !isStopped else { return }
+        loop.execute { self.handle(.retryNow) }
+    }
+
+    /// Decides and writes the command on the caller's thread when it can
+    /// do so without waiting (`sendHere`); otherwise on the loop, after
+    /// whatever is already on its way there.
+    public func send(_ command: SourceCommand) {
+        guard !isStopped else { return }
+        if !sendHere(command) { sendOnTheLoop(command) }
+    }
+
+    /// Sends `command` like `send`, then calls `whenWritten` (on the source's
+    /// loop, outside the event sink) with true once its bytes are written to
+    /// the socket, or false if it was dropped (not paired, link lost, shut
+    /// down). For `controlpad send`, which must not close the connection
+    /// before its command has gone out.
+    public func send(_ command: SourceCommand, whenWritten: @escaping @Sendable (Bool) -> Void) {
+        guard !isStopped else { return whenWritten(false) }
+        sendOnTheLoop(command, whenWritten: whenWritten)
+    }
+
+    /// Stops: no event reaches the pad after this returns. The socket
+    /// closes at once, unless Impress is still streaming this connection a
+    /// show's previews: then it closes when the stream is done (bounded;
+    /// see `PreviewStream`), on the source's loop, and `closed` tells when.
+    /// `handOff()` gives that wait to another process.
+    public func shutdown() {
+        let first = stopped.withLockedValue { wasStopped -> Bool in
+            defer { wasStopped = true }
+            return !wasStopped
+        }
+        // From here on no event reaches the pad (an event being delivered
+        // right now finishes first: the gate's lock waits for it).
+        gate.close()
+        guard first else { return }
+        if loop.inEventLoop {
+            stop()
+        } else {
+            try? loop.submit { self.stop() }.wait()
+            waitForThePairingFile()
+        }
+    }
+
+    /// Until a PIN Impress accepted is on disk (at most 2 s: a file system
+    /// that hangs must not keep the shell waiting).
+    private func waitForThePairingFile() {
+        if pairingWrites.wait(timeout: .now() + .seconds(2)) == .timedOut {
+            logger.warning("the pairing file is still being written; leaving without waiting for it")
+        }
+    }
+
+    /// Completes once the source has stopped and let go of its socket.
+    public var closed: EventLoopFuture<Void> {
+        loop.flatSubmit { self.link.value.closed.futureResult }
+    }
+
+    /// After `shutdown`, while Impress is still streaming previews to this
+    /// connection: a duplicate of its socket and the stream's state, for
+    /// another process to finish the wait (`StreamFinisher`); this source
+    /// stops reading and lets go of its own copy. Nil when nothing is left
+    /// to wait for (the socket is closed, or closes at once).
+    public func handOff() -> StreamHandOff? {
+        guard isStopped else { return nil }
+        return try? loop.submit { () -> StreamHandOff? in
+            let link = self.link.value
+            let now = Self.monotonicNow()
+            guard let (stream, until) = self.core.withLock({ $0.machine.drainingStream }), let channel = link.channel,
+                  let local = channel.localAddress?.port, let remote = channel.remoteAddress?.port,
+                  let descriptor = Syscalls.duplicateTCPConnection(localPort: local, remotePort: remote)
+            else { return nil }
+            self.letGo(link)
+            self.handle(.closed)
+            channel.close(promise: nil)
+            return StreamHandOff(descriptor: descriptor, stream: stream.rebased(from: now, to: .zero),
+                                 remaining: until - now)
+        }.wait() ?? nil
+    }
+
+    private var isStopped: Bool { stopped.withLockedValue { $0 } }
+
+    private func stop() {
+        handle(.stop)
+        link.value.noteIfClosed(stopped: core.withLock { $0.machine.isStopped })
+    }
+}

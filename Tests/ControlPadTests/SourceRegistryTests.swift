@@ -1,0 +1,116 @@
+import ArgumentParser
+import XCTest
+@testable import ControlPadCLI
+@testable import ControlPadScripting
+@testable import PadConfig
+import SlideModel
+import SourceKit
+
+/// The command line, the config and scripting ask the registry of source
+/// kinds, never branch: an address's scheme picks the kind, every kind's
+/// options are on every command that makes a source, its config keys are
+/// read, and what it still has to finish is handed to the kind by id.
+final class SourceRegistryTests: XCTestCase {
+    func testTheSchemePicksTheKindAndAPlainAddressIsTheDefaultKinds() throws {
+        XCTAssertEqual(SourceRegistry.kind(for: "192.0.2.7").id, "impress")
+        XCTAssertEqual(SourceRegistry.kind(for: "[::1]:1599").id, "impress")
+        XCTAssertEqual(SourceRegistry.kind(for: "impress://laptop.local:1600/").id, "impress")
+        XCTAssertEqual(SourceRegistry.kind(for: " PDFPC://127.0.0.1").id, "pdfpc")
+        XCTAssertEqual(SourceRegistry.kind(for: "pdfpcs://127.0.0.1").id, "pdfpc")
+        XCTAssertEqual(SourceRegistry.kind(for: "demo://").id, "demo")
+        XCTAssertEqual(try SourceRegistry.check("impress://laptop.local:1600/").shown, "laptop.local:1600")
+        XCTAssertEqual(try SourceRegistry.check("pdfpc://127.0.0.1").shown, "pdfpc://127.0.0.1:8088")
+        XCTAssertEqual(try SourceRegistry.check("127.0.0.1").shown, "127.0.0.1:1599")
+    }
+
+    func testAWrongAddressIsSaidByItsKind() {
+        XCTAssertThrowsError(try SourceRegistry.check("pdfpc://host:0")) { error in
+            XCTAssertTrue("\(error)".contains("a pdfpc is pdfpc://HOST[:PORT]"), "\(error)")
+        }
+        XCTAssertThrowsError(try SendCommand.parse(["host:99999", "next"])) { error in
+            XCTAssertTrue(SendCommand.message(for: error).contains("is not a port"), SendCommand.message(for: error))
+        }
+    }
+
+    /// A kind's option that no command declared would be unusable: every
+    /// option of every kind is in the help of every command that makes a source.
+    func testEveryKindsOptionsAreOnEveryCommandThatMakesASource() {
+        let declared = SourceRegistry.kinds.flatMap(\.options).map { "--" + $0.name }
+        XCTAssertFalse(declared.isEmpty)
+        for command in [ConnectCommand.self, SendCommand.self, WatchCommand.self] as [ParsableCommand.Type] {
+            let help = ControlPadCommand.helpMessage(for: command, columns: 200)
+            for option in declared {
+                XCTAssertTrue(help.contains(option + " "), "\(command.configuration.commandName ?? ""): \(option)")
+            }
+            XCTAssertFalse(help.contains("no source kind declares"), help)
+        }
+    }
+
+    /// Each kind checks its own options, whichever address is given.
+    func testTheKindsValidateTheirOptions() {
+        XCTAssertThrowsError(try SendCommand.parse(["pdfpc://127.0.0.1", "next", "--pin", "12ab"])) { error in
+            XCTAssertTrue(SendCommand.message(for: error).contains("--pin must be 1 to 16 digits"), SendCommand.message(for: error))
+        }
+        XCTAssertThrowsError(try WatchCommand.parse(["127.0.0.1", "--trust", "/nonexistent/cert.pem"])) { error in
+            XCTAssertTrue(WatchCommand.message(for: error).contains("cannot read --trust"), WatchCommand.message(for: error))
+        }
+    }
+
+    /// A kind's settings: the option given wins, then `[source.ID]`, then
+    /// the top-level key the kind declares; a wrong value is one problem.
+    func testTheConfigReadsAKindsSettingsGenerically() throws {
+        func read(_ text: String) -> LoadedConfig {
+            ConfigLoader(file: "config.toml", text: text, sourceKeys: SourceRegistry.configKeys).parse()
+        }
+        let top = read("pdfpc-password = \"top\"\nanimation = false\n")
+        XCTAssertEqual(top.problems, [])
+        XCTAssertEqual(top.config.sources["pdfpc"]?["password"], "top")
+        let both = read("pdfpc-password = \"top\"\n[source.pdfpc]\npassword = \"table\"\n")
+        XCTAssertEqual(both.config.sources["pdfpc"]?["password"], "table", "the kind's own table says it more precisely")
+        let bad = read("animation = false\n[source.pdfpc]\npassword = 42\ntrust = \"ca.pem\"\n")
+        XCTAssertEqual(bad.problems.count, 1, "\(bad.problems)")
+        XCTAssertEqual(bad.problems.first?.line, 3)
+        XCTAssertEqual(bad.config.sources["pdfpc"]?["trust"], "ca.pem", "the rest applies")
+        XCTAssertFalse(bad.config.animation)
+
+        let options = try ConnectCommand.parse(["pdfpc://127.0.0.1", "--password", "given"]).source
+        let kind = SourceRegistry.kind(for: "pdfpc://127.0.0.1")
+        XCTAssertEqual(options.settings(for: kind, config: both.config)["password"], "given")
+        XCTAssertEqual(try ConnectCommand.parse([]).source.settings(for: kind, config: both.config)["password"], "table")
+        XCTAssertTrue(DefaultConfig.text(sourceKeys: SourceRegistry.configKeys).contains("# pdfpc-password = "))
+    }
+
+    func testAServerWithAKindsSchemeIsLeftToTheCommand() {
+        let config = ConfigLoader(file: "config.toml", text: "server = \"pdfpc://laptop.local\"\n").parse()
+        XCTAssertEqual(config.problems, [])
+        XCTAssertEqual(config.config.server, "pdfpc://laptop.local")
+        XCTAssertEqual(ConfigLoader(file: "config.toml", text: "server = \"a b\"\n").parse().problems.first?.key, "server")
+    }
+
+    /// What a source must still finish goes to `finish-stream`, which asks
+    /// the kind named in the hand-off; an unknown kind is a usage error.
+    func testAHandOffIsFinishedByTheKindItNames() throws {
+        let handOff = SourceHandOff(kind: "impress", descriptor: -1, arguments: ["--state", "{}", "--within-ms", "5"],
+                                    waitDescription: "still sending") { _ in }
+        let arguments = LinkLeaving.finishArguments(handOff, log: "/tmp/x.log")
+        XCTAssertEqual(arguments, ["finish-stream", "--source", "impress", "--log", "/tmp/x.log", "--", "--state", "{}", "--within-ms", "5"])
+        let command = try XCTUnwrap(try ControlPadCommand.parseAsRoot(arguments) as? FinishStreamCommand)
+        XCTAssertEqual(command.source, "impress")
+        XCTAssertEqual(command.arguments, ["--state", "{}", "--within-ms", "5"])
+        XCTAssertThrowsError(try FinishStreamCommand.parse(["--source", "nothing"]).run())
+    }
+
+    /// The pad's help says what a source cannot do from its capabilities,
+    /// in its own name, with the keys bound to each action; a source that
+    /// can do it all needs no notes.
+    func testTheHelpNotesComeFromTheCapabilities() throws {
+        let pdfpc = try XCTUnwrap(SourceRegistry.helpNotes(SourceRegistry.kind(for: "pdfpc://h"), bindings: .standard))
+        XCTAssertEqual(pdfpc.heading, "On pdfpc")
+        XCTAssertEqual(pdfpc.items.map(\.summary), [
+            "no laser pointer: pdfpc's pointer is local to pdfpc", "no show to stop: pdfpc presents until it quits",
+            "nothing to start: pdfpc always presents", "next page (a Beamer overlay is one)",
+        ])
+        XCTAssertEqual(pdfpc.items.first?.keys, "click")
+        XCTAssertNil(SourceRegistry.helpNotes(SourceRegistry.kind(for: "127.0.0.1"), bindings: .standard))
+    }
+}
