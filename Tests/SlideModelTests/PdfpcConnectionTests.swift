@@ -434,7 +434,7 @@ final class PdfpcConnectionTests: XCTestCase {
             h.run(.answered(id: victim.id, status: status, body: body))
             h.serveAll()
             for case .notes(_, let text) in h.events {
-                XCTAssertFalse(text.unicodeScalars.contains { Notes.isControl($0) && $0 != "\n" }, "\(text.debugDescription)")
+                XCTAssertFalse(text.source.unicodeScalars.contains { Notes.isControl($0) && $0 != "\n" }, "\(text.source.debugDescription)")
             }
             XCTAssertLessThanOrEqual(h.c.picturesInFlight, 3)
         }

@@ -164,7 +164,7 @@ final class ThumbnailsAndSearchTests: XCTestCase {
     private func withNotes(_ state: inout PadState) {
         let notes = [0: "Welcome", 2: "The CHART of sales", 3: "", 5: "Café numbers", 7: "second chart\nmore",
                      9: "Nothing here"]
-        for (slide, text) in notes { _ = state.reduce(.source(.notes(index: slide, text)), now: 5) }
+        for (slide, text) in notes { _ = state.reduce(.source(.notes(index: slide, .plain(text))), now: 5) }
     }
 
     func testFoldingIgnoresCaseAndAccents() {
