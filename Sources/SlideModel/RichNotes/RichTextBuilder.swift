@@ -131,11 +131,7 @@ struct RichTextBuilder {
         if table != nil { lineBreak(); return }
         defer { kind = nil; runs = [] }
         guard let kind else { return }
-        trimTrailingSpaces(&runs)
-        while let last = runs.last, last.text.isEmpty || last.text.allSatisfy({ $0 == "\n" || $0 == " " }) {
-            runs.removeLast()
-            trimTrailingSpaces(&runs)
-        }
+        trimTrailingSpaces(&runs, andBreaks: true)
         guard !runs.isEmpty else { return }
         switch kind {
         case .paragraph: emit(.paragraph(runs))
@@ -164,9 +160,9 @@ struct RichTextBuilder {
         }
     }
 
-    private func trimTrailingSpaces(_ runs: inout [RichRun]) {
+    private func trimTrailingSpaces(_ runs: inout [RichRun], andBreaks: Bool = false) {
         while var last = runs.last {
-            while last.text.last == " " { last.text.removeLast() }
+            while last.text.last == " " || andBreaks && last.text.last == "\n" { last.text.removeLast() }
             if last.text.isEmpty { runs.removeLast(); continue }
             runs[runs.count - 1] = last
             return
