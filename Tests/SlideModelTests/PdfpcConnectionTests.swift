@@ -148,7 +148,7 @@ final class PdfpcConnectionTests: XCTestCase {
         XCTAssertTrue(h.events.contains(.showStarted(slideCount: 5, current: 2)))
         XCTAssertEqual(h.pending.map(\.request), [.notes(page: 2)], "the current slide's notes first")
         h.serve()
-        XCTAssertTrue(h.events.contains(.notes(index: 2, "Notes 3 & more")))
+        XCTAssertTrue(h.events.contains(.notes(index: 2, .markdown("Notes 3 & more"))))
         XCTAssertEqual(h.pending.map(\.request), [.notes(page: 3)], "then the next slide's")
         XCTAssertNotNil(h.timers[.poll], "polling starts")
     }

@@ -56,7 +56,9 @@ public enum MarkdownNotes {
             if let (marker, rest) = listItem(body) {
                 while let last = indents.last, last > indent { indents.removeLast() }
                 if indents.last != indent { indents.append(indent) }
-                builder.start(.item(depth: min(indents.count - 1, HTMLNotes.maxDepth), marker: marker))
+                // A list right under a paragraph stays right under it, as typed.
+                builder.start(.item(depth: min(indents.count - 1, HTMLNotes.maxDepth), marker: marker),
+                              tight: builder.openKind == .paragraph)
                 MarkdownInline.append(rest, to: &builder)
                 continue
             }

@@ -17,6 +17,8 @@ struct RichTextBuilder {
     let collapsesSpace: Bool
     private(set) var blocks: [RichBlock] = []
     private var kind: Kind?
+    /// The open block follows the one before without a blank line.
+    private var tight = false
     private var runs: [RichRun] = []
     /// Within `<pre>`: spaces and line feeds kept.
     var preformatted = false
@@ -115,11 +117,13 @@ struct RichTextBuilder {
 
     // MARK: blocks
 
-    /// Ends the open block and opens one of `kind`.
-    mutating func start(_ kind: Kind) {
+    /// Ends the open block and opens one of `kind`; `tight`: no blank line
+    /// before it (a list typed right under its paragraph).
+    mutating func start(_ kind: Kind, tight: Bool = false) {
         if table != nil { lineBreak(); return }
         end()
         self.kind = kind
+        self.tight = tight
     }
 
     /// The open block is kind `.paragraph` with no text yet, or none is open.
@@ -129,7 +133,7 @@ struct RichTextBuilder {
     /// Ends the open block (an empty one leaves nothing).
     mutating func end() {
         if table != nil { lineBreak(); return }
-        defer { kind = nil; runs = [] }
+        defer { kind = nil; runs = []; tight = false }
         guard let kind else { return }
         trimTrailingSpaces(&runs, andBreaks: true)
         guard !runs.isEmpty else { return }
@@ -147,7 +151,8 @@ struct RichTextBuilder {
     }
 
     private mutating func emit(_ block: RichBlock) {
-        if let last = blocks.last, Self.spaced(last, block) { blocks.append(.paragraph([])) }
+        if let last = blocks.last, !tight, Self.spaced(last, block) { blocks.append(.paragraph([])) }
+        tight = false
         blocks.append(block)
     }
 
