@@ -27,7 +27,7 @@ seed() {  # seed TARGET DIR
     local dir=$2
     case $1 in
         wire) cp Tests/SlideModelTests/Fixtures/*.bin "$dir"/ ;;
-        notes) cp Sources/SlideSources/Resources/DemoDeck/*.notes "$dir"/ ;;
+        notes) cp Sources/SlideSources/Resources/DemoDeck/*.notes Fuzz/seeds/notes.html Fuzz/seeds/notes.md "$dir"/ ;;
         picture) cp Sources/SlideSources/Resources/DemoDeck/*.png Tests/SlideImagesTests/Fixtures/*.png "$dir"/ ;;
         config) cp Fuzz/seeds/config.toml "$dir"/ ;;
     esac
