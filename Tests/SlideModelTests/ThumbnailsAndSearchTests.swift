@@ -195,6 +195,18 @@ final class ThumbnailsAndSearchTests: XCTestCase {
         XCTAssertEqual(state.listCount, 0)
     }
 
+    func testTheSearchReadsRichNotesAsTheirTextNotTheirMarkup() {
+        var state = pad(slides: 10)
+        _ = state.reduce(.source(.notes(index: 3, .markdown("Intro\n- a **bold** point"))), now: 5)
+        _ = state.reduce(.source(.notes(index: 6, .html("<p>the <b>bold</b>&nbsp;<i>move</i> &amp; more</p>"))), now: 5)
+        XCTAssertEqual(state.buffer.notes(of: 3), "Intro\n• a bold point")
+        _ = press([.tab, .char("/")] + "bold point".map { .char($0) }, &state)
+        XCTAssertEqual(state.search?.matches, [3], "the words as the reader sees them, across the marks")
+        XCTAssertEqual(SlideSearch.lineToShow(state.buffer.notes(of: 3)!, query: "bold point"), "• a bold point")
+        _ = press(Array(repeating: .backspace, count: 10) + "& more".map { .char($0) }, &state)
+        XCTAssertEqual(state.search?.matches, [6], "entities decoded")
+    }
+
     func testNAndShiftNMoveBetweenMatchesAndEnterGoes() {
         var state = pad(slides: 10)
         withNotes(&state)
