@@ -61,7 +61,8 @@ final class HTMLNotesTests: XCTestCase {
 
     func testEntitiesNamedAndNumericAreDecoded() {
         XCTAssertEqual(read("R&amp;D &lt;beta&gt; &quot;q&quot; caf&eacute;? &#8211; &#x2014; &hellip; &copy; &nbsp;x &unknown; & done").plainText,
-                       "R&D <beta> \"q\" caf&eacute;? – — … © \u{A0}x &unknown; & done")
+                       "R&D <beta> \"q\" caf&eacute;? – — … ©  x &unknown; & done")
+        XCTAssertEqual(read("a&nbsp;b").blocks, [.paragraph([RichRun("a\u{A0}b")])], "no break on screen; a space in the text")
         XCTAssertEqual(read("&#0; &#xD800; &#1114112;").plainText, "\u{FFFD} \u{FFFD} \u{FFFD}", "no character: the replacement, as browsers")
     }
 

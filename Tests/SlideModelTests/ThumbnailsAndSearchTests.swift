@@ -205,6 +205,8 @@ final class ThumbnailsAndSearchTests: XCTestCase {
         XCTAssertEqual(SlideSearch.lineToShow(state.buffer.notes(of: 3)!, query: "bold point"), "• a bold point")
         _ = press(Array(repeating: .backspace, count: 10) + "& more".map { .char($0) }, &state)
         XCTAssertEqual(state.search?.matches, [6], "entities decoded")
+        _ = press(Array(repeating: .backspace, count: 6) + "bold move".map { .char($0) }, &state)
+        XCTAssertEqual(state.search?.matches, [6], "a no-break space is found by a space")
     }
 
     func testNAndShiftNMoveBetweenMatchesAndEnterGoes() {

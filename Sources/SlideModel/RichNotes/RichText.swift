@@ -11,7 +11,8 @@ public struct RichText: Hashable, Sendable {
     /// The notes as plain text, for the search, `watch` and anything else
     /// that needs text: one line per block (a blank paragraph is a blank
     /// line), items as "• " or "1. " indented two spaces a level, a table's
-    /// cells separated by " | ".
+    /// cells separated by " | ". A no-break space is a space here (it only
+    /// keeps words together on screen): a search types a space.
     public var plainText: String {
         var lines: [String] = []
         for block in blocks {
@@ -24,7 +25,7 @@ public struct RichText: Hashable, Sendable {
                 for row in rows { lines.append(row.cells.map(RichRun.text(of:)).joined(separator: " | ")) }
             }
         }
-        return lines.joined(separator: "\n")
+        return lines.joined(separator: "\n").replacing("\u{A0}", with: " ")
     }
 }
 
