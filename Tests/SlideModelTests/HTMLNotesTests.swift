@@ -44,6 +44,14 @@ final class HTMLNotesTests: XCTestCase {
         XCTAssertEqual(rich.plainText, "• one\n• two\n  1. first\n  2. second bold\n• three")
     }
 
+    func testLooseListItemsKeepTheirParagraphsInTheItem() {
+        // What Markdown renderers (reveal.js's own, pandoc) make of a list with blank lines.
+        XCTAssertEqual(read("<ul>\n<li><p>one</p>\n<p>more</p></li>\n<li><p>two</p></li>\n</ul>").blocks, [
+            .item(depth: 0, marker: nil, [RichRun("one\nmore")]), .item(depth: 0, marker: nil, [RichRun("two")]),
+        ])
+        XCTAssertEqual(RichLayout.lines(read("<ul><li><p>one</p><p>more</p></li></ul>"), width: 20).map(\.text), ["• one", "  more"])
+    }
+
     func testTablesAreRowsOfCellsWithABoldHeader() {
         let rich = read("<table><thead><tr><th>Year</th><th>Sales</th></tr></thead><tbody><tr><td>2025</td><td>1 <i>M</i></td></tr></tbody></table>")
         XCTAssertEqual(rich.blocks, [.table([

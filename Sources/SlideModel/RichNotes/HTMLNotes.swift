@@ -123,7 +123,7 @@ public enum HTMLNotes {
         /// (on a line of its own); elsewhere it is a paragraph of its own.
         mutating func block(_ open: Bool) {
             if case .item = builder.openKind {
-                if !builder.atBlockStart { builder.lineBreak() }
+                if !builder.atBlockStart && !builder.endsWithBreak { builder.lineBreak() }
                 return
             }
             builder.end()

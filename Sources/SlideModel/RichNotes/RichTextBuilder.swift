@@ -129,6 +129,8 @@ struct RichTextBuilder {
     /// The open block is kind `.paragraph` with no text yet, or none is open.
     var atBlockStart: Bool { runs.isEmpty }
     var openKind: Kind? { kind }
+    /// The open block's text ends with a line break.
+    var endsWithBreak: Bool { runs.last?.text.last == "\n" }
 
     /// Ends the open block (an empty one leaves nothing).
     mutating func end() {
