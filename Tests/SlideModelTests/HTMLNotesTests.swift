@@ -115,6 +115,13 @@ final class HTMLNotesTests: XCTestCase {
         XCTAssertLessThan(ContinuousClock.now - start, .seconds(5))
     }
 
+    func testAScriptFullOfTagsNeverClosedIsSkippedInOnePass() {
+        let html = "<p>kept</p><script>" + String(repeating: "<a title='", count: 20_000) + "</script><p>after</p>"
+        let start = ContinuousClock.now
+        XCTAssertEqual(read(html).plainText, "kept\n\nafter")
+        XCTAssertLessThan(ContinuousClock.now - start, .seconds(3))
+    }
+
     func testPreKeepsItsLines() {
         XCTAssertEqual(read("<pre>a  b\n  c</pre>").blocks, [.paragraph([RichRun("a  b\n  c")])])
     }

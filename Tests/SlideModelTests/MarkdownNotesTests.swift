@@ -98,4 +98,14 @@ final class MarkdownNotesTests: XCTestCase {
         XCTAssertLessThanOrEqual(read(huge).plainText.utf8.count, MarkdownNotes.maxBytes)
         XCTAssertLessThan(ContinuousClock.now - start, .seconds(5))
     }
+
+    func testHostileLinesAreReadInOnePass() {
+        // Every `[` looking for its `]`, every backtick run for its closer: once per line, not once per mark.
+        let brackets = String(repeating: "[", count: 200_000)
+        let backticks = (1...600).map { String(repeating: "`", count: $0) + "x" }.joined()  // 180 K, no run closes another
+        let start = ContinuousClock.now
+        XCTAssertEqual(read(brackets).plainText.count, 200_000)
+        XCTAssertEqual(read(backticks).plainText.filter { $0 == "x" }.count, 600)
+        XCTAssertLessThan(ContinuousClock.now - start, .seconds(3))
+    }
 }

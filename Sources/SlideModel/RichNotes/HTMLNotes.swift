@@ -142,13 +142,20 @@ public enum HTMLNotes {
             builder.style = s
         }
 
-        /// Past `</name>` (or to the end): a script's or a style's content is no text.
+        /// Past `</name>` (or to the end): a script's or a style's content is
+        /// no text. Looks for the closing tag's name only (a `<` inside a
+        /// script is no tag), so it reads the content once.
         mutating func skip(past name: String) {
             var j = i
             while let lt = source[j...].firstIndex(of: "<") {
-                if let tag = Tag(source[lt...]), tag.closing, tag.name == name {
-                    i = tag.end
-                    return
+                var k = source.index(after: lt)
+                if k < source.endIndex, source[k] == "/" {
+                    k = source.index(after: k)
+                    let letters = source[k...].prefix { $0.isASCII && ($0.isLetter || $0.isNumber) }
+                    if letters.lowercased() == name {
+                        i = source[letters.endIndex...].firstIndex(of: ">").map { source.index(after: $0) } ?? source.endIndex
+                        return
+                    }
                 }
                 j = source.index(after: lt)
             }

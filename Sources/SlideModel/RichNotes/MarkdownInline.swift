@@ -53,6 +53,7 @@ enum MarkdownInline {
         var tokens: [Token] = []
         var text = ""
         let chars = Array(line)
+        let marks = Marks(chars)
         var i = 0
         func flush() {
             if !text.isEmpty { tokens.append(.text(text)); text = "" }
@@ -65,7 +66,7 @@ enum MarkdownInline {
                 i += 2
             case "`":
                 let run = chars[i...].prefix { $0 == "`" }.count
-                if let close = closingBackticks(chars, from: i + run, count: run) {
+                if let close = marks.backticks(count: run, from: i + run) {
                     flush()
                     var code = String(chars[(i + run)..<close])
                     if code.count > 1, code.first == " ", code.last == " " { code = String(code.dropFirst().dropLast()) }
@@ -91,7 +92,7 @@ enum MarkdownInline {
                 i += run
             case "[":
                 // [text](link): the text, its link dropped.
-                if let (label, end) = link(chars, at: i) {
+                if let (label, end) = marks.link(chars, at: i) {
                     text += label
                     i = end
                 } else {
@@ -107,25 +108,54 @@ enum MarkdownInline {
         return tokens
     }
 
-    private static func closingBackticks(_ chars: [Character], from start: Int, count: Int) -> Int? {
-        var j = start
-        while j < chars.count {
-            if chars[j] == "`" {
-                let run = chars[j...].prefix { $0 == "`" }.count
-                if run == count { return j }
-                j += run
-            } else {
-                j += 1
+    /// Where a line's closing marks are, found once: a line of hostile
+    /// notes (`[[[[…`, backtick runs of every length) costs no more than
+    /// one pass over it.
+    private struct Marks {
+        /// Backtick runs by length: where each starts, in order.
+        var runs: [Int: [Int]] = [:]
+        /// For each index, the next `]` and `)` at or after it (or `count`).
+        var nextBracket: [Int]
+        var nextParen: [Int]
+
+        init(_ chars: [Character]) {
+            var i = 0
+            while i < chars.count {
+                if chars[i] == "`" {
+                    let run = chars[i...].prefix { $0 == "`" }.count
+                    runs[run, default: []].append(i)
+                    i += run
+                } else {
+                    i += 1
+                }
+            }
+            nextBracket = Array(repeating: chars.count, count: chars.count + 1)
+            nextParen = nextBracket
+            for j in stride(from: chars.count - 1, through: 0, by: -1) {
+                nextBracket[j] = chars[j] == "]" ? j : nextBracket[j + 1]
+                nextParen[j] = chars[j] == ")" ? j : nextParen[j + 1]
             }
         }
-        return nil
-    }
 
-    /// `[text](…)` at `i`: the text and the index after `)`.
-    private static func link(_ chars: [Character], at i: Int) -> (String, Int)? {
-        guard let close = chars[(i + 1)...].prefix(512).firstIndex(of: "]"), close + 1 < chars.count, chars[close + 1] == "(",
-              let end = chars[(close + 2)...].prefix(2048).firstIndex(of: ")") else { return nil }
-        return (String(chars[(i + 1)..<close]), end + 1)
+        /// The first run of exactly `count` backticks starting at or after `start`.
+        func backticks(count: Int, from start: Int) -> Int? {
+            guard let starts = runs[count] else { return nil }
+            var low = 0, high = starts.count
+            while low < high {
+                let mid = (low + high) / 2
+                if starts[mid] < start { low = mid + 1 } else { high = mid }
+            }
+            return low < starts.count ? starts[low] : nil
+        }
+
+        /// `[text](…)` at `i`: the text and the index after `)`.
+        func link(_ chars: [Character], at i: Int) -> (String, Int)? {
+            let close = nextBracket[min(i + 1, chars.count)]
+            guard close < chars.count, close - i <= 512, close + 1 < chars.count, chars[close + 1] == "(" else { return nil }
+            let end = nextParen[close + 1]
+            guard end < chars.count, end - close <= 2048 else { return nil }
+            return (String(chars[(i + 1)..<close]), end + 1)
+        }
     }
 
     /// Pairs closers with the nearest opener of the same mark: two marks
