@@ -29,7 +29,7 @@ public enum RichLayout {
                 if runs.isEmpty { out.append(RichLine([])); continue }
                 out += wrap(runs, width: width, prefix: "")
             case .item(let depth, let marker, let runs):
-                let pad = String(repeating: " ", count: min(depth * indent, width / 2))
+                let pad = String(repeating: " ", count: min(min(max(0, depth), 64) * indent, width / 2))
                 out += wrap(runs, width: width, prefix: pad + RichBlock.markerText(marker))
             case .table(let rows):
                 out += TableLayout.lines(rows, width: width)
