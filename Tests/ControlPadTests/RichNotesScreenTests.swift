@@ -73,6 +73,27 @@ final class RichNotesScreenTests: XCTestCase {
         XCTAssertEqual(cache.wraps, 2)
     }
 
+    func testNotesScaledByTheTerminalKeepTheirLooks() throws {
+        var state = PadState(animate: false)
+        _ = state.reduce(.source(.link(.demo)), now: 0)
+        _ = state.reduce(.source(.showStarted(slideCount: 5, current: 1)), now: 0)
+        _ = state.reduce(.source(.notes(index: 1, .markdown("- one **two** three"))), now: 0)
+        let view = PadView(clock: "14:05", pictures: nil, textSizing: true)
+        _ = PadFrame(&state, view: view, size: TerminalSize(width: 120, height: 40), now: 0)
+        for _ in 0..<2 { _ = state.reduce(.key(.char("+")), now: 0) }
+        let grid = PadFrame(&state, view: view, size: TerminalSize(width: 120, height: 40), now: 0).grid
+        XCTAssertEqual(grid.scaledText.map(\.text), ["• one ", "two", " three"])
+        XCTAssertEqual(grid.scaledText.map(\.attributes), [[], .bold, []])
+        XCTAssertEqual(grid.scaledText.map(\.x), grid.scaledText.map(\.x).sorted(), "side by side")
+        XCTAssertEqual(grid.scaledText[1].x - grid.scaledText[0].x, 6 * 3, "each run after the one before, at 3×")
+        let bytes = String(decoding: ScaledTextWriter.bytes(grid.scaledText), as: UTF8.self)
+        XCTAssertTrue(bytes.contains("\u{1B}[0;1m"), bytes.debugDescription)
+        let bold = try XCTUnwrap(bytes.range(of: "\u{1B}[0;1m")), two = try XCTUnwrap(bytes.range(of: ";two"))
+        let reset = try XCTUnwrap(bytes.range(of: "\u{1B}[0m", range: two.upperBound..<bytes.endIndex))
+        XCTAssertLessThan(bold.lowerBound, two.lowerBound)
+        XCTAssertLessThan(reset.lowerBound, try XCTUnwrap(bytes.range(of: "; three")).lowerBound, "bold ends with its run")
+    }
+
     func testZoomedRichNotesAreSpacedAndStillStyled() {
         var state = PadState(animate: false)
         _ = state.reduce(.source(.link(.demo)), now: 0)

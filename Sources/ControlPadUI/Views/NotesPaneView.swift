@@ -56,11 +56,15 @@ struct NotesPaneView {
             guard i < lines.count else { break }
             let y = inside.y + row * zoom.rowsPerLine
             if zoom.scales {
-                // The terminal draws it, over cells left blank here.
-                // Scaled text is one run: its looks are not kept.
-                let line = DisplayWidth.truncate(lines[i].text, to: inside.width / zoom.level)
-                grid.scaledText.append(ScaledText(x: inside.x, y: y, scale: zoom.level, text: line,
-                                                  columns: DisplayWidth.of(line) * zoom.level))
+                // The terminal draws it, over cells left blank here: a run per style.
+                let line = lines[i].truncated(to: inside.width / zoom.level)
+                var x = inside.x
+                for run in line.runs.isEmpty ? [RichRun("")] : line.runs {
+                    let columns = DisplayWidth.of(run.text) * zoom.level
+                    grid.scaledText.append(ScaledText(x: x, y: y, scale: zoom.level, text: run.text, columns: columns,
+                                                      attributes: placeholder ? [] : Self.style(run.style).attributes))
+                    x += columns
+                }
             } else {
                 var x = inside.x
                 for run in lines[i].runs {

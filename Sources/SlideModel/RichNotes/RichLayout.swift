@@ -6,6 +6,30 @@ public struct RichLine: Hashable, Sendable {
     public init(plain text: String) { runs = text.isEmpty ? [] : [RichRun(text)] }
     /// The line's text (what snapshot tests read).
     public var text: String { RichRun.text(of: runs) }
+
+    /// The line cut to `columns`, with "…" where it was cut (as
+    /// `DisplayWidth.truncate`), its runs keeping their styles.
+    public func truncated(to columns: Int) -> RichLine {
+        guard columns > 0 else { return RichLine([]) }
+        guard DisplayWidth.of(text) > columns else { return self }
+        var out: [RichRun] = []
+        var used = 0
+        outer: for run in runs {
+            var text = ""
+            for c in run.text {
+                let w = DisplayWidth.of(c)
+                if used + w > columns - 1 {
+                    if !text.isEmpty { out.append(RichRun(text, run.style)) }
+                    break outer
+                }
+                text.append(c)
+                used += w
+            }
+            out.append(RichRun(text, run.style))
+        }
+        out.append(RichRun("…"))
+        return RichLine(TableLayout.merged(out))
+    }
 }
 
 /// Notes laid out to a width in display columns: paragraphs and headings
@@ -50,7 +74,7 @@ public enum RichLayout {
         for segment in glyphs.split(omittingEmptySubsequences: false, whereSeparator: { $0.character == "\n" }) {
             if hangs {
                 for line in StyledWrap.wrap(segment, width: width - hang) {
-                    out.append(RichLine([RichRun(first ? prefix : String(repeating: " ", count: hang))] + StyledWrap.runs(line)))
+                    out.append(RichLine(TableLayout.merged([RichRun(first ? prefix : String(repeating: " ", count: hang))] + StyledWrap.runs(line))))
                     first = false
                 }
             } else {

@@ -71,7 +71,7 @@ enum TableLayout {
     }
 
     /// Runs of one style merged (a cell and its padding).
-    private static func merged(_ runs: [RichRun]) -> [RichRun] {
+    static func merged(_ runs: [RichRun]) -> [RichRun] {
         var out: [RichRun] = []
         for run in runs where !run.text.isEmpty {
             if out.last?.style == run.style { out[out.count - 1].text += run.text } else { out.append(run) }
@@ -79,24 +79,5 @@ enum TableLayout {
         return out
     }
 
-    /// A line cut to `width` columns, with "…" where it was cut.
-    static func cut(_ line: RichLine, to width: Int) -> RichLine {
-        var total = 0
-        for run in line.runs { total += DisplayWidth.of(run.text) }
-        guard total > width else { return line }
-        var out: [RichRun] = []
-        var used = 0
-        outer: for run in line.runs {
-            var text = ""
-            for c in run.text {
-                let w = DisplayWidth.of(c)
-                if used + w > width - 1 { if !text.isEmpty { out.append(RichRun(text, run.style)) }; break outer }
-                text.append(c)
-                used += w
-            }
-            out.append(RichRun(text, run.style))
-        }
-        out.append(RichRun("…"))
-        return RichLine(merged(out))
-    }
+    static func cut(_ line: RichLine, to width: Int) -> RichLine { line.truncated(to: width) }
 }
