@@ -62,6 +62,20 @@ final class RichNotesScreenTests: XCTestCase {
         XCTAssertTrue(cells(grid, of: "point").allSatisfy { $0.style.role == .accent }, "code stands out")
     }
 
+    func testRichNotesDrawAtEveryWidth() {
+        let html = "<h1>日本語</h1><ul><li>a <b>bold</b> 中文<ol><li>n</li></ol></li></ul><table><tr><th>x</th><th>長い見出し</th></tr><tr><td>1</td><td>2</td></tr></table>"
+        var state = PadState(animate: false)
+        _ = state.reduce(.source(.link(.demo)), now: 0)
+        _ = state.reduce(.source(.showStarted(slideCount: 5, current: 1)), now: 0)
+        _ = state.reduce(.source(.notes(index: 1, .html(html))), now: 0)
+        for width in 0...40 {
+            for height in [0, 1, 2, 3, 5, 8, 12] {
+                let grid = renderPad(&state, width: width, height: height)
+                XCTAssertFalse(grid.text.contains("<"), "\(width)×\(height)")
+            }
+        }
+    }
+
     func testTheNotesWrapCacheLaysRichNotesOutOncePerWidth() {
         let cache = NotesWrapCache()
         let rich = HTMLNotes.read(String(repeating: "<p>lorem <b>ipsum</b> dolor</p>", count: 2_000))
