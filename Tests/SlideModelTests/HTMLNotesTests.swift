@@ -61,6 +61,11 @@ final class HTMLNotesTests: XCTestCase {
         XCTAssertEqual(rich.plainText, "Year | Sales\n2025 | 1 M")
     }
 
+    func testATableInACellIsTextInThatCell() {
+        let rich = read("<table><tr><td>a<table><tr><td>in</td><td>ner</td></tr></table></td><td>b</td></tr><tr><td>c</td></tr></table>")
+        XCTAssertEqual(rich.plainText, "a in ner | b\nc")
+    }
+
     func testHeadingsAreBold() {
         XCTAssertEqual(read("<h2>Key <i>point</i></h2><p>text</p>").blocks, [
             .heading(level: 2, [RichRun("Key ", .bold), RichRun("point", [.bold, .italic])]), .paragraph([RichRun("text")]),

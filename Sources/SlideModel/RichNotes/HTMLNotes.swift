@@ -25,6 +25,8 @@ public enum HTMLNotes {
         var bold = 0, italic = 0, underline = 0, code = 0, pre = 0
         /// Open lists: ordered or not, and the items counted.
         var lists: [(ordered: Bool, count: Int)] = []
+        /// Open tables: only the outermost one has rows and cells.
+        var tables = 0
         var text = ""
 
         init(source: Substring) {
@@ -111,7 +113,16 @@ public enum HTMLNotes {
                     marker = "\(lists[last].count)."
                 }
                 builder.start(.item(depth: min(max(0, lists.count - 1), maxDepth), marker: marker))
-            case "table": open ? builder.startTable() : builder.endTable()
+            case "table":
+                // A table in a table's cell is text in that cell.
+                if open {
+                    tables += 1
+                    if tables == 1 { builder.startTable() }
+                } else {
+                    if tables == 1 { builder.endTable() }
+                    tables = max(0, tables - 1)
+                }
+            case "tr" where tables > 1, "td" where tables > 1, "th" where tables > 1: builder.lineBreak()
             case "tr": open ? builder.startRow() : builder.endRow()
             case "td", "th": open ? builder.startCell(header: tag.name == "th") : builder.endCell()
             case "hr": builder.gap()
