@@ -27,7 +27,7 @@ seed() {  # seed TARGET DIR
     local dir=$2
     case $1 in
         wire) cp Tests/ImpressRemoteTests/Fixtures/*.bin "$dir"/ ;;
-        notes) cp Sources/DemoSource/Resources/DemoDeck/*.notes "$dir"/ ;;
+        notes) cp Sources/DemoSource/Resources/DemoDeck/*.notes Fuzz/seeds/notes.html Fuzz/seeds/notes.md "$dir"/ ;;
         picture) cp Sources/DemoSource/Resources/DemoDeck/*.png Tests/SlideImagesTests/Fixtures/*.png "$dir"/ ;;
         config) cp Fuzz/seeds/config.toml "$dir"/ ;;
     esac

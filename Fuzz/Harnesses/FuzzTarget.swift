@@ -60,7 +60,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
     private static func check(_ event: SourceEvent, _ findings: inout Findings) {
         switch event {
-        case .notes(_, let text), .showTitle(let text):
+        case .notes(_, let notes):
+            let text = notes.plainText
+            findings.expect(!hasControl(text, allowingNewlines: true), "a control character reached notes: \(text.debugDescription)")
+        case .showTitle(let text):
             findings.expect(!hasControl(text, allowingNewlines: true), "a control character reached notes or a title: \(text.debugDescription)")
         case .link(.connected(let server)):
             findings.expect(!hasControl(server, allowingNewlines: false), "a control character reached the server's name: \(server.debugDescription)")
@@ -76,8 +79,27 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     }
 
     /// Notes markup: plain text without controls, wrapped within every
-    /// width, drawn into a grid of its size.
+    /// width, drawn into a grid of its size; the same bytes read as HTML and
+    /// as Markdown (`RichText`) and laid out (`RichLayout`).
     static func notes(_ bytes: [UInt8], _ findings: inout Findings) {
+        plainNotes(bytes, &findings)
+        let input = String(decoding: bytes, as: UTF8.self)
+        for notes in [SlideNotes.html(input), .markdown(input)] {
+            guard let rich = notes.rich else { continue }
+            findings.expect(!hasControl(rich.plainText, allowingNewlines: true), "a control character in rich notes: \(rich.plainText.debugDescription)")
+            for width in [1, 2, 7, 40] {
+                for line in RichLayout.lines(rich, width: width).prefix(40) {
+                    let text = line.text
+                    findings.expect(DisplayWidth.of(text) <= max(width, 2),
+                                    "a rich line wider than \(width) columns: \(text.debugDescription)")
+                    findings.expect(!hasControl(text, allowingNewlines: false), "a control character in a rich line: \(text.debugDescription)")
+                }
+            }
+        }
+    }
+
+    /// Impress's notes markup as plain text.
+    static func plainNotes(_ bytes: [UInt8], _ findings: inout Findings) {
         let text = Notes.plainText(fromLibreOfficeMarkup: String(decoding: bytes, as: UTF8.self))
         findings.expect(!hasControl(text, allowingNewlines: true), "a control character in the notes' text: \(text.debugDescription)")
         for width in [1, 2, 7, 40] {

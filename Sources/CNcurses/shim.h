@@ -24,6 +24,11 @@ static const attr_t cp_a_bold = A_BOLD;
 static const attr_t cp_a_dim = A_DIM;
 static const attr_t cp_a_reverse = A_REVERSE;
 static const attr_t cp_a_underline = A_UNDERLINE;
+#ifdef A_ITALIC
+static const attr_t cp_a_italic = A_ITALIC;
+#else
+static const attr_t cp_a_italic = A_NORMAL;
+#endif
 
 static const int cp_key_resize = KEY_RESIZE;
 static const int cp_key_mouse = KEY_MOUSE;

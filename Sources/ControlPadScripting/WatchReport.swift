@@ -68,7 +68,8 @@ package struct WatchReport {
         case .slideChanged(let index):
             return moved(to: index)
         case .notes(let index, let text):
-            notes[index] = text
+            // Plain text as sent (escaped on output); Markdown and HTML as their text: "• a bold point".
+            notes[index] = text.rich?.plainText ?? text.source
             return notesChange()
         case .showFinished:
             guard show != .none else { return [] }

@@ -63,7 +63,8 @@ extension PdfpcConnection {
             notesKnown.insert(slide)
             var actions: [Action] = []
             if status == 200 {
-                actions.append(.emit(.notes(index: slide, PdfpcNotes.text(fromHTML: String(decoding: body, as: UTF8.self)))))
+                // pdfpc's HTML turned back into the Markdown typed (`PdfpcNotes`), read as Markdown by the pad.
+                actions.append(.emit(.notes(index: slide, .markdown(PdfpcNotes.text(fromHTML: String(decoding: body, as: UTF8.self))))))
             } else {
                 actions.append(.log(.notice, "no notes for slide \(slide + 1): HTTP \(status)"))
             }

@@ -119,24 +119,10 @@ public enum PdfpcNotes {
         }
     }
 
-    static let named: [String: String] = [
-        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ", "ldquo": "“", "rdquo": "”",
-        "lsquo": "‘", "rsquo": "’", "ndash": "–", "mdash": "—", "hellip": "…", "laquo": "«", "raquo": "»",
-        "copy": "©", "reg": "®", "trade": "™", "euro": "€", "times": "×", "middot": "·", "bull": "•", "deg": "°",
-    ]
-
-    /// `&amp;`, `&#8211;`, `&#x2013;` at the start of `s`: the text and where it ends.
+    /// `&amp;`, `&#8211;`, `&#x2013;` at the start of `s`: the text and where
+    /// it ends (a no-break space is a space here: the text as typed).
     static func entity(_ s: Substring) -> (String, Substring.Index)? {
-        guard let semicolon = s.prefix(12).firstIndex(of: ";") else { return nil }
-        let body = s[s.index(after: s.startIndex)..<semicolon]
-        let end = s.index(after: semicolon)
-        if body.hasPrefix("#") {
-            let digits = body.dropFirst()
-            let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
-            guard let value, let scalar = Unicode.Scalar(value) else { return nil }
-            return (String(Character(scalar)), end)
-        }
-        return named[String(body)].map { ($0, end) }
+        HTMLEntities.decode(s).map { ($0.0 == "\u{A0}" ? " " : $0.0, $0.1) }
     }
 }
 

@@ -11,7 +11,12 @@ public struct LoadBuffer: Sendable {
     /// What one slide has so far.
     public struct Content: Sendable, Equatable {
         public var preview: Preview?
+        /// The notes as plain text (`SlideNotes.plainText`): what the search,
+        /// and plain notes on screen, read.
         public var notes: String?
+        /// The notes read once, as they arrive, when they are Markdown or
+        /// HTML (`SlideNotes.rich`); nil for plain text.
+        public var richNotes: RichText?
         /// The notes folded for the search (`SlideSearch.fold`), once, as
         /// they arrive: a search key then costs no folding at all.
         public var foldedNotes: String?
@@ -21,7 +26,11 @@ public struct LoadBuffer: Sendable {
             self.foldedNotes = notes.map(SlideSearch.fold)
         }
 
-        var bytes: Int { (preview?.png.count ?? 0) + (notes?.utf8.count ?? 0) + (foldedNotes?.utf8.count ?? 0) }
+        /// The rich notes are counted as their text twice over (runs and blocks around it).
+        var bytes: Int {
+            let text = notes?.utf8.count ?? 0
+            return (preview?.png.count ?? 0) + text + (richNotes == nil ? 0 : 2 * text) + (foldedNotes?.utf8.count ?? 0)
+        }
     }
 
     private var wanted: [ViewTag: Int] = [:]
@@ -77,11 +86,15 @@ public struct LoadBuffer: Sendable {
     }
 
     /// Slide `slide`'s notes arrived; as `arrive(preview:for:)`.
-    public mutating func arrive(notes: String, for slide: Int) -> Set<ViewTag> {
-        guard arrived[slide]?.notes != notes else { return [] }
-        let folded = SlideSearch.fold(notes)
+    /// They are read here, once (`SlideNotes.rich`, `plainText`).
+    public mutating func arrive(notes: SlideNotes, for slide: Int) -> Set<ViewTag> {
+        let rich = notes.rich
+        let plain = rich?.plainText ?? Notes.sanitized(notes.source)
+        guard arrived[slide]?.notes != plain || arrived[slide]?.richNotes != rich else { return [] }
+        let folded = SlideSearch.fold(plain)
         keep(slide) {
-            $0.notes = notes
+            $0.notes = plain
+            $0.richNotes = rich
             $0.foldedNotes = folded
         }
         return waiting[slide] ?? []

@@ -13,8 +13,9 @@ public enum SourceEvent: Sendable, Equatable {
     case slideChanged(index: Int)
     /// Slide `index`'s preview picture arrived.
     case preview(index: Int, Preview)
-    /// Slide `index`'s speaker notes arrived, already plain text (see `Notes`).
-    case notes(index: Int, String)
+    /// Slide `index`'s speaker notes arrived: plain text (see `Notes`),
+    /// Markdown or HTML (`SlideNotes`).
+    case notes(index: Int, SlideNotes)
     /// No show is running (it ended, or never started).
     case showFinished
 }

@@ -30,7 +30,7 @@ final class NotesReadingTests: XCTestCase {
     func testTheNotesSayHowManyLinesAreBelow() {
         var state = samplePadState()
         let long = (1...40).map { "line \($0)" }.joined(separator: "\n")
-        _ = state.reduce(.source(.notes(index: 2, long)), now: 0)
+        _ = state.reduce(.source(.notes(index: 2, .plain(long))), now: 0)
         var text = renderPad(&state, width: 80, height: 24).text
         // 80×24: the notes show 6 of the 40 lines.
         XCTAssertTrue(text.contains("more below ↓ 34 lines"), text)

@@ -43,7 +43,7 @@ func samplePadState() -> PadState {
         2: "Remember the R&D figures: <beta> \"quoted\" café.\n日本語のノート and 中文 take two columns each. 🎤\nThis line is long enough that it must wrap inside the notes pane at every width we test.",
         4: "Slide five notes.",
     ]
-    for (i, text) in notes { _ = state.reduce(.source(.notes(index: i, text)), now: 0) }
+    for (i, text) in notes { _ = state.reduce(.source(.notes(index: i, .plain(text))), now: 0) }
     _ = state.reduce(.source(.slideChanged(index: 2)), now: 0)
     return state
 }

@@ -72,6 +72,22 @@ final class WatchReportTests: XCTestCase {
         ])
     }
 
+    func testRichNotesAreReportedAsTheirTextWithoutMarkup() {
+        var report = WatchReport()
+        let lines = events(&report, [
+            .showStarted(slideCount: 3, current: 0),
+            .notes(index: 0, .markdown("Say *this*:\n- a **bold** point\n- `code`")),
+            .slideChanged(index: 1),
+            .notes(index: 1, .html("<p>R&amp;D <b>first</b></p><table><tr><th>a</th><th>b</th></tr></table>")),
+        ])
+        XCTAssertEqual(lines, [
+            "show started: 3 slides, on slide 1/3",
+            "notes 1/3: Say this: / • a bold point / • code",
+            "slide 2/3",
+            "notes 2/3: R&D first / a | b",
+        ])
+    }
+
     func testJSONLinesCarryStableFieldsAndParse() throws {
         var report = WatchReport()
         let changes = [SourceEvent.link(.connected(server: "Impress · h")), .showStarted(slideCount: 14, current: 2),

@@ -81,10 +81,10 @@ final class PdfpcEndToEndTests: XCTestCase {
         XCTAssertEqual(Double(first.w) / Double(first.h), 16.0 / 9, accuracy: 0.01)
         XCTAssertGreaterThan(first.w, 70 * 4, "sharper than one pixel per cell")
 
-        // Someone presses a key at pdfpc: the pad follows, notes as typed.
+        // Someone presses a key at pdfpc: the pad follows, notes read as Markdown (no `**` on screen).
         fake.send("slide 1")
         try position(pad, "2/10")
-        try pad.waitFor(text: "- a **bold** point")
+        try pad.waitFor(text: "• a bold point")
         try pad.waitFor(text: "R&D <beta>")
 
         // Five quick →: five slides on, none lost (one in flight, the rest one go-to).
@@ -176,7 +176,7 @@ final class PdfpcEndToEndTests: XCTestCase {
         XCTAssertEqual(started["index"] as? Int, 0)
         XCTAssertEqual(started["position"] as? Int, 1)
         let notes = try XCTUnwrap(events.first { $0["event"] as? String == "notes" && $0["index"] as? Int == 1 })
-        XCTAssertEqual(notes["text"] as? String, "Notes 2: special chars R&D <beta> “quoted” café naïve – dash.\n- a **bold** point\n- a second point")
+        XCTAssertEqual(notes["text"] as? String, "Notes 2: special chars R&D <beta> “quoted” café naïve – dash.\n• a bold point\n• a second point")
         kill(watch.pid, SIGINT)
         XCTAssertEqual(try watch.wait(timeout: 10), 0)
     }

@@ -104,11 +104,11 @@ final class RealPdfpcEndToEndTests: XCTestCase {
         try pad.send("b")
         try waitForPdfpc("not black") { $0["black"] as? Bool == false }
 
-        // Notes as typed: slide 2's Markdown bold and list.
+        // Notes read as Markdown: slide 2's bold and list, without their marks.
         try pad.send("2", "Enter")
         try position(pad, "2/\(slides)")
-        try pad.waitFor(text: "- a **bold** point")
-        try pad.waitFor(text: "- a second point")
+        try pad.waitFor(text: "• a bold point")
+        try pad.waitFor(text: "• a second point")
         try pad.waitFor(text: "R&D <beta>")
 
         // The current pane's picture at the pane's size (its frame's inside,

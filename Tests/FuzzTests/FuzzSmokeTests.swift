@@ -20,6 +20,7 @@ final class FuzzSmokeTests: XCTestCase {
         case .notes:
             return try DemoDeck.builtIn().slides.compactMap(\.notesMarkup).map { Array($0.utf8) }
                 + [Array("<html><body>a\u{1B}[31m<br/>\u{202E}b\u{0}👨‍👩‍👧</body></html>".utf8)]
+                + ["notes.html", "notes.md"].map { [UInt8](try Data(contentsOf: fixtures.deletingLastPathComponent().appendingPathComponent("Fuzz/seeds/\($0)"))) }
         case .picture:
             return try DemoDeck.builtIn().slides.prefix(3).map(\.preview.png)
         case .config:

@@ -75,7 +75,7 @@ final class RealImpressTests: XCTestCase {
             XCTAssertGreaterThan(p.png.count, 1000, "preview \(i)")
             XCTAssertNotNil(p.aspect, "preview \(i) has pHYs")
         }
-        let notes1 = started.compactMap { if case .notes(1, let t) = $0 { return t } else { return nil } }.last
+        let notes1 = started.compactMap { if case .notes(1, let t) = $0 { return t.source } else { return nil } }.last
         XCTAssertTrue(notes1?.contains("R&D <beta> \"quoted\" café") == true, "notes of slide 2: \(notes1 ?? "none")")
 
         // peer.sh returns once LibreOffice is ready: the first step must work.

@@ -149,7 +149,7 @@ final class PdfpcConnectionTests: XCTestCase {
         XCTAssertTrue(h.events.contains(.showStarted(slideCount: 5, current: 2)))
         XCTAssertEqual(h.pending.map(\.request), [.notes(page: 2)], "the current slide's notes first")
         h.serve()
-        XCTAssertTrue(h.events.contains(.notes(index: 2, "Notes 3 & more")))
+        XCTAssertTrue(h.events.contains(.notes(index: 2, .markdown("Notes 3 & more"))))
         XCTAssertEqual(h.pending.map(\.request), [.notes(page: 3)], "then the next slide's")
         XCTAssertNotNil(h.timers[.poll], "polling starts")
     }
@@ -435,7 +435,7 @@ final class PdfpcConnectionTests: XCTestCase {
             h.run(.answered(id: victim.id, status: status, body: body))
             h.serveAll()
             for case .notes(_, let text) in h.events {
-                XCTAssertFalse(text.unicodeScalars.contains { Notes.isControl($0) && $0 != "\n" }, "\(text.debugDescription)")
+                XCTAssertFalse(text.source.unicodeScalars.contains { Notes.isControl($0) && $0 != "\n" }, "\(text.source.debugDescription)")
             }
             XCTAssertLessThanOrEqual(h.c.picturesInFlight, 3)
         }

@@ -68,7 +68,7 @@ final class PdfpcSourceTests: XCTestCase {
         source.start(events: events.sink)
         events.wait("connected and a show") { $0.contains(.showStarted(slideCount: 5, current: 0)) }
         XCTAssertTrue(events.events.contains(.link(.connected(server: "pdfpc · 127.0.0.1"))))
-        events.wait("the first slide's notes") { $0.contains(.notes(index: 0, "Notes for slide 1.\nSecond paragraph of slide 1 notes.")) }
+        events.wait("the first slide's notes") { $0.contains(.notes(index: 0, .markdown("Notes for slide 1.\nSecond paragraph of slide 1 notes."))) }
 
         source.want([PictureWant(slide: 0, size: PixelSize(width: 320, height: 320))])
         events.wait("a picture of the size asked, fitted to 16:9") { all in

@@ -164,7 +164,7 @@ final class ThumbnailsAndSearchTests: XCTestCase {
     private func withNotes(_ state: inout PadState) {
         let notes = [0: "Welcome", 2: "The CHART of sales", 3: "", 5: "Café numbers", 7: "second chart\nmore",
                      9: "Nothing here"]
-        for (slide, text) in notes { _ = state.reduce(.source(.notes(index: slide, text)), now: 5) }
+        for (slide, text) in notes { _ = state.reduce(.source(.notes(index: slide, .plain(text))), now: 5) }
     }
 
     func testFoldingIgnoresCaseAndAccents() {
@@ -193,6 +193,20 @@ final class ThumbnailsAndSearchTests: XCTestCase {
         XCTAssertTrue(state.listOpen, "letters bound to actions are typed, not done")
         XCTAssertEqual(state.search?.query, "cafeqs")
         XCTAssertEqual(state.listCount, 0)
+    }
+
+    func testTheSearchReadsRichNotesAsTheirTextNotTheirMarkup() {
+        var state = pad(slides: 10)
+        _ = state.reduce(.source(.notes(index: 3, .markdown("Intro\n- a **bold** point"))), now: 5)
+        _ = state.reduce(.source(.notes(index: 6, .html("<p>the <b>bold</b>&nbsp;<i>move</i> &amp; more</p>"))), now: 5)
+        XCTAssertEqual(state.buffer.notes(of: 3), "Intro\n• a bold point")
+        _ = press([.tab, .char("/")] + "bold point".map { .char($0) }, &state)
+        XCTAssertEqual(state.search?.matches, [3], "the words as the reader sees them, across the marks")
+        XCTAssertEqual(SlideSearch.lineToShow(state.buffer.notes(of: 3)!, query: "bold point"), "• a bold point")
+        _ = press(Array(repeating: .backspace, count: 10) + "& more".map { .char($0) }, &state)
+        XCTAssertEqual(state.search?.matches, [6], "entities decoded")
+        _ = press(Array(repeating: .backspace, count: 6) + "bold move".map { .char($0) }, &state)
+        XCTAssertEqual(state.search?.matches, [6], "a no-break space is found by a space")
     }
 
     func testNAndShiftNMoveBetweenMatchesAndEnterGoes() {

@@ -44,5 +44,7 @@ struct ScaledText: Equatable, Sendable {
     var text: String
     /// Cells it covers across (display width times scale).
     var columns: Int
+    /// Bold, italic, underline (rich notes' runs), written before it.
+    var attributes: TextAttributes = []
     var rect: Rect { Rect(x: x, y: y, width: columns, height: scale) }
 }

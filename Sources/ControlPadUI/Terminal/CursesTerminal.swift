@@ -254,6 +254,10 @@ final class CursesTerminal: TerminalBackend {
         if look.dim { attrs |= cp_a_dim }
         if look.reverse { attrs |= cp_a_reverse }
         if look.underline { attrs |= cp_a_underline }
+        let extra = cell.style.attributes
+        if extra.contains(.bold) { attrs |= cp_a_bold }
+        if extra.contains(.italic) { attrs |= cp_a_italic }
+        if extra.contains(.underline) { attrs |= cp_a_underline }
         let pair = colorsOn ? pairNumber(fg: cell.style.foreground ?? look.foreground,
                                          bg: cell.style.background ?? look.background) : 0
         var scalars = cell.text.unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) }

@@ -197,9 +197,9 @@ extension PadState {
             guard index >= 0, slideCount == 0 || index < slideCount else { return }
             _ = buffer.arrive(preview: preview, for: index)
             noteAspect(of: preview)
-        case .notes(let index, let text):
+        case .notes(let index, let text):  // sanitized and read by the buffer
             guard index >= 0, slideCount == 0 || index < slideCount else { return }
-            _ = buffer.arrive(notes: Notes.sanitized(text), for: index)
+            _ = buffer.arrive(notes: text, for: index)
             if search != nil { refreshSearch(changedSlide: index) }
         case .showFinished:
             showStateKnown = true
