@@ -222,7 +222,7 @@ struct PadBenchmarks {
             previewBytes += png.count
             _ = state.reduce(.source(.preview(index: i, Preview(png: png, aspect: slide.preview.aspect))), now: 0)
             if let markup = slide.notesMarkup {
-                _ = state.reduce(.source(.notes(index: i, .plain(Notes.plainText(fromLibreOfficeMarkup: markup)))), now: 0)
+                _ = state.reduce(.source(.notes(index: i, .plain(OfficeNotesMarkup.plainText(from: markup)))), now: 0)
             }
         }
         let loaded = residentKB()

@@ -100,7 +100,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
     /// Impress's notes markup as plain text.
     static func plainNotes(_ bytes: [UInt8], _ findings: inout Findings) {
-        let text = Notes.plainText(fromLibreOfficeMarkup: String(decoding: bytes, as: UTF8.self))
+        let text = OfficeNotesMarkup.plainText(from: String(decoding: bytes, as: UTF8.self))
         findings.expect(!hasControl(text, allowingNewlines: true), "a control character in the notes' text: \(text.debugDescription)")
         for width in [1, 2, 7, 40] {
             for line in TextWrap.lines(text, width: width).prefix(3) {

@@ -8,43 +8,33 @@ import SlideModel
 import SourceKit
 import NIOCore
 
-/// `controlpad doctor [HOST[:PORT]]`: why the pad cannot reach Impress, and
-/// what to do, one check per line.
+/// `controlpad doctor [ADDRESS]`: why the pad cannot reach the presenting
+/// app, and what to do, one check per line. The checks are the kind's
+/// (`SourceKindDoctor`), and so is the help that lists them.
 struct DoctorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
-        abstract: "Check the connection to Impress step by step, and say what to do about each problem.",
+        abstract: "Check the connection to \(SourceRegistry.names) step by step, and say what to do about each problem.",
         discussion: """
-            One line per check, saying whether it is fine, not (with what to do) or skipped: the name resolves; \
-            the TCP port accepts connections (or: refused, i.e. the remote is off; timed out, i.e. \
-            filtered; unreachable); what answers is Impress Remote (not a web server or another \
-            service; not a remote that accepts and never answers); pairing (the remembered PIN \
-            accepted, or Impress waits for a PIN); whether a show runs; whether its previews and \
-            notes arrive; whether UDP discovery finds Impress (multicast, and asking the host \
-            directly). It pairs like connect and send (the remembered name and PIN, or --name and \
-            --pin) and, when a show runs, stays until Impress has sent it every preview.
+            One line per check, saying whether it is fine, not (with what to do) or skipped; the \
+            address says which source to check, as for connect.
 
             --json prints one JSON document: {"server", "ready", "checks": [{"name", "ok" (true, \
-            false, or null when skipped), "needed", "title", "detail", "fix" (null when none)}]}; \
-            names: name, port, impress, pairing, show, previews, discovery_multicast, discovery_direct.
+            false, or null when skipped), "needed", "title", "detail", "fix" (null when none)}]}.
 
-            Exits 0 when the pad can pair with Impress and drive it (name, port, impress and pairing \
-            fine; a show need not run yet, discovery is not needed), 1 otherwise.
+            Exits 0 when the pad can drive the source (every needed check fine), 1 otherwise.
 
-            For pdfpc (doctor pdfpc://HOST[:PORT] --password PASSWORD): the name, the TCP port (nothing \
-            listening: start pdfpc with -V), pdfpc's REST API and password (401: wrong password; \
-            403: another computer drives it), the show, and whether pictures and notes arrive; \
-            check names name, port, rest, show, previews.
+
+            """ + SourceRegistry.doctorKinds.map(\.doctorHelp).joined(separator: "\n\n") + """
+
 
             Examples:
-              controlpad doctor 127.0.0.1
-              controlpad doctor pdfpc://127.0.0.1 --password secret --json
-            """
+            """ + SourceRegistry.exampleAddresses.enumerated().map { index, address in
+                "\n  controlpad doctor \(address)" + (index == 0 ? "" : " --json")
+            }.joined()
     )
 
-    @Argument(help: ArgumentHelp(
-        "The computer running Impress, e.g. 127.0.0.1 or laptop.local:1599 (default: the config's server).",
-        valueName: "host[:port]"))
+    @Argument(help: ArgumentHelp(SourceRegistry.addressHelp, valueName: "host[:port]"))
     var address: String?
 
     @OptionGroup var source: SourceOptions
@@ -53,7 +43,7 @@ struct DoctorCommand: ParsableCommand {
     var json = false
 
     @Option(help: ArgumentHelp(
-        "How long to wait at each step: the TCP connect, and Impress's answer to the pair request.", valueName: "SECONDS"))
+        "How long to wait at each step: the TCP connect, and the source's answer to the first request.", valueName: "SECONDS"))
     var timeout: Double = 3
 
     @Option(help: ArgumentHelp("Read the default server from FILE instead of $XDG_CONFIG_HOME/controlpad/config.toml.",
@@ -73,7 +63,7 @@ struct DoctorCommand: ParsableCommand {
     func run() throws {
         try bootstrapLogging(path: log)
         guard let text = address ?? (try? ConfigLoader.load(path: config).get())?.server else {
-            throw ValidationError("say which computer runs Impress: controlpad doctor HOST[:PORT] (or set server in the config file)")
+            throw ValidationError("say which computer runs \(SourceRegistry.names): controlpad doctor HOST[:PORT] (or set server in the config file)")
         }
         let logger = Logger(label: "controlpad.doctor")
         LineOutput.ignoreBrokenPipes()
@@ -112,8 +102,8 @@ extension DoctorCommand {
 
 /// One run of a source without a screen for a doctor: its events, on the
 /// pad's inbox and clocks, into the doctor's watcher until it is done; then
-/// it leaves as every command does (Impress's stream, if a big show's is
-/// still coming, is waited for in the background).
+/// it leaves as every command does (a stream still coming, such as Impress's
+/// previews of a big show, is waited for in the background).
 struct HeadlessDoctorLink: DoctorLinkRunner {
     struct NotFollowable: Error, CustomStringConvertible {
         var description: String { "this source cannot be run without a screen" }

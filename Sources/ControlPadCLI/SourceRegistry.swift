@@ -69,6 +69,9 @@ enum SourceRegistry {
         list(networkKinds.map(\.displayName))
     }
 
+    /// The kinds `controlpad doctor` can check.
+    static var doctorKinds: [any SourceKindDoctor] { kinds.compactMap { $0 as? any SourceKindDoctor } }
+
     /// The kinds a command can be pointed at (the demo has its own command).
     static var networkKinds: [any SourceKind] { kinds.filter { $0.id != "demo" } }
 

@@ -50,7 +50,7 @@ extension DemoDeck {
             var slide = shipped[i % count]
             if i >= count {
                 slide.notesMarkup = "<html><body>Slide \(i + 1) repeats slide \((i % count) + 1) of the demo deck.<br/>"
-                    + (slide.notesMarkup.map { Notes.plainText(fromLibreOfficeMarkup: $0) } ?? "")
+                    + (slide.notesMarkup.map { OfficeNotesMarkup.plainText(from: $0) } ?? "")
                     .replacing("\n", with: "<br/>") + "</body></html>"
             }
             return slide

@@ -101,7 +101,7 @@ public struct ImpressSession: Sendable {
             return [.event(.preview(index: index, preview))]
         case .slideNotes(let index, let markup):
             if let reason = outOfShow(index) { return [.log(.notice, "ignored notes \(index): \(reason)")] }
-            return [.event(.notes(index: index, .plain(Notes.plainText(fromLibreOfficeMarkup: markup))))]
+            return [.event(.notes(index: index, .plain(OfficeNotesMarkup.plainText(from: markup))))]
         case .slideUpdated(let index):
             if let reason = outOfShow(index) {
                 return [.navigationConfirmed(index), .log(.notice, "ignored slide_updated \(index): \(reason)")]

@@ -102,7 +102,7 @@ public struct MockShow: Sendable {
         for (index, slide) in deck.slides.enumerated() {
             out += deliver(.preview(index: index, slide.preview), after: now)
             if let markup = slide.notesMarkup {
-                out += deliver(.notes(index: index, .plain(Notes.plainText(fromLibreOfficeMarkup: markup))), after: now)
+                out += deliver(.notes(index: index, .plain(OfficeNotesMarkup.plainText(from: markup))), after: now)
             }
         }
         return out.sorted { $0.at < $1.at }

@@ -1,26 +1,6 @@
-/// Speaker notes as LibreOffice sends them, turned into plain text.
-///
-/// Impress does not escape notes: the payload is `<html><body>` + text +
-/// `</body></html>` with every paragraph break written as `<br/>` and
-/// everything else raw, so `R&D <beta> "quoted"` arrives as is. A strict HTML
-/// parser would lose text, so this only removes the wrapper and turns `<br/>`
-/// into line breaks. Notes come from someone else's document: control
+/// Speaker notes made safe for a terminal: whatever a source sends, control
 /// characters never survive (a tab becomes spaces).
 public enum Notes {
-    public static func plainText(fromLibreOfficeMarkup markup: String) -> String {
-        var text = Substring(markup)
-        for prefix in ["<html>", "<body>"] where text.hasPrefix(prefix) {
-            text = text.dropFirst(prefix.count)
-        }
-        for suffix in ["</html>", "</body>"] where text.hasSuffix(suffix) {
-            text = text.dropLast(suffix.count)
-        }
-        let lines = String(text)
-            .replacing("<br/>", with: "\n")
-            .replacing("<br>", with: "\n")
-        return sanitized(lines).trimmingTrailingNewlines()
-    }
-
     /// Removes every control character except line feed; tabs become four
     /// spaces and CR or CRLF a line feed, so nothing can move the cursor or
     /// change the terminal's state when the text is drawn.

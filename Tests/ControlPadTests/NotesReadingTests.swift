@@ -7,7 +7,7 @@ import XCTest
 /// pane says how much is left below.
 final class NotesReadingTests: XCTestCase {
     func testListItemsWrapUnderTheirTextNotUnderTheBullet() {
-        let notes = Notes.plainText(fromLibreOfficeMarkup: "<html><body>Three points:<br/>• the first point is long enough to wrap here<br/>2. a numbered one that wraps as well<br/>plain text wraps to the left edge again</body></html>")
+        let notes = OfficeNotesMarkup.plainText(from: "<html><body>Three points:<br/>• the first point is long enough to wrap here<br/>2. a numbered one that wraps as well<br/>plain text wraps to the left edge again</body></html>")
         XCTAssertEqual(TextWrap.lines(notes, width: 24), [
             "Three points:",
             "• the first point is",

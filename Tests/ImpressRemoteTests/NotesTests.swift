@@ -13,7 +13,7 @@ final class NotesTests: XCTestCase {
     }
 
     func testRealNotesBecomeTheTextAsTyped() throws {
-        let notes = try realNotes().mapValues(Notes.plainText(fromLibreOfficeMarkup:))
+        let notes = try realNotes().mapValues(OfficeNotesMarkup.plainText(from:))
         XCTAssertEqual(notes, [
             0: "Notes for slide 1.\nSecond paragraph of slide 1 notes.",
             1: "Notes 2: special chars R&D <beta> \"quoted\" café naïve – dash.",
@@ -24,22 +24,22 @@ final class NotesTests: XCTestCase {
     }
 
     func testMarkupWithoutWrapperIsKept() {
-        XCTAssertEqual(Notes.plainText(fromLibreOfficeMarkup: "plain <b>text</b>"), "plain <b>text</b>")
-        XCTAssertEqual(Notes.plainText(fromLibreOfficeMarkup: ""), "")
+        XCTAssertEqual(OfficeNotesMarkup.plainText(from: "plain <b>text</b>"), "plain <b>text</b>")
+        XCTAssertEqual(OfficeNotesMarkup.plainText(from: ""), "")
     }
 
     func testHtmlLookalikesInTheTextSurvive() {
         let markup = "<html><body>a <br/> b &amp; <body> c</body></html>"
-        XCTAssertEqual(Notes.plainText(fromLibreOfficeMarkup: markup), "a \n b &amp; <body> c")
+        XCTAssertEqual(OfficeNotesMarkup.plainText(from: markup), "a \n b &amp; <body> c")
     }
 
     func testEmptyParagraphsInTheMiddleStay() {
-        XCTAssertEqual(Notes.plainText(fromLibreOfficeMarkup: "<html><body>one<br/><br/>three<br/></body></html>"), "one\n\nthree")
+        XCTAssertEqual(OfficeNotesMarkup.plainText(from: "<html><body>one<br/><br/>three<br/></body></html>"), "one\n\nthree")
     }
 
     func testEscapeSequencesCannotReachTheTerminal() {
         let markup = "<html><body>\u{1B}[31mred\u{1B}[0m\u{9B}2J\u{0}x\u{7F}<br/></body></html>"
-        let text = Notes.plainText(fromLibreOfficeMarkup: markup)
+        let text = OfficeNotesMarkup.plainText(from: markup)
         XCTAssertEqual(text, "[31mred[0m2Jx")
         XCTAssertFalse(text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
     }

@@ -13,7 +13,7 @@ final class DemoDeckTests: XCTestCase {
             XCTAssertEqual(Array(slide.preview.png.prefix(4)), [0x89, 0x50, 0x4E, 0x47], "a PNG")
             XCTAssertNotNil(slide.preview.aspect, "pHYs read: the true aspect is known")
         }
-        let notes = Notes.plainText(fromLibreOfficeMarkup: try XCTUnwrap(deck.slides[0].notesMarkup))
+        let notes = OfficeNotesMarkup.plainText(from: try XCTUnwrap(deck.slides[0].notesMarkup))
         XCTAssertFalse(notes.isEmpty)
     }
 

@@ -4,11 +4,11 @@ import XCTest
 final class NotesSanitizingTests: XCTestCase {
     func testImpressMarkupBecomesTextAsTyped() {
         let markup = "<html><body>R&D <beta> \"quoted\" café<br/>line two<br/></body></html>"
-        XCTAssertEqual(Notes.plainText(fromLibreOfficeMarkup: markup), "R&D <beta> \"quoted\" café\nline two")
+        XCTAssertEqual(OfficeNotesMarkup.plainText(from: markup), "R&D <beta> \"quoted\" café\nline two")
     }
 
     func testEmptyNotesBox() {
-        XCTAssertEqual(Notes.plainText(fromLibreOfficeMarkup: "<html><body><br/></body></html>"), "")
+        XCTAssertEqual(OfficeNotesMarkup.plainText(from: "<html><body><br/></body></html>"), "")
     }
 
     func testControlCharactersNeverSurvive() {

@@ -109,23 +109,23 @@ final class ReduceTests: XCTestCase {
         XCTAssertTrue(state.isAnimating(at: 1075))
         XCTAssertEqual(state.listFraction(at: 1150), 1, accuracy: 0.001)
         _ = state.reduce(.tick, now: 1200)
-        XCTAssertNil(state.listReveal)
+        XCTAssertNil(state.listUnfold)
     }
 
     func testPopoversGrowInAndShrinkOutWhenAnimationIsOn() {
         var state = runningPad(animate: true)
         _ = state.reduce(.key(.char("?")), now: 1000)
-        XCTAssertEqual(state.popoverReveal?.overlay, .help)
-        XCTAssertEqual(state.popoverReveal?.reveal.fraction(at: 1000) ?? -1, 0, accuracy: 0.001)
+        XCTAssertEqual(state.popoverUnfold?.overlay, .help)
+        XCTAssertEqual(state.popoverUnfold?.unfold.fraction(at: 1000) ?? -1, 0, accuracy: 0.001)
         XCTAssertTrue(state.isAnimating(at: 1100))
         _ = state.reduce(.tick, now: 1200)
-        XCTAssertNil(state.popoverReveal, "done growing")
+        XCTAssertNil(state.popoverUnfold, "done growing")
         _ = state.reduce(.key(.escape), now: 2000)
-        XCTAssertEqual(state.popoverReveal?.overlay, .help, "the closed help shrinks away")
-        XCTAssertEqual(state.popoverReveal?.reveal.fraction(at: 2150) ?? -1, 0, accuracy: 0.001)
+        XCTAssertEqual(state.popoverUnfold?.overlay, .help, "the closed help shrinks away")
+        XCTAssertEqual(state.popoverUnfold?.unfold.fraction(at: 2150) ?? -1, 0, accuracy: 0.001)
         var instant = runningPad(animate: false)
         _ = instant.reduce(.key(.char("?")), now: 0)
-        XCTAssertNil(instant.popoverReveal, "animation off: instant")
+        XCTAssertNil(instant.popoverUnfold, "animation off: instant")
     }
 
     func testBlankTogglesBecauseImpressNeverSays() {

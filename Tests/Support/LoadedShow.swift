@@ -16,7 +16,7 @@ public enum LoadedShow {
             let preview = distinctPreviews ? Preview(png: distinct(slide.preview.png, i), aspect: slide.preview.aspect) : slide.preview
             _ = state.reduce(.source(.preview(index: i, preview)), now: 0)
             if notes, let markup = slide.notesMarkup {
-                _ = state.reduce(.source(.notes(index: i, .plain(Notes.plainText(fromLibreOfficeMarkup: markup)))), now: 0)
+                _ = state.reduce(.source(.notes(index: i, .plain(OfficeNotesMarkup.plainText(from: markup)))), now: 0)
             }
         }
         return state

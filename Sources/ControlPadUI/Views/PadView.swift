@@ -72,11 +72,11 @@ struct PadView {
                 OverviewView(pictures: pictures).render(state, in: body, grid: &grid)
                 continue
             }
-            let reveal = state.popoverReveal.flatMap { $0.overlay == overlay ? $0.reveal.fraction(at: now) : nil }
-            drawRevealed(reveal ?? 1, grid: &grid) { draw(overlay, state: state, now: now, anchors: anchors, body: body, grid: &$0) }
+            let unfold = state.popoverUnfold.flatMap { $0.overlay == overlay ? $0.unfold.fraction(at: now) : nil }
+            drawUnfolded(unfold ?? 1, grid: &grid) { draw(overlay, state: state, now: now, anchors: anchors, body: body, grid: &$0) }
         }
-        if let closing = state.popoverReveal, !state.overlays.contains(closing.overlay) {
-            drawRevealed(closing.reveal.fraction(at: now), grid: &grid) {
+        if let closing = state.popoverUnfold, !state.overlays.contains(closing.overlay) {
+            drawUnfolded(closing.unfold.fraction(at: now), grid: &grid) {
                 draw(closing.overlay, state: state, now: now, anchors: anchors, body: body, grid: &$0)
             }
         }
@@ -110,7 +110,7 @@ struct PadView {
 
     /// Draws something growing up from the status line: only the bottom
     /// `fraction` of the rows above it show what `draw` drew.
-    private func drawRevealed(_ fraction: Double, grid: inout CellGrid, _ draw: (inout CellGrid) -> Void) {
+    private func drawUnfolded(_ fraction: Double, grid: inout CellGrid, _ draw: (inout CellGrid) -> Void) {
         guard fraction < 1 else { return draw(&grid) }
         guard fraction > 0 else { return }
         var scratch = grid
@@ -122,12 +122,12 @@ struct PadView {
                 grid.set(x, y, scratch[x, y])
             }
         }
-        // What the drawing asked for or placed comes along, cut to the rows revealed.
-        let revealed = Rect(x: 0, y: max(0, first), width: grid.width, height: rows - max(0, first))
+        // What the drawing asked for or placed comes along, cut to the rows unfolded.
+        let unfolded = Rect(x: 0, y: max(0, first), width: grid.width, height: rows - max(0, first))
         grid.pictureRequests += scratch.pictureRequests.dropFirst(grid.pictureRequests.count).map {
-            $0.shifted(by: 0, clip: $0.clip.intersection(revealed))
+            $0.shifted(by: 0, clip: $0.clip.intersection(unfolded))
         }
-        grid.pictures += scratch.pictures.dropFirst(grid.pictures.count).filter { revealed.intersection($0.rect) == $0.rect }
+        grid.pictures += scratch.pictures.dropFirst(grid.pictures.count).filter { unfolded.intersection($0.rect) == $0.rect }
     }
 
     /// The tiny view's one line: where the show is.

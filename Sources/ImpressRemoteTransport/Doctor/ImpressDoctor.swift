@@ -71,6 +71,21 @@ package struct ImpressDoctor: SourceDoctor {
 }
 
 extension ImpressKind: SourceKindDoctor {
+    package var doctorHelp: String {
+        """
+        For Impress (doctor HOST[:PORT]): the name resolves; the TCP port accepts connections (or: \
+        refused, i.e. the remote is off; timed out, i.e. filtered; unreachable); what answers is \
+        Impress Remote (not a web server or another service; not a remote that accepts and never \
+        answers); pairing (the remembered PIN accepted, or Impress waits for a PIN); whether a show \
+        runs; whether its previews and notes arrive; whether UDP discovery finds Impress (multicast, \
+        and asking the host directly). It pairs like connect and send (the remembered name and PIN, \
+        or --name and --pin) and, when a show runs, stays until Impress has sent it every preview. \
+        Check names: name, port, impress, pairing, show, previews, discovery_multicast, \
+        discovery_direct. Ready when name, port, impress and pairing are fine (a show need not run \
+        yet, discovery is not needed).
+        """
+    }
+
     package func doctor(address: String, settings: SourceSettings, logger: Logger) throws -> any SourceDoctor {
         let server = try server(address)
         let configuration = configuration(for: server, settings: settings, logger: logger)

@@ -75,6 +75,15 @@ struct PdfpcLinkWatch: DoctorLinkWatcher {
 }
 
 extension PdfpcKind: SourceKindDoctor {
+    package var doctorHelp: String {
+        """
+        For pdfpc (doctor pdfpc://HOST[:PORT] --password PASSWORD): the name, the TCP port (nothing \
+        listening: start pdfpc with -V), pdfpc's REST API and password (401: wrong password; \
+        403: another computer drives it), the show, and whether pictures and notes arrive. \
+        Check names: name, port, rest, show, previews.
+        """
+    }
+
     package func doctor(address: String, settings: SourceSettings, logger: Logger) throws -> any SourceDoctor {
         var configuration = PdfpcConfiguration(address: try self.address(address), password: settings["password"] ?? "")
         configuration.trustedCertificates = settings["trust"]

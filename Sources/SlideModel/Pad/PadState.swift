@@ -39,9 +39,9 @@ public enum Overlay: Sendable, Equatable {
 }
 
 /// A popover growing in or shrinking away; `overlay` is what is drawn.
-public struct PopoverReveal: Sendable, Equatable {
+public struct PopoverUnfold: Sendable, Equatable {
     public var overlay: Overlay
-    public var reveal: Reveal
+    public var unfold: Unfold
 }
 
 /// What a view remembers between frames, kept in one side table keyed by
@@ -55,8 +55,9 @@ public struct ViewState: Sendable, Equatable {
     }
 }
 
-/// The list's slide-in: a fraction from `from` to `to` over `duration`.
-public struct Reveal: Sendable, Equatable {
+/// The list's slide-in (and a popover's growth): a fraction from `from` to
+/// `to` over `duration`.
+public struct Unfold: Sendable, Equatable {
     public var from: Double
     public var to: Double
     public var start: Millis
@@ -64,12 +65,12 @@ public struct Reveal: Sendable, Equatable {
 
     /// How far the list is in (0 hidden, 1 fully in) at `now`.
     public func fraction(at now: Millis) -> Double {
-        let t = min(1, max(0, Double(now - start) / Double(Reveal.duration)))
+        let t = min(1, max(0, Double(now - start) / Double(Unfold.duration)))
         let eased = 1 - (1 - t) * (1 - t)
         return from + (to - from) * eased
     }
 
-    public func isDone(at now: Millis) -> Bool { now - start >= Reveal.duration }
+    public func isDone(at now: Millis) -> Bool { now - start >= Unfold.duration }
 }
 
 /// How big the views that scroll are on screen: the layout (in the
@@ -172,8 +173,8 @@ public struct PadState: Sendable {
     public var notesFocused = false
     /// How large the notes are drawn: 1 as any text, up to `Viewport.notesZoomLimit`.
     public var notesZoom = 1
-    public var listReveal: Reveal?
-    public var popoverReveal: PopoverReveal?
+    public var listUnfold: Unfold?
+    public var popoverUnfold: PopoverUnfold?
     public var viewport = Viewport()
     /// The search over the notes in the list and the overview (nil: none).
     public var search: SlideSearch?
@@ -255,12 +256,12 @@ public struct PadState: Sendable {
 
     /// How far the slide list is in at `now` (0 when hidden).
     public func listFraction(at now: Millis) -> Double {
-        if let reveal = listReveal { return reveal.fraction(at: now) }
+        if let unfold = listUnfold { return unfold.fraction(at: now) }
         return listOpen ? 1 : 0
     }
 
     /// Whether something on screen moves by itself (an animation runs).
     public func isAnimating(at now: Millis) -> Bool {
-        (listReveal.map { !$0.isDone(at: now) } ?? false) || (popoverReveal.map { !$0.reveal.isDone(at: now) } ?? false)
+        (listUnfold.map { !$0.isDone(at: now) } ?? false) || (popoverUnfold.map { !$0.unfold.isDone(at: now) } ?? false)
     }
 }

@@ -101,8 +101,8 @@ extension PadState {
             effects = []
         }
         animatePopovers(from: topBefore, now: now)
-        if let reveal = listReveal, reveal.isDone(at: now) { listReveal = nil }
-        if let reveal = popoverReveal, reveal.reveal.isDone(at: now) { popoverReveal = nil }
+        if let unfold = listUnfold, unfold.isDone(at: now) { listUnfold = nil }
+        if let unfold = popoverUnfold, unfold.unfold.isDone(at: now) { popoverUnfold = nil }
         return effects
     }
 
@@ -218,7 +218,7 @@ extension PadState {
                 title = ""
             }
             overlays.removeAll { $0 == .slideList || $0 == .overview || $0 == .confirmQuit || $0 == .confirmStop }
-            listReveal = nil
+            listUnfold = nil
             search = nil
         }
     }

@@ -25,9 +25,9 @@ extension PadState {
         guard animate else { return }
         let after = topOverlay
         if let after, after.isPopover, before.map({ !$0.isSameKind(as: after) }) ?? true {
-            popoverReveal = PopoverReveal(overlay: after, reveal: Reveal(from: 0, to: 1, start: now))
+            popoverUnfold = PopoverUnfold(overlay: after, unfold: Unfold(from: 0, to: 1, start: now))
         } else if let before, before.isPopover, !overlays.contains(where: { $0.isSameKind(as: before) }) {
-            popoverReveal = PopoverReveal(overlay: before, reveal: Reveal(from: 1, to: 0, start: now))
+            popoverUnfold = PopoverUnfold(overlay: before, unfold: Unfold(from: 1, to: 0, start: now))
         }
     }
 
@@ -63,12 +63,12 @@ extension PadState {
         overlays.append(.slideList)
         selectSlide(current)
         keepSelectionVisible()
-        listReveal = animate ? Reveal(from: listReveal?.fraction(at: now) ?? 0, to: 1, start: now) : nil
+        listUnfold = animate ? Unfold(from: listUnfold?.fraction(at: now) ?? 0, to: 1, start: now) : nil
     }
 
     mutating func closeList(now: Millis) {
         overlays.removeAll { $0 == .slideList }
-        listReveal = animate ? Reveal(from: listReveal?.fraction(at: now) ?? 1, to: 0, start: now) : nil
+        listUnfold = animate ? Unfold(from: listUnfold?.fraction(at: now) ?? 1, to: 0, start: now) : nil
         if !overviewOpen { search = nil }
     }
 

@@ -70,6 +70,10 @@ package protocol DoctorLinkRunner {
 /// A source kind that has a doctor (every kind but the demo): `controlpad
 /// doctor ADDRESS` asks the kind the address names for it.
 package protocol SourceKindDoctor: SourceKind {
+    /// What its doctor checks, a paragraph of `controlpad doctor`'s help
+    /// (plain ASCII: the man page drops the rest): the address it takes, its
+    /// checks and their `--json` names, and which of them must pass.
+    var doctorHelp: String { get }
     /// The doctor for `address` (already checked by `parse`), with the
     /// command's `settings` (a given PIN, a password…).
     func doctor(address: String, settings: SourceSettings, logger: Logger) throws -> any SourceDoctor

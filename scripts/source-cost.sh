@@ -1,0 +1,115 @@
+#!/bin/bash
+# The cost of a source (issue 31): the files outside a source's own targets
+# whose code names it. Comments (// and /* */, doc comments too) are not
+# code; string literals are (a help text that says "pdfpc" is a cost). Only
+# Swift and C sources are read (.swift, .c, .h): resource data such as the
+# demo deck's notes is not code. A source may be named, outside its own
+# folders, only by the registry (Sources/ControlPadCLI/SourceRegistry.swift)
+# and Package.swift (not under Sources). Exits 1 if any other file names it.
+#
+#   scripts/source-cost.sh            every source
+#   scripts/source-cost.sh pdfpc      just pdfpc (impress, pdfpc, reveal, demo)
+#   scripts/source-cost.sh -v ...     also every hit, file:line: code
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+verbose=0
+if [ "${1:-}" = "-v" ]; then verbose=1; shift; fi
+[ $# -gt 0 ] || set -- impress pdfpc reveal demo
+
+# name → the pattern that names it (a Python regex, case-insensitive) and its own folders.
+declare -A pattern folders
+pattern[impress]='impress';     folders[impress]='Sources/ImpressRemote Sources/ImpressRemoteTransport'
+pattern[pdfpc]='pdfpc';         folders[pdfpc]='Sources/Pdfpc Sources/PdfpcTransport'
+pattern[reveal]='reveal|cdp';   folders[reveal]='Sources/RevealJS Sources/RevealJSTransport'
+# "demo" as a word or a camel-case part: not the "deMo" of SlideModel.
+pattern[demo]='(?-i:(?<![A-Za-z])[Dd]emo|(?<=[a-z])Demo|DEMO)'; folders[demo]='Sources/DemoSource'
+allowed='Sources/ControlPadCLI/SourceRegistry.swift'
+
+for name in "$@"; do
+    [ -n "${pattern[$name]:-}" ] || { echo "source-cost: no source '$name' (impress, pdfpc, reveal, demo)" >&2; exit 2; }
+done
+
+# Prints "file<TAB>line<TAB>code" for every line of code (comments blanked)
+# matching the pattern $1 in the files on stdin. Strings, interpolations
+# (nested strings too), multi-line and raw strings are followed so that a
+# "//" inside a string is not a comment; /* */ nest as in Swift.
+code_hits() {
+    python3 -c '
+import re, sys
+pat = re.compile(sys.argv[1], re.I)
+def strip(src, c_like):
+    out, i, n = [], 0, len(src)
+    modes = []            # stack: ("str", hashes, multi) | ("interp", depth)
+    while i < n:
+        ch = src[i]
+        top = modes[-1] if modes else None
+        if top and top[0] == "str":
+            _, hashes, multi = top
+            close = ("\"\"\"" if multi else "\"") + "#" * hashes
+            if src.startswith(close, i):
+                out.append(close); i += len(close); modes.pop(); continue
+            esc = "\\" + "#" * hashes
+            if src.startswith(esc, i):
+                j = i + len(esc)
+                if j < n and src[j] == "(":
+                    out.append(src[i:j + 1]); i = j + 1; modes.append(("interp", 1)); continue
+                out.append(src[i:j + 1]); i = j + 1; continue
+            out.append(ch); i += 1; continue
+        if src.startswith("//", i):
+            while i < n and src[i] != "\n": i += 1
+            continue
+        if src.startswith("/*", i):
+            depth, i = 1, i + 2
+            while i < n and depth:
+                if src.startswith("/*", i) and not c_like: depth += 1; i += 2
+                elif src.startswith("*/", i): depth -= 1; i += 2
+                else:
+                    if src[i] == "\n": out.append("\n")
+                    i += 1
+            out.append(" "); continue
+        if top and top[0] == "interp":
+            if ch == "(": modes[-1] = ("interp", top[1] + 1)
+            elif ch == ")":
+                if top[1] == 1: modes.pop(); out.append(ch); i += 1; continue
+                modes[-1] = ("interp", top[1] - 1)
+        m = re.match(r"(#*)(\"\"\"|\")", src[i:i + 64])
+        if m and (m.group(1) == "" or not c_like):
+            modes.append(("str", len(m.group(1)), m.group(2) == "\"\"\""))
+            out.append(m.group(0)); i += len(m.group(0)); continue
+        if c_like and ch == "\x27":
+            j = i + 1
+            while j < n and src[j] != "\x27":
+                j += 2 if src[j] == "\\" else 1
+            out.append(src[i:j + 1]); i = j + 1; continue
+        out.append(ch); i += 1
+    return "".join(out)
+for path in sys.stdin.read().split():
+    with open(path, encoding="utf-8", errors="replace") as f:
+        code = strip(f.read(), not path.endswith(".swift"))
+    for number, line in enumerate(code.split("\n"), 1):
+        if pat.search(line):
+            print(f"{path}\t{number}\t{line.strip()}")
+' "$1"
+}
+
+status=0
+printf '%-8s %-48s %s\n' source "own targets" "files outside them whose code names it"
+for name in "$@"; do
+    prune=()
+    for folder in ${folders[$name]}; do prune+=(-path "$folder" -prune -o); done
+    hits=$(find Sources "${prune[@]}" -type f \( -name '*.swift' -o -name '*.c' -o -name '*.h' \) -print \
+        | sort | code_hits "${pattern[$name]}")
+    files=$(printf '%s\n' "$hits" | cut -f1 | sed '/^$/d' | uniq)
+    count=$(printf '%s\n' "$files" | sed '/^$/d' | wc -l)
+    extra=$(printf '%s\n' "$files" | grep -vxF "$allowed" | sed '/^$/d' || true)
+    verdict=ok; [ -z "$extra" ] || { verdict=OVER; status=1; }
+    own=$(echo "${folders[$name]}" | sed 's|Sources/||g; s| |, |g')
+    printf '%-8s %-48s %d (+ Package.swift) %s\n' "$name" "$own" "$count" "$verdict"
+    printf '%s\n' "$files" | sed '/^$/d; s/^/           /'
+    if [ $verbose = 1 ] && [ -n "$hits" ]; then
+        printf '%s\n' "$hits" | awk -F'\t' '{ printf "             %s:%s: %s\n", $1, $2, substr($3, 1, 110) }'
+    fi
+done
+[ $status = 0 ] || echo "source-cost: a source is named outside its own targets by more than the registry (see above; -v for the lines)" >&2
+exit $status
