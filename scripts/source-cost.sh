@@ -6,6 +6,10 @@
 # demo deck's notes is not code. A source may be named, outside its own
 # folders, only by the registry (Sources/ControlPadCLI/SourceRegistry.swift)
 # and Package.swift (not under Sources). Exits 1 if any other file names it.
+# Own targets: impress ImpressRemote(+Transport), pdfpc Pdfpc(+Transport),
+# reveal RevealJS(+Transport), demo DemoSource and DemoDeckEmbedder (the
+# tool that embeds its deck). CI (.ci/run) holds impress, pdfpc and reveal
+# to it; the demo is measured, not held (docs/ARCHITECTURE.md).
 #
 #   scripts/source-cost.sh            every source
 #   scripts/source-cost.sh pdfpc      just pdfpc (impress, pdfpc, reveal, demo)
@@ -23,7 +27,7 @@ pattern[impress]='impress';     folders[impress]='Sources/ImpressRemote Sources/
 pattern[pdfpc]='pdfpc';         folders[pdfpc]='Sources/Pdfpc Sources/PdfpcTransport'
 pattern[reveal]='reveal|cdp';   folders[reveal]='Sources/RevealJS Sources/RevealJSTransport'
 # "demo" as a word or a camel-case part: not the "deMo" of SlideModel.
-pattern[demo]='(?-i:(?<![A-Za-z])[Dd]emo|(?<=[a-z])Demo|DEMO)'; folders[demo]='Sources/DemoSource'
+pattern[demo]='(?-i:(?<![A-Za-z])[Dd]emo|(?<=[a-z])Demo|DEMO)'; folders[demo]='Sources/DemoSource Sources/DemoDeckEmbedder'
 allowed='Sources/ControlPadCLI/SourceRegistry.swift'
 
 for name in "$@"; do
