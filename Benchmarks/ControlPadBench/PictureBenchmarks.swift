@@ -1,4 +1,5 @@
 @testable import ControlPadUI
+import DemoSource
 import Foundation
 import PadTestSupport
 import SlideImages

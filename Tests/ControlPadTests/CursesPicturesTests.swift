@@ -3,6 +3,7 @@ import XCTest
 @testable import ControlPadUI
 @testable import SlideModel
 import SlideImages
+import DemoSource
 
 /// The ncurses backend with real pictures: picture bytes come after the
 /// cells curses wrote, with the cursor put back where curses left it, only

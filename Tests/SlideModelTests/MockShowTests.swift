@@ -1,5 +1,6 @@
 import XCTest
 @testable import SlideModel
+import DemoSource
 
 final class MockShowTests: XCTestCase {
     static let deck = DemoDeck(title: "Test deck", slides: (0..<12).map { i in

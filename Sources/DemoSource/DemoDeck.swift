@@ -1,5 +1,7 @@
+import SlideModel
+
 /// A demo deck: previews and notes markup, as LibreOffice sends them. The
-/// built-in one (`DemoDeck.builtIn`) is loaded in DemoSource.
+/// built-in one is `DemoDeck.builtIn` (DemoDeckLoading).
 public struct DemoDeck: Sendable {
     public struct Slide: Sendable {
         public var preview: Preview

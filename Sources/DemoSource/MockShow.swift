@@ -1,3 +1,5 @@
+import SlideModel
+
 /// How the demo's mock source misbehaves: the knobs of `controlpad demo`.
 public struct MockKnobs: Sendable, Equatable {
     public var seed: UInt64 = 1
