@@ -6,7 +6,7 @@ import DemoSource
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Open the pad on the built-in demo deck (no LibreOffice needed).",
+        abstract: "Open the pad on the built-in demo deck (no presenting app needed).",
         discussion: """
             The demo source behaves like a real network: previews and notes arrive \
             after random delays, out of order, sometimes twice, sometimes dropped and \
