@@ -36,7 +36,11 @@ let package = Package(
         // the EmbedDemoDeck plugin, not shipped as a resource bundle.
         .target(
             name: "SlideSources",
-            dependencies: ["SlideModel", "Syscalls"],
+            dependencies: [
+                "SlideModel", "Syscalls",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             exclude: ["Resources"],
             plugins: ["EmbedDemoDeck"]
         ),
@@ -97,6 +101,8 @@ let package = Package(
                 "CNcurses", "CWideChar", "CCrashGuard", "Syscalls", "SlideModel", "SlideSources", "SlideImages",
                 "RemoteTransport", "PdfpcTransport", "PadRuntime", "ControlPadScripting", "PadConfig",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         // The command line: every `controlpad` command, its options and help.

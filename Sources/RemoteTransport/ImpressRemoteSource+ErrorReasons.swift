@@ -1,6 +1,7 @@
 import NIOCore
 import NIOPosix
 import SlideModel
+import Syscalls
 
 #if canImport(Glibc)
 import Glibc
@@ -11,6 +12,13 @@ import Musl
 extension ImpressRemoteSource {
     /// A short reason for the status line.
     static func describe(_ error: Error) -> String {
+        if let e = error as? ConnectError {
+            switch e {
+            case .hostNotFound: return LinkProblem.hostNotFound.reason
+            case .timedOut: return LinkProblem.timedOut.reason
+            case .failed(let code): return describe(IOError(errnoCode: code, reason: "connect"))
+            }
+        }
         if let e = error as? ChannelError, case .connectTimeout = e { return LinkProblem.timedOut.reason }
         if let e = error as? NIOConnectionError {
             if e.dnsAError != nil && e.dnsAAAAError != nil && e.connectionErrors.isEmpty {
