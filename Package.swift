@@ -80,8 +80,9 @@ let package = Package(
         .target(
             name: "ControlPadScripting",
             dependencies: [
-                "PadRuntime", "SlideModel", "Syscalls", "RemoteTransport", "PdfpcTransport",
+                "PadRuntime", "SlideModel", "SlideSources", "Syscalls", "RemoteTransport", "PdfpcTransport",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         // `controlpad doctor`: what stands between the pad and Impress or pdfpc.
