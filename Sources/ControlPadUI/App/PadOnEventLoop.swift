@@ -24,11 +24,11 @@ final class PadOnEventLoop: @unchecked Sendable {
     private var due: Scheduled<Void>?
     private var input: Channel?
     private var over = false
-    private let finished: EventLoopPromise<Void>
+    /// Made by `run` (a pad that never ran leaves no promise unkept).
+    private var finished: EventLoopPromise<Void>?
 
     init(loop: any EventLoop) {
         self.loop = loop
-        finished = loop.makePromise()
     }
 
     /// From any thread: an event for the pad (a signal, a source's event).
@@ -53,6 +53,8 @@ final class PadOnEventLoop: @unchecked Sendable {
     func run(_ pad: PadLoop, terminal: TerminalBackend) throws {
         // Made on this thread, touched on the loop only until the pad quits.
         let handed = Handed(pad: pad, terminal: terminal)
+        let finished = loop.makePromise(of: Void.self)
+        self.finished = finished
         loop.execute { self.start(handed.pad, terminal: handed.terminal) }
         defer { pad.finish() }
         try finished.futureResult.wait()
@@ -75,7 +77,7 @@ final class PadOnEventLoop: @unchecked Sendable {
             case .failure(let error):
                 self.over = true
                 self.due?.cancel()
-                self.finished.fail(error)
+                self.finished?.fail(error)
             }
         }
         scheduleDue()
@@ -149,6 +151,6 @@ final class PadOnEventLoop: @unchecked Sendable {
         due = nil
         input?.close(promise: nil)
         input = nil
-        finished.succeed()
+        finished?.succeed()
     }
 }

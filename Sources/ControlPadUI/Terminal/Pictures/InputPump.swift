@@ -82,7 +82,12 @@ final class InputPump {
         cursesHasUnread = false
     }
 
+    private var isShut = false
+
+    /// Closes curses' pipe; safe to call more than once.
     func shutDown() {
+        guard !isShut else { return }
+        isShut = true
         fclose(cursesInput)
         Syscalls.close(pipeWrite)
     }
