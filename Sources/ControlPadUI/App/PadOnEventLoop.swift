@@ -66,10 +66,10 @@ final class PadOnEventLoop: @unchecked Sendable {
         pad.start(post: { [self] in post($0) })
         // Keys typed during the start-up queries wait in curses.
         take(terminal.readInputs(ready: false))
-        TerminalChannel.open(terminal: terminal.inputDescriptor, on: loop, read: { [unowned self] bytes in
-            self.terminalRead(bytes)
-        }, ended: { [unowned self] in
-            self.queue(.terminate)  // the terminal went away
+        TerminalChannel.open(terminal: terminal.inputDescriptor, on: loop, read: { [weak self] bytes in
+            self?.terminalRead(bytes)
+        }, ended: { [weak self] in
+            self?.queue(.terminate)  // the terminal went away
         }).whenComplete { result in
             switch result {
             case .success(let channel):
