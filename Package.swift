@@ -38,7 +38,12 @@ let package = Package(
         // ControlPadCLI/SourceRegistry.swift.
         .target(
             name: "SourceKit",
-            dependencies: ["SlideModel", "Syscalls", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "SlideModel", "Syscalls",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
         ),
         // Impress Remote, pure: codec, session, pacer, connection state machine, stream rule.
         .target(name: "ImpressRemote", dependencies: ["SlideModel"]),
@@ -108,6 +113,7 @@ let package = Package(
             dependencies: [
                 "PadRuntime", "SlideModel", "SourceKit", "Syscalls",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         // The config file (TOMLKit) and the vocabulary of looks it shares with the screen.
@@ -122,6 +128,8 @@ let package = Package(
                 "CNcurses", "CWideChar", "CCrashGuard", "Syscalls", "SlideModel", "SourceKit", "DemoSource", "SlideImages",
                 "PadRuntime", "ControlPadScripting", "PadConfig",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         // The command line: every `controlpad` command, its options and help.
@@ -197,7 +205,9 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "ControlPadTests", dependencies: ["ControlPadUI", "PadConfig", "PadTestSupport", "ControlPadCLI", "ControlPadScripting", "PadRuntime", "Syscalls", "SlideModel", "DemoSource", "SlideImages", "SourceKit", "ImpressRemote", "Pdfpc", "ImpressRemoteTransport", "PdfpcTransport"], exclude: ["Snapshots"]
+            name: "ControlPadTests", dependencies: ["ControlPadUI", "PadConfig", "PadTestSupport", "ControlPadCLI", "ControlPadScripting", "PadRuntime", "Syscalls", "SlideModel", "DemoSource", "SlideImages", "SourceKit", "ImpressRemote", "Pdfpc", "ImpressRemoteTransport", "PdfpcTransport",
+                                                .product(name: "NIOCore", package: "swift-nio"),
+                                                .product(name: "NIOPosix", package: "swift-nio")], exclude: ["Snapshots"]
         ),
         // Drives the built `controlpad` (which `swift build --build-tests` builds): it
         // does not link it, so the executable's static runtime stays out of the bundle.

@@ -6,6 +6,7 @@ import Glibc
 import Musl
 #endif
 import Logging
+import NIOCore
 import PadRuntime
 import SlideModel
 import SourceKit
@@ -13,7 +14,10 @@ import SourceKit
 /// A network source without a screen, for `send`,
 /// `watch` and `doctor`: its events, the answers to `send(_:whenWritten:)`
 /// and Ctrl-C arrive one at a time on the calling thread, in the order they
-/// happened, through the pad's own inbox, signal trap and clocks.
+/// happened. The same model as the pad: what came waits on the one event
+/// loop the source lives on (`PadEventLoop`), where the source delivers it
+/// directly and other threads (the signal trap) post with `execute`; the
+/// calling thread asks the loop for the next item and blocks on the answer.
 package final class HeadlessLink: @unchecked Sendable {
     package enum Item: Equatable, Sendable {
         case event(SourceEvent)
@@ -22,17 +26,31 @@ package final class HeadlessLink: @unchecked Sendable {
         case interrupted
     }
 
+    /// What came and was not yet taken, and a `next` waiting for it: on `loop`.
+    private final class Waiting {
+        var items: [Item] = []
+        var taker: EventLoopPromise<Item?>?
+        var deadline: Scheduled<Void>?
+
+        func give(_ item: Item) {
+            guard let taker else { return items.append(item) }
+            self.taker = nil
+            deadline?.cancel()
+            taker.succeed(item)
+        }
+    }
+
     private let source: any ConfirmingSource
-    private let inbox: EventInbox<Item>
-    /// Posted but not yet taken by `next`.
-    private var taken: [Item] = []
+    private let loop: any EventLoop
+    private let waiting: NIOLoopBoundBox<Waiting>
     private var signals: SignalTrap?
     package let clocks: Clocks
 
-    package init(source: any ConfirmingSource, clocks: Clocks = .system) throws {
+    package init(source: any ConfirmingSource, clocks: Clocks = .system, loop: any EventLoop = PadEventLoop.loop) throws {
         self.source = source
         self.clocks = clocks
-        inbox = try EventInbox()
+        self.loop = loop
+        waiting = .makeBoxSendingValue(Waiting(), eventLoop: loop)
     }
 
     /// Now, on `clocks`: what `next(before:)` deadlines are measured on.
@@ -40,26 +58,43 @@ package final class HeadlessLink: @unchecked Sendable {
 
     /// Connects, and turns SIGINT/SIGTERM/SIGHUP into `.interrupted`.
     package func start() {
-        signals = SignalTrap([SIGINT, SIGTERM, SIGHUP]) { [inbox] _ in inbox.post(.interrupted) }
-        source.start { [inbox] in inbox.post(.event($0)) }
+        signals = SignalTrap([SIGINT, SIGTERM, SIGHUP]) { [self] _ in post(.interrupted) }
+        source.start { [self] in post(.event($0)) }
     }
 
     package func send(_ command: SourceCommand) {
-        source.send(command) { [inbox] in inbox.post(.written($0)) }
+        source.send(command) { [self] in post(.written($0)) }
+    }
+
+    /// On the loop (a source living there), kept at once; from elsewhere, hops there.
+    private func post(_ item: Item) {
+        if loop.inEventLoop {
+            waiting.value.give(item)
+        } else {
+            loop.execute { self.waiting.value.give(item) }
+        }
     }
 
     /// The next item, or nil if none came before `deadline` (on `now`; nil:
-    /// wait for ever).
+    /// wait for ever). What is already in is taken even past the deadline.
+    /// Never call it on the loop.
     package func next(before deadline: Millis?) -> Item? {
-        while taken.isEmpty {
-            let left = deadline.map { $0 - now }
-            if let left, left <= 0 {
-                taken = inbox.drain()
-                break
+        let left = deadline.map { max(0, $0 - now) }
+        let answer = loop.flatSubmit { () -> EventLoopFuture<Item?> in
+            let waiting = self.waiting.value
+            if !waiting.items.isEmpty { return self.loop.makeSucceededFuture(waiting.items.removeFirst()) }
+            if left == 0 { return self.loop.makeSucceededFuture(nil) }
+            let taker = self.loop.makePromise(of: Item?.self)
+            waiting.taker = taker
+            if let left {
+                waiting.deadline = self.loop.assumeIsolated().scheduleTask(in: .milliseconds(Int64(left))) {
+                    waiting.taker = nil
+                    taker.succeed(nil)
+                }
             }
-            taken = inbox.wait(milliseconds: left)
+            return taker.futureResult
         }
-        return taken.isEmpty ? nil : taken.removeFirst()
+        return (try? answer.wait()) ?? nil
     }
 
     /// Stops; what the source must still finish (a stream still coming) is

@@ -1,6 +1,7 @@
 import ImpressRemote
 import NIOCore
 import NIOPosix
+import Syscalls
 
 #if canImport(Glibc)
 import Glibc
@@ -10,29 +11,56 @@ import Musl
 
 /// Opening a connection, and the news its channel brings (on `loop`).
 extension ImpressRemoteSource {
+    /// The socket is connected on NIO's thread pool (a blocking `connect`
+    /// within the connect timeout) and then handed to NIO: the driver knows
+    /// its descriptor, so a connection still streaming previews can be handed
+    /// to another process (`handOff`) without looking for it.
     func open(_ link: Link) {
         link.generation += 1
         let generation = link.generation
         let address = configuration.address
+        let timeout = Double(configuration.connectTimeout.clampedNanoseconds) / 1e9
+        let connected = NIOThreadPool.singleton.runIfActive(eventLoop: loop) { () throws -> Int32 in
+            do throws(ConnectError) {
+                return try Syscalls.connectTCP(host: address.host, port: address.port, timeout: timeout)
+            } catch {
+                throw error
+            }
+        }
+        connected.whenComplete { result in
+            let link = self.link.value
+            guard generation == link.generation, !link.machine.isStopped else {
+                if case .success(let fd) = result { close(fd) }
+                return
+            }
+            switch result {
+            case .success(let fd):
+                self.register(fd, generation: generation)
+            case .failure(let error):
+                self.handle(.connectFailed(Self.problem(error)))
+            }
+        }
+    }
+
+    /// On `loop`: NIO takes the connected socket over.
+    private func register(_ fd: Int32, generation: Int) {
         let bootstrap = Self.withLivenessChecks(ClientBootstrap(group: loop))
             .channelOption(.tcpOption(.tcp_nodelay), value: 1)
-            .connectTimeout(.nanoseconds(configuration.connectTimeout.clampedNanoseconds))
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(ImpressChannelHandler(source: self, generation: generation))
                 }
             }
-        bootstrap.connect(host: address.host, port: address.port).hop(to: loop).whenComplete { result in
+        bootstrap.withConnectedSocket(fd).hop(to: loop).whenComplete { result in
             let link = self.link.value
-            guard generation == link.generation, !self.core.withLock({ $0.machine.isStopped }) else {
+            guard generation == link.generation, !link.machine.isStopped else {
                 if case .success(let channel) = result { channel.close(promise: nil) }
                 return
             }
             switch result {
             case .success(let channel):
                 link.channel = channel
-                let writer = WireWriter.forConnected(channel)
-                self.core.withLock { $0.writer = writer }
+                link.descriptor = fd
                 self.handle(.connected)
             case .failure(let error):
                 self.handle(.connectFailed(Self.problem(error)))
@@ -75,6 +103,6 @@ extension ImpressRemoteSource {
         guard generation == link.generation else { return }
         letGo(link)
         handle(.closed)
-        link.noteIfClosed(stopped: core.withLock { $0.machine.isStopped })
+        link.noteIfClosed()
     }
 }

@@ -2,6 +2,7 @@ import ImpressRemote
 import NIOCore
 import NIOPosix
 import SlideModel
+import Syscalls
 
 #if canImport(Glibc)
 import Glibc
@@ -12,6 +13,13 @@ import Musl
 extension ImpressRemoteSource {
     /// The problem an error is, typed (the catalogue's, or the error's own words).
     static func problem(_ error: Error) -> LinkProblem {
+        if let e = error as? ConnectError {
+            switch e {
+            case .hostNotFound: return ImpressProblem.hostNotFound.problem
+            case .timedOut: return ImpressProblem.timedOut.problem
+            case .failed(let code): return problem(IOError(errnoCode: code, reason: "connect"))
+            }
+        }
         if let e = error as? ChannelError, case .connectTimeout = e { return ImpressProblem.timedOut.problem }
         if let e = error as? NIOConnectionError {
             if e.dnsAError != nil && e.dnsAAAAError != nil && e.connectionErrors.isEmpty {

@@ -6,7 +6,6 @@ import NIOPosix
 import SlideModel
 import ImpressRemote
 import SourceKit
-import Synchronization
 import Syscalls
 
 /// A running LibreOffice Impress, driven over the network (Impress Remote,
@@ -14,18 +13,16 @@ import Syscalls
 /// what the pure `ImpressConnection` decides (connect, write, close, timers,
 /// events, PIN storage) and feeds it what the network and the clock say.
 ///
-/// Threads: the connection's decisions (`core`: the machine and the
-/// connection's `WireWriter`) are taken under a lock, so that a press is
-/// decided and written from the caller's thread: `send` puts its bytes on
-/// the socket at once, with no hop to the event loop (one hop from key to
-/// wire), and never waits: if the lock is busy (the loop is reading a
-/// preview) or a press is already on its way through the loop, it goes
-/// that way too, after the others. Everything else the driver keeps
-/// (channel, timers) is bound to one event loop (`link`, a
-/// `NIOLoopBoundBox`: touching it elsewhere traps), and every action but
-/// the write is carried out there. The pairing file is read and written on
-/// NIO's thread pool, never on the loop. Events go out through `EventGate`,
-/// which `shutdown` closes, so no event arrives after it returns.
+/// Threads: the machine and everything the driver keeps (channel, timers)
+/// live on one event loop (`link`, a `NIOLoopBoundBox`: touching it
+/// elsewhere traps); nothing else touches them. The pad runs on that same
+/// loop (`PadEventLoop`), so a press it sends is decided and written
+/// (`writeAndFlush`, which writes at once on the channel's own loop) in the
+/// turn that read the key: no hop, no lock. A call from another thread
+/// (`send`/`watch`, tests) hops to the loop with `execute`, in order. The
+/// pairing file is read and written on NIO's thread pool, never on the
+/// loop. Events go out through `EventGate`, which `shutdown` closes, so no
+/// event arrives after it returns.
 public final class ImpressRemoteSource: SlideSource, Sendable {
     public let configuration: ImpressRemoteConfiguration
     let loop: EventLoop
@@ -36,35 +33,29 @@ public final class ImpressRemoteSource: SlideSource, Sendable {
     /// The pairing file being written (off the loop): a command that pairs
     /// and leaves at once (`send`) must not exit before it is on disk.
     let pairingWrites = DispatchGroup()
+    /// The machine and the driver's state, on `loop` only.
     let link: NIOLoopBoundBox<Link>
-    /// The machine, and the writer of the connection it has open.
-    let core: Mutex<Core>
-    /// Sends handed to the loop and not yet decided there: while any is,
-    /// a new send follows them instead of overtaking them.
-    let sendsOnTheLoop = Atomic<Int>(0)
 
-    struct Core: Sendable {
-        var machine: ImpressConnection
-        /// Set while a connection is open (nil: a write is dropped).
-        var writer: WireWriter?
-    }
-
-    /// What the driver keeps on its loop beside the connection's decisions.
+    /// What lives on the loop: the machine and what carries its decisions out.
     final class Link {
+        var machine: ImpressConnection
         var channel: Channel?
+        /// The open connection's socket (NIO's), for `handOff` to duplicate.
+        var descriptor: Int32?
         /// Bumped for every connection attempt; news from older ones is ignored.
         var generation = 0
         var timers: [ImpressConnection.Timer: Scheduled<Void>] = [:]
         /// Completed once stopped and the socket is closed (or handed off).
         let closed: EventLoopPromise<Void>
         private var isClosed = false
-        init(closed: EventLoopPromise<Void>) {
+        init(machine: ImpressConnection, closed: EventLoopPromise<Void>) {
+            self.machine = machine
             self.closed = closed
         }
 
         /// Once the machine has stopped and no socket is left open.
-        func noteIfClosed(stopped: Bool) {
-            guard stopped, channel == nil, !isClosed else { return }
+        func noteIfClosed() {
+            guard machine.isStopped, channel == nil, !isClosed else { return }
             isClosed = true
             closed.succeed()
         }
@@ -75,11 +66,11 @@ public final class ImpressRemoteSource: SlideSource, Sendable {
 
     /// - Parameters:
     ///   - logger: where protocol trouble is written (never the terminal).
-    ///   - group: the event loops to run on; the shared singleton by default.
+    ///   - group: the event loops to run on; the pad's one loop by default.
     public init(
         configuration: ImpressRemoteConfiguration,
         logger: Logger = Logger(label: "controlpad.impress"),
-        group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+        group: any EventLoopGroup = PadEventLoop.group
     ) {
         self.configuration = configuration
         self.logger = logger
@@ -91,8 +82,7 @@ public final class ImpressRemoteSource: SlideSource, Sendable {
             backoff: configuration.backoff,
             pacer: NavigationPacer(quietGap: configuration.navigationQuietGap, ackTimeout: configuration.navigationAckTimeout),
             maxMessageBytes: configuration.maxMessageBytes, maxMessageLines: configuration.maxMessageLines)
-        core = Mutex(Core(machine: ImpressConnection(settings)))
-        link = .makeBoxSendingValue(Link(closed: loop.makePromise()), eventLoop: loop)
+        link = .makeBoxSendingValue(Link(machine: ImpressConnection(settings), closed: loop.makePromise()), eventLoop: loop)
     }
 
     // MARK: SlideSource
@@ -113,12 +103,16 @@ public final class ImpressRemoteSource: SlideSource, Sendable {
         loop.execute { self.handle(.retryNow) }
     }
 
-    /// Decides and writes the command on the caller's thread when it can
-    /// do so without waiting (`sendHere`); otherwise on the loop, after
-    /// whatever is already on its way there.
+    /// On the source's loop (the pad's), decided and written before this
+    /// returns; from another thread, on the loop after whatever is already
+    /// on its way there.
     public func send(_ command: SourceCommand) {
         guard !isStopped else { return }
-        if !sendHere(command) { sendOnTheLoop(command) }
+        if loop.inEventLoop {
+            handle(.send(command))
+        } else {
+            loop.execute { self.handle(.send(command)) }
+        }
     }
 
     /// Sends `command` like `send`, then calls `whenWritten` (on the source's
@@ -128,7 +122,7 @@ public final class ImpressRemoteSource: SlideSource, Sendable {
     /// before its command has gone out.
     public func send(_ command: SourceCommand, whenWritten: @escaping @Sendable (Bool) -> Void) {
         guard !isStopped else { return whenWritten(false) }
-        sendOnTheLoop(command, whenWritten: whenWritten)
+        loop.execute { self.handle(.send(command), whenWritten: whenWritten) }
     }
 
     /// Stops: no event reaches the pad after this returns. The socket
@@ -176,9 +170,8 @@ public final class ImpressRemoteSource: SlideSource, Sendable {
         return try? loop.submit { () -> StreamHandOff? in
             let link = self.link.value
             let now = Self.monotonicNow()
-            guard let (stream, until) = self.core.withLock({ $0.machine.drainingStream }), let channel = link.channel,
-                  let local = channel.localAddress?.port, let remote = channel.remoteAddress?.port,
-                  let descriptor = Syscalls.duplicateTCPConnection(localPort: local, remotePort: remote)
+            guard let (stream, until) = link.machine.drainingStream, let channel = link.channel,
+                  let socket = link.descriptor, let descriptor = Syscalls.duplicate(socket)
             else { return nil }
             self.letGo(link)
             self.handle(.closed)
@@ -192,6 +185,6 @@ public final class ImpressRemoteSource: SlideSource, Sendable {
 
     private func stop() {
         handle(.stop)
-        link.value.noteIfClosed(stopped: core.withLock { $0.machine.isStopped })
+        link.value.noteIfClosed()
     }
 }

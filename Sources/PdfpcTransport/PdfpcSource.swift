@@ -40,9 +40,10 @@ public struct PdfpcConfiguration: Sendable {
 /// the pure `PdfpcConnection` decides (requests, timers, events) and feeds
 /// it the answers and the clock.
 ///
-/// Threads: the connection's state is bound to one event loop (`link`);
-/// every answer is delivered there. `send`, `want`, `retryNow` and
-/// `shutdown` may be called from any thread and hop onto it. Events go out
+/// Threads: the connection's state is bound to one event loop (`link`),
+/// the pad's by default (`PadEventLoop`); every answer is delivered there.
+/// `send`, `want` and `retryNow` called on that loop act in the same turn;
+/// from any other thread they hop onto it (`execute`), in order. Events go out
 /// through a gate that `shutdown` closes: no event arrives after it returns.
 public final class PdfpcSource: SlideSource, Sendable {
     public let configuration: PdfpcConfiguration
@@ -65,7 +66,7 @@ public final class PdfpcSource: SlideSource, Sendable {
     }
 
     public init(configuration: PdfpcConfiguration, logger: Logger = Logger(label: "controlpad.pdfpc"),
-                group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) {
+                group: any EventLoopGroup = PadEventLoop.group) {
         self.configuration = configuration
         self.logger = logger
         loop = group.next()
@@ -90,12 +91,12 @@ public final class PdfpcSource: SlideSource, Sendable {
 
     public func retryNow() {
         guard !stopped.withLockedValue({ $0 }) else { return }
-        loop.execute { self.handle(.retryNow) }
+        onTheLoop { self.handle(.retryNow) }
     }
 
     public func send(_ command: SourceCommand) {
         guard !stopped.withLockedValue({ $0 }) else { return }
-        loop.execute { self.handle(.send(command)) }
+        onTheLoop { self.handle(.send(command)) }
     }
 
     /// Sends `command`, then calls `whenWritten` with true once pdfpc has
@@ -108,7 +109,12 @@ public final class PdfpcSource: SlideSource, Sendable {
 
     public func want(_ pictures: [PictureWant]) {
         guard !stopped.withLockedValue({ $0 }) else { return }
-        loop.execute { self.handle(.want(pictures)) }
+        onTheLoop { self.handle(.want(pictures)) }
+    }
+
+    /// `body` now when called on the loop, else on the loop after what is already on its way there.
+    private func onTheLoop(_ body: @escaping @Sendable () -> Void) {
+        if loop.inEventLoop { body() } else { loop.execute(body) }
     }
 
     /// Stops at once (pdfpc has no stream to wait for): no event reaches the

@@ -48,34 +48,6 @@ extension Syscalls {
         return n > 0 ? String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
     }
 
-    /// This process's descriptor of the TCP connection between these two
-    /// ports (a 4-tuple is unique), for handing a connection a library
-    /// opened to another process. A duplicate, closed on exec; nil if none.
-    public static func duplicateTCPConnection(localPort: Int, remotePort: Int) -> Int32? {
-        func port(_ fd: Int32, peer: Bool) -> Int? {
-            var storage = sockaddr_storage()
-            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-            let ok = withUnsafeMutablePointer(to: &storage) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    (peer ? getpeername(fd, $0, &length) : getsockname(fd, $0, &length)) == 0
-                }
-            }
-            guard ok else { return nil }
-            let family = Int32(storage.ss_family)
-            guard family == AF_INET || family == AF_INET6 else { return nil }
-            // sin_port and sin6_port both sit right after the family, in network order.
-            return withUnsafeBytes(of: storage) { Int(UInt16(bigEndian: $0.load(fromByteOffset: 2, as: UInt16.self))) }
-        }
-        var copy: Int32?
-        forEachOpenDescriptor { fd in
-            guard port(fd, peer: false) == localPort, port(fd, peer: true) == remotePort else { return false }
-            let duplicate = fcntl(fd, F_DUPFD_CLOEXEC, 3)
-            copy = duplicate >= 0 ? duplicate : nil
-            return true
-        }
-        return copy
-    }
-
     /// Calls `body` with each descriptor open in this process until it returns true.
     private static func forEachOpenDescriptor(_ body: (Int32) -> Bool) {
         guard let directory = opendir("/proc/self/fd") else { return }

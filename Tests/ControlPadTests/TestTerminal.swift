@@ -5,10 +5,13 @@ import Syscalls
 
 /// An in-memory terminal for the loop's tests: inputs are typed into it,
 /// frames are kept, and its descriptor (a pipe) wakes the loop's `poll`
-/// like a real terminal would, or hangs up.
-final class TestTerminal: TerminalBackend {
+/// like a real terminal would, or hangs up. Typing and reading the frames
+/// may happen on the test's thread while the pad runs on its event loop.
+final class TestTerminal: TerminalBackend, @unchecked Sendable {
     var size: TerminalSize
-    private(set) var frames: [CellGrid] = []
+    private let lock = NSLock()
+    private var _frames: [CellGrid] = []
+    var frames: [CellGrid] { lock.withLock { _frames } }
     private var pending: [TerminalInput] = []
     private let pipe: (read: Int32, write: Int32)
     private var hungUp = false
@@ -27,7 +30,7 @@ final class TestTerminal: TerminalBackend {
 
     /// Inputs as the terminal would deliver them, waking the loop.
     func type(_ inputs: TerminalInput...) {
-        pending += inputs
+        lock.withLock { pending += inputs }
         try? Syscalls.writeAll(pipe.write, [1])
     }
 
@@ -39,11 +42,21 @@ final class TestTerminal: TerminalBackend {
 
     func readInputs(ready: Bool) -> [TerminalInput] {
         Syscalls.drain(pipe.read)
-        defer { pending = [] }
-        return pending
+        return lock.withLock {
+            defer { pending = [] }
+            return pending
+        }
     }
 
-    func draw(_ grid: CellGrid) { frames.append(grid) }
+    /// The pad's event loop read the pipe itself: what was typed.
+    func readInputs(bytes: UnsafeRawBufferPointer) -> [TerminalInput] {
+        lock.withLock {
+            defer { pending = [] }
+            return pending
+        }
+    }
+
+    func draw(_ grid: CellGrid) { lock.withLock { _frames.append(grid) } }
 
     /// The last frame's text.
     var screen: String { frames.last?.text ?? "" }

@@ -471,7 +471,7 @@ final class ImpressRemoteSourceTests: XCTestCase {
         XCTAssertEqual(recorder.events, [])
         // No connection, ever: the connection is stopped, and a stopped one
         // answers a start (or anything) with nothing to do.
-        var machine = source.core.withLock { $0.machine }
+        var machine = try source.loop.submit { source.link.value.machine }.wait()
         XCTAssertTrue(machine.isStopped)
         XCTAssertEqual(machine.handle(.start(storedPin: nil, freshPin: "0042"), now: .zero), [])
         XCTAssertEqual(server.accepted.count, 0)
@@ -495,7 +495,7 @@ final class ImpressRemoteSourceTests: XCTestCase {
         // and the gate is closed.
         let timers = try source.loop.submit { source.link.value.timers.count }.wait()
         XCTAssertEqual(timers, 0, "no timer is left to reconnect")
-        XCTAssertTrue(source.core.withLock { $0.machine.isStopped })
+        XCTAssertTrue(try source.loop.submit { source.link.value.machine.isStopped }.wait())
         source.gate.deliver(.showFinished)
         XCTAssertEqual(events.events.count, count)
         XCTAssertEqual(server.accepted.count, 1)

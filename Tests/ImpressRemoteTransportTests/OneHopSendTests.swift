@@ -6,10 +6,11 @@ import SlideModel
 import PadTestSupport
 import XCTest
 
-/// A press goes from `send` to the socket on the caller's thread: it does
-/// not wait for the source's event loop, and never overtakes a send that is
-/// already on its way through it. The loop is held (a task that waits) to
-/// make both certain rather than a matter of timing.
+/// A press sent on the source's own event loop (the pad's, which reads the
+/// key there) is on the wire in that same turn: no hop, nothing written
+/// behind NIO's back. Sends from other threads hop to the loop in order.
+/// The loop is held (a task that waits) to make both certain rather than a
+/// matter of timing.
 final class OneHopSendTests: XCTestCase {
     private var group: MultiThreadedEventLoopGroup?
     private var server: FakeImpressServer?
@@ -65,27 +66,32 @@ final class OneHopSendTests: XCTestCase {
         release.signal()
     }
 
-    func testAPressReachesTheServerWhileTheEventLoopIsBusy() throws {
+    func testAPressSentOnTheLoopIsOnTheWireWithinTheSameTurn() throws {
         let messages = Locked<[[String]]>([]), arrived = DispatchSemaphore(value: 0)
         let (source, loop) = try startShow(messages: messages, arrived: arrived)
-        hold(loop)
-        source.send(.next)
-        XCTAssertEqual(arrived.wait(timeout: .now() + 10), .success, "the press is on the wire with the loop held")
+        // One task on the loop: the press, then the loop held until tearDown.
+        let held = DispatchSemaphore(value: 0)
+        loop.execute { [release] in
+            source.send(.next)
+            held.signal()
+            release.wait()
+        }
+        holding = true
+        XCTAssertEqual(held.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(arrived.wait(timeout: .now() + 10), .success, "the press is on the wire while its turn still holds the loop")
         XCTAssertEqual(messages.current, [["transition_next"]])
     }
 
-    func testAPressNeverOvertakesASendOnItsWayThroughTheLoop() throws {
+    func testSendsFromAnotherThreadKeepTheirOrder() throws {
         let messages = Locked<[[String]]>([]), arrived = DispatchSemaphore(value: 0)
         let (source, loop) = try startShow(messages: messages, arrived: arrived)
         hold(loop)
-        // Through the loop (it reports when written), then a press that
-        // could go straight to the socket: it must wait its turn.
         source.send(.goto(index: 4)) { _ in }
         source.send(.goto(index: 6))
+        XCTAssertEqual(arrived.wait(timeout: .now() + 0.3), .timedOut, "nothing is written behind the loop's back")
         letGo()
         for _ in 0..<2 { XCTAssertEqual(arrived.wait(timeout: .now() + 10), .success) }
         XCTAssertEqual(messages.current, [["goto_slide", "4"], ["goto_slide", "6"]])
-        // With nothing left on the loop, presses go straight out again, in order.
         source.send(.goto(index: 2))
         source.send(.goto(index: 3))
         for _ in 0..<2 { XCTAssertEqual(arrived.wait(timeout: .now() + 10), .success) }

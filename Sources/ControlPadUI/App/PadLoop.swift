@@ -11,14 +11,16 @@ import ControlPadScripting
 import SlideModel
 import Syscalls
 
-/// The pad's one loop: the single owner of `PadState`. It sleeps in `poll`
-/// on the terminal and the inbox until input arrives or something is due
-/// (the timer's next second, an animation frame, the clock's next minute),
-/// then reduces every event, carries out the effects and draws one frame.
+/// The pad's turns: the single owner of `PadState`. A turn reduces the
+/// terminal's input and the events that came, carries out the effects and
+/// draws one frame. `PadOnEventLoop` runs the turns on the pad's NIO event
+/// loop (the one the sources live on); the tests run them with `step`, which
+/// sleeps in `poll` on the terminal and an inbox.
 final class PadLoop {
     private let terminal: TerminalBackend
     private let source: SlideSource
-    private let inbox: EventInbox<PadEvent>
+    /// Where events wait for `step` (the tests' way of running turns).
+    private let inbox: EventInbox<PadEvent>?
     private let clocks: Clocks
     private let pictures: PicturePipeline?
     private let rehearsal: RehearsalLogFile?
@@ -42,14 +44,14 @@ final class PadLoop {
     private var size = TerminalSize(width: 0, height: 0)
     /// The last frame drawn: mouse events are about what it showed.
     private var frame: PadFrame?
-    private var quitting = false
+    private(set) var quitting = false
     /// The talk's timer kept across a restart (nil: none kept, the demo).
     private var timers: TalkTimerKeeping?
     /// What the loop waits on: the terminal, then the inbox.
     private var waits: [pollfd]
     private let logger = Logger(label: "controlpad.pad")
 
-    init(terminal: TerminalBackend, source: SlideSource, state: PadState, inbox: EventInbox<PadEvent>,
+    init(terminal: TerminalBackend, source: SlideSource, state: PadState, inbox: EventInbox<PadEvent>? = nil,
          clocks: Clocks = .system, pictures: PicturePipeline? = nil, rehearsal: RehearsalLogFile? = nil,
          config: PadConfig = PadConfig(), picturesLabel: String? = nil,
          cellPixels: @escaping () -> PixelSize? = { nil }, sourceNotes: HelpView.SourceNotes? = nil,
@@ -67,19 +69,14 @@ final class PadLoop {
         self.inbox = inbox
         self.clocks = clocks
         self.pictures = pictures
-        waits = [terminal.inputDescriptor, inbox.wakeDescriptor].map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        waits = [terminal.inputDescriptor, inbox?.wakeDescriptor ?? -1].map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
     }
 
-    /// Runs until the pad quits (a key, a signal, the terminal hung up).
-    func run() {
-        start()
-        while step() {}
-        finish()
-    }
-
-    /// Starts the source and draws the first frame.
-    func start() {
-        source.start { [inbox] event in inbox.post(.source(event)) }
+    /// Starts the source and draws the first frame. The source's events go
+    /// to `post` (by default the inbox `step` drains).
+    func start(post: (@Sendable (PadEvent) -> Void)? = nil) {
+        let post = post ?? { [inbox] event in inbox?.post(event) }
+        source.start { event in post(.source(event)) }
         size = terminal.size
         cellSize = cellPixels()
         draw()
@@ -96,11 +93,26 @@ final class PadLoop {
             apply(.terminate)  // the terminal went away
         }
         let readable = waits[0].revents & Int16(POLLIN) != 0
-        for input in terminal.readInputs(ready: readable) where !quitting { handle(input) }
+        take(terminal.readInputs(ready: readable))
         // A press may have come past curses (see `KeySequences`): curses is
         // asked too, for a resize it saw meanwhile.
-        if readable { for input in terminal.readInputs(ready: false) where !quitting { handle(input) } }
-        for event in inbox.drain() where !quitting { apply(event) }
+        if readable { take(terminal.readInputs(ready: false)) }
+        for event in inbox?.drain() ?? [] where !quitting { apply(event) }
+        return endTurn()
+    }
+
+    /// The terminal's input, in order (until the pad quits).
+    func take(_ inputs: [TerminalInput]) {
+        for input in inputs where !quitting { handle(input) }
+    }
+
+    /// An event (from a source, a signal), unless the pad is quitting.
+    func take(_ event: PadEvent) {
+        if !quitting { apply(event) }
+    }
+
+    /// The end of a turn: the clock's tick, then one frame. False once the pad quits.
+    func endTurn() -> Bool {
         guard !quitting else { return false }
         apply(.tick)
         draw()
@@ -135,8 +147,8 @@ final class PadLoop {
     private func apply(_ event: PadEvent) {
         let now = clocks.monotonic()
         let effects = state.react(to: event, now: now)
-        // The command first: `send` puts it on the wire from this thread,
-        // before the pad's bookkeeping (`settle`).
+        // The command first: `send` puts it on the wire in this turn (the
+        // source lives on this loop), before the pad's bookkeeping (`settle`).
         for case .send(let command) in effects { source.send(command) }
         for effect in state.settle(quitting: effects.contains(.quit), now: now) + effects {
             switch effect {
@@ -196,7 +208,7 @@ final class PadLoop {
 
     /// How long the loop may sleep: an animation frame, the timer's next
     /// whole second, or the wall clock's next minute.
-    private func millisecondsUntilDue() -> Int32 {
+    func millisecondsUntilDue() -> Int32 {
         let now = clocks.monotonic()
         if state.isAnimating(at: now) { return 16 }
         var due = clocks.untilNextMinute()

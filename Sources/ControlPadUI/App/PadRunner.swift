@@ -12,6 +12,7 @@ import PadRuntime
 import ControlPadScripting
 import SlideImages
 import SlideModel
+import SourceKit
 
 /// Opens the pad on a source: terminal up, loop run, terminal restored —
 /// on quit, on SIGINT/SIGTERM/SIGHUP, and before any error is printed.
@@ -28,11 +29,21 @@ package enum PadRunner {
         // Said again on the way out, where the shell keeps them.
         defer { for line in start.sayOnTheWayOut { Syscalls.writeStandardError("controlpad: \(line)\n") } }
         let config = start.config
-        let inbox = try EventInbox<PadEvent>()
+        // The pad runs on the loop its source lives on: a key's command is
+        // written in the turn that read the key.
+        let driver = PadOnEventLoop(loop: PadEventLoop.loop)
         // SIGTERM, SIGHUP and SIGQUIT (Ctrl-\\) end the loop normally, so the
         // terminal is restored; SIGINT (Ctrl-C) quits like `q`, asking first
-        // while a show runs. Crashes are `CrashGuard`'s.
-        let signals = SignalTrap([SIGINT, SIGTERM, SIGHUP, SIGQUIT]) { inbox.post($0 == SIGINT ? .interrupted : .terminate) }
+        // while a show runs. Crashes are `CrashGuard`'s. SIGWINCH is the
+        // pad's too (set before curses starts, so curses leaves it alone): it
+        // tells curses the new size on the loop.
+        let signals = SignalTrap([SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH]) { number in
+            switch number {
+            case SIGWINCH: driver.terminalResized()
+            case SIGINT: driver.post(.interrupted)
+            default: driver.post(.terminate)
+            }
+        }
         defer { signals.cancel() }
 
         let colors = ColorSetup(environment: ProcessInfo.processInfo.environment, choice: settings.color)
@@ -42,7 +53,7 @@ package enum PadRunner {
         let pictureLog = Logger(label: "controlpad.pictures")
         pictureLog.info("pictures: \(setup.mode.label) — \(setup.mode.reason)")
         if let notice = setup.notice { start.notices.append(notice) }
-        let writer = setup.realPictures(output: STDOUT_FILENO, wake: { [inbox] in inbox.wake() })
+        let writer = setup.realPictures(output: STDOUT_FILENO, wake: { driver.wake() })
         let terminal = try CursesTerminal(useColor: colors.wantsColor, terminalName: name, pictures: writer, typed: setup.typed,
                                           filterAnswers: setup.answersMayFollow, textSizing: setup.textSizing)
         defer { terminal.restore() }
@@ -60,7 +71,7 @@ package enum PadRunner {
         let pictures = setup.mode.kind == .none ? nil : PicturePipeline(depth: depth, cellAspect: cellAspect, real: writer)
 
         let state = start.state()
-        let loop = PadLoop(terminal: terminal, source: source, state: state, inbox: inbox, pictures: pictures,
+        let loop = PadLoop(terminal: terminal, source: source, state: state, pictures: pictures,
                            rehearsal: start.rehearsal, config: config, picturesLabel: writer == nil ? nil : setup.mode.label,
                            cellPixels: {
                                // What the terminal says (CSI 16 t, or its window's pixels), else the cell aspect.
@@ -70,7 +81,7 @@ package enum PadRunner {
                            }, sourceNotes: sourceNotes, textSizing: setup.textSizing,
                            timers: start.talkTimers())
         CrashGuard.crashIfAskedForTest()
-        loop.run()
+        try driver.run(loop, terminal: terminal)
         start.remember(loop.state)
         // The shell gets its prompt back now; Impress's stream, if one is
         // still coming, is waited for in the background.

@@ -1,4 +1,9 @@
 import CNcurses
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import SlideModel
 
 /// The backend's input: keys, mouse and resizes as curses decodes them,
@@ -6,14 +11,30 @@ import SlideModel
 extension CursesTerminal {
     /// Everything the terminal has for us now, without waiting.
     func readInputs(ready: Bool) -> [TerminalInput] {
+        guard ready, let pump else { return cursesInputs() }
+        return inputs(pump.pump(shortcuts: keySequences))
+    }
+
+    /// What the terminal sent (`bytes`, one read by the pad's event loop):
+    /// one whole key past curses, else what curses makes of it.
+    func readInputs(bytes: UnsafeRawBufferPointer) -> [TerminalInput] {
+        guard let pump else { return cursesInputs() }
+        return inputs(pump.take(bytes, shortcuts: keySequences))
+    }
+
+    private func inputs(_ pumped: InputPump.Pumped) -> [TerminalInput] {
+        if let key = pumped.key, pumped.answers.isEmpty { return [.key(key)] }
         var out: [TerminalInput] = []
-        if ready, let pump {
-            let pumped = pump.pump(shortcuts: keySequences)
-            for answer in pumped.answers {
-                if let (content, message) = pictures?.take(answer) { out.append(.pictureRejected(content: content, message: message)) }
-            }
-            if let key = pumped.key { return [.key(key)] }
+        for answer in pumped.answers {
+            if let (content, message) = pictures?.take(answer) { out.append(.pictureRejected(content: content, message: message)) }
         }
+        if let key = pumped.key { return out + [.key(key)] }
+        return out + cursesInputs()
+    }
+
+    /// What curses has now, without waiting.
+    private func cursesInputs() -> [TerminalInput] {
+        var out: [TerminalInput] = []
         var ch: wint_t = 0
         while true {
             let result = wget_wch(cp_stdscr(), &ch)
@@ -28,6 +49,17 @@ extension CursesTerminal {
             }
         }
         return out
+    }
+
+    /// After SIGWINCH (the pad takes it, not curses): curses is told the
+    /// terminal's new size; nil when it has not changed.
+    func resized() -> TerminalInput? {
+        var window = winsize()
+        guard let output, ioctl(fileno(output), UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 else { return nil }
+        guard Int(window.ws_col) != size.width || Int(window.ws_row) != size.height else { return nil }
+        resizeterm(Int32(window.ws_row), Int32(window.ws_col))
+        previous = nil  // the next frame writes every cell
+        return .resize(size)
     }
 
     static func decodeCharacter(_ code: UInt32) -> Key? {

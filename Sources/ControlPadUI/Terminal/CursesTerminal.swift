@@ -40,7 +40,7 @@ final class CursesTerminal: TerminalBackend {
     private(set) var pump: InputPump?
     /// The keys the pump may hand over past curses.
     private(set) var keySequences = KeySequences([])
-    private var output: UnsafeMutablePointer<FILE>?
+    private(set) var output: UnsafeMutablePointer<FILE>?
     /// Half-block picture cells are written by `HalfBlockWriter` rather than
     /// curses (256 colours or more), except in a full repaint.
     private let writesHalfBlocks: Bool
@@ -69,7 +69,10 @@ final class CursesTerminal: TerminalBackend {
         self.pictures = pictures
         self.output = outFile
         var cursesInput = inFile
-        if pictures != nil || filterAnswers {
+        // On a real terminal the pump is always there: the pad's event loop
+        // reads the terminal and hands the pump what came (one path, with
+        // or without pictures); curses reads only the pump's pipe.
+        if pictures != nil || filterAnswers || output == nil {
             let pump = try InputPump(terminal: fileno(inFile), typed: typed)
             self.pump = pump
             cursesInput = pump.cursesInput

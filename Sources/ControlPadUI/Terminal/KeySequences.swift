@@ -30,7 +30,7 @@ struct KeySequences {
     }
 
     /// The key `bytes` are, whole; nil when they are anything else.
-    func key(_ bytes: ArraySlice<UInt8>) -> Key? {
+    func key(_ bytes: some Collection<UInt8>) -> Key? {
         if bytes.count == 1, let byte = bytes.first, (0x20...0x7E).contains(byte) {
             return .char(Character(UnicodeScalar(byte)))
         }

@@ -19,6 +19,17 @@ protocol TerminalBackend: AnyObject {
     /// that is one whole key may come alone, before curses was asked (see
     /// `KeySequences`): a call with `ready` false gives what curses has.
     func readInputs(ready: Bool) -> [TerminalInput]
+    /// What one read of the terminal brought (the pad's event loop read it
+    /// from its own descriptor of the terminal, see `TerminalChannel`).
+    func readInputs(bytes: UnsafeRawBufferPointer) -> [TerminalInput]
+    /// After SIGWINCH: the new size, if it changed.
+    func resized() -> TerminalInput?
     /// Shows `grid`, writing only what changed since the last frame.
     func draw(_ grid: CellGrid)
+}
+
+extension TerminalBackend {
+    /// A terminal the pad polls (the tests') has nothing to pump.
+    func readInputs(bytes: UnsafeRawBufferPointer) -> [TerminalInput] { readInputs(ready: false) }
+    func resized() -> TerminalInput? { nil }
 }

@@ -7,11 +7,13 @@ import Musl
 import SlideModel
 import Syscalls
 
-/// Stands between the terminal and curses while real pictures are on: the
-/// loop polls the terminal, the pump reads what came, keeps the terminal's
-/// answers (kitty errors) for the picture writer and passes every other
-/// byte, in order, into the pipe curses reads keys from; a read that is one
-/// whole key it knows (`KeySequences`) goes to the loop without curses.
+/// Stands between the terminal and curses, always on a real terminal: the
+/// pad's event loop reads the terminal (its own descriptor of it, see
+/// `TerminalChannel`) and hands the pump what came; the pump keeps the
+/// terminal's answers (kitty errors) for the picture writer and passes
+/// every other byte, in order, into the pipe curses reads keys from; a read
+/// that is one whole key it knows (`KeySequences`) goes to the loop without
+/// curses.
 final class InputPump {
     /// The terminal: the loop polls it.
     let terminal: Int32
@@ -58,10 +60,16 @@ final class InputPump {
     func pump(shortcuts: KeySequences) -> Pumped {
         let n = buffer.withUnsafeMutableBytes { read(terminal, $0.baseAddress, $0.count) }
         guard n > 0 else { return Pumped() }
-        if !cursesHasUnread, !filter.isHolding, let key = shortcuts.key(buffer[0..<n]) {
+        return take(buffer[0..<n], shortcuts: shortcuts)
+    }
+
+    /// What one read brought (`bytes`, read by the pad's event loop).
+    func take(_ bytes: some Collection<UInt8>, shortcuts: KeySequences) -> Pumped {
+        guard !bytes.isEmpty else { return Pumped() }
+        if !cursesHasUnread, !filter.isHolding, let key = shortcuts.key(bytes) {
             return Pumped(key: key)
         }
-        let (keys, answers) = filter.feed(Array(buffer[0..<n]))
+        let (keys, answers) = filter.feed(Array(bytes))
         if !keys.isEmpty {
             try? Syscalls.writeAll(pipeWrite, keys)
             cursesHasUnread = true
@@ -74,7 +82,12 @@ final class InputPump {
         cursesHasUnread = false
     }
 
+    private var isShut = false
+
+    /// Closes curses' pipe; safe to call more than once.
     func shutDown() {
+        guard !isShut else { return }
+        isShut = true
         fclose(cursesInput)
         Syscalls.close(pipeWrite)
     }

@@ -1,0 +1,157 @@
+import SourceKit
+import Logging
+import NIOCore
+import NIOPosix
+import SlideModel
+
+/// Runs the pad's turns on its NIO event loop, the loop its source's
+/// channels, timers and state machine live on (`PadEventLoop`): the
+/// terminal is a channel of that loop (`TerminalChannel`), what is due (the
+/// timer's next second, an animation frame, a heading's expiry) a scheduled
+/// task, and other threads (signals, a picture encoded in the background)
+/// post with `execute`. A key is read, reduced and its command written by
+/// the source in one turn, before anything is drawn; the frame is drawn once
+/// per turn, after everything that came in the same wake-up (many previews
+/// arriving: one frame).
+///
+/// Everything here but `post` and `wake` is touched on `loop` only.
+final class PadOnEventLoop: @unchecked Sendable {
+    let loop: any EventLoop
+    private var pad: PadLoop?
+    private var terminal: TerminalBackend?
+    /// Source events and signals that came in this turn, taken before the frame.
+    private var pending: [PadEvent] = []
+    private var turnAsked = false
+    private var due: Scheduled<Void>?
+    private var input: Channel?
+    private var over = false
+    /// Made by `run` (a pad that never ran leaves no promise unkept).
+    private var finished: EventLoopPromise<Void>?
+
+    init(loop: any EventLoop) {
+        self.loop = loop
+    }
+
+    /// From any thread: an event for the pad (a signal, a source's event).
+    /// On the loop it waits for the end of this turn (never inside a
+    /// source's own delivery), from elsewhere it hops there.
+    func post(_ event: PadEvent) {
+        if loop.inEventLoop {
+            queue(event)
+        } else {
+            loop.execute { self.queue(event) }
+        }
+    }
+
+    /// From any thread: draw again (a picture is ready).
+    func wake() {
+        loop.execute { self.askForTurn() }
+    }
+
+    /// Starts the pad on the loop and blocks the calling thread until it
+    /// quits (a key, a signal, the terminal hung up); then stops the source
+    /// here, off the loop (it waits for a pairing file being written).
+    func run(_ pad: PadLoop, terminal: TerminalBackend) throws {
+        // Made on this thread, touched on the loop only until the pad quits.
+        let handed = Handed(pad: pad, terminal: terminal)
+        let finished = loop.makePromise(of: Void.self)
+        self.finished = finished
+        loop.execute { self.start(handed.pad, terminal: handed.terminal) }
+        defer { pad.finish() }
+        try finished.futureResult.wait()
+    }
+
+    private func start(_ pad: PadLoop, terminal: TerminalBackend) {
+        self.pad = pad
+        self.terminal = terminal
+        pad.start(post: { [self] in post($0) })
+        // Keys typed during the start-up queries wait in curses.
+        take(terminal.readInputs(ready: false))
+        TerminalChannel.open(terminal: terminal.inputDescriptor, on: loop, read: { [weak self] bytes in
+            self?.terminalRead(bytes)
+        }, ended: { [weak self] in
+            self?.queue(.terminate)  // the terminal went away
+        }).whenComplete { result in
+            switch result {
+            case .success(let channel):
+                if self.over { channel.close(promise: nil) } else { self.input = channel }
+            case .failure(let error):
+                self.over = true
+                self.due?.cancel()
+                self.finished?.fail(error)
+            }
+        }
+        scheduleDue()
+    }
+
+    /// A read of the terminal: a key goes to the pad (and its command to the
+    /// wire) now; the frame at the end of the turn.
+    private func terminalRead(_ bytes: UnsafeRawBufferPointer) {
+        guard !over, let terminal else { return }
+        take(terminal.readInputs(bytes: bytes))
+    }
+
+    /// From any thread, after SIGWINCH: curses learns the new size on the loop.
+    func terminalResized() {
+        loop.execute { self.resized() }
+    }
+
+    private func resized() {
+        guard !over, let resize = terminal?.resized() else { return }
+        take([resize])
+    }
+
+    private func take(_ inputs: [TerminalInput]) {
+        guard !over, !inputs.isEmpty else { return }
+        pad?.take(inputs)
+        askForTurn()
+    }
+
+    private func queue(_ event: PadEvent) {
+        guard !over else { return }
+        pending.append(event)
+        askForTurn()
+    }
+
+    /// The turn's end runs after what this wake-up brought (NIO runs tasks
+    /// after the channels' reads).
+    private func askForTurn() {
+        guard !turnAsked, !over else { return }
+        turnAsked = true
+        loop.execute { self.endTurn() }
+    }
+
+    private func endTurn() {
+        turnAsked = false
+        guard !over, let pad else { return }
+        let events = pending
+        pending.removeAll(keepingCapacity: true)
+        for event in events { pad.take(event) }
+        if pad.endTurn() {
+            scheduleDue()
+        } else {
+            stop()
+        }
+    }
+
+    /// The next thing due (at least 1 ms away) ends a turn of its own.
+    private func scheduleDue() {
+        guard let pad else { return }
+        due?.cancel()
+        due = loop.scheduleTask(in: .milliseconds(Int64(max(1, pad.millisecondsUntilDue())))) { self.askForTurn() }
+    }
+
+    private struct Handed: @unchecked Sendable {
+        let pad: PadLoop
+        let terminal: TerminalBackend
+    }
+
+    private func stop() {
+        over = true
+        due?.cancel()
+        due = nil
+        input?.close(promise: nil)
+        input = nil
+        finished?.succeed()
+    }
+}

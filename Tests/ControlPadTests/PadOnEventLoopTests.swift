@@ -1,0 +1,133 @@
+import Foundation
+import NIOCore
+import NIOPosix
+import XCTest
+@testable import ControlPadUI
+import PadRuntime
+@testable import SlideModel
+
+/// The pad run as `PadRunner` runs it: on an NIO event loop, the terminal a
+/// channel of that loop. A key's command reaches the source on that loop,
+/// in the turn that read the key, before the turn's frame; events from
+/// other threads hop there; the pad ends on a signal or a hang-up.
+final class PadOnEventLoopTests: XCTestCase {
+    /// Records each command with where and when it came: on the loop or
+    /// not, and how many frames had been drawn by then.
+    final class LoopSource: SlideSource, @unchecked Sendable {
+        struct Sent: Equatable {
+            var command: SourceCommand
+            var onTheLoop: Bool
+            var framesBefore: Int
+        }
+        private let lock = NSLock()
+        private var sink: (@Sendable (SourceEvent) -> Void)?
+        private var _sent: [Sent] = []
+        private var _shutDown = false
+        let loop: any EventLoop
+        let terminal: TestTerminal
+        let arrived = DispatchSemaphore(value: 0)
+        let started = DispatchSemaphore(value: 0)
+        var sent: [Sent] { lock.withLock { _sent } }
+        var shutDown: Bool { lock.withLock { _shutDown } }
+
+        init(loop: any EventLoop, terminal: TestTerminal) {
+            self.loop = loop
+            self.terminal = terminal
+        }
+
+        func start(events: @escaping @Sendable (SourceEvent) -> Void) {
+            lock.withLock { sink = events }
+            started.signal()
+        }
+        func send(_ command: SourceCommand) {
+            let sent = Sent(command: command, onTheLoop: loop.inEventLoop, framesBefore: terminal.frames.count)
+            lock.withLock { _sent.append(sent) }
+            arrived.signal()
+        }
+        func shutdown() { lock.withLock { _shutDown = true } }
+        /// The show says something, from another thread as the demo would.
+        func say(_ event: SourceEvent) {
+            let sink = lock.withLock { self.sink }
+            sink?(event)
+        }
+    }
+
+    private var group: MultiThreadedEventLoopGroup?
+
+    override func tearDown() {
+        try? group?.syncShutdownGracefully()
+        super.tearDown()
+    }
+
+    private let clocks = Clocks(monotonic: { 5_000 }, wallClock: { "14:05" }, untilNextMinute: { 60_000 })
+
+    /// The pad running on a loop of its own (on another thread, as
+    /// `PadRunner` blocks in `run`); `ended` is signalled when `run` returns.
+    private func running() throws -> (PadOnEventLoop, LoopSource, TestTerminal, ended: DispatchSemaphore) {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        self.group = group
+        let terminal = try TestTerminal()
+        let source = LoopSource(loop: group.next(), terminal: terminal)
+        let driver = PadOnEventLoop(loop: group.next())
+        let pad = PadLoop(terminal: terminal, source: source, state: PadState(animate: false), clocks: clocks)
+        let ended = DispatchSemaphore(value: 0)
+        let handed = Handed(pad: pad)
+        Thread.detachNewThread {
+            try? driver.run(handed.pad, terminal: terminal)
+            ended.signal()
+        }
+        XCTAssertEqual(source.started.wait(timeout: .now() + 10), .success)
+        try settle(driver.loop)  // the first frame, and the terminal's channel
+        return (driver, source, terminal, ended)
+    }
+
+    private struct Handed: @unchecked Sendable { let pad: PadLoop }
+
+    /// Until every turn asked for so far has ended: two rounds of the loop's
+    /// tasks (a turn's end is a task the first round may ask for).
+    private func settle(_ loop: any EventLoop) throws {
+        for _ in 0..<3 { try loop.submit {}.wait() }
+    }
+
+    func testAKeysCommandGoesOutOnThePadsLoopBeforeTheFrame() throws {
+        let (driver, source, terminal, ended) = try running()
+        source.say(.showStarted(slideCount: 12, current: 2))
+        try settle(driver.loop)
+        XCTAssertTrue(terminal.screen.contains("Current · 3/12"), terminal.screen)
+        let framesBefore = terminal.frames.count
+
+        terminal.type(.key(.right))
+        XCTAssertEqual(source.arrived.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(source.sent, [.init(command: .next, onTheLoop: true, framesBefore: framesBefore)],
+                       "sent on the pad's loop, before the turn drew anything")
+        try settle(driver.loop)
+        XCTAssertEqual(terminal.frames.count, framesBefore + 1, "one frame for the turn")
+        XCTAssertTrue(ScriptedPad.statusLine(terminal.screen).contains("4/12"), terminal.screen)
+
+        driver.post(.terminate)  // SIGTERM, from the signal trap's thread
+        XCTAssertEqual(ended.wait(timeout: .now() + 10), .success, "the pad ended")
+        XCTAssertTrue(source.shutDown)
+    }
+
+    func testManyEventsInOneTurnMakeOneFrame() throws {
+        let (driver, source, terminal, ended) = try running()
+        let framesBefore = terminal.frames.count
+        // Held: everything the source says waits for the same turn.
+        try driver.loop.submit {
+            source.say(.showStarted(slideCount: 12, current: 0))
+            for index in 1...5 { source.say(.slideChanged(index: index)) }
+        }.wait()
+        try settle(driver.loop)
+        XCTAssertEqual(terminal.frames.count, framesBefore + 1, "six events, one frame")
+        XCTAssertTrue(terminal.screen.contains("Current · 6/12"), terminal.screen)
+        driver.post(.terminate)
+        XCTAssertEqual(ended.wait(timeout: .now() + 10), .success)
+    }
+
+    func testTheTerminalHangingUpEndsThePad() throws {
+        let (_, source, terminal, ended) = try running()
+        terminal.hangUp()
+        XCTAssertEqual(ended.wait(timeout: .now() + 10), .success, "a hang-up ends the pad")
+        XCTAssertTrue(source.shutDown)
+    }
+}
