@@ -8,8 +8,8 @@ extension ImpressConnection {
         }
         stream.commandSent(command, now: now)
         guard let wire = pacer.wire(command, show: session?.show, now: now) else {
-            return [.log(.trace, "holding \(command.logText) until the show confirms its step"),
-                    .arm(.heldNavigation, after: pacer.ackTimeout)]
+            return [.log(.trace, "holding \(command.logText) until the show is ready for it"),
+                    .arm(.heldNavigation, after: pacer.holdTime(now: now))]
         }
         return write(wire, for: command)
     }

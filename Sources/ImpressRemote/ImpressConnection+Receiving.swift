@@ -49,7 +49,7 @@ extension ImpressConnection {
                 actions.append(.emit(.showFinished))
             case .showStarted:
                 padKnowsAShow = true
-                pacer.reset()
+                pacer.showSeen(now: now)
             case .showFinished: padKnowsAShow = false
             default: break
             }

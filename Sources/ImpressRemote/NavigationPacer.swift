@@ -51,9 +51,14 @@ public struct NavigationPacer: Sendable {
     /// How long a step may go unconfirmed before the next press may be a
     /// step again (an animation step or the end screen never confirms).
     public static let defaultAckTimeout: Duration = .milliseconds(200)
+    /// A first step on a connection waits this long after the show was
+    /// seen: the show may have just moved (see `showSeenAt`).
+    public static let defaultFirstStepWait: Duration = .milliseconds(200)
 
     public let quietGap: Duration
     public let settle: Duration
+    /// How long after the show was seen (`showSeen`) a first step waits.
+    public let firstStepWait: Duration
     public let ackTimeout: Duration
     private var lastNavigation: Duration?
     private var lastConfirmation: Duration?
@@ -63,11 +68,21 @@ public struct NavigationPacer: Sendable {
     public private(set) var heading: Heading?
     /// A go-to held until the step in flight is confirmed (see above).
     private var held: Int?
+    /// When this connection first heard of the show (`showSeen`): the show
+    /// may have moved just before (another client's step, a fresh start),
+    /// and a step sent right after that is dropped by LibreOffice
+    /// (seen on 25.2: a `send next` 43 ms after another client's step never
+    /// moved the show). The first step waits until then.
+    private var showSeenAt: Duration?
+    /// The first presses, held until `firstStepWait` after `showSeenAt`: their
+    /// sum, and the show they were made on.
+    private var heldSteps: (delta: Int, current: Int, count: Int)?
 
     public init(quietGap: Duration = defaultQuietGap, settle: Duration = defaultSettle,
-                ackTimeout: Duration = defaultAckTimeout) {
+                ackTimeout: Duration = defaultAckTimeout, firstStepWait: Duration = defaultFirstStepWait) {
         self.quietGap = quietGap
         self.settle = settle
+        self.firstStepWait = firstStepWait
         self.ackTimeout = max(ackTimeout, quietGap)
     }
 
@@ -87,6 +102,10 @@ public struct NavigationPacer: Sendable {
         default: return command
         }
         guard let show, show.slideCount > 0 else { return command }
+        if let seen = showSeenAt, lastNavigation == nil, now - seen < firstStepWait {
+            heldSteps = ((heldSteps?.delta ?? 0) + delta, show.current, show.slideCount)
+            return nil
+        }
         // Quiet: whatever was heading somewhere has landed (or never will).
         let quiet = isQuiet(now: now)
         if quiet { heading = nil }
@@ -110,17 +129,43 @@ public struct NavigationPacer: Sendable {
         return held.flatMap { $0 == index ? nil : .goto(index: $0) }
     }
 
-    /// `ackTimeout` passed without a confirmation: a held go-to goes anyway.
-    public mutating func expire() -> SourceCommand? {
+    /// The hold is over (`holdTime` passed): a held go-to goes anyway; a
+    /// held first step goes now.
+    public mutating func expire(now: Duration) -> SourceCommand? {
+        if let steps = heldSteps {
+            heldSteps = nil
+            note(now: now)
+            guard abs(steps.delta) != 1 else { return steps.delta > 0 ? .next : .previous }
+            // Several presses while held: one go-to to where they head.
+            let target = heading.step(by: steps.delta, current: steps.current, count: steps.count, now: now)
+            return target == steps.current ? nil : .goto(index: target)
+        }
         defer { held = nil }
         return held.map { .goto(index: $0) }
     }
 
-    /// Whether a go-to waits for the show (arm a timer for `ackTimeout`).
-    public var isHolding: Bool { held != nil }
+    /// Whether a press waits (arm a timer for `holdTime`).
+    public var isHolding: Bool { held != nil || heldSteps != nil }
+
+    /// How long the press `wire` just held waits at most: a first step until
+    /// `firstStepWait` after the show was seen; a go-to until its step is confirmed
+    /// or `ackTimeout`.
+    public func holdTime(now: Duration) -> Duration {
+        if heldSteps != nil, let seen = showSeenAt { return max(.zero, firstStepWait - (now - seen)) }
+        return ackTimeout
+    }
+
+    /// This connection has just heard of a show (a new connection, a new
+    /// show): forgets everything, and holds a first step until `firstStepWait` later.
+    public mutating func showSeen(now: Duration) {
+        reset()
+        showSeenAt = now
+    }
 
     /// Forgets everything (a new connection, a new show).
     public mutating func reset() {
+        showSeenAt = nil
+        heldSteps = nil
         lastNavigation = nil
         lastConfirmation = nil
         awaitingAck = false

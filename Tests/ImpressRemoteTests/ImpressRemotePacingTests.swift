@@ -8,6 +8,35 @@ final class ImpressRemotePacingTests: XCTestCase {
     private func show(_ current: Int) -> (slideCount: Int, current: Int) { (30, current) }
     private func at(_ ms: Int) -> Duration { .milliseconds(ms) }
 
+    /// A `send next` that connects just after another client's step: its step
+    /// waits until the show may take it (LibreOffice 25.2 dropped one sent
+    /// 43 ms after the other client's `slide_updated`), and is still a step.
+    func testAFirstStepRightAfterTheShowWasSeenWaitsAndStaysAStep() {
+        var pacer = NavigationPacer()
+        pacer.showSeen(now: at(1_000))
+        XCTAssertNil(pacer.wire(.next, show: show(4), now: at(1_001)), "held: the show may have just moved")
+        XCTAssertTrue(pacer.isHolding)
+        XCTAssertEqual(pacer.holdTime(now: at(1_001)), NavigationPacer.defaultFirstStepWait - .milliseconds(1))
+        XCTAssertEqual(pacer.expire(now: at(1_200)), .next, "then sent as a step, animations kept")
+        XCTAssertFalse(pacer.isHolding)
+    }
+
+    func testPressesMadeWhileTheFirstStepWaitsBecomeOneGoto() {
+        var pacer = NavigationPacer()
+        pacer.showSeen(now: at(1_000))
+        XCTAssertNil(pacer.wire(.next, show: show(4), now: at(1_010)))
+        XCTAssertNil(pacer.wire(.next, show: show(4), now: at(1_040)))
+        XCTAssertNil(pacer.wire(.next, show: show(4), now: at(1_070)))
+        XCTAssertEqual(pacer.expire(now: at(1_200)), .goto(index: 7), "three presses, none lost")
+        XCTAssertEqual(pacer.heading?.target, 7)
+    }
+
+    func testAPressLongAfterTheShowWasSeenGoesAtOnce() {
+        var pacer = NavigationPacer()
+        pacer.showSeen(now: at(1_000))
+        XCTAssertEqual(pacer.wire(.next, show: show(4), now: at(2_000)), .next)
+    }
+
     func testAPressAloneIsAStepThatKeepsAnimations() {
         var pacer = NavigationPacer()
         XCTAssertEqual(pacer.wire(.next, show: show(4), now: at(1_000)), .next)
@@ -52,7 +81,7 @@ final class ImpressRemotePacingTests: XCTestCase {
 
         XCTAssertEqual(pacer.wire(.previous, show: show(5), now: at(2_000)), .previous)
         XCTAssertNil(pacer.wire(.next, show: show(5), now: at(2_010)))
-        XCTAssertEqual(pacer.expire(), .goto(index: 5), "no confirmation within the timeout: the go-to goes anyway")
+        XCTAssertEqual(pacer.expire(now: .zero), .goto(index: 5), "no confirmation within the timeout: the go-to goes anyway")
     }
 
     func testAnUnconfirmedStepKeepsPressesAsGotosUntilTheAckTimeout() {
