@@ -129,7 +129,7 @@ let package = Package(
             name: "ControlPadCLI",
             dependencies: [
                 "ControlPadUI", "ControlPadScripting", "PadConfig", "PadRuntime", "SlideModel", "DemoSource",
-                "SlideImages", "SourceKit", "ImpressRemote", "Pdfpc", "ImpressRemoteTransport", "PdfpcTransport",
+                "SlideImages", "SourceKit", "ImpressRemote", "Pdfpc", "ImpressRemoteTransport", "PdfpcTransport", "RevealJSTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

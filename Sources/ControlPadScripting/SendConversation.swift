@@ -97,6 +97,10 @@ package struct SendConversation {
         case .slideChanged(let index):
             if let count = show?.count { show = (count, index) }
             return confirmed(.slideChange)
+        case .step(let index, _):
+            // A step within a slide (a fragment) is the show's answer to a move too.
+            if let count = show?.count { show = (count, index) }
+            return confirmed(.slideChange)
         case .showTitle, .preview, .notes:
             return nil
         }
