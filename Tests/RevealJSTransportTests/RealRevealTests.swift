@@ -82,7 +82,7 @@ final class RealRevealTests: XCTestCase {
         r.wait("resumed") { _, _ in (try? self.browser("Reveal.isPaused()")) == "false" }
         // Notes as typed (HTML, entities kept for the rich-notes renderer).
         s.send(.goto(index: 6))
-        r.wait(for: .notes(index: 6, "R&amp;D &lt;beta&gt; \"quoted\" café 日本語"))
+        r.wait(for: .notes(index: 6, .html("R&amp;D &lt;beta&gt; \"quoted\" café 日本語")))
         // A move made in the browser.
         try browser("Reveal.slide(8, 0)")
         r.wait(for: .slideChanged(index: 10))

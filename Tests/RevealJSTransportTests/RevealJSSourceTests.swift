@@ -1,3 +1,4 @@
+import RevealTestSupport
 import NIOCore
 import NIOPosix
 import RevealJS
@@ -39,7 +40,7 @@ final class RevealJSSourceTests: XCTestCase {
         let (_, r) = source()
         r.wait(for: .showStarted(slideCount: 14, current: 0))
         r.wait(for: .showTitle("Real-peer deck"))
-        r.wait(for: .notes(index: 0, "Notes of slide 0."))
+        r.wait(for: .notes(index: 0, .html("Notes of slide 0.")))
         XCTAssertTrue(r.events.contains { if case .link(.connected(let s)) = $0 { s.contains("reveal.js 5.2.1") } else { false } })
         r.wait("position 1/14") { _, p in p.last == "1/14" }
     }
@@ -56,7 +57,7 @@ final class RevealJSSourceTests: XCTestCase {
         let positions = r.positions
         XCTAssertEqual(Array(positions.suffix(5)), ["3/14 · step 1/3", "3/14 · step 2/3", "3/14 · step 3/3",
                                                     "4/14 · ↓ 1/3", "5/14 · ↓ 2/3"])
-        r.wait(for: .notes(index: 4, "Notes of slide 4."))
+        r.wait(for: .notes(index: 4, .html("Notes of slide 4.")))
     }
 
     func testAMoveMadeInTheBrowserIsFollowed() {
@@ -64,16 +65,16 @@ final class RevealJSSourceTests: XCTestCase {
         r.wait(for: .showStarted(slideCount: 14, current: 0))
         server.moveInBrowser(h: 3, v: 2)
         r.wait(for: .slideChanged(index: 5))
-        r.wait(for: .notes(index: 5, "Notes of slide 5."))
+        r.wait(for: .notes(index: 5, .html("Notes of slide 5.")))
     }
 
     func testNotesArriveAsTyped() {
         let (s, r) = source()
         r.wait(for: .showStarted(slideCount: 14, current: 0))
         s.send(.goto(index: 6))
-        r.wait(for: .notes(index: 6, "R&amp;D &lt;beta&gt; \"quoted\" café 日本語"))
+        r.wait(for: .notes(index: 6, .html("R&amp;D &lt;beta&gt; \"quoted\" café 日本語")))
         s.send(.goto(index: 7))
-        r.wait(for: .notes(index: 7, ""))
+        r.wait(for: .notes(index: 7, .html("")))
     }
 
     func testBlankAndResumeReachReveal() {
