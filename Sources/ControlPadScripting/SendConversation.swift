@@ -59,7 +59,7 @@ package struct SendConversation {
     private var paired = false
     private var show: (count: Int, current: Int)?
     private var blanked = false
-    /// The steps the show last said a slide shows (a source whose slides reveal in steps).
+    /// The steps the show last said a slide shows (a source whose slides unfold in steps).
     private var lastStep: (index: Int, step: SlideStep)?
     /// The confirmation arrived before the write was reported.
     private var confirmedEarly = false

@@ -11,7 +11,7 @@ public enum SourceEvent: Sendable, Equatable {
     case showTitle(String)
     /// The show moved to slide `index` (0-based), whoever moved it.
     case slideChanged(index: Int)
-    /// Slide `index` shows `step` (sources whose slides reveal in steps;
+    /// Slide `index` shows `step` (sources whose slides unfold in steps;
     /// sent after every move, whoever made it, with or without a slide change).
     case step(index: Int, SlideStep)
     /// Slide `index`'s preview picture arrived.

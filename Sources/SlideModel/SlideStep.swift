@@ -1,4 +1,4 @@
-/// Where the show stands within a slide that reveals itself in steps (a
+/// Where the show stands within a slide that unfolds in steps (a
 /// web deck's fragments, a build): `shown` of `count` steps are on screen.
 /// The pad shows it in the status line ("7/23 · step 2/3") and lets → step
 /// within the slide without assuming the slide changes. `detail` is the

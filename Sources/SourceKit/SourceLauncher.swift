@@ -4,7 +4,7 @@
 /// The command knows no kind: it asks the registry for the one that
 /// launches, and leaves the app running only as long as the pad.
 package protocol SourceKindLauncher: SourceKind {
-    /// What it presents, for the command's help: "a reveal.js deck (an .html file)".
+    /// What it presents, for the command's help: "a deck (an .html file)".
     var presents: String { get }
     /// Starts the app on `file` and returns once it shows it (within
     /// `timeout`), or says what is wrong in words (no app found, no file,

@@ -15,7 +15,7 @@ struct SlidePaneView {
         guard !rect.isEmpty else { return }
         let slide = state.buffer.slide(for: tag)
         var position = slide.map { "\($0 + 1)/\(state.slideCount)" }
-        // The next pane on a slide with a step to reveal: what → shows is this slide's next step.
+        // The next pane on a slide with a step left: what → shows is this slide's next step.
         if tag == .next, let step = state.nextStep, let count = state.currentStep?.count, let shown = position {
             position = "\(shown) · step \(step)/\(count)"
         }

@@ -154,12 +154,12 @@ public struct PadState: Sendable {
     public var rehearsedSchedule: [Millis]?
     /// Where presses not yet confirmed by the show are taking it.
     public var heading: Heading?
-    /// The steps of slide `index` (a source whose slides reveal in steps),
+    /// The steps of slide `index` (a source whose slides unfold in steps),
     /// as the source last said; shown while that slide is the current one.
     public var slideStep: (index: Int, step: SlideStep)?
     /// The step within the current slide that presses not yet confirmed aim
     /// at (its `target` is a step count, not a slide), while no slide
-    /// heading is pending: → reveals a step, it does not change the slide.
+    /// heading is pending: → shows a step, it does not change the slide.
     public var stepHeading: Heading?
     /// The laser pointer is showing on the real slide.
     public var pointerShown = false
@@ -246,7 +246,7 @@ public struct PadState: Sendable {
 
     /// The slide after where the show is heading, if there is one: the next
     /// pane moves with the presses, before the show confirms them. While the
-    /// current slide has a step to reveal, → shows that: the next pane shows
+    /// current slide has a step left, → shows that: the next pane shows
     /// this slide again (`nextStep` says which step).
     public var nextSlide: Int? {
         if nextStep != nil { return current }
@@ -266,7 +266,7 @@ public struct PadState: Sendable {
         return min(max(0, stepHeading.target(or: step.shown)), step.count)
     }
 
-    /// The step → reveals next on the current slide (1-based, of
+    /// The step → shows next on the current slide (1-based, of
     /// `currentStep.count`); nil when → goes to another slide.
     public var nextStep: Int? {
         guard showRunning, let step = currentStep, let aimed = aimedStep, aimed < step.count else { return nil }
