@@ -14,11 +14,8 @@ struct PresentCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "present",
         abstract: "Start the browser on a deck and open the pad on it.",
-        discussion: """
-            Presents \(SourceRegistry.launcher?.presents ?? "a deck"): starts Chromium or Chrome (CONTROLPAD_BROWSER, \
-            else the first of chromium, chromium-browser, google-chrome on PATH; or --browser) in a window \
-            with a fresh profile of its own and its DevTools port on 127.0.0.1 only, waits for the deck's \
-            page, and opens the pad on it. Quitting the pad ends the browser and removes its profile.
+        discussion: (SourceRegistry.launcher?.presentHelp ?? "") + """
+
 
             Examples:
               controlpad present talk.html

@@ -12,7 +12,15 @@ import SourceKit
 /// only, a window), waited for until its page is listed, then the pad
 /// connects to exactly that page.
 extension RevealKind: SourceKindLauncher {
-    package var presents: String { "a reveal.js deck (an .html file: Quarto, pandoc -t revealjs, Jupyter slides)" }
+    package var presentHelp: String {
+        """
+        Presents a reveal.js deck (an .html file: Quarto, pandoc -t revealjs, Jupyter slides): starts Chromium \
+        or Chrome (--browser, else CONTROLPAD_BROWSER, else the first of chromium, chromium-browser, \
+        google-chrome on PATH) in a window with a fresh profile of its own and its DevTools port on \
+        127.0.0.1 only (--port, else a free one), waits for the deck's page, and opens the pad on it. \
+        Quitting the pad ends the browser and removes its profile.
+        """
+    }
 
     package func launch(file: String, options: LaunchOptions) throws(SourceKindError) -> any LaunchedApp {
         let environment = Self.environment()

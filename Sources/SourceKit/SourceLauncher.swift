@@ -4,8 +4,9 @@
 /// The command knows no kind: it asks the registry for the one that
 /// launches, and leaves the app running only as long as the pad.
 package protocol SourceKindLauncher: SourceKind {
-    /// What it presents, for the command's help: "a deck (an .html file)".
-    var presents: String { get }
+    /// What `present` does with it, a paragraph of the command's help
+    /// (plain ASCII: the man page drops the rest).
+    var presentHelp: String { get }
     /// Starts the app on `file` and returns once it shows it (within
     /// `timeout`), or says what is wrong in words (no app found, no file,
     /// the port taken, the app did not start).

@@ -29,3 +29,25 @@ final class SendStepsTests: XCTestCase {
         XCTAssertEqual(c.handle(.slideChanged(index: 1)), .succeed("slide 2/14"))
     }
 }
+
+/// `controlpad watch` on a slide that unfolds in steps: one `step` line per
+/// step shown, repeats dropped, none for a slide without steps.
+final class WatchStepsTests: XCTestCase {
+    func testEachStepOnceAndNoneForASlideWithout() {
+        var report = WatchReport()
+        let events: [SourceEvent] = [
+            .link(.connected(server: "deck")),
+            .showStarted(slideCount: 14, current: 0),
+            .step(index: 0, SlideStep(shown: 0, count: 0, detail: "↓ 1/3")),
+            .slideChanged(index: 2),
+            .step(index: 2, SlideStep(shown: 0, count: 3)),
+            .step(index: 2, SlideStep(shown: 1, count: 3)),
+            .step(index: 2, SlideStep(shown: 1, count: 3)),
+            .step(index: 5, SlideStep(shown: 1, count: 3)),
+        ]
+        let changes = events.flatMap { report.changes(for: $0) }
+        XCTAssertEqual(changes.map(\.text), ["connected", "paired with deck", "show started: 14 slides, on slide 1/14",
+                                             "slide 3/14", "slide 3/14 · step 0/3", "slide 3/14 · step 1/3"])
+        XCTAssertEqual(changes.last?.event, "step")
+    }
+}
