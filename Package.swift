@@ -202,7 +202,7 @@ let package = Package(
         .testTarget(
             name: "RevealJSTransportTests",
             dependencies: [
-                "RevealJSTransport", "RevealJS", "SlideModel", "SlideImages", "RevealTestSupport",
+                "RevealJSTransport", "RevealJS", "SlideModel", "SlideImages", "SourceKit", "RevealTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
