@@ -137,7 +137,7 @@ let package = Package(
             name: "ControlPadCLI",
             dependencies: [
                 "ControlPadUI", "ControlPadScripting", "PadConfig", "PadRuntime", "SlideModel", "DemoSource",
-                "SlideImages", "SourceKit", "ImpressRemote", "Pdfpc", "ImpressRemoteTransport", "PdfpcTransport",
+                "SlideImages", "SourceKit", "ImpressRemote", "Pdfpc", "ImpressRemoteTransport", "PdfpcTransport", "RevealJSTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -178,6 +178,19 @@ let package = Package(
             dependencies: ["SlideModel", "ImpressRemote", "DemoSource", .product(name: "Logging", package: "swift-log")],
             path: "Tests/Support"
         ),
+        // A scripted fake Chromium with a reveal.js deck (CDP over NIO), for
+        // RevealJSTransportTests and the end-to-end tests of `controlpad connect reveal://`.
+        .target(
+            name: "RevealTestSupport",
+            dependencies: [
+                "RevealJS", "SlideModel",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ],
+            path: "Tests/RevealSupport"
+        ),
         // Fixtures (real LibreOffice bytes) are read by path, not bundled.
         .testTarget(name: "SlideModelTests", dependencies: ["SlideModel", "DemoSource", "ImpressRemote", "Pdfpc"]),
         .testTarget(name: "ImpressRemoteTests", dependencies: ["ImpressRemote", "SlideModel"], exclude: ["Fixtures"]),
@@ -197,7 +210,7 @@ let package = Package(
         .testTarget(
             name: "RevealJSTransportTests",
             dependencies: [
-                "RevealJSTransport", "RevealJS", "SlideModel", "SlideImages",
+                "RevealJSTransport", "RevealJS", "SlideModel", "SlideImages", "SourceKit", "RevealTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -211,7 +224,7 @@ let package = Package(
         ),
         // Drives the built `controlpad` (which `swift build --build-tests` builds): it
         // does not link it, so the executable's static runtime stays out of the bundle.
-        .testTarget(name: "EndToEndTests", dependencies: ["CWideChar", "SlideImages", "ImpressRemote", "Pdfpc"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["CWideChar", "SlideImages", "ImpressRemote", "Pdfpc", "RevealJS", "RevealTestSupport"]),
         // The fuzz harnesses, beside the pad (not in it, and linking neither
         // curses nor NIO): scripts/fuzz.sh runs them under libFuzzer;
         // FuzzTests replays every fail case and a bounded smoke run.

@@ -25,7 +25,14 @@
 #      (tools/fake-pdfpc/make_deck.py, the shared deck's notes): pair, five
 #      quick →, go-to, blank, notes as typed, a picture of the pane's size,
 #      a move made by another client through pdfpc's API (SKIP_PDFPC=1 skips;
-#      SKIP_IMPRESS=1 runs only this).
+#      SKIP_IMPRESS=1 runs only this);
+# then a real reveal.js deck in Chromium (scripts/real-reveal-test.sh, its
+# own lock and port):
+#   6. RevealJSTransportTests.RealRevealTests, BrowserLauncherTests (`present`)
+#      and EndToEndTests.RealRevealEndToEndTests: the built `controlpad connect
+#      reveal://…` in tmux on ../shared/revealjs/peer.sh: five quick → over
+#      fragments and a vertical stack, go-to, blank, a move made in the
+#      browser, a reload (SKIP_REVEAL=1 skips).
 # Exits non-zero if any failed.
 #
 #   scripts/real-peer-test.sh            # first run may install LibreOffice (minutes)
@@ -132,4 +139,5 @@ export WIFI_OFF_FILTERS PDFPC_PEER_SH PDFPC_DECK
 status=0
 if [ -z "${SKIP_IMPRESS:-}" ]; then flock -o "$PEER_LOCK" bash -c run_locked || status=1; fi
 if [ -z "${SKIP_PDFPC:-}" ]; then flock -o "$PDFPC_PEER_LOCK" bash -c run_pdfpc_locked || status=1; fi
+if [ -z "${SKIP_REVEAL:-}" ]; then SCRATCH_PATH=$SCRATCH_PATH "$ROOT/scripts/real-reveal-test.sh" || status=1; fi
 exit $status

@@ -4,14 +4,18 @@
 # (connect, five quick → over fragments and a vertical stack, go-to, blank,
 # notes as typed, a move made in the browser, a reload, a picture at the
 # pane's size compared with the audience's own screenshot, the figures) and
-# BrowserLauncherTests (`present`: a headless Chromium started by the pad).
+# BrowserLauncherTests (`present`: a headless Chromium started by the pad),
+# and EndToEndTests.RealRevealEndToEndTests (the built `controlpad connect
+# reveal://…` in tmux: five quick →, go-to, blank, a move made in the
+# browser, a reload, read off the screen).
 # Starts the peer on REVEAL_PORT (default 9252) under a lock, and always
 # stops it again. Exits non-zero if any failed.
 #
 #   scripts/real-reveal-test.sh
 #
 # Environment: REVEAL_PEER_SH (default ../shared/revealjs/peer.sh beside the
-# repo), REVEAL_PORT, REVEAL_LOCK (default /var/tmp/controlpad-reveal-peer-PORT.lock).
+# repo), REVEAL_PORT, REVEAL_LOCK (default /var/tmp/controlpad-reveal-peer-PORT.lock),
+# SCRATCH_PATH (build dir, default .build).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -21,10 +25,12 @@ LOCK=${REVEAL_LOCK:-/var/tmp/controlpad-reveal-peer-$PORT.lock}
 [ -x "$PEER_SH" ] || { echo "real-reveal-test: no peer.sh at $PEER_SH" >&2; exit 2; }
 
 cd "$ROOT"
-swift build --build-tests
+SCRATCH_PATH=${SCRATCH_PATH:-$ROOT/.build}
+swift build --scratch-path "$SCRATCH_PATH" --build-tests
 exec 9>"$LOCK"
 flock 9
 REVEAL_PEER_PORT=$PORT "$PEER_SH" >/dev/null
 trap 'REVEAL_PEER_PORT=$PORT "$PEER_SH" stop >/dev/null 2>&1 || true' EXIT
 CONTROLPAD_REAL_REVEAL=1 CONTROLPAD_REAL_REVEAL_PORT=$PORT \
-    swift test --skip-build --filter 'RevealJSTransportTests.(RealRevealTests|BrowserLauncherTests)'
+    swift test --scratch-path "$SCRATCH_PATH" --skip-build \
+    --filter 'RevealJSTransportTests.(RealRevealTests|BrowserLauncherTests)|EndToEndTests.RealRevealEndToEndTests'

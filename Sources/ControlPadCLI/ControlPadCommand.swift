@@ -18,7 +18,7 @@ public struct ControlPadCommand: ParsableCommand {
             """,
         version: ControlPadVersion.string,
         subcommands: [
-            DemoCommand.self, ConnectCommand.self, SendCommand.self, WatchCommand.self, DiscoverCommand.self, DoctorCommand.self,
+            DemoCommand.self, ConnectCommand.self, PresentCommand.self, SendCommand.self, WatchCommand.self, DiscoverCommand.self, DoctorCommand.self,
             ConfigCommand.self, FinishStreamCommand.self,
         ],
         defaultSubcommand: DemoCommand.self

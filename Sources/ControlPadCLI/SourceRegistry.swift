@@ -4,6 +4,7 @@ import Logging
 import PadConfig
 import PdfpcTransport
 import ImpressRemoteTransport
+import RevealJSTransport
 import SlideModel
 import DemoSource
 import SourceKit
@@ -15,7 +16,7 @@ import SourceKit
 /// (docs/ARCHITECTURE.md, "Adding a source").
 enum SourceRegistry {
     /// Every kind; the first is the default, for an address without a scheme.
-    static let kinds: [any SourceKind] = [ImpressKind(), PdfpcKind(), DemoKind()]
+    static let kinds: [any SourceKind] = [ImpressKind(), PdfpcKind(), RevealKind(), DemoKind()]
 
     /// The kind an address without a scheme is.
     static var defaultKind: any SourceKind { kinds[0] }
@@ -44,6 +45,11 @@ enum SourceRegistry {
     /// The kind `controlpad discover` searches for: the first that can.
     static var discoverer: any SourceDiscoverer {
         kinds.lazy.compactMap(\.discoverer).first!
+    }
+
+    /// The kind `controlpad present` starts an app with: the first that can.
+    static var launcher: (any SourceKindLauncher)? {
+        kinds.lazy.compactMap { $0 as? any SourceKindLauncher }.first
     }
 
     /// Every kind's config keys, for the config reader.
@@ -88,7 +94,7 @@ enum SourceRegistry {
     }
 
     /// An example address per kind, for the commands' examples.
-    static let exampleAddresses: [String] = ["192.168.1.20", "pdfpc://127.0.0.1 --password secret"]
+    static let exampleAddresses: [String] = ["192.168.1.20", "pdfpc://127.0.0.1 --password secret", "reveal://127.0.0.1:9222"]
 
     /// The pad's help notes for `kind`, with the keys bound in `bindings`.
     static func helpNotes(_ kind: any SourceKind, bindings: KeyBindings) -> HelpView.SourceNotes? {
@@ -126,6 +132,9 @@ struct SourceOptions: ParsableArguments {
     @Option(help: SourceRegistry.help("trust"))
     var trust: String?
 
+    @Flag(name: .customLong("allow-remote"), help: SourceRegistry.help("allow-remote"))
+    var allowRemote = false
+
     /// What was given on the command line, by option name.
     var given: SourceSettings {
         var settings = SourceSettings()
@@ -133,6 +142,7 @@ struct SourceOptions: ParsableArguments {
         settings["pin"] = pin
         settings["password"] = password
         settings["trust"] = trust
+        if allowRemote { settings["allow-remote"] = "true" }
         return settings
     }
 

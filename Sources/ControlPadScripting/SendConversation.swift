@@ -59,6 +59,8 @@ package struct SendConversation {
     private var paired = false
     private var show: (count: Int, current: Int)?
     private var blanked = false
+    /// The steps the show last said a slide shows (a source whose slides unfold in steps).
+    private var lastStep: (index: Int, step: SlideStep)?
     /// The confirmation arrived before the write was reported.
     private var confirmedEarly = false
 
@@ -95,6 +97,14 @@ package struct SendConversation {
             if case .confirming(.slideChange) = phase { return finish(.fail("the show on \(server) ended")) }
             return showKnown(expected: .showFinished)
         case .slideChanged(let index):
+            if let count = show?.count { show = (count, index) }
+            return confirmed(.slideChange)
+        case .step(let index, let step):
+            // A step within a slide (a fragment) is the show's answer to a
+            // move too; the first said of a slide only says where it stands.
+            let moved = lastStep.map { $0.index == index && $0.step != step } ?? false
+            lastStep = (index, step)
+            guard moved else { return nil }
             if let count = show?.count { show = (count, index) }
             return confirmed(.slideChange)
         case .showTitle, .preview, .notes:
@@ -205,6 +215,10 @@ package struct SendConversation {
     /// "slide 3/14", "slide 3/14 · blank" or "no show".
     private var position: String {
         guard let show else { return "no show" }
-        return "slide \(show.current + 1)/\(show.count)" + (blanked ? " · blank" : "")
+        var text = "slide \(show.current + 1)/\(show.count)"
+        if let lastStep, lastStep.index == show.current, lastStep.step.count > 0 {
+            text += " · step \(lastStep.step.shown)/\(lastStep.step.count)"
+        }
+        return text + (blanked ? " · blank" : "")
     }
 }

@@ -40,6 +40,7 @@ package struct WatchReport {
     private var title: String?
     private var notes: [Int: String] = [:]
     private var notesReported: (index: Int, text: String)?
+    private var stepReported: (index: Int, step: SlideStep)?
     /// Per connection: has the server answered, is it paired, under which name.
     private var answered = false
     private var pairedAs: String?
@@ -77,9 +78,20 @@ package struct WatchReport {
             notes = [:]
             notesReported = nil
             return [Change("show_finished", text: "no show running")]
+        case .step(let index, let step):
+            return stepped(index, step)
         case .preview:
             return []
         }
+    }
+
+    /// A step within the current slide (a fragment): "slide 7/23 · step 2/3", once each.
+    private mutating func stepped(_ index: Int, _ step: SlideStep) -> [Change] {
+        guard case .running(let count, let current) = show, index == current, step.count > 0 else { return [] }
+        guard stepReported?.index != index || stepReported?.step != step else { return [] }
+        stepReported = (index, step)
+        return [Change("step", Self.position(index, of: count) + [("step", .int(step.shown)), ("steps", .int(step.count))],
+                       text: "slide \(index + 1)/\(count) · step \(step.shown)/\(step.count)")]
     }
 
     private mutating func changes(for link: LinkState) -> [Change] {

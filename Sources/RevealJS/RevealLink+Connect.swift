@@ -51,6 +51,7 @@ extension RevealLink {
         let address = settings.address.hostAndPort
         switch failure {
         case .refused: return lost(wasConnected ? .browserGone : .nothingListens(address: address))
+        case .unreachable: return lost(wasConnected ? .browserGone : .unreachable(address: address))
         case .timedOut: return lost(.notCDP(address: address, detail: "no answer"))
         default: return lost(.notCDP(address: address, detail: failure.description))
         }

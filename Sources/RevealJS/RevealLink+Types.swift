@@ -19,6 +19,8 @@ extension RevealLink {
     /// Why a connection or request failed, as the driver saw it.
     public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
         case refused, reset, timedOut
+        /// No connection at all in time (a host that is off, or a firewall that drops).
+        case unreachable
         /// The WebSocket upgrade was answered with this HTTP status (403: an origin rule; 500: no such target).
         case upgradeRefused(status: Int, body: String)
         case other(String)
@@ -28,6 +30,7 @@ extension RevealLink {
             case .refused: "connection refused"
             case .reset: "connection reset"
             case .timedOut: "no answer in time"
+            case .unreachable: "no connection in time"
             case .upgradeRefused(let status, let body): "HTTP \(status) \(body.prefix(80))"
             case .other(let text): text
             }

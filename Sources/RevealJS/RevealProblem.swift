@@ -5,6 +5,8 @@ import SlideModel
 public enum RevealProblem: Error, Sendable, Equatable {
     /// Nothing accepts connections on the port.
     case nothingListens(address: String)
+    /// No connection at all in time: the host is off or unreachable, or a firewall drops it.
+    case unreachable(address: String)
     /// The port answers, but not as a browser's DevTools (CDP).
     case notCDP(address: String, detail: String)
     /// The browser runs, with no page open.
@@ -33,6 +35,7 @@ public enum RevealProblem: Error, Sendable, Equatable {
     public var reason: String {
         switch self {
         case .nothingListens(let a): "nothing listens on \(a)"
+        case .unreachable(let a): "no connection to \(a) (the computer is off or unreachable, or a firewall drops it)"
         case .notCDP(let a, let detail): "\(a) answers, but not as a browser's DevTools port (\(detail))"
         case .noPage: "the browser has no page open"
         case .noSuchPage(let name): "no open page is named “\(name)”"
@@ -54,6 +57,9 @@ public enum RevealProblem: Error, Sendable, Equatable {
             "start the browser with a dedicated profile and the port: chromium --user-data-dir=$(mktemp -d) "
                 + "--remote-debugging-port=9222 deck.html (Chrome 136 and later ignore the port on the default "
                 + "profile), or let the pad start it: controlpad present deck.html"
+        case .unreachable:
+            "check the address, and that the browser there listens on it (--remote-debugging-address); "
+                + "a DevTools port is best kept to 127.0.0.1"
         case .notCDP:
             "check the port: the browser prints “DevTools listening on ws://127.0.0.1:PORT/…” when it starts"
         case .noPage, .tabClosed: "open the deck in the browser again; the pad follows it when it is back"
@@ -80,6 +86,7 @@ public enum RevealProblem: Error, Sendable, Equatable {
     public var code: String {
         switch self {
         case .nothingListens: "nothing-listens"
+        case .unreachable: "unreachable"
         case .notCDP: "not-cdp"
         case .noPage: "no-page"
         case .noSuchPage: "no-such-page"

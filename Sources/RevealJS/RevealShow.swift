@@ -1,3 +1,5 @@
+import SlideModel
+
 /// Where a reveal.js show is (h, v, f), as `Reveal.getIndices()` gives it:
 /// `v` is 0 outside a stack, `f` nil on a slide without fragments, -1 when
 /// none is shown, 0 when the first is, and so on.
@@ -117,5 +119,13 @@ public struct RevealPosition: Sendable, Equatable, CustomStringConvertible {
         if steps > 0 { text += " · step \(step)/\(steps)" }
         if let stack { text += " · ↓ \(stack.place)/\(stack.size)" }
         return text
+    }
+}
+
+extension RevealPosition {
+    /// The position as the pad's `SourceEvent.step`: fragments are steps, and
+    /// the place in a vertical stack is the step's detail ("↓ 2/3").
+    public var event: SourceEvent {
+        .step(index: slide, SlideStep(shown: step, count: steps, detail: stack.map { "↓ \($0.place)/\($0.size)" }))
     }
 }

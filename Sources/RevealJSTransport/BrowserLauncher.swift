@@ -88,7 +88,7 @@ public enum BrowserLauncher {
     /// Starts the browser on `deck` and returns once its DevTools port is known
     /// (within `timeout`); the deck's page is then found like any other.
     public static func start(deck: String, browser: String, headless: Bool, size: (width: Int, height: Int)? = nil,
-                             timeout: Duration = .seconds(20)) throws(LaunchError) -> Launch {
+                             port: Int = 0, timeout: Duration = .seconds(20)) throws(LaunchError) -> Launch {
         var path = deck
         if !path.hasPrefix("/") {
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
@@ -100,7 +100,7 @@ public enum BrowserLauncher {
         var template = Array("/tmp/controlpad-browser-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw .didNotStart("no profile folder: errno \(errno)") }
         let profile = String(cString: made)
-        let args = arguments(deckURL: fileURL(path), port: 0, profile: profile, headless: headless, size: size, asRoot: getuid() == 0)
+        let args = arguments(deckURL: fileURL(path), port: port, profile: profile, headless: headless, size: size, asRoot: getuid() == 0)
         let devNull = open("/dev/null", O_RDONLY)
         defer { close(devNull) }
         let pid: pid_t
@@ -114,10 +114,14 @@ public enum BrowserLauncher {
                let first = text.split(separator: "\n").first, let port = Int(first), port > 0 {
                 return Launch(pid: pid, port: port, profile: profile)
             }
-            if kill(pid, 0) != 0 { throw .didNotStart("\(browser) exited") }
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid || kill(pid, 0) != 0 {
+                stop(Launch(pid: pid, port: port, profile: profile))
+                throw .didNotStart("\(browser) exited")
+            }
             usleep(50_000)
         }
-        kill(pid, SIGTERM)
+        stop(Launch(pid: pid, port: port, profile: profile))
         throw .didNotStart("no DevTools port within \(timeout)")
     }
 

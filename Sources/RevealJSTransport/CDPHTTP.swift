@@ -13,7 +13,11 @@ enum CDPHTTP {
                     _ done: @escaping @Sendable (Result<(status: Int, body: [UInt8]), RevealLink.Failure>) -> Void) {
         let promise = loop.makePromise(of: (status: Int, body: [UInt8]).self)
         promise.futureResult.whenComplete { result in done(result.mapError { CDPFailures.failure($0) }) }
-        let timer = loop.scheduleTask(in: timeout) { promise.fail(RevealLink.Failure.timedOut) }
+        // Out of time before a connection is no server at all; after it, a server that does not answer.
+        let connected = NIOLoopBoundBox(false, eventLoop: loop)
+        let timer = loop.scheduleTask(in: timeout) {
+            promise.fail(connected.value ? RevealLink.Failure.timedOut : RevealLink.Failure.unreachable)
+        }
         promise.futureResult.whenComplete { _ in timer.cancel() }
         ClientBootstrap(group: loop)
             .connectTimeout(timeout)
@@ -28,6 +32,7 @@ enum CDPHTTP {
                 switch result {
                 case .failure(let error): promise.fail(error)
                 case .success(let channel):
+                    connected.value = true
                     promise.futureResult.whenComplete { _ in channel.close(promise: nil) }
                     var head = HTTPRequestHead(version: .http1_1, method: .GET, uri: path)
                     // Chromium refuses a Host that is not an IP address or `localhost`.
@@ -83,13 +88,13 @@ enum CDPFailures {
             switch e.errnoCode {
             case ECONNREFUSED: return .refused
             case ECONNRESET, EPIPE: return .reset
-            case ETIMEDOUT: return .timedOut
+            case ETIMEDOUT, EHOSTUNREACH, ENETUNREACH: return .unreachable
             default: return .other(e.description)
             }
         }
         if let e = error as? ChannelError {
             switch e {
-            case .connectTimeout: return .timedOut
+            case .connectTimeout: return .unreachable
             case .eof, .ioOnClosedChannel, .alreadyClosed, .outputClosed, .inputClosed: return .reset
             default: return .other("\(e)")
             }

@@ -55,6 +55,15 @@ public final class RevealJSSource: SlideSource, Sendable {
     }
 
     public func send(_ command: SourceCommand) { onLoop { self.handle(.send(command)) } }
+
+    /// `send`, and says whether the command went out to the browser (false:
+    /// dropped, because the link is not open or reveal.js cannot do it).
+    public func send(_ command: SourceCommand, whenWritten: @escaping @Sendable (Bool) -> Void) {
+        onLoop {
+            let actions = self.handle(.send(command))
+            whenWritten(actions.contains { if case .write = $0 { true } else { false } })
+        }
+    }
     public func retryNow() { onLoop { self.handle(.retryNow) } }
     public func want(_ pictures: [PictureWant]) { onLoop { self.handle(.want(pictures)) } }
 
@@ -72,12 +81,14 @@ public final class RevealJSSource: SlideSource, Sendable {
 
     // MARK: carrying out the machine's decisions (on the loop)
 
-    private func handle(_ input: RevealLink.Input) {
+    @discardableResult
+    private func handle(_ input: RevealLink.Input) -> [RevealLink.Action] {
         let state = self.state.value
-        guard !state.stopped else { return }
+        guard !state.stopped else { return [] }
         let actions = state.machine.handle(input, now: Self.now())
         if state.machine.isStopped { state.stopped = true }
         for action in actions { perform(action, state) }
+        return actions
     }
 
     private func perform(_ action: RevealLink.Action, _ state: State) {
@@ -129,6 +140,7 @@ public final class RevealJSSource: SlideSource, Sendable {
         case .emit(let event):
             gate.deliver(event)
         case .position(let position):
+            gate.deliver(position.event)
             onPosition?(position)
         case .dropped(let command):
             logger.debug("dropped \(command)")

@@ -11,6 +11,9 @@ public enum SourceEvent: Sendable, Equatable {
     case showTitle(String)
     /// The show moved to slide `index` (0-based), whoever moved it.
     case slideChanged(index: Int)
+    /// Slide `index` shows `step` (sources whose slides unfold in steps;
+    /// sent after every move, whoever made it, with or without a slide change).
+    case step(index: Int, SlideStep)
     /// Slide `index`'s preview picture arrived.
     case preview(index: Int, Preview)
     /// Slide `index`'s speaker notes arrived: plain text (see `Notes`),

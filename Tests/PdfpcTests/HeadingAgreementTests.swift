@@ -76,6 +76,8 @@ final class HeadingAgreementTests: XCTestCase {
             run(.connected)
             run(.received(Self.message("LO_SERVER_SERVER_PAIRED") + Self.message("slideshow_started", "\(slides)", "0")))
             written = []
+            // The presenter starts pressing after the pacer's first-step wait.
+            nowMs += Int(NavigationPacer.defaultFirstStepWait / .milliseconds(1))
         }
 
         static func message(_ lines: String...) -> [UInt8] { Array((lines.joined(separator: "\n") + "\n\n").utf8) }

@@ -1,3 +1,4 @@
+import RevealTestSupport
 import NIOCore
 import NIOPosix
 import RevealJS

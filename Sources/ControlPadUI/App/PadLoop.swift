@@ -214,6 +214,7 @@ final class PadLoop {
         var due = clocks.untilNextMinute()
         if state.showRunning, let started = state.showStartedAt { due = 1000 - (now - started) % 1000 }
         if let heading = state.heading { due = min(due, max(1, heading.expiresAt - now)) }
+        if let heading = state.stepHeading { due = min(due, max(1, heading.expiresAt - now)) }
         if let flash = state.flash { due = min(due, max(1, flash.until - now)) }
         if let expires = state.gotoExpiresAt { due = min(due, max(1, expires - now)) }
         return Int32(due)

@@ -136,7 +136,8 @@ struct PadView {
             return "No show" + (state.bindings.keys(for: .startShow).first.map { " · \($0.name) starts" } ?? "")
         }
         var text = "▶ \(state.position)"
-        if let next = state.nextSlide { text += " · next \(next + 1)" }
+        if let steps = state.stepText { text += " · \(steps)" }
+        if let step = state.nextStep { text += " · next step \(step)" } else if let next = state.nextSlide { text += " · next \(next + 1)" }
         if state.blank { text += " · BLANK" }
         return text
     }

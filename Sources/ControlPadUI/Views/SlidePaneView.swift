@@ -14,7 +14,11 @@ struct SlidePaneView {
     func render(_ state: PadState, in rect: Rect, pictureArea: Rect, grid: inout CellGrid, pictures: PicturePipeline?) {
         guard !rect.isEmpty else { return }
         let slide = state.buffer.slide(for: tag)
-        let position = slide.map { "\($0 + 1)/\(state.slideCount)" }
+        var position = slide.map { "\($0 + 1)/\(state.slideCount)" }
+        // The next pane on a slide with a step left: what → shows is this slide's next step.
+        if tag == .next, let step = state.nextStep, let count = state.currentStep?.count, let shown = position {
+            position = "\(shown) · step \(step)/\(count)"
+        }
         let full = position.map { "\(label) · \($0)" } ?? label
         // A narrow pane keeps the position, which says more than the word.
         let title = DisplayWidth.of(full) <= rect.width - 4 ? full : position ?? label

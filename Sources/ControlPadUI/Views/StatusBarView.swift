@@ -31,7 +31,7 @@ struct StatusBarView {
         for (i, part) in shown.enumerated() {
             if i > 0 { x += grid.put(" · ", x: x, y: rect.y, style: Style(dim), clip: rect) }
             let width = grid.put(DisplayWidth.truncate(part.text, to: rect.maxX - x), x: x, y: rect.y, style: part.style, clip: rect)
-            if part.style.role == .accent { anchors.position = (x + width / 2, rect.y) }
+            if part.style.role == .accent, anchors.position == nil { anchors.position = (x + width / 2, rect.y) }
             if part.text == Self.helpHint(state) { anchors.help = (x + width / 2, rect.y) }
             x += width
         }
@@ -53,6 +53,7 @@ struct StatusBarView {
         parts.append((Self.linkLabel(state), Style(base), 3))
         if state.showRunning {
             parts.append((state.position, Style(.accent), 0))
+            if let steps = state.stepText { parts.append((steps, Style(.accent), 1)) }
             if let elapsed = state.elapsed(at: now) {
                 var timer = "⏱ " + Self.duration(elapsed)
                 if let total = state.talkDuration { timer += " / " + Self.duration(total) }

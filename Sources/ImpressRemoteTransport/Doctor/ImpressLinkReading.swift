@@ -118,6 +118,8 @@ package struct ImpressLinkReading: Equatable, DoctorLinkWatcher {
             show = .none
         case .showTitle(let text):
             title = text
+        case .step:
+            break
         case .slideChanged(let index):
             if case .running(let slides, _) = show { show = .running(slides: slides, current: index) }
         case .preview(let index, _):

@@ -155,6 +155,13 @@ public struct PadState: Sendable {
     public var rehearsedSchedule: [Millis]?
     /// Where presses not yet confirmed by the show are taking it.
     public var heading: Heading?
+    /// The steps of slide `index` (a source whose slides unfold in steps),
+    /// as the source last said; shown while that slide is the current one.
+    public var slideStep: (index: Int, step: SlideStep)?
+    /// The step within the current slide that presses not yet confirmed aim
+    /// at (its `target` is a step count, not a slide), while no slide
+    /// heading is pending: → shows a step, it does not change the slide.
+    public var stepHeading: Heading?
     /// The laser pointer is showing on the real slide.
     public var pointerShown = false
 
@@ -239,10 +246,46 @@ public struct PadState: Sendable {
     }
 
     /// The slide after where the show is heading, if there is one: the next
-    /// pane moves with the presses, before the show confirms them.
+    /// pane moves with the presses, before the show confirms them. While the
+    /// current slide has a step left, → shows that: the next pane shows
+    /// this slide again (`nextStep` says which step).
     public var nextSlide: Int? {
+        if nextStep != nil { return current }
         let from = heading?.target ?? current
         return showRunning && from + 1 < slideCount ? from + 1 : nil
+    }
+
+    /// The steps of the current slide, when the source gave them and it has any.
+    public var currentStep: SlideStep? {
+        guard let slideStep, slideStep.index == current, slideStep.step.count > 0, heading == nil else { return nil }
+        return slideStep.step
+    }
+
+    /// The step of the current slide the presses aim at (shown, or on the way).
+    public var aimedStep: Int? {
+        guard let step = currentStep else { return nil }
+        return min(max(0, stepHeading.target(or: step.shown)), step.count)
+    }
+
+    /// The step → shows next on the current slide (1-based, of
+    /// `currentStep.count`); nil when → goes to another slide.
+    public var nextStep: Int? {
+        guard showRunning, let step = currentStep, let aimed = aimedStep, aimed < step.count else { return nil }
+        return aimed + 1
+    }
+
+    /// "step 2/3 · ↓ 2/3", "→ step 3/3" while a press is on the way; nil
+    /// for a slide without steps or while the presses head to another slide.
+    public var stepText: String? {
+        guard let steps = currentStep, let aimed = aimedStep else { return detailText }
+        let pending = aimed != steps.shown ? "→ " : ""
+        return "\(pending)step \(aimed)/\(steps.count)" + (steps.detail.map { " · " + $0 } ?? "")
+    }
+
+    /// The source's words for where a slide without steps sits ("↓ 2/3").
+    private var detailText: String? {
+        guard let slideStep, slideStep.index == current, heading == nil else { return nil }
+        return slideStep.step.detail
     }
 
     public func viewState(_ tag: ViewTag) -> ViewState { viewStates[tag] ?? ViewState() }

@@ -91,6 +91,7 @@ extension PadState {
             effects = pointer(phase, x: x, y: y)
         case .tick:
             if let heading, heading.hasExpired(at: Duration(millis: now)) { self.heading = nil }
+            if let stepHeading, stepHeading.hasExpired(at: Duration(millis: now)) { self.stepHeading = nil }
             if let flash, flash.until <= now { self.flash = nil }
             closeGotoIfExpired(now: now)
             effects = []
@@ -175,6 +176,7 @@ extension PadState {
             if title.isEmpty, let kept = titleOfLastShow { title = kept }
             showRunning = true
             heading = nil
+            stepHeading = nil
             // Every count and index is clamped here, once: the rest of the
             // reducer may add and compare them without overflow or traps.
             slideCount = min(max(0, count), PadState.maxSlideCount)
@@ -193,6 +195,12 @@ extension PadState {
             setCurrent(index)
             // Arrived, or still on the way: the next confirmation is awaited afresh.
             heading.reached(index, now: Duration(millis: now))
+            if index != slideStep?.index { stepHeading = nil }
+        case .step(let index, let step):
+            guard showRunning, (0..<slideCount).contains(index) else { return }
+            slideStep = (index, step)
+            // A step of this slide arrived: the presses' step is reached, or still on the way.
+            if index == current { stepHeading.reached(step.shown, now: Duration(millis: now)) } else { stepHeading = nil }
         case .preview(let index, let preview):
             guard index >= 0, slideCount == 0 || index < slideCount else { return }
             _ = buffer.arrive(preview: preview, for: index)
@@ -206,6 +214,8 @@ extension PadState {
             _ = buffer.forgetContent()
             showRunning = false
             heading = nil
+            stepHeading = nil
+            slideStep = nil
             slideCount = 0
             current = 0
             blank = false

@@ -243,6 +243,7 @@ extension PadState {
         if !isLinkUp { return refused(.first, now: now) }
         guard showRunning, (0..<slideCount).contains(index), index != heading.target(or: current) || blank else { return [] }
         endBlankByMoving(now: now)
+        stepHeading = nil
         heading.aim(at: index, current: current, now: Duration(millis: now))
         return [.send(.goto(index: index))]
     }
@@ -256,7 +257,11 @@ extension PadState {
         endBlankByMoving(now: now)
         if wasBlank && delta < 0 {
             heading.aim(at: heading.target(or: current), current: current, now: Duration(millis: now))
+        } else if let step = currentStep, let aimed = aimedStep, delta > 0 ? aimed < step.count : aimed > 0 {
+            // A step within the slide (a fragment, a build): the slide stays.
+            stepHeading.aim(at: aimed + (delta > 0 ? 1 : -1), current: step.shown, now: Duration(millis: now))
         } else {
+            stepHeading = nil
             heading.step(by: delta, current: current, count: slideCount, now: Duration(millis: now))
         }
         return [.send(delta > 0 ? .next : .previous)]

@@ -13,48 +13,55 @@ import SlideModel
 /// answers screenshots with a PNG header of the asked size. A test scripts
 /// faults: a reload, a closed tab, garbage, a page without reveal.js, a
 /// move made in the browser. Everything runs on the server's one loop.
-final class FakeCDPServer: @unchecked Sendable {
-    struct Deck {
-        var slides: [RevealSlide]
-        var notes: [String]
-        var title = "Fake deck"
-        var version = "5.2.1"
+package final class FakeCDPServer: @unchecked Sendable {
+    package struct Deck {
+        package var slides: [RevealSlide]
+        package var notes: [String]
+        package var title = "Fake deck"
+        package var version = "5.2.1"
+
+        package init(slides: [RevealSlide], notes: [String], title: String = "Fake deck", version: String = "5.2.1") {
+            self.slides = slides
+            self.notes = notes
+            self.title = title
+            self.version = version
+        }
     }
 
     /// The server's state; touch it only through `run`.
-    final class Show {
-        var deck: Deck
-        var at = RevealIndices(h: 0, v: 0, f: nil)
-        var paused = false
-        var hasReveal = true
+    package final class Show {
+        package var deck: Deck
+        package var at = RevealIndices(h: 0, v: 0, f: nil)
+        package var paused = false
+        package var hasReveal = true
         /// reveal.js loaded but not ready (the probe says "loading").
-        var ready = true
-        var notCDP = false
-        var listenersInstalled = false
-        var pageID = "PAGE1"
-        var extraPages: [(id: String, title: String)] = []
-        var audience: [Channel] = []
-        var bindings: Set<ObjectIdentifier> = []
-        var renderIDs: Set<String> = []
-        var evaluations: [String] = []
-        var captures: [(width: Int, height: Int)] = []
-        var renderAt: [String: (Int, Int, Int)] = [:]
-        init(deck: Deck) { self.deck = deck }
+        package var ready = true
+        package var notCDP = false
+        package var listenersInstalled = false
+        package var pageID = "PAGE1"
+        package var extraPages: [(id: String, title: String)] = []
+        package var audience: [Channel] = []
+        package var bindings: Set<ObjectIdentifier> = []
+        package var renderIDs: Set<String> = []
+        package var evaluations: [String] = []
+        package var captures: [(width: Int, height: Int)] = []
+        package var renderAt: [String: (Int, Int, Int)] = [:]
+        package init(deck: Deck) { self.deck = deck }
     }
 
-    let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-    var loop: EventLoop { group.next() }
-    private(set) var port = 0
+    package let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    package var loop: EventLoop { group.next() }
+    package private(set) var port = 0
     private var channel: Channel?
     private let show: NIOLoopBound<Show>
 
-    init(deck: Deck) throws {
+    package init(deck: Deck) throws {
         let loop = group.next()
         show = try loop.submit { NIOLoopBound(Show(deck: deck), eventLoop: loop) }.wait()
         try listen(port: 0)
     }
 
-    static var standardDeck: Deck {
+    package static var standardDeck: Deck {
         // As ../shared/revealjs/deck.html: 12 horizontal slides, h=3 a stack of 3, fragments on 2 and 8.
         var slides: [RevealSlide] = []
         for h in 0..<12 {
@@ -67,7 +74,7 @@ final class FakeCDPServer: @unchecked Sendable {
         return Deck(slides: slides, notes: notes, title: "Real-peer deck")
     }
 
-    func listen(port: Int) throws {
+    package func listen(port: Int) throws {
         let show = self.show
         let upgrader = NIOWebSocketServerUpgrader(
             maxFrameSize: 1 << 24,
@@ -102,13 +109,13 @@ final class FakeCDPServer: @unchecked Sendable {
 
     /// Runs `body` on the server's loop, with its state.
     @discardableResult
-    func run<T: Sendable>(_ body: @escaping @Sendable (Show) -> T) -> T {
+    package func run<T: Sendable>(_ body: @escaping @Sendable (Show) -> T) -> T {
         let show = self.show
         return try! loop.submit { body(show.value) }.wait()
     }
 
     /// Stops listening and drops every connection (the browser quit).
-    func quit() {
+    package func quit() {
         run { show in
             for c in show.audience { c.close(promise: nil) }
             show.audience = []
@@ -118,9 +125,9 @@ final class FakeCDPServer: @unchecked Sendable {
     }
 
     /// Listens again on the same port (the browser came back).
-    func comeBack() throws { try listen(port: port) }
+    package func comeBack() throws { try listen(port: port) }
 
-    func shutdown() {
+    package func shutdown() {
         try? channel?.close().wait()
         try? group.syncShutdownGracefully()
     }
@@ -128,7 +135,7 @@ final class FakeCDPServer: @unchecked Sendable {
     // MARK: scripted faults and moves
 
     /// Someone moved the show in the browser: reveal.js fires `slidechanged`.
-    func moveInBrowser(h: Int, v: Int = 0) {
+    package func moveInBrowser(h: Int, v: Int = 0) {
         run { show in
             show.at = RevealIndices(h: h, v: v, f: show.deck.slides.first { $0.h == h && $0.v == v }.map { $0.steps > 0 ? -1 : nil } ?? nil)
             PageHandler.push("slidechanged", show)
@@ -136,7 +143,7 @@ final class FakeCDPServer: @unchecked Sendable {
     }
 
     /// The page reloads: listeners gone, `Runtime.executionContextsCleared`.
-    func reload() {
+    package func reload() {
         run { show in
             show.listenersInstalled = false
             for c in show.audience { PageHandler.send(c, ["method": "Runtime.executionContextsCleared", "params": [:]]) }
@@ -144,7 +151,7 @@ final class FakeCDPServer: @unchecked Sendable {
     }
 
     /// The tab is closed by someone else: `Inspector.detached`, then the connection ends.
-    func closeTab() {
+    package func closeTab() {
         run { show in
             for c in show.audience {
                 PageHandler.send(c, ["method": "Inspector.detached", "params": ["reason": "target_closed"]])
@@ -155,7 +162,7 @@ final class FakeCDPServer: @unchecked Sendable {
         }
     }
 
-    func sendGarbage(_ text: String) {
+    package func sendGarbage(_ text: String) {
         run { show in for c in show.audience { PageHandler.sendText(c, text) } }
     }
 

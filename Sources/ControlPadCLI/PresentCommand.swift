@@ -1,0 +1,65 @@
+import ArgumentParser
+import ControlPadUI
+import PadConfig
+import SlideModel
+import SourceKit
+import Syscalls
+
+/// `controlpad present FILE`: the kind that can start its presenting app
+/// on a file starts it (its own settings, reachable from this computer
+/// only, a window), the pad opens on it, and the app is ended (and what it
+/// made removed) when the pad quits. The command knows no kind: the
+/// registry says which one launches.
+struct PresentCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "present",
+        abstract: "Start the browser on a deck and open the pad on it.",
+        discussion: (SourceRegistry.launcher?.presentHelp ?? "") + """
+
+
+            Examples:
+              controlpad present talk.html
+              controlpad present _site/slides.html --browser /usr/bin/chromium --port 9333 --duration 20m
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The deck to present (an .html file).", valueName: "file"))
+    var file: String
+
+    @Option(help: ArgumentHelp("The browser to start (a path, or a name on PATH).", valueName: "PATH"))
+    var browser: String?
+
+    @Option(help: ArgumentHelp("The browser's DevTools port on 127.0.0.1 (default: a free one the browser picks).", valueName: "N"))
+    var port: Int?
+
+    /// Tests only: no window.
+    @Flag(help: .hidden)
+    var headless = false
+
+    @OptionGroup var pad: PadOptions
+
+    func run() throws {
+        guard let kind = SourceRegistry.launcher else { throw ValidationError("no source can start a deck by itself") }
+        try bootstrapLogging(path: pad.log)
+        let config = SourceRegistry.readConfig(path: pad.config)
+        Syscalls.writeStandardError("controlpad: starting the browser on \(file) …\n")
+        let app: any LaunchedApp
+        do {
+            app = try kind.launch(file: file, options: LaunchOptions(program: browser, port: port, headless: headless))
+        } catch {
+            throw PresentFailure(description: error.description)
+        }
+        // Ended whatever happens next: the pad quits, or fails to open.
+        defer { app.stop() }
+        Syscalls.writeStandardError("controlpad: \(app.summary)\n")
+        let shown = try kind.parse(app.address)
+        let made = try kind.makeSource(address: app.address, settings: SourceSettings(), use: .pad, logger: nil)
+        try PadRunner.run(source: made, settings: pad.settings, link: kind.initialLink(shown: shown),
+                          sourceNotes: SourceRegistry.helpNotes(kind, bindings: config.config.bindings), config: config)
+    }
+}
+
+/// Why `present` could not start: one line, exit status 1.
+struct PresentFailure: Error, CustomStringConvertible {
+    var description: String
+}

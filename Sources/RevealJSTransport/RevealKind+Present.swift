@@ -1,0 +1,91 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import NIOCore
+import RevealJS
+import SourceKit
+
+/// `controlpad present deck.html`: Chromium or Chrome started on the deck
+/// (`BrowserLauncher`: a fresh profile of its own, DevTools on 127.0.0.1
+/// only, a window), waited for until its page is listed, then the pad
+/// connects to exactly that page.
+extension RevealKind: SourceKindLauncher {
+    package var presentHelp: String {
+        """
+        Presents a reveal.js deck (an .html file: Quarto, pandoc -t revealjs, Jupyter slides): starts Chromium \
+        or Chrome (--browser, else CONTROLPAD_BROWSER, else the first of chromium, chromium-browser, \
+        google-chrome on PATH) in a window with a fresh profile of its own and its DevTools port on \
+        127.0.0.1 only (--port, else a free one), waits for the deck's page, and opens the pad on it. \
+        Quitting the pad ends the browser and removes its profile.
+        """
+    }
+
+    package func launch(file: String, options: LaunchOptions) throws(SourceKindError) -> any LaunchedApp {
+        let environment = Self.environment()
+        let browser: String
+        if let named = options.program {
+            guard let found = BrowserLauncher.find(environment: ["CONTROLPAD_BROWSER": named, "PATH": environment["PATH"] ?? ""]) else {
+                throw SourceKindError("cannot run the browser \(named): no such program (give its path, e.g. --browser /usr/bin/chromium)")
+            }
+            browser = found
+        } else {
+            guard let found = BrowserLauncher.find(environment: environment) else {
+                throw SourceKindError(BrowserLauncher.LaunchError.noBrowser.description + ", or give it with --browser PATH")
+            }
+            browser = found
+        }
+        var isDirectory = stat()
+        guard stat(file, &isDirectory) == 0 else { throw SourceKindError("no deck at \(file): \(String(cString: strerror(errno)))") }
+        guard isDirectory.st_mode & S_IFMT != S_IFDIR else { throw SourceKindError("\(file) is a folder: name the deck's .html file") }
+        if let port = options.port {
+            guard (1...65535).contains(port) else { throw SourceKindError("--port \(port) is not a port (1–65535)") }
+            if case .open = DoctorProbes.connect("127.0.0.1", port: port, timeout: 1).connection {
+                throw SourceKindError("port \(port) is taken on 127.0.0.1: choose another with --port, or leave it out (the browser picks a free one)")
+            }
+        }
+        let launch: BrowserLauncher.Launch
+        do {
+            launch = try BrowserLauncher.start(deck: file, browser: browser, headless: options.headless,
+                                               size: options.headless ? (1280, 720) : nil, port: options.port ?? 0,
+                                               timeout: options.timeout)
+        } catch {
+            throw SourceKindError(error.description)
+        }
+        let loop = loops()
+        let deckURL = BrowserLauncher.fileURL(Self.absolute(file))
+        let page: CDPTarget
+        do {
+            page = try BrowserLauncher.waitForPage(launch, deckURL: deckURL, timeout: .nanoseconds(RevealJSSource.nanoseconds(options.timeout)),
+                                                   on: loop).wait()
+        } catch {
+            BrowserLauncher.stop(launch)
+            throw SourceKindError("the browser started but did not open \(file) within \(options.timeout)")
+        }
+        let address = RevealAddress(host: "127.0.0.1", port: launch.port, page: page.id)
+        return PresentedDeck(launch: launch, address: address.description,
+                             summary: "\(browser) on \(file), DevTools on 127.0.0.1:\(launch.port) (a profile of its own: \(launch.profile))")
+    }
+
+    static func environment() -> [String: String] {
+        var out: [String: String] = [:]
+        for name in ["PATH", "CONTROLPAD_BROWSER"] { if let value = getenv(name) { out[name] = String(cString: value) } }
+        return out
+    }
+
+    static func absolute(_ path: String) -> String {
+        guard !path.hasPrefix("/") else { return path }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
+        guard getcwd(&buffer, buffer.count) != nil else { return path }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + "/" + path
+    }
+}
+
+/// The browser `present` started: ended (and its profile removed) when the pad quits.
+struct PresentedDeck: LaunchedApp {
+    let launch: BrowserLauncher.Launch
+    let address: String
+    let summary: String
+    func stop() { BrowserLauncher.stop(launch) }
+}

@@ -1,0 +1,40 @@
+/// A source kind that can start its presenting app on a file itself
+/// (`controlpad present FILE`): the app with settings of its own, reachable
+/// from this computer only, and an address the kind then connects to.
+/// The command knows no kind: it asks the registry for the one that
+/// launches, and leaves the app running only as long as the pad.
+package protocol SourceKindLauncher: SourceKind {
+    /// What `present` does with it, a paragraph of the command's help
+    /// (plain ASCII: the man page drops the rest).
+    var presentHelp: String { get }
+    /// Starts the app on `file` and returns once it shows it (within
+    /// `timeout`), or says what is wrong in words (no app found, no file,
+    /// the port taken, the app did not start).
+    func launch(file: String, options: LaunchOptions) throws(SourceKindError) -> any LaunchedApp
+}
+
+/// How `present` starts the app: which program (nil: the kind finds one),
+/// which port (nil: one that is free), a window or not (headless: tests).
+package struct LaunchOptions: Sendable {
+    package var program: String?
+    package var port: Int?
+    package var headless: Bool
+    package var timeout: Duration
+
+    package init(program: String? = nil, port: Int? = nil, headless: Bool = false, timeout: Duration = .seconds(20)) {
+        self.program = program
+        self.port = port
+        self.headless = headless
+        self.timeout = timeout
+    }
+}
+
+/// An app a launcher started: where to connect, and how to end it (and
+/// remove what it made, such as a throwaway profile).
+package protocol LaunchedApp: Sendable {
+    /// The address to give the kind's `makeSource`.
+    var address: String { get }
+    /// Said on the terminal before the pad opens: "Chromium 156 on talk.html, DevTools on 127.0.0.1:40123".
+    var summary: String { get }
+    func stop()
+}
