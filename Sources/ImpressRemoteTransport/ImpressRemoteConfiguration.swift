@@ -27,6 +27,8 @@ public struct ImpressRemoteConfiguration: Sendable {
     /// long a step may go unconfirmed (see `NavigationPacer`).
     public var navigationQuietGap: Duration
     public var navigationAckTimeout: Duration
+    /// How long a first step waits after the show was seen (`NavigationPacer.firstStepWait`).
+    public var navigationFirstStepWait: Duration
     /// Caps for one incoming message.
     public var maxMessageBytes: Int
     public var maxMessageLines: Int
@@ -46,6 +48,7 @@ public struct ImpressRemoteConfiguration: Sendable {
         countdownStep: Duration = .seconds(1),
         navigationQuietGap: Duration = NavigationPacer.defaultQuietGap,
         navigationAckTimeout: Duration = NavigationPacer.defaultAckTimeout,
+        navigationFirstStepWait: Duration = NavigationPacer.defaultFirstStepWait,
         maxMessageBytes: Int = ImpressFramer.defaultMaxMessageBytes,
         maxMessageLines: Int = ImpressFramer.defaultMaxLines
     ) {
@@ -60,6 +63,7 @@ public struct ImpressRemoteConfiguration: Sendable {
         self.countdownStep = countdownStep
         self.navigationQuietGap = navigationQuietGap
         self.navigationAckTimeout = navigationAckTimeout
+        self.navigationFirstStepWait = navigationFirstStepWait
         self.maxMessageBytes = maxMessageBytes
         self.maxMessageLines = maxMessageLines
     }

@@ -80,7 +80,8 @@ public final class ImpressRemoteSource: SlideSource, Sendable {
             address: configuration.address.description, pinOverride: configuration.pinOverride,
             pairingTimeout: configuration.pairingTimeout, countdownStep: configuration.countdownStep,
             backoff: configuration.backoff,
-            pacer: NavigationPacer(quietGap: configuration.navigationQuietGap, ackTimeout: configuration.navigationAckTimeout),
+            pacer: NavigationPacer(quietGap: configuration.navigationQuietGap, ackTimeout: configuration.navigationAckTimeout,
+                                   firstStepWait: configuration.navigationFirstStepWait),
             maxMessageBytes: configuration.maxMessageBytes, maxMessageLines: configuration.maxMessageLines)
         link = .makeBoxSendingValue(Link(machine: ImpressConnection(settings), closed: loop.makePromise()), eventLoop: loop)
     }

@@ -31,6 +31,9 @@ func testConfiguration(
         pairingTimeout: pairingTimeout,
         backoff: ReconnectBackoff(initial: .milliseconds(20), maximum: .milliseconds(100)),
         countdownStep: .seconds(1),
+        // The fake's show has not just moved: a first press goes at once
+        // (the wait itself: ImpressRemotePacingTests).
+        navigationFirstStepWait: .zero,
         maxMessageBytes: maxMessageBytes
     )
 }
