@@ -208,30 +208,7 @@ public final class PdfpcSource: SlideSource, Sendable {
             case .cancelled: return .other("cancelled")
             }
         }
-        if let e = error as? NIOConnectionError {
-            if e.dnsAError != nil && e.dnsAAAAError != nil && e.connectionErrors.isEmpty { return .hostNotFound }
-            if let first = e.connectionErrors.first { return failure(first.error, limit: limit) }
-        }
-        if let e = error as? IOError {
-            switch e.errnoCode {
-            case ECONNREFUSED: return .refused
-            case ECONNRESET, EPIPE: return .reset
-            case EHOSTUNREACH, ENETUNREACH: return .unreachable
-            case ETIMEDOUT: return .timedOut
-            default: return .other(e.description)
-            }
-        }
-        if let e = error as? ChannelError {
-            switch e {
-            case .connectTimeout: return .timedOut
-            case .eof, .ioOnClosedChannel, .alreadyClosed, .outputClosed, .inputClosed: return .reset
-            default: return .other("\(e)")
-            }
-        }
-        let text = "\(error)"
-        if text.contains("connectionRefused") || text.contains("Connection refused") { return .refused }
-        if text.contains("Connection reset") { return .reset }
-        return .other(text)
+        return .classifying(error)
     }
 
     private static func monotonicNow() -> Duration {
