@@ -7,7 +7,9 @@ import SlideModel
 
 /// The clocks of the pad's loop and of `send`/`watch`/`doctor`: monotonic
 /// time as a `Duration` since an arbitrary origin (the same type the
-/// connections count in), and the wall clock for the status line. Injected so tests and snapshots are repeatable.
+/// connections count in), and the wall clock for the status line (not
+/// monotonic time: a string, and milliseconds since 1970). Injected so tests
+/// and snapshots are repeatable.
 public struct Clocks: Sendable {
     public var monotonic: @Sendable () -> Duration
     public var wallClock: @Sendable () -> String
@@ -36,7 +38,7 @@ public struct Clocks: Sendable {
         untilNextMinute: {
             var now = timespec()
             clock_gettime(CLOCK_REALTIME, &now)
-            return .milliseconds(60_000 - (Int(now.tv_sec) % 60) * 1000 - Int(now.tv_nsec) / 1_000_000)
+            return .seconds(60 - Int(now.tv_sec) % 60) - .nanoseconds(Int(now.tv_nsec))
         }
     )
 }

@@ -145,7 +145,7 @@ package struct PadStart {
         state.talkDuration = settings.duration.flatMap(DurationText.length) ?? config.talkDuration
         if case .success(let loaded)? = pace {
             state.rehearsedSchedule = loaded.log.schedule
-            Logger(label: "controlpad.pace").info("pace from \(loaded.path): \(loaded.log.visits.count) visits, \(loaded.log.length) ms")
+            Logger(label: "controlpad.pace").info("pace from \(loaded.path): \(loaded.log.visits.count) visits, \(loaded.log.length.wholeMs) ms")
         }
         state.layoutMode = startLayout
         if startLayout != .fullScreen { state.layoutBeforeFullScreen = startLayout }
