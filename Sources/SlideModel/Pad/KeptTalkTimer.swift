@@ -70,8 +70,8 @@ extension PadState {
     public static let restoredFlashDuration: Duration = .milliseconds(8000)
 
     /// `mm:ss`, or `h:mm:ss` past an hour.
-    public static func clockText(_ ms: Duration) -> String {
-        let s = max(0, ms.wholeMs) / 1000
+    public static func clockText(_ length: Duration) -> String {
+        let s = max(0, length.wholeMs) / 1000
         let (h, m, sec) = (s / 3600, (s / 60) % 60, s % 60)
         let mmss = (m < 10 ? "0" : "") + "\(m):" + (sec < 10 ? "0" : "") + "\(sec)"
         return h > 0 ? "\(h):" + mmss : mmss

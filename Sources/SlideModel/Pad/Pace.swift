@@ -31,8 +31,8 @@ public struct PaceReading: Sendable, Equatable {
     public var shownWords: String { rehearsed ? rehearsalWords : words }
 
     /// `m:ss`, whole seconds rounded down.
-    public static func minutes(_ ms: Duration) -> String {
-        let s = max(0, ms.wholeMs) / 1000
+    public static func minutes(_ length: Duration) -> String {
+        let s = max(0, length.wholeMs) / 1000
         return "\(s / 60):" + (s % 60 < 10 ? "0" : "") + "\(s % 60)"
     }
 }

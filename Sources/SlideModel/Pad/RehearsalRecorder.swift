@@ -13,8 +13,8 @@ public struct RehearsalRecorder: Sendable {
             "\(slide),\(Self.seconds(enteredAt)),\(Self.seconds(spent))"
         }
 
-        static func seconds(_ ms: Duration) -> String {
-            let tenths = (ms.wholeMs + 50) / 100
+        static func seconds(_ length: Duration) -> String {
+            let tenths = (length.wholeMs + 50) / 100
             return "\(tenths / 10).\(tenths % 10)"
         }
     }
