@@ -11,7 +11,7 @@ struct PadBenchmarks {
     var iterations: Int
 
     /// Renders like `PadLoop.draw`: one `PadFrame`.
-    static func render(_ view: PadView, _ state: inout PadState, width: Int, height: Int, now: Millis = 0) -> CellGrid {
+    static func render(_ view: PadView, _ state: inout PadState, width: Int, height: Int, now: Duration = .zero) -> CellGrid {
         PadFrame(&state, view: view, size: TerminalSize(width: width, height: height), now: now).grid
     }
 
@@ -19,8 +19,8 @@ struct PadBenchmarks {
     /// the show's confirmation, a frame, and the cells the backend would write.
     static func step(_ state: inout PadState, _ view: PadView, previous: inout CellGrid?, width: Int, height: Int) -> Int {
         let target = state.current + 1 < state.slideCount ? state.current + 1 : 0
-        keepAlive(state.reduce(.key(target == 0 ? .home : .right), now: 0))
-        _ = state.reduce(.source(.slideChanged(index: target)), now: 0)
+        keepAlive(state.reduce(.key(target == 0 ? .home : .right), now: .zero))
+        _ = state.reduce(.source(.slideChanged(index: target)), now: .zero)
         let grid = render(view, &state, width: width, height: height)
         let changed = grid.changes(since: previous).count
         previous = grid
@@ -186,10 +186,10 @@ struct PadBenchmarks {
         guard let deck = try? DemoDeck.builtIn() else { return -1 }
         let source = MockSlideSource(show: MockShow(deck: deck, knobs: MockKnobs()))
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.link(.demo)), now: 0)
+        _ = state.reduce(.source(.link(.demo)), now: .zero)
         if withPictures {
-            _ = state.reduce(.source(.showStarted(slideCount: deck.slides.count, current: 0)), now: 0)
-            for i in 0..<2 { _ = state.reduce(.source(.preview(index: i, deck.slides[i].preview)), now: 0) }
+            _ = state.reduce(.source(.showStarted(slideCount: deck.slides.count, current: 0)), now: .zero)
+            for i in 0..<2 { _ = state.reduce(.source(.preview(index: i, deck.slides[i].preview)), now: .zero) }
         }
         guard let out = fopen("/dev/null", "w"), let input = fopen("/dev/null", "r") else { return -1 }
         defer { fclose(out); fclose(input) }
@@ -214,15 +214,15 @@ struct PadBenchmarks {
         // repeats its pictures, which would share storage).
         var previewBytes = 0
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.link(.demo)), now: 0)
-        _ = state.reduce(.source(.showStarted(slideCount: count, current: 0)), now: 0)
+        _ = state.reduce(.source(.link(.demo)), now: .zero)
+        _ = state.reduce(.source(.showStarted(slideCount: count, current: 0)), now: .zero)
         for (i, slide) in deck.slides.enumerated() {
             // Distinct bytes that still decode (a changed data byte would not).
             let png = LoadedShow.distinct(slide.preview.png, i)
             previewBytes += png.count
-            _ = state.reduce(.source(.preview(index: i, Preview(png: png, aspect: slide.preview.aspect))), now: 0)
+            _ = state.reduce(.source(.preview(index: i, Preview(png: png, aspect: slide.preview.aspect))), now: .zero)
             if let markup = slide.notesMarkup {
-                _ = state.reduce(.source(.notes(index: i, .plain(OfficeNotesMarkup.plainText(from: markup)))), now: 0)
+                _ = state.reduce(.source(.notes(index: i, .plain(OfficeNotesMarkup.plainText(from: markup)))), now: .zero)
             }
         }
         let loaded = residentKB()
@@ -232,12 +232,12 @@ struct PadBenchmarks {
         // A walk through the deck (pictures rendered and cached, up to the cache's size)...
         for _ in 0..<100 { _ = Self.step(&state, view, previous: &previous, width: 160, height: 50) }
         // ...and a few pages of the slide list.
-        _ = state.reduce(.key(.tab), now: 0)
+        _ = state.reduce(.key(.tab), now: .zero)
         for _ in 0..<10 {
             previous = Self.render(view, &state, width: 160, height: 50)
-            _ = state.reduce(.key(.pageDown), now: 0)
+            _ = state.reduce(.key(.pageDown), now: .zero)
         }
-        _ = state.reduce(.key(.end), now: 0)
+        _ = state.reduce(.key(.end), now: .zero)
         previous = Self.render(view, &state, width: 160, height: 50)
         keepAlive(previous)
         let after = residentKB()

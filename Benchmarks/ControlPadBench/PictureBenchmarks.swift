@@ -63,7 +63,7 @@ enum PictureBenchmarks {
         var first: [Int] = [], again: [Int] = []
         for target in [1, 2, 3, 4, 5, 4, 3, 2, 3, 4, 5, 4] {
             let seen = target < state.current || first.count >= 5
-            _ = state.reduce(.source(.slideChanged(index: target)), now: 0)
+            _ = state.reduce(.source(.slideChanged(index: target)), now: .zero)
             let grid = PadBenchmarks.render(view, &state, width: 160, height: 50)
             let bytes = write(grid, previous: previous)
             if seen { again.append(bytes) } else { first.append(bytes) }

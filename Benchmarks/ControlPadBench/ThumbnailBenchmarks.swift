@@ -22,14 +22,14 @@ struct ThumbnailBenchmarks {
         var ready: [(PicturePipeline, PadState)] = (0...runs).map { _ in
             var state = loaded
             let pictures = PicturePipeline(depth: .palette256, ahead: PictureAhead(run: { $0() }))
-            let frame = PadFrame(&state, view: PadView(clock: "14:05", pictures: pictures), size: TerminalSize(width: w, height: tall), now: 0)
+            let frame = PadFrame(&state, view: PadView(clock: "14:05", pictures: pictures), size: TerminalSize(width: w, height: tall), now: .zero)
             pictures.prepareAhead(pictures.aheadWants(state, layout: frame.layout))
             return (pictures, state)
         }
         _ = measure(name: "(g) slide list opened, \(w)x\(tall), previews in and prepared while idle: key -> first full frame",
                 budget: "thumbnails.open", iterations: runs, warmUp: 1) { () -> Int in
             var (pictures, state) = ready.removeLast()
-            _ = state.reduce(.key(.tab), now: 0)
+            _ = state.reduce(.key(.tab), now: .zero)
             let grid = PadBenchmarks.render(PadView(clock: "14:05", pictures: pictures), &state, width: w, height: tall)
             thumbnails = state.viewport.listRows
             return grid.width
@@ -38,7 +38,7 @@ struct ThumbnailBenchmarks {
         _ = measure(name: "    the same, nothing prepared: decoded and drawn from the PNGs",
                 iterations: runs, warmUp: 1) { () -> Int in
             var state = loaded
-            _ = state.reduce(.key(.tab), now: 0)
+            _ = state.reduce(.key(.tab), now: .zero)
             return PadBenchmarks.render(PadView(clock: "14:05", pictures: PicturePipeline(depth: .palette256)), &state, width: w, height: tall).width
         }
         print("    (\(thumbnails) thumbnails in view)")
@@ -46,16 +46,16 @@ struct ThumbnailBenchmarks {
         var state = loaded
         let pictures = PicturePipeline(depth: .palette256)
         let view = PadView(clock: "14:05", pictures: pictures)
-        _ = state.reduce(.key(.tab), now: 0)
+        _ = state.reduce(.key(.tab), now: .zero)
         var previous = PadBenchmarks.render(view, &state, width: w, height: h)
         var down = true
-        for _ in 0..<state.slideCount { _ = state.reduce(.key(.down), now: 0); previous = PadBenchmarks.render(view, &state, width: w, height: h) }
+        for _ in 0..<state.slideCount { _ = state.reduce(.key(.down), now: .zero); previous = PadBenchmarks.render(view, &state, width: w, height: h) }
         _ = measure(name: "(h) slide list scrolled one row, \(w)x\(h), thumbnails cached: reduce+render+diff",
                 budget: "thumbnails.scroll", iterations: iterations) { () -> Int in
             // Up and down the whole list, a row at a time: every press scrolls a row near the ends.
             if state.viewState(.slideList).selection == 0 { down = true }
             if state.viewState(.slideList).selection == state.slideCount - 1 { down = false }
-            _ = state.reduce(.key(down ? .down : .up), now: 0)
+            _ = state.reduce(.key(down ? .down : .up), now: .zero)
             let grid = PadBenchmarks.render(view, &state, width: w, height: h)
             let n = grid.changes(since: previous).count
             previous = grid
@@ -68,7 +68,7 @@ struct ThumbnailBenchmarks {
                 iterations: max(5, iterations / 20), warmUp: 1) { () -> Int in
             var state = loaded
             let view = PadView(clock: "14:05", pictures: PicturePipeline(depth: .palette256))
-            _ = state.reduce(.key(.char("o")), now: 0)
+            _ = state.reduce(.key(.char("o")), now: .zero)
             let grid = PadBenchmarks.render(view, &state, width: w, height: h)
             cells = state.viewport.overviewColumns * state.viewport.overviewRows
             return grid.width
@@ -87,11 +87,11 @@ struct ThumbnailBenchmarks {
             _ = kitty.prepare(grid.pictures, fullRepaint: false)
             return String(decoding: kitty.bytes(grid.pictures, screenHeight: h) { _ in false }, as: UTF8.self)
         }
-        _ = state.reduce(.key(.tab), now: 0)
+        _ = state.reduce(.key(.tab), now: .zero)
         _ = write()
         var down: [Int] = [], back: [Int] = [], resent = 0
         for key in Array(repeating: Key.down, count: 30) + Array(repeating: Key.up, count: 30) {
-            _ = state.reduce(.key(key), now: 0)
+            _ = state.reduce(.key(key), now: .zero)
             let out = write()
             if key == .up { back.append(out.utf8.count); resent += out.components(separatedBy: "a=t,").count - 1 } else { down.append(out.utf8.count) }
         }
@@ -105,10 +105,10 @@ struct ThumbnailBenchmarks {
         var state = try LoadedShow.demo(slides: count, distinctPreviews: true)
         let pictures = PicturePipeline(depth: .truecolor)
         let view = PadView(clock: "14:05", pictures: pictures)
-        _ = state.reduce(.key(.char("o")), now: 0)
+        _ = state.reduce(.key(.char("o")), now: .zero)
         var grid = PadBenchmarks.render(view, &state, width: 200, height: 60)
         while state.viewState(.overview).selection < count - 1 {
-            _ = state.reduce(.key(.pageDown), now: 0)
+            _ = state.reduce(.key(.pageDown), now: .zero)
             grid = PadBenchmarks.render(view, &state, width: 200, height: 60)
         }
         keepAlive(grid)

@@ -115,10 +115,10 @@ struct HeadlessDoctorLink: DoctorLinkRunner {
         guard let source = source as? any ConfirmingSource else { throw NotFollowable() }
         let link = try HeadlessLink(source: source)
         let start = link.now
-        func now() -> Double { Double(link.now - start) / 1000 }
+        func now() -> Double { (link.now - start).inSeconds }
         link.start()
         while !watcher.isDone {
-            let wake = watcher.wakeUp().map { start + Millis(($0 * 1000).rounded(.up)) }
+            let wake = watcher.wakeUp().map { start + .milliseconds(Int(($0 * 1000).rounded(.up))) }
             switch link.next(before: wake) {
             case .event(let event)?: watcher.note(event, at: now())
             case .interrupted?: watcher.interrupt()

@@ -59,7 +59,7 @@ struct PadOptions: ParsableArguments {
         if let cellAspect, !(0.5...4).contains(cellAspect) {
             throw ValidationError("--cell-aspect must be between 0.5 and 4 (most fonts: about 2)")
         }
-        if let duration, DurationText.milliseconds(duration) == nil {
+        if let duration, DurationText.length(duration) == nil {
             throw ValidationError("--duration " + DurationText.problem(duration))
         }
     }

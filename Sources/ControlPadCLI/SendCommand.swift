@@ -105,7 +105,7 @@ struct SendCommand: ParsableCommand {
     private static func converse(_ conversation: inout SendConversation, over link: HeadlessLink,
                                  timeout: Double) -> SendConversation.Step {
         let seconds = timeout == timeout.rounded() ? "\(Int(timeout)) s" : "\(timeout) s"
-        var deadline = link.now + Millis(timeout * 1000)
+        var deadline = link.now + .milliseconds(Int(timeout * 1000))
         while true {
             guard let item = link.next(before: deadline) else { return conversation.timedOut(seconds: seconds) }
             let step: SendConversation.Step?
@@ -117,7 +117,7 @@ struct SendCommand: ParsableCommand {
             switch step {
             case .send(let command)?:
                 link.send(command)
-                deadline = link.now + Millis(timeout * 1000)
+                deadline = link.now + .milliseconds(Int(timeout * 1000))
             case let done?:
                 return done
             case nil:

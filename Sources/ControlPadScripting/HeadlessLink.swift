@@ -54,7 +54,7 @@ package final class HeadlessLink: @unchecked Sendable {
     }
 
     /// Now, on `clocks`: what `next(before:)` deadlines are measured on.
-    package var now: Millis { clocks.monotonic() }
+    package var now: Duration { clocks.monotonic() }
 
     /// Connects, and turns SIGINT/SIGTERM/SIGHUP into `.interrupted`.
     package func start() {
@@ -78,16 +78,16 @@ package final class HeadlessLink: @unchecked Sendable {
     /// The next item, or nil if none came before `deadline` (on `now`; nil:
     /// wait for ever). What is already in is taken even past the deadline.
     /// Never call it on the loop.
-    package func next(before deadline: Millis?) -> Item? {
-        let left = deadline.map { max(0, $0 - now) }
+    package func next(before deadline: Duration?) -> Item? {
+        let left = deadline.map { max(.zero, $0 - now) }
         let answer = loop.flatSubmit { () -> EventLoopFuture<Item?> in
             let waiting = self.waiting.value
             if !waiting.items.isEmpty { return self.loop.makeSucceededFuture(waiting.items.removeFirst()) }
-            if left == 0 { return self.loop.makeSucceededFuture(nil) }
+            if left == .zero { return self.loop.makeSucceededFuture(nil) }
             let taker = self.loop.makePromise(of: Item?.self)
             waiting.taker = taker
             if let left {
-                waiting.deadline = self.loop.assumeIsolated().scheduleTask(in: .milliseconds(Int64(left))) {
+                waiting.deadline = self.loop.assumeIsolated().scheduleTask(in: .nanoseconds(left.clampedNanoseconds)) {
                     waiting.taker = nil
                     taker.succeed(nil)
                 }

@@ -28,8 +28,8 @@ public final class ImpressRemoteSource: SlideSource, Sendable {
     let loop: EventLoop
     let logger: Logger
     let gate = EventGate()
-    /// Set once by `shutdown`; read by `send` from any thread.
-    private let stopped = NIOLockedValueBox(false)
+    /// Stopped once by `shutdown`; read by `send` from any thread.
+    private let stopping = SourceShutdown()
     /// The pairing file being written (off the loop): a command that pairs
     /// and leaves at once (`send`) must not exit before it is on disk.
     let pairingWrites = DispatchGroup()
@@ -132,20 +132,8 @@ public final class ImpressRemoteSource: SlideSource, Sendable {
     /// see `PreviewStream`), on the source's loop, and `closed` tells when.
     /// `handOff()` gives that wait to another process.
     public func shutdown() {
-        let first = stopped.withLockedValue { wasStopped -> Bool in
-            defer { wasStopped = true }
-            return !wasStopped
-        }
-        // From here on no event reaches the pad (an event being delivered
-        // right now finishes first: the gate's lock waits for it).
-        gate.close()
-        guard first else { return }
-        if loop.inEventLoop {
-            stop()
-        } else {
-            try? loop.submit { self.stop() }.wait()
-            waitForThePairingFile()
-        }
+        guard stopping.stop(closing: gate, on: loop, { self.stop() }) else { return }
+        if !loop.inEventLoop { waitForThePairingFile() }
     }
 
     /// Until a PIN Impress accepted is on disk (at most 2 s: a file system
@@ -182,7 +170,7 @@ public final class ImpressRemoteSource: SlideSource, Sendable {
         }.wait() ?? nil
     }
 
-    private var isStopped: Bool { stopped.withLockedValue { $0 } }
+    private var isStopped: Bool { stopping.isStopped }
 
     private func stop() {
         handle(.stop)

@@ -12,9 +12,9 @@ package enum DurationText {
     /// The rule in a few words, for `--help`, errors and the config file.
     package static let rule = "a number alone is minutes (90), and so is the last field of h:mm (1:30 is an hour and a half); or units: 20m, 1h30m, 90s"
 
-    package static func milliseconds(_ text: String) -> Millis? {
+    package static func length(_ text: String) -> Duration? {
         let t = text.lowercased().replacing(" ", with: "")
-        if let minutes = Int(t) { return (1...day / 60).contains(minutes) ? minutes * 60_000 : nil }
+        if let minutes = Int(t) { return (1...day / 60).contains(minutes) ? .seconds(minutes * 60) : nil }
         if t.contains(":") {
             let fields = t.split(separator: ":", omittingEmptySubsequences: false)
             let parts = fields.compactMap { Int($0) }.filter { (0...day).contains($0) }
@@ -23,7 +23,7 @@ package enum DurationText {
             }
             // h:mm, or h:mm:ss.
             let seconds = parts[0] * 3600 + parts[1] * 60 + (parts.count == 3 ? parts[2] : 0)
-            return (1...day).contains(seconds) ? seconds * 1000 : nil
+            return (1...day).contains(seconds) ? .seconds(seconds) : nil
         }
         var total = 0, number = ""
         var rest = Substring(t)
@@ -41,7 +41,7 @@ package enum DurationText {
             number = ""
         }
         guard number.isEmpty, total > 0 else { return nil }
-        return total * 1000
+        return .seconds(total)
     }
 
     /// Why `text` is not a length, in one sentence (with what was probably

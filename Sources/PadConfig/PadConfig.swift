@@ -6,7 +6,7 @@ package struct PadConfig: Equatable {
     package var bindings = KeyBindings.standard
     package var animation = true
     /// The talk's planned length, for time left and pace.
-    package var talkDuration: Millis?
+    package var talkDuration: Duration?
     /// `connect` with no HOST uses this.
     package var server: String?
     /// Each source kind's settings by its id (`[source.ID]`, or the top-level

@@ -45,15 +45,15 @@ package final class SettingsReader {
             case "animation":
                 if let on = attempt({ try bool(value, key, section: nil) }) { config.animation = on }
             case "duration":
-                config.talkDuration = attempt { () throws -> Millis in
+                config.talkDuration = attempt { () throws -> Duration in
                     if let minutes = value.int {
-                        guard let ms = DurationText.milliseconds(String(minutes)) else {
+                        guard let ms = DurationText.length(String(minutes)) else {
                             throw bad(line(of: key), "duration \(minutes) is not a length from 1 minute to a day")
                         }
                         return ms
                     }
                     let text = try string(value, key, section: nil)
-                    guard let ms = DurationText.milliseconds(text) else {
+                    guard let ms = DurationText.length(text) else {
                         throw bad(line(of: key), "duration " + DurationText.problem(text))
                     }
                     return ms

@@ -6,17 +6,20 @@ import Dispatch
 import SlideModel
 
 /// The clocks of the pad's loop and of `send`/`watch`/`doctor`: monotonic
-/// milliseconds, and the wall clock for the status line. Injected so tests and snapshots are repeatable.
+/// time as a `Duration` since an arbitrary origin (the same type the
+/// connections count in), and the wall clock for the status line (not
+/// monotonic time: a string, and milliseconds since 1970). Injected so tests
+/// and snapshots are repeatable.
 public struct Clocks: Sendable {
-    public var monotonic: @Sendable () -> Millis
+    public var monotonic: @Sendable () -> Duration
     public var wallClock: @Sendable () -> String
     /// Until the wall clock shows the next minute (the status line's clock).
-    public var untilNextMinute: @Sendable () -> Millis
+    public var untilNextMinute: @Sendable () -> Duration
     /// The wall clock in milliseconds since 1970 (the kept talk timers).
     public var wallMillis: @Sendable () -> Int
 
-    public init(monotonic: @escaping @Sendable () -> Millis, wallClock: @escaping @Sendable () -> String,
-                untilNextMinute: @escaping @Sendable () -> Millis,
+    public init(monotonic: @escaping @Sendable () -> Duration, wallClock: @escaping @Sendable () -> String,
+                untilNextMinute: @escaping @Sendable () -> Duration,
                 wallMillis: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970 * 1000) }) {
         self.monotonic = monotonic
         self.wallClock = wallClock
@@ -25,7 +28,7 @@ public struct Clocks: Sendable {
     }
 
     public static let system = Clocks(
-        monotonic: { Millis(DispatchTime.now().uptimeNanoseconds / 1_000_000) },
+        monotonic: { .nanoseconds(Int64(clamping: DispatchTime.now().uptimeNanoseconds)) },
         wallClock: {
             var t = time(nil)
             var parts = tm()
@@ -35,7 +38,7 @@ public struct Clocks: Sendable {
         untilNextMinute: {
             var now = timespec()
             clock_gettime(CLOCK_REALTIME, &now)
-            return 60_000 - (Int(now.tv_sec) % 60) * 1000 - Int(now.tv_nsec) / 1_000_000
+            return .seconds(60 - Int(now.tv_sec) % 60) - .nanoseconds(Int(now.tv_nsec))
         }
     )
 }

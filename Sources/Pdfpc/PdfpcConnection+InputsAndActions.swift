@@ -5,7 +5,7 @@ extension PdfpcConnection {
     public enum Timer: Sendable, Hashable, CountdownTimer { case poll, countdown }
 
     /// Why a request got no answer.
-    public enum Failure: Sendable, Equatable, CustomStringConvertible {
+    public enum Failure: NetworkFailure {
         case refused, reset, timedOut, hostNotFound, unreachable
         /// The answer was longer than the driver accepts.
         case tooLarge(limit: Int)
@@ -15,14 +15,9 @@ extension PdfpcConnection {
 
         public var description: String {
             switch self {
-            case .refused: "connection refused"
-            case .reset: "connection reset"
-            case .timedOut: "no answer in time"
-            case .hostNotFound: "host not found"
-            case .unreachable: "host unreachable"
             case .tooLarge(let limit): "answer larger than \(limit >> 20) MB"
-            case .tls(let text): text
-            case .other(let text): text
+            case .tls(let text), .other(let text): text
+            default: sharedDescription ?? ""
             }
         }
     }

@@ -52,7 +52,7 @@ public final class PdfpcSource: SlideSource, Sendable {
     private let tls: Result<TLSClientContext, TLSFailure>?
     private let logger: Logger
     private let gate = EventGate()
-    private let stopped = NIOLockedValueBox(false)
+    private let stopping = SourceShutdown()
     private let link: NIOLoopBoundBox<Link>
     private let authorization: String
 
@@ -84,18 +84,18 @@ public final class PdfpcSource: SlideSource, Sendable {
     // MARK: SlideSource
 
     public func start(events: @escaping @Sendable (SourceEvent) -> Void) {
-        guard !stopped.withLockedValue({ $0 }) else { return }
+        guard !stopping.isStopped else { return }
         gate.open(events)
         loop.execute { self.handle(.start) }
     }
 
     public func retryNow() {
-        guard !stopped.withLockedValue({ $0 }) else { return }
+        guard !stopping.isStopped else { return }
         onTheLoop { self.handle(.retryNow) }
     }
 
     public func send(_ command: SourceCommand) {
-        guard !stopped.withLockedValue({ $0 }) else { return }
+        guard !stopping.isStopped else { return }
         onTheLoop { self.handle(.send(command)) }
     }
 
@@ -103,12 +103,12 @@ public final class PdfpcSource: SlideSource, Sendable {
     /// answered it (or taken it into the presses already in flight), false
     /// if it was dropped (not connected, no such thing in pdfpc, refused).
     public func send(_ command: SourceCommand, whenWritten: @escaping @Sendable (Bool) -> Void) {
-        guard !stopped.withLockedValue({ $0 }) else { return whenWritten(false) }
+        guard !stopping.isStopped else { return whenWritten(false) }
         loop.execute { self.handle(.send(command), whenWritten: whenWritten) }
     }
 
     public func want(_ pictures: [PictureWant]) {
-        guard !stopped.withLockedValue({ $0 }) else { return }
+        guard !stopping.isStopped else { return }
         onTheLoop { self.handle(.want(pictures)) }
     }
 
@@ -120,17 +120,7 @@ public final class PdfpcSource: SlideSource, Sendable {
     /// Stops at once (pdfpc has no stream to wait for): no event reaches the
     /// pad after this returns; requests in flight are cancelled.
     public func shutdown() {
-        let first = stopped.withLockedValue { wasStopped -> Bool in
-            defer { wasStopped = true }
-            return !wasStopped
-        }
-        gate.close()
-        guard first else { return }
-        if loop.inEventLoop {
-            handle(.stop)
-        } else {
-            try? loop.submit { self.handle(.stop) }.wait()
-        }
+        stopping.stop(closing: gate, on: loop) { self.handle(.stop) }
     }
 
     // MARK: carrying out the connection's decisions (on `loop`)
@@ -218,30 +208,7 @@ public final class PdfpcSource: SlideSource, Sendable {
             case .cancelled: return .other("cancelled")
             }
         }
-        if let e = error as? NIOConnectionError {
-            if e.dnsAError != nil && e.dnsAAAAError != nil && e.connectionErrors.isEmpty { return .hostNotFound }
-            if let first = e.connectionErrors.first { return failure(first.error, limit: limit) }
-        }
-        if let e = error as? IOError {
-            switch e.errnoCode {
-            case ECONNREFUSED: return .refused
-            case ECONNRESET, EPIPE: return .reset
-            case EHOSTUNREACH, ENETUNREACH: return .unreachable
-            case ETIMEDOUT: return .timedOut
-            default: return .other(e.description)
-            }
-        }
-        if let e = error as? ChannelError {
-            switch e {
-            case .connectTimeout: return .timedOut
-            case .eof, .ioOnClosedChannel, .alreadyClosed, .outputClosed, .inputClosed: return .reset
-            default: return .other("\(e)")
-            }
-        }
-        let text = "\(error)"
-        if text.contains("connectionRefused") || text.contains("Connection refused") { return .refused }
-        if text.contains("Connection reset") { return .reset }
-        return .other(text)
+        return .classifying(error)
     }
 
     private static func monotonicNow() -> Duration {

@@ -17,22 +17,21 @@ extension RevealLink {
     public enum LogLevel: Sendable, Equatable { case debug, info, notice, warning }
 
     /// Why a connection or request failed, as the driver saw it.
-    public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Failure: Error, NetworkFailure {
         case refused, reset, timedOut
         /// No connection at all in time (a host that is off, or a firewall that drops).
         case unreachable
         /// The WebSocket upgrade was answered with this HTTP status (403: an origin rule; 500: no such target).
         case upgradeRefused(status: Int, body: String)
         case other(String)
+        public static var hostNotFound: Failure { .other(NetworkFailureWords.hostNotFound) }
 
         public var description: String {
             switch self {
-            case .refused: "connection refused"
-            case .reset: "connection reset"
-            case .timedOut: "no answer in time"
             case .unreachable: "no connection in time"
             case .upgradeRefused(let status, let body): "HTTP \(status) \(body.prefix(80))"
             case .other(let text): text
+            default: sharedDescription ?? ""
             }
         }
     }

@@ -2,6 +2,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import RevealJS
+import SourceKit
 
 /// One `GET` on the DevTools port (`/json/version`, `/json/list`): one
 /// HTTP/1.1 request per connection, the body collected up to a limit, a
@@ -76,32 +77,16 @@ enum CDPHTTP {
     }
 }
 
-/// NIO's errors in the link's words.
+/// NIO's errors in the link's words (`NetworkFailure.classifying`), and a
+/// page list that is not HTTP.
 enum CDPFailures {
     static func failure(_ error: Error) -> RevealLink.Failure {
-        if let f = error as? RevealLink.Failure { return f }
-        if let e = error as? NIOConnectionError {
-            if let first = e.connectionErrors.first { return failure(first.error) }
-            return .other("host not found")
-        }
-        if let e = error as? IOError {
-            switch e.errnoCode {
-            case ECONNREFUSED: return .refused
-            case ECONNRESET, EPIPE: return .reset
-            case ETIMEDOUT, EHOSTUNREACH, ENETUNREACH: return .unreachable
-            default: return .other(e.description)
-            }
-        }
-        if let e = error as? ChannelError {
-            switch e {
-            case .connectTimeout: return .unreachable
-            case .eof, .ioOnClosedChannel, .alreadyClosed, .outputClosed, .inputClosed: return .reset
-            default: return .other("\(e)")
-            }
-        }
+        // A host that never connects (off, or a firewall that drops) is no
+        // answer at all, not a slow one: reveal.js says so on its own.
+        if let e = error as? NIOConnectionError, let first = e.connectionErrors.first { return failure(first.error) }
+        if let e = error as? ChannelError, case .connectTimeout = e { return .unreachable }
+        if let e = error as? IOError, [ETIMEDOUT, EHOSTUNREACH, ENETUNREACH].contains(e.errnoCode) { return .unreachable }
         if error is HTTPParserError { return .other("not HTTP") }
-        let text = "\(error)"
-        if text.contains("onnection refused") { return .refused }
-        return .other(text)
+        return .classifying(error)
     }
 }

@@ -20,6 +20,7 @@ public final class RevealJSSource: SlideSource, Sendable {
     public let eventLoop: EventLoop
     private let logger: Logger
     private let gate = EventGate()
+    private let stopping = SourceShutdown()
     private let state: NIOLoopBound<State>
     /// Where the show is, steps and stacks included (the pad's status line), on the loop.
     private let onPosition: (@Sendable (RevealPosition) -> Void)?
@@ -70,8 +71,7 @@ public final class RevealJSSource: SlideSource, Sendable {
     /// Stops at once: no event reaches the pad after this returns; the
     /// render window is closed, the audience's page is left as it is.
     public func shutdown() {
-        gate.close()
-        if eventLoop.inEventLoop { handle(.stop) } else { try? eventLoop.submit { self.handle(.stop) }.wait() }
+        stopping.stop(closing: gate, on: eventLoop) { self.handle(.stop) }
     }
 
     /// On the loop now (same turn), or hop there.

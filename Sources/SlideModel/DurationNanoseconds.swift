@@ -16,4 +16,11 @@ extension Duration {
         let (s, atto) = components
         return Double(s) + Double(atto) / 1e18
     }
+
+    /// Whole milliseconds, truncated toward zero and clamped to `Int`: for
+    /// the few places time leaves the pad as a number (a file, a CSV row).
+    public var wholeMs: Int { Int(clamping: attoseconds / 1_000_000_000_000_000) }
+
+    /// Truncated toward zero to whole milliseconds.
+    public var truncatedToWholeMs: Duration { .milliseconds(wholeMs) }
 }

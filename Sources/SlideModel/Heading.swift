@@ -31,8 +31,8 @@ public struct Heading: Sendable, Equatable {
 
     public func hasExpired(at now: Duration) -> Bool { now - since >= Self.timeout }
 
-    /// The pad's loop wakes then, on its millisecond clock.
-    public var expiresAt: Millis { Millis(exactly: (since + Self.timeout).clampedNanoseconds / 1_000_000) ?? .max }
+    /// The pad's loop wakes then.
+    public var expiresAt: Duration { since + Self.timeout }
 
     /// `index` within a show of `count` slides.
     public static func clamp(_ index: Int, count: Int) -> Int { min(max(0, index), max(0, count - 1)) }
@@ -67,9 +67,4 @@ extension Optional where Wrapped == Heading {
         guard let heading = self else { return }
         self = heading.target == index ? nil : Heading(target: heading.target, since: now)
     }
-}
-
-extension Duration {
-    /// A time on the pad's millisecond clock (`Millis`) as a `Duration`.
-    public init(millis: Millis) { self = .milliseconds(millis) }
 }

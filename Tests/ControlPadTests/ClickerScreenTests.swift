@@ -6,7 +6,7 @@ import XCTest
 /// the show can be blanked, reached within two presses, and the status
 /// line says what happened (docs/KEYS.md).
 final class ClickerScreenTests: XCTestCase {
-    private let now: Millis = 200_000
+    private let now: Duration = .milliseconds(200_000)
 
     private func statusLine(_ grid: CellGrid) -> String {
         String(grid.text.split(separator: "\n", omittingEmptySubsequences: false).last(where: { !$0.isEmpty }) ?? "")
@@ -37,7 +37,7 @@ final class ClickerScreenTests: XCTestCase {
             XCTAssertFalse(grid.text.contains(drawn), "\(name): Esc closed it")
             XCTAssertEqual(statusLine(grid).trimmingCharacters(in: .whitespaces), "the screen is back: a move ends the blank", name)
             XCTAssertEqual(state.position, "→ 4/12", "\(name): Esc then PgDn moved the show")
-            _ = state.reduce(.source(.slideChanged(index: 3)), now: now + 100)
+            _ = state.reduce(.source(.slideChanged(index: 3)), now: now + .milliseconds(100))
             _ = state.reduce(.tick, now: now + Flash.duration)
             grid = renderPad(&state, width: 80, height: 24, now: now + Flash.duration)
             XCTAssertTrue(statusLine(grid).contains(" 4/12 "), "\(name): the show confirmed: \(statusLine(grid))")

@@ -52,7 +52,7 @@ final class ConfigLoaderTests: XCTestCase {
             arrow-down = "v"
             """).get()
         XCTAssertFalse(config.animation)
-        XCTAssertEqual(config.talkDuration, 90 * 60_000)
+        XCTAssertEqual(config.talkDuration, .milliseconds(90 * 60_000))
         XCTAssertEqual(config.server, "10.0.0.5:1599")
         XCTAssertEqual(config.cellAspect, 2.2)
         XCTAssertEqual(config.bindings.action(for: .char("z")), .next)
@@ -146,7 +146,7 @@ final class ConfigLoaderTests: XCTestCase {
             accent = "teal"
             title = { bold = false }
             """)
-        XCTAssertEqual(loaded.config.talkDuration, 10 * 60_000)
+        XCTAssertEqual(loaded.config.talkDuration, .milliseconds(10 * 60_000))
         XCTAssertEqual(loaded.config.bindings.action(for: .char("z")), .next)
         XCTAssertEqual(loaded.config.bindings.action(for: .right), .next)
         XCTAssertNil(loaded.config.looks[.accent], "the bad colour keeps the default")
@@ -232,24 +232,24 @@ final class ConfigLoaderTests: XCTestCase {
     }
 
     func testTheDurationRuleIsOneRule() {
-        XCTAssertEqual(DurationText.milliseconds("90"), 90 * 60_000, "a number alone: minutes")
-        XCTAssertEqual(DurationText.milliseconds("1:30"), 90 * 60_000, "h:mm: the last field is minutes too")
-        XCTAssertEqual(DurationText.milliseconds("1:30:00"), 90 * 60_000, "h:mm:ss")
-        XCTAssertNil(DurationText.milliseconds("45:00"), "45 hours: more than a day")
+        XCTAssertEqual(DurationText.length("90"), .milliseconds(90 * 60_000), "a number alone: minutes")
+        XCTAssertEqual(DurationText.length("1:30"), .milliseconds(90 * 60_000), "h:mm: the last field is minutes too")
+        XCTAssertEqual(DurationText.length("1:30:00"), .milliseconds(90 * 60_000), "h:mm:ss")
+        XCTAssertNil(DurationText.length("45:00"), "45 hours: more than a day")
         XCTAssertTrue(DurationText.problem("45:00").contains("for 45 minutes write 45 or 45m"), DurationText.problem("45:00"))
-        XCTAssertNil(DurationText.milliseconds("1:75"), "minutes past 59")
-        XCTAssertEqual(try parse("duration = 90").get().talkDuration, 90 * 60_000, "a bare number in the file: minutes")
+        XCTAssertNil(DurationText.length("1:75"), "minutes past 59")
+        XCTAssertEqual(try parse("duration = 90").get().talkDuration, .milliseconds(90 * 60_000), "a bare number in the file: minutes")
     }
 
     func testDurations() {
-        XCTAssertEqual(DurationText.milliseconds("20m"), 1_200_000)
-        XCTAssertEqual(DurationText.milliseconds("20"), 1_200_000)
-        XCTAssertEqual(DurationText.milliseconds("1h30m"), 5_400_000)
-        XCTAssertEqual(DurationText.milliseconds("0:45"), 2_700_000)
-        XCTAssertEqual(DurationText.milliseconds("90s"), 90_000)
-        XCTAssertNil(DurationText.milliseconds("soon"))
-        XCTAssertNil(DurationText.milliseconds("0m"))
-        XCTAssertNil(DurationText.milliseconds("20x"))
+        XCTAssertEqual(DurationText.length("20m"), .milliseconds(1_200_000))
+        XCTAssertEqual(DurationText.length("20"), .milliseconds(1_200_000))
+        XCTAssertEqual(DurationText.length("1h30m"), .milliseconds(5_400_000))
+        XCTAssertEqual(DurationText.length("0:45"), .milliseconds(2_700_000))
+        XCTAssertEqual(DurationText.length("90s"), .milliseconds(90_000))
+        XCTAssertNil(DurationText.length("soon"))
+        XCTAssertNil(DurationText.length("0m"))
+        XCTAssertNil(DurationText.length("20x"))
     }
 
     /// `config --check` and the status line print this text: a hostile key
@@ -279,11 +279,11 @@ final class ConfigLoaderTests: XCTestCase {
     func testDurationsOfAnySizeAreReadOrRefusedNeverTrapped() {
         for text in ["000000000000000000000000000000000983723768606330424m", "9223372036854775807", "99999999999h",
                      "1:99999999999999:00", "-5m", "0", "25h", "1441"] {
-            XCTAssertNil(DurationText.milliseconds(text), text)
+            XCTAssertNil(DurationText.length(text), text)
         }
-        XCTAssertEqual(DurationText.milliseconds("1h30m"), 5_400_000)
-        XCTAssertEqual(DurationText.milliseconds("24h"), 86_400_000)
-        XCTAssertEqual(DurationText.milliseconds("0:45:00"), 2_700_000)
+        XCTAssertEqual(DurationText.length("1h30m"), .milliseconds(5_400_000))
+        XCTAssertEqual(DurationText.length("24h"), .milliseconds(86_400_000))
+        XCTAssertEqual(DurationText.length("0:45:00"), .milliseconds(2_700_000))
         XCTAssertNotNil(problem("duration = \"000000000000000000000000000000000983723768606330424m\""))
     }
 }

@@ -32,11 +32,11 @@ final class CursesPicturesTests: XCTestCase {
         }
         let deck = try DemoDeck.builtIn()
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.link(.demo)), now: 0)
-        _ = state.reduce(.source(.showStarted(slideCount: deck.slides.count, current: 0)), now: 0)
-        for (i, s) in deck.slides.enumerated() { _ = state.reduce(.source(.preview(index: i, s.preview)), now: 0) }
+        _ = state.reduce(.source(.link(.demo)), now: .zero)
+        _ = state.reduce(.source(.showStarted(slideCount: deck.slides.count, current: 0)), now: .zero)
+        for (i, s) in deck.slides.enumerated() { _ = state.reduce(.source(.preview(index: i, s.preview)), now: .zero) }
         let view = PadView(clock: "14:05", pictures: PicturePipeline(depth: .palette256, real: kitty))
-        let grid = PadFrame(&state, view: view, size: terminal.size, now: 0).grid
+        let grid = PadFrame(&state, view: view, size: terminal.size, now: .zero).grid
         XCTAssertEqual(grid.pictures.count, 2)
         terminal.draw(grid)
         let first = written()

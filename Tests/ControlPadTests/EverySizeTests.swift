@@ -12,15 +12,15 @@ final class EverySizeTests: XCTestCase {
         let deck = try DemoDeck.builtIn()
         var base = samplePadState()
         for (i, slide) in deck.slides.prefix(12).enumerated() {
-            _ = base.reduce(.source(.preview(index: i, slide.preview)), now: 0)
+            _ = base.reduce(.source(.preview(index: i, slide.preview)), now: .zero)
         }
         func with(_ events: [PadEvent]) -> PadState {
             var state = base
-            for event in events { _ = state.reduce(event, now: 1_000) }
+            for event in events { _ = state.reduce(event, now: .milliseconds(1_000)) }
             return state
         }
         var noShow = PadState(animate: false)
-        _ = noShow.reduce(.source(.link(.pairing(pin: "0417", place: ImpressSession.pinPlace))), now: 0)
+        _ = noShow.reduce(.source(.link(.pairing(pin: "0417", place: ImpressSession.pinPlace))), now: .zero)
         return [
             ("show", base),
             ("list", with([.key(.tab)])),
@@ -41,7 +41,7 @@ final class EverySizeTests: XCTestCase {
                 for height in 0...12 {
                     var state = start
                     let view = PadView(clock: "14:05", pictures: pictures)
-                    let grid = PadFrame(&state, view: view, size: TerminalSize(width: width, height: height), now: 2_000).grid
+                    let grid = PadFrame(&state, view: view, size: TerminalSize(width: width, height: height), now: .milliseconds(2_000)).grid
                     XCTAssertEqual(grid.width, width, "\(name) \(width)×\(height)")
                     XCTAssertEqual(grid.height, height, "\(name) \(width)×\(height)")
                     XCTAssertEqual(grid.cells.count, width * height)

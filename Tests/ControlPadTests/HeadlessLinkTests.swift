@@ -20,22 +20,22 @@ final class HeadlessLinkTests: XCTestCase {
     }
 
     /// A clock that stands still at `now` unless the test moves it.
-    private final class Clock: @unchecked Sendable { var now: Millis = 1000 }
+    private final class Clock: @unchecked Sendable { var now: Duration = .milliseconds(1000) }
 
     func testItemsComeInOrderAndADeadlineOnTheClockEndsTheWait() throws {
         let clock = Clock()
         let source = ScriptedSource()
-        let link = try HeadlessLink(source: source, clocks: Clocks(monotonic: { clock.now }, wallClock: { "" }, untilNextMinute: { 60_000 }))
+        let link = try HeadlessLink(source: source, clocks: Clocks(monotonic: { clock.now }, wallClock: { "" }, untilNextMinute: { .milliseconds(60_000) }))
         link.start()
         source.events?(.showStarted(slideCount: 3, current: 0))
         link.send(.next)
         XCTAssertEqual(link.next(before: nil), .event(.showStarted(slideCount: 3, current: 0)))
         XCTAssertEqual(link.next(before: nil), .event(.slideChanged(index: 1)))
         XCTAssertEqual(link.next(before: nil), .written(true))
-        XCTAssertEqual(link.now, 1000)
-        XCTAssertNil(link.next(before: 1000), "a deadline that has come returns at once with nothing")
+        XCTAssertEqual(link.now, .milliseconds(1000))
+        XCTAssertNil(link.next(before: .milliseconds(1000)), "a deadline that has come returns at once with nothing")
         source.events?(.slideChanged(index: 2))
-        XCTAssertEqual(link.next(before: 900), .event(.slideChanged(index: 2)), "what is already in is taken even past the deadline")
+        XCTAssertEqual(link.next(before: .milliseconds(900)), .event(.slideChanged(index: 2)), "what is already in is taken even past the deadline")
         link.shutdown()
     }
 }

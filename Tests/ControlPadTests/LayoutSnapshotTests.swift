@@ -9,8 +9,8 @@ import XCTest
 final class LayoutSnapshotTests: XCTestCase {
     private func state(in mode: LayoutMode) -> PadState {
         var state = samplePadState()
-        state.talkDuration = 20 * 60_000
-        while state.layoutMode != mode { _ = state.reduce(.key(.char("L")), now: 0) }
+        state.talkDuration = .milliseconds(20 * 60_000)
+        while state.layoutMode != mode { _ = state.reduce(.key(.char("L")), now: .zero) }
         return state
     }
 
@@ -30,11 +30,11 @@ final class LayoutSnapshotTests: XCTestCase {
         var text = renderPad(&state, width: 80, height: 24).text
         let status = String(text.split(separator: "\n").last ?? "")
         XCTAssertTrue(status.contains("3/12") && status.contains("⏱ 03:21"), status)
-        _ = state.reduce(.key(.char("5")), now: 0)
+        _ = state.reduce(.key(.char("5")), now: .zero)
         text = renderPad(&state, width: 80, height: 24).text
         XCTAssertTrue(text.contains("Go to slide"), text)
-        _ = state.reduce(.key(.escape), now: 0)
-        _ = state.reduce(.key(.char("?")), now: 0)
+        _ = state.reduce(.key(.escape), now: .zero)
+        _ = state.reduce(.key(.char("?")), now: .zero)
         text = renderPad(&state, width: 80, height: 24).text
         XCTAssertTrue(text.contains("Keys · Esc closes"), text)
         XCTAssertTrue(state.isFullScreen)
@@ -48,10 +48,10 @@ final class LayoutSnapshotTests: XCTestCase {
             for mode in [LayoutMode.slides, .notesFirst] {
                 for (w, h) in [(80, 24), (120, 40), (200, 60)] {
                     var state = state(in: mode)
-                    _ = state.reduce(.source(.preview(index: 2, Preview(png: png))), now: 0)
+                    _ = state.reduce(.source(.preview(index: 2, Preview(png: png))), now: .zero)
                     let pictures = PicturePipeline(depth: .palette256)
                     let frame = PadFrame(&state, view: PadView(clock: "14:05", pictures: pictures),
-                                         size: TerminalSize(width: w, height: h), now: 201_000)
+                                         size: TerminalSize(width: w, height: h), now: .milliseconds(201_000))
                     let area = frame.layout.currentPictureArea
                     var rows = Set<Int>(), cols = Set<Int>()
                     for y in area.y..<area.maxY {

@@ -8,7 +8,7 @@ import XCTest
 /// the next attempt too (issue 30, items 8 and 9).
 final class LinkDownScreenTests: XCTestCase {
     private func screen(_ state: inout PadState) -> String {
-        renderPad(&state, width: 100, height: 30, now: 10_000).text.replacingOccurrences(of: "│", with: " ")
+        renderPad(&state, width: 100, height: 30, now: .milliseconds(10_000)).text.replacingOccurrences(of: "│", with: " ")
     }
 
     /// A line of the banner (not the status line) says `text`.
@@ -22,29 +22,29 @@ final class LinkDownScreenTests: XCTestCase {
 
     func testALostLinkKeepsItsReasonAndFixWhileTheNextAttemptRuns() {
         var state = samplePadState()
-        _ = state.reduce(.source(.link(.connected(server: "Impress 25.2 · beamer"))), now: 1_000)
+        _ = state.reduce(.source(.link(.connected(server: "Impress 25.2 · beamer"))), now: .milliseconds(1_000))
         let lost = ImpressProblem.stoppedAnswering.problem
-        _ = state.reduce(.source(.link(.reconnecting(inSeconds: 2, problem: lost))), now: 2_000)
+        _ = state.reduce(.source(.link(.reconnecting(inSeconds: 2, problem: lost))), now: .milliseconds(2_000))
         var text = words(screen(&state))
         XCTAssertTrue(inBanner("Impress stopped answering: did LibreOffice quit?", &state), text)
         XCTAssertTrue(text.contains("presentation, open it again: the pad reconnects"), text)
         XCTAssertFalse(text.contains("Tools ▸ Options"), "no first-time set-up advice for a link that worked")
 
-        _ = state.reduce(.source(.link(.connecting(to: "beamer"))), now: 4_000)
+        _ = state.reduce(.source(.link(.connecting(to: "beamer"))), now: .milliseconds(4_000))
         text = words(screen(&state))
         XCTAssertTrue(text.contains("Trying again now…"), text)
         XCTAssertTrue(inBanner("Impress stopped answering: did LibreOffice quit?", &state), "the reason stays: \(text)")
         XCTAssertTrue(text.contains("open it again"), "and its fix")
         XCTAssertFalse(text.contains("Connecting…"), text)
 
-        _ = state.reduce(.source(.link(.connected(server: "Impress 25.2 · beamer"))), now: 6_000)
+        _ = state.reduce(.source(.link(.connected(server: "Impress 25.2 · beamer"))), now: .milliseconds(6_000))
         text = words(screen(&state))
         XCTAssertFalse(text.contains("did LibreOffice quit?"), "gone once Impress answers")
     }
 
     func testAFirstAttemptSaysConnecting() {
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.link(.connecting(to: "beamer"))), now: 0)
+        _ = state.reduce(.source(.link(.connecting(to: "beamer"))), now: .zero)
         XCTAssertTrue(screen(&state).contains("Connecting…"))
     }
 }

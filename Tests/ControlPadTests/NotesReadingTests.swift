@@ -30,14 +30,14 @@ final class NotesReadingTests: XCTestCase {
     func testTheNotesSayHowManyLinesAreBelow() {
         var state = samplePadState()
         let long = (1...40).map { "line \($0)" }.joined(separator: "\n")
-        _ = state.reduce(.source(.notes(index: 2, .plain(long))), now: 0)
+        _ = state.reduce(.source(.notes(index: 2, .plain(long))), now: .zero)
         var text = renderPad(&state, width: 80, height: 24).text
         // 80×24: the notes show 6 of the 40 lines.
         XCTAssertTrue(text.contains("more below ↓ 34 lines"), text)
-        _ = state.reduce(.key(.char("d")), now: 0)
+        _ = state.reduce(.key(.char("d")), now: .zero)
         text = renderPad(&state, width: 80, height: 24).text
         XCTAssertTrue(text.contains("more below ↓ 29 lines"), "d pages by the pane's height less a line: " + text)
-        for _ in 0..<10 { _ = state.reduce(.key(.char("d")), now: 0) }
+        for _ in 0..<10 { _ = state.reduce(.key(.char("d")), now: .zero) }
         text = renderPad(&state, width: 80, height: 24).text
         XCTAssertFalse(text.contains("more below"), text)
         XCTAssertTrue(text.contains("line 40"), text)

@@ -28,7 +28,7 @@ final class PadLoopTests: XCTestCase {
         }
     }
 
-    private let clocks = Clocks(monotonic: { 5_000 }, wallClock: { "14:05" }, untilNextMinute: { 60_000 })
+    private let clocks = Clocks(monotonic: { .milliseconds(5_000) }, wallClock: { "14:05" }, untilNextMinute: { .milliseconds(60_000) })
 
     private func loop(_ terminal: TestTerminal, _ source: ScriptedSource, rehearsal: RehearsalLogFile? = nil) throws -> PadLoop {
         let loop = PadLoop(terminal: terminal, source: source, state: PadState(animate: false), inbox: try EventInbox(),

@@ -59,7 +59,7 @@ final class PadOnEventLoopTests: XCTestCase {
         super.tearDown()
     }
 
-    private let clocks = Clocks(monotonic: { 5_000 }, wallClock: { "14:05" }, untilNextMinute: { 60_000 })
+    private let clocks = Clocks(monotonic: { .milliseconds(5_000) }, wallClock: { "14:05" }, untilNextMinute: { .milliseconds(60_000) })
 
     /// The pad running on a loop of its own (on another thread, as
     /// `PadRunner` blocks in `run`); `ended` is signalled when `run` returns.

@@ -22,29 +22,29 @@ final class PadSnapshotTests: XCTestCase {
     func testSlideListOpenWithSelection() {
         for (w, h) in [(120, 40), (80, 24), (40, 12)] {
             var state = samplePadState()
-            _ = state.reduce(.key(.tab), now: 0)
+            _ = state.reduce(.key(.tab), now: .zero)
             _ = renderPad(&state, width: w, height: h)
-            _ = state.reduce(.key(.down), now: 0)
-            _ = state.reduce(.key(.down), now: 0)
+            _ = state.reduce(.key(.down), now: .zero)
+            _ = state.reduce(.key(.down), now: .zero)
             assertSnapshot(renderPad(&state, width: w, height: h), named: "list-\(w)x\(h)")
         }
     }
 
     func testHelpAndGotoPrompt() {
         var state = samplePadState()
-        _ = state.reduce(.key(.char("?")), now: 0)
+        _ = state.reduce(.key(.char("?")), now: .zero)
         assertSnapshot(renderPad(&state, width: 80, height: 24), named: "help-80x24")
         assertSnapshot(renderPad(&state, width: 110, height: 30), named: "help-110x30-folded")
         assertSnapshot(renderPad(&state, width: 120, height: 40), named: "help-120x40")
         state = samplePadState()
-        _ = state.reduce(.key(.char("1")), now: 0)
-        _ = state.reduce(.key(.char("1")), now: 0)
+        _ = state.reduce(.key(.char("1")), now: .zero)
+        _ = state.reduce(.key(.char("1")), now: .zero)
         assertSnapshot(renderPad(&state, width: 80, height: 24), named: "goto-80x24")
     }
 
     func testTimeLeftWithATalkDuration() {
         var state = samplePadState()
-        state.talkDuration = 20 * 60_000
+        state.talkDuration = .milliseconds(20 * 60_000)
         let status = renderPad(&state, width: 120, height: 40).text.split(separator: "\n").last ?? ""
         XCTAssertTrue(status.contains("⏱ 03:21 / 20:00"), String(status))
         XCTAssertTrue(status.contains("16:39 left"), String(status))
@@ -52,8 +52,8 @@ final class PadSnapshotTests: XCTestCase {
 
     func testNoShowAndPairing() {
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.link(.pairing(pin: "4821", place: ImpressSession.pinPlace))), now: 0)
-        _ = state.reduce(.source(.showFinished), now: 0)
+        _ = state.reduce(.source(.link(.pairing(pin: "4821", place: ImpressSession.pinPlace))), now: .zero)
+        _ = state.reduce(.source(.showFinished), now: .zero)
         assertSnapshot(renderPad(&state, width: 80, height: 24), named: "pairing-80x24")
     }
 
@@ -62,8 +62,8 @@ final class PadSnapshotTests: XCTestCase {
     func testLinkDownSaysWhyAndWhatToDoAtEverySize() {
         for (w, h) in [(120, 40), (80, 24), (40, 12)] {
             var state = PadState(animate: false)
-            _ = state.reduce(.source(.link(.connected(server: "Impress 25.2.3.2 · 127.0.0.1"))), now: 0)
-            _ = state.reduce(.source(.link(.reconnecting(inSeconds: 1, problem: ImpressProblem.refused.problem))), now: 0)
+            _ = state.reduce(.source(.link(.connected(server: "Impress 25.2.3.2 · 127.0.0.1"))), now: .zero)
+            _ = state.reduce(.source(.link(.reconnecting(inSeconds: 1, problem: ImpressProblem.refused.problem))), now: .zero)
             let grid = renderPad(&state, width: w, height: h)
             assertSnapshot(grid, named: "link-down-\(w)x\(h)")
             XCTAssertFalse(grid.text.contains("F5"), "no F5 advice without a link")
@@ -71,23 +71,23 @@ final class PadSnapshotTests: XCTestCase {
             XCTAssertEqual(grid[0, status].style.role, .warning, "the status line turns colour")
         }
         var refused = PadState(animate: false)
-        _ = refused.reduce(.source(.link(.failed(ImpressProblem.pairingRefused.problem))), now: 0)
+        _ = refused.reduce(.source(.link(.failed(ImpressProblem.pairingRefused.problem))), now: .zero)
         let text = renderPad(&refused, width: 80, height: 24).text
         XCTAssertTrue(text.contains("Press r to try again."), text)
     }
 
     func testTheShowsTitleIsInTheStatusLine() {
         var state = samplePadState()
-        _ = state.reduce(.source(.link(.connected(server: "Impress 25.2.3.2 · 127.0.0.1"))), now: 0)
-        _ = state.reduce(.source(.showTitle("deck.odp")), now: 0)
+        _ = state.reduce(.source(.link(.connected(server: "Impress 25.2.3.2 · 127.0.0.1"))), now: .zero)
+        _ = state.reduce(.source(.showTitle("deck.odp")), now: .zero)
         let status = renderPad(&state, width: 120, height: 40).text.split(separator: "\n").last ?? ""
         XCTAssertTrue(status.contains("● Impress 25.2.3.2 · 127.0.0.1 · deck.odp"), String(status))
     }
 
     func testStatusLineShowsPositionTimerClockProgressAndBlank() {
         var state = samplePadState()
-        _ = state.reduce(.key(.char("b")), now: 201_000)
-        let grid = renderPad(&state, width: 120, height: 40, now: 260_000)
+        _ = state.reduce(.key(.char("b")), now: .milliseconds(201_000))
+        let grid = renderPad(&state, width: 120, height: 40, now: .milliseconds(260_000))
         let status = grid.text.split(separator: "\n", omittingEmptySubsequences: false)[39]
         for part in ["● demo · A tour of ControlPad", "3/12", "⏱ 03:21 ⏸", "14:05", "previews 5/12", "BLANK"] {
             XCTAssertTrue(status.contains(part), "status line lacks \(part): \(status)")

@@ -17,7 +17,7 @@ final class PicturePipelineTests: XCTestCase {
     func deck(_ count: Int = 40, current: Int = 1, animate: Bool = false) throws -> PadState {
         try LoadedShow.demo(slides: count, current: current, animate: animate, notes: false)
     }
-    func frame(_ state: inout PadState, _ pictures: PicturePipeline, width: Int = 200, height: Int = 60, now: Millis = 0) -> CellGrid {
+    func frame(_ state: inout PadState, _ pictures: PicturePipeline, width: Int = 200, height: Int = 60, now: Duration = .zero) -> CellGrid {
         PadFrame(&state, view: PadView(clock: "14:05", pictures: pictures), size: TerminalSize(width: width, height: height), now: now).grid
     }
 
@@ -30,20 +30,20 @@ final class PicturePipelineTests: XCTestCase {
     func testScrollingTheListWithKittyOnlyMovesPlacementsForSlidesSent() throws {
         var state = try deck(40, current: 0)
         let kitty = KittyPictures(), pictures = PicturePipeline(depth: .palette256, real: kitty)
-        _ = state.reduce(.key(.tab), now: 0)
+        _ = state.reduce(.key(.tab), now: .zero)
         let opened = frame(&state, pictures)
         XCTAssertGreaterThan(opened.pictures.count, 10, "the list's thumbnails are real pictures")
         _ = kittyBytes(kitty, opened, full: true)
         let top = state.viewState(.slideList).scroll
         var down = ""
         while state.viewState(.slideList).scroll == top {
-            _ = state.reduce(.key(.down), now: 0)
+            _ = state.reduce(.key(.down), now: .zero)
             down = kittyBytes(kitty, frame(&state, pictures))
         }
         XCTAssertEqual(down.components(separatedBy: "a=t,").count - 1, 1, "only the row scrolled into view is sent")
         XCTAssertTrue(down.contains("a=p,"), "the others' placements move")
         while state.viewState(.slideList).scroll != top {
-            _ = state.reduce(.key(.up), now: 0)
+            _ = state.reduce(.key(.up), now: .zero)
             let up = kittyBytes(kitty, frame(&state, pictures))
             XCTAssertFalse(up.contains("a=t,"), "slides already sent: placements only")
             XCTAssertFalse(up.contains("d=I"), "no image is freed: the list fits in `PictureLimits.kittyImages`")
@@ -76,7 +76,7 @@ final class PicturePipelineTests: XCTestCase {
         let plain = frame(&state, pictures, width: 140, height: 42)
         XCTAssertEqual(plain.pictures.count, 2)
         XCTAssertEqual(pictures.renders, 0, "nothing drawn as half-blocks")
-        _ = state.reduce(.key(.char("?")), now: 0)
+        _ = state.reduce(.key(.char("?")), now: .zero)
         let help = frame(&state, pictures, width: 140, height: 42)
         XCTAssertTrue(help.text.contains("Keys"), help.text)
         let covered = 2 - help.pictures.count
@@ -89,14 +89,14 @@ final class PicturePipelineTests: XCTestCase {
     func testAListSlidingInShowsHalfBlocksCutAtItsEdgeThenRealPictures() throws {
         var state = try deck(40, animate: true)
         let pictures = PicturePipeline(depth: .palette256, real: KittyPictures())
-        _ = state.reduce(.key(.tab), now: 0)
-        let shown = PadFrame(&state, view: PadView(clock: "14:05", pictures: pictures), size: TerminalSize(width: 200, height: 60), now: 60)
+        _ = state.reduce(.key(.tab), now: .zero)
+        let shown = PadFrame(&state, view: PadView(clock: "14:05", pictures: pictures), size: TerminalSize(width: 200, height: 60), now: .milliseconds(60))
         let (layout, moving) = (shown.layout, shown.grid)
-        XCTAssertTrue(state.isAnimating(at: 60), "the list is still sliding in")
+        XCTAssertTrue(state.isAnimating(at: .milliseconds(60)), "the list is still sliding in")
         XCTAssertTrue(moving.pictures.allSatisfy { !$0.rect.intersects(layout.list) }, "no real picture in a moving list")
         let listCells = (0..<moving.height).flatMap { y in (layout.list.x..<moving.width).map { moving[$0, y] } }
         XCTAssertTrue(listCells.contains { $0.isHalfBlockPicture }, "its thumbnails are half-blocks, kept from the scratch panel")
-        let still = frame(&state, pictures, now: 10_000)
+        let still = frame(&state, pictures, now: .milliseconds(10_000))
         XCTAssertGreaterThan(still.pictures.filter { $0.rect.intersects(layout.list) }.count, 10, "in place: real pictures")
     }
 
@@ -136,19 +136,19 @@ final class PicturePipelineTests: XCTestCase {
     func testThumbnailsPreparedWhileThePadIdlesCostTheOpeningNothing() throws {
         var state = try deck(40, current: 5)
         let pictures = PicturePipeline(depth: .palette256, ahead: PictureAhead(run: { $0() }))
-        let shown = PadFrame(&state, view: PadView(clock: "14:05", pictures: pictures), size: TerminalSize(width: 200, height: 60), now: 0)
+        let shown = PadFrame(&state, view: PadView(clock: "14:05", pictures: pictures), size: TerminalSize(width: 200, height: 60), now: .zero)
         let wants = pictures.aheadWants(state, layout: shown.layout)
         XCTAssertGreaterThan(wants.count, 20, "a screen of rows before the current slide and two after, and the overview's")
         XCTAssertTrue(pictures.aheadWants(state, layout: shown.layout).isEmpty, "asked once")
         pictures.prepareAhead(wants)
         let (renders, decodes) = (pictures.renders, pictures.images.decodes)
-        _ = state.reduce(.key(.tab), now: 0)
+        _ = state.reduce(.key(.tab), now: .zero)
         let list = frame(&state, pictures)
         XCTAssertTrue(list.text.contains("Slides"))
         XCTAssertEqual(pictures.renders, renders, "every thumbnail in view was prepared")
         XCTAssertEqual(pictures.images.decodes, decodes, "and no PNG is decoded on the key → screen path")
-        _ = state.reduce(.key(.escape), now: 0)
-        _ = state.reduce(.key(.char("o")), now: 0)
+        _ = state.reduce(.key(.escape), now: .zero)
+        _ = state.reduce(.key(.char("o")), now: .zero)
         _ = frame(&state, pictures)
         XCTAssertEqual(pictures.images.decodes, decodes, "nor for the overview")
     }
@@ -157,7 +157,7 @@ final class PicturePipelineTests: XCTestCase {
         let terminal = try TestTerminal(width: 140, height: 42)
         let pictures = PicturePipeline(depth: .palette256, real: KittyPictures())
         let loop = PadLoop(terminal: terminal, source: PadLoopTests.ScriptedSource(), state: try deck(12), inbox: try EventInbox<PadEvent>(),
-                           clocks: Clocks(monotonic: { 5_000 }, wallClock: { "14:05" }, untilNextMinute: { 60_000 }),
+                           clocks: Clocks(monotonic: { .milliseconds(5_000) }, wallClock: { "14:05" }, untilNextMinute: { .milliseconds(60_000) }),
                            pictures: pictures)
         loop.start()
         let before = try XCTUnwrap(terminal.frames.last)

@@ -13,12 +13,12 @@ final class PopoverWidthTests: XCTestCase {
 
     func testTheGoToPromptKeepsItsWidthAsDigitsAreTyped() {
         var state = samplePadState()
-        _ = state.reduce(.key(.char("1")), now: 200_000)
+        _ = state.reduce(.key(.char("1")), now: .milliseconds(200_000))
         let first = border(&state)
         XCTAssertFalse(first.isEmpty)
-        _ = state.reduce(.key(.char("2")), now: 200_100)
+        _ = state.reduce(.key(.char("2")), now: .milliseconds(200_100))
         XCTAssertEqual(border(&state), first, "two digits: the same popover")
-        _ = state.reduce(.key(.backspace), now: 200_200)
+        _ = state.reduce(.key(.backspace), now: .milliseconds(200_200))
         XCTAssertEqual(border(&state), first, "back to one digit: the same popover")
     }
 }
@@ -29,7 +29,7 @@ final class EmptySearchScreenTests: XCTestCase {
     func testNoMatchIsSaidInTheMiddleOfTheListAndTheOverview() {
         for open in [Key.tab, Key.char("o")] {
             var state = samplePadState()
-            for key in [open, .char("/"), .char("z"), .char("z")] { _ = state.reduce(.key(key), now: 200_000) }
+            for key in [open, .char("/"), .char("z"), .char("z")] { _ = state.reduce(.key(key), now: .milliseconds(200_000)) }
             let text = renderPad(&state, width: 80, height: 24).text
             XCTAssertTrue(text.contains("No notes hold “zz”."), "\(open):\n\(text)")
         }

@@ -11,7 +11,7 @@ import SlideImages
 /// only when it changed or was uncovered, overlays on top.
 final class RealPicturesTests: XCTestCase {
     func frame(_ state: inout PadState, _ pictures: PicturePipeline, width: Int = 140, height: Int = 42) -> CellGrid {
-        PadFrame(&state, view: PadView(clock: "14:05", pictures: pictures), size: TerminalSize(width: width, height: height), now: 0).grid
+        PadFrame(&state, view: PadView(clock: "14:05", pictures: pictures), size: TerminalSize(width: width, height: height), now: .zero).grid
     }
 
     func placed(_ real: PictureProtocol = KittyPictures()) -> PicturePipeline { PicturePipeline(depth: .palette256, real: real) }
@@ -39,13 +39,13 @@ final class RealPicturesTests: XCTestCase {
         var state = try LoadedShow.demo(current: 1, notes: false)
         let pictures = placed()
         let before = frame(&state, pictures)
-        _ = state.reduce(.key(.char("?")), now: 0)
+        _ = state.reduce(.key(.char("?")), now: .zero)
         let help = frame(&state, pictures)
         XCTAssertTrue(help.text.contains("Keys"), help.text)
         XCTAssertTrue(help.pictures.allSatisfy { help.isUncovered($0) }, "no picture is placed under the help")
         XCTAssertLessThan(help.pictures.count, 2, "the covered pane draws half-blocks")
         XCTAssertTrue(help.text.contains("▀"), "around the popover the slide is still seen")
-        _ = state.reduce(.key(.escape), now: 0)
+        _ = state.reduce(.key(.escape), now: .zero)
         let after = frame(&state, pictures)
         XCTAssertEqual(after, before, "the same cells and the same placements as before the help")
         XCTAssertEqual(after.pictures, before.pictures)
@@ -53,7 +53,7 @@ final class RealPicturesTests: XCTestCase {
 
     func testABadOrRejectedPictureIsNeverPlaced() throws {
         var state = try LoadedShow.demo(current: 1, notes: false)
-        _ = state.reduce(.source(.preview(index: 1, Preview(png: [0x89, 0x50, 0x4E, 0x47, 1, 2, 3]))), now: 0)
+        _ = state.reduce(.source(.preview(index: 1, Preview(png: [0x89, 0x50, 0x4E, 0x47, 1, 2, 3]))), now: .zero)
         let pictures = placed()
         let grid = frame(&state, pictures)
         XCTAssertEqual(grid.pictures.map(\.slide), [2], "only the good one")
@@ -75,10 +75,10 @@ final class RealPicturesTests: XCTestCase {
         let first = write(frame(&state, pictures))
         XCTAssertEqual(first.components(separatedBy: "a=t,f=100").count - 1, 2, "both pictures sent")
         XCTAssertEqual(write(frame(&state, pictures)), "", "a clock tick writes nothing")
-        _ = state.reduce(.source(.slideChanged(index: 2)), now: 0)
+        _ = state.reduce(.source(.slideChanged(index: 2)), now: .zero)
         let step = write(frame(&state, pictures))
         XCTAssertEqual(step.components(separatedBy: "a=t,").count - 1, 1, "only the new next slide is sent")
-        _ = state.reduce(.source(.slideChanged(index: 1)), now: 0)
+        _ = state.reduce(.source(.slideChanged(index: 1)), now: .zero)
         let back = write(frame(&state, pictures))
         XCTAssertFalse(back.contains("a=t,"), "a revisited slide sends no picture")
         XCTAssertLessThan(back.utf8.count, 400, "placements only: \(back.utf8.count) bytes")
@@ -126,7 +126,7 @@ final class RealPicturesTests: XCTestCase {
         XCTAssertGreaterThan(write(frame(&state, pictures)).bytes, 5000, "cells written over it: drawn again, from the cache")
         XCTAssertEqual(sixel.encodes, 2)
         covered = false
-        _ = state.reduce(.key(.char("f")), now: 0)
+        _ = state.reduce(.key(.char("f")), now: .zero)
         let full = write(frame(&state, pictures))
         XCTAssertEqual(full.gone.count, 2, "both old places are repainted by curses")
         XCTAssertGreaterThan(full.bytes, 5000)
@@ -156,7 +156,7 @@ extension RealPicturesTests {
     /// default, 1000×630 seen here): full screen must fit inside it.
     func testSixelStaysWithinTheTerminalsLargestPicture() throws {
         var state = try LoadedShow.demo(current: 1, notes: false)
-        _ = state.reduce(.key(.char("f")), now: 0)
+        _ = state.reduce(.key(.char("f")), now: .zero)
         let sixel = sixel(maxSize: (1000, 630), cell: (8, 15))
         let grid = frame(&state, placed(sixel))
         let bytes = sixel.bytes(grid.pictures, screenHeight: grid.height) { _ in false }

@@ -9,9 +9,9 @@ final class RichNotesScreenTests: XCTestCase {
     /// The pad on slide 2 of 5 with `notes` for it.
     private func pad(_ notes: SlideNotes, width: Int = 100, height: Int = 30) -> CellGrid {
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.link(.demo)), now: 0)
-        _ = state.reduce(.source(.showStarted(slideCount: 5, current: 1)), now: 0)
-        _ = state.reduce(.source(.notes(index: 1, notes)), now: 0)
+        _ = state.reduce(.source(.link(.demo)), now: .zero)
+        _ = state.reduce(.source(.showStarted(slideCount: 5, current: 1)), now: .zero)
+        _ = state.reduce(.source(.notes(index: 1, notes)), now: .zero)
         return renderPad(&state, width: width, height: height)
     }
 
@@ -66,9 +66,9 @@ final class RichNotesScreenTests: XCTestCase {
     func testRichNotesDrawAtEveryWidth() {
         let html = "<h1>日本語</h1><ul><li>a <b>bold</b> 中文<ol><li>n</li></ol></li></ul><table><tr><th>x</th><th>長い見出し</th></tr><tr><td>1</td><td>2</td></tr></table>"
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.link(.demo)), now: 0)
-        _ = state.reduce(.source(.showStarted(slideCount: 5, current: 1)), now: 0)
-        _ = state.reduce(.source(.notes(index: 1, .html(html))), now: 0)
+        _ = state.reduce(.source(.link(.demo)), now: .zero)
+        _ = state.reduce(.source(.showStarted(slideCount: 5, current: 1)), now: .zero)
+        _ = state.reduce(.source(.notes(index: 1, .html(html))), now: .zero)
         for width in 0...40 {
             for height in [0, 1, 2, 3, 5, 8, 12] {
                 let grid = renderPad(&state, width: width, height: height)
@@ -90,13 +90,13 @@ final class RichNotesScreenTests: XCTestCase {
 
     func testNotesScaledByTheTerminalKeepTheirLooks() throws {
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.link(.demo)), now: 0)
-        _ = state.reduce(.source(.showStarted(slideCount: 5, current: 1)), now: 0)
-        _ = state.reduce(.source(.notes(index: 1, .markdown("- one **two** three"))), now: 0)
+        _ = state.reduce(.source(.link(.demo)), now: .zero)
+        _ = state.reduce(.source(.showStarted(slideCount: 5, current: 1)), now: .zero)
+        _ = state.reduce(.source(.notes(index: 1, .markdown("- one **two** three"))), now: .zero)
         let view = PadView(clock: "14:05", pictures: nil, textSizing: true)
-        _ = PadFrame(&state, view: view, size: TerminalSize(width: 120, height: 40), now: 0)
-        for _ in 0..<2 { _ = state.reduce(.key(.char("+")), now: 0) }
-        let grid = PadFrame(&state, view: view, size: TerminalSize(width: 120, height: 40), now: 0).grid
+        _ = PadFrame(&state, view: view, size: TerminalSize(width: 120, height: 40), now: .zero)
+        for _ in 0..<2 { _ = state.reduce(.key(.char("+")), now: .zero) }
+        let grid = PadFrame(&state, view: view, size: TerminalSize(width: 120, height: 40), now: .zero).grid
         XCTAssertEqual(grid.scaledText.map(\.text), ["• one ", "two", " three"])
         XCTAssertEqual(grid.scaledText.map(\.attributes), [[], .bold, []])
         XCTAssertEqual(grid.scaledText.map(\.x), grid.scaledText.map(\.x).sorted(), "side by side")
@@ -111,11 +111,11 @@ final class RichNotesScreenTests: XCTestCase {
 
     func testZoomedRichNotesAreSpacedAndStillStyled() {
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.link(.demo)), now: 0)
-        _ = state.reduce(.source(.showStarted(slideCount: 5, current: 1)), now: 0)
-        _ = state.reduce(.source(.notes(index: 1, .markdown("- one **two**\n- three"))), now: 0)
+        _ = state.reduce(.source(.link(.demo)), now: .zero)
+        _ = state.reduce(.source(.showStarted(slideCount: 5, current: 1)), now: .zero)
+        _ = state.reduce(.source(.notes(index: 1, .markdown("- one **two**\n- three"))), now: .zero)
         _ = renderPad(&state, width: 100, height: 30)
-        _ = state.reduce(.key(.char("+")), now: 0)
+        _ = state.reduce(.key(.char("+")), now: .zero)
         let grid = renderPad(&state, width: 100, height: 30)
         XCTAssertTrue(grid.text.contains("Notes 2×"), grid.text)
         XCTAssertTrue(cells(grid, of: "two").allSatisfy { $0.style.attributes == .bold })

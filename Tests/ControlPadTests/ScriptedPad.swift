@@ -23,9 +23,9 @@ final class ScriptedPad {
     /// test that needs two seconds of talk moves the clock, not waits).
     final class ManualClock: @unchecked Sendable {
         private let lock = NSLock()
-        private var offset: Millis = 0
-        var value: Millis { Clocks.system.monotonic() + lock.withLock { offset } }
-        func advance(_ ms: Millis) { lock.withLock { offset += ms } }
+        private var offset: Duration = .zero
+        var value: Duration { Clocks.system.monotonic() + lock.withLock { offset } }
+        func advance(_ by: Duration) { lock.withLock { offset += by } }
     }
 
     let terminal: TestTerminal
@@ -76,7 +76,7 @@ final class ScriptedPad {
         self.source = try source ?? Self.demo()
         inbox = try EventInbox<PadEvent>()
         let clock = clock
-        let clocks = Clocks(monotonic: { clock.value }, wallClock: { "14:05" }, untilNextMinute: { 60_000 })
+        let clocks = Clocks(monotonic: { clock.value }, wallClock: { "14:05" }, untilNextMinute: { .milliseconds(60_000) })
         let cellAspect = settings.cellAspect ?? start.config.cellAspect ?? 2.0
         let pictures = depth.map { PicturePipeline(depth: $0, cellAspect: cellAspect) }
         // A terminal that says nothing of its cells: PadRunner's fallback, the cell aspect.
@@ -160,7 +160,7 @@ final class ScriptedPad {
 
     /// Moves the pad's clock on (the show's timer, the pace, a prompt's expiry).
     func advance(seconds: Double) {
-        clock.advance(Millis(seconds * 1000))
+        clock.advance(.milliseconds(Int(seconds * 1000)))
         step(waitingAtMost: 0)
     }
 

@@ -117,13 +117,13 @@ final class SlidePicturesTests: XCTestCase {
         for (what, png) in Self.badPictures(good: good) {
             for (w, h) in [(120, 40), (80, 24)] {
                 var state = PadState(animate: false)
-                _ = state.reduce(.source(.link(.demo)), now: 0)
-                _ = state.reduce(.source(.showStarted(slideCount: 3, current: 0)), now: 0)
-                _ = state.reduce(.source(.preview(index: 0, Preview(png: png))), now: 0)
-                _ = state.reduce(.source(.preview(index: 1, Preview(png: good))), now: 0)
+                _ = state.reduce(.source(.link(.demo)), now: .zero)
+                _ = state.reduce(.source(.showStarted(slideCount: 3, current: 0)), now: .zero)
+                _ = state.reduce(.source(.preview(index: 0, Preview(png: png))), now: .zero)
+                _ = state.reduce(.source(.preview(index: 1, Preview(png: good))), now: .zero)
                 let pictures = PicturePipeline(depth: .palette256)
                 let view = PadView(clock: "14:05", pictures: pictures)
-                let grid = PadFrame(&state, view: view, size: TerminalSize(width: w, height: h), now: 0).grid
+                let grid = PadFrame(&state, view: view, size: TerminalSize(width: w, height: h), now: .zero).grid
                 let text = grid.text
                 XCTAssertTrue(text.contains("picture could not be read"), "\(what) at \(w)×\(h):\n\(text)")
                 XCTAssertTrue(text.contains("Slide 1"), "\(what): the placeholder names the slide")
@@ -148,7 +148,7 @@ final class SlidePicturesTests: XCTestCase {
     // MARK: - Cache
 
     private func render(_ state: inout PadState, _ pictures: PicturePipeline, width: Int = 160, height: Int = 50) -> CellGrid {
-        PadFrame(&state, view: PadView(clock: "14:05", pictures: pictures), size: TerminalSize(width: width, height: height), now: 0).grid
+        PadFrame(&state, view: PadView(clock: "14:05", pictures: pictures), size: TerminalSize(width: width, height: height), now: .zero).grid
     }
 
     func testDrawingTheSameSlideTwiceHitsTheCache() throws {
@@ -184,7 +184,7 @@ final class SlidePicturesTests: XCTestCase {
         _ = render(&state, pictures)
         XCTAssertEqual(pictures.renders, 2, "an unchanged frame (clock tick) renders no picture")
 
-        _ = state.reduce(.source(.slideChanged(index: 3)), now: 0)
+        _ = state.reduce(.source(.slideChanged(index: 3)), now: .zero)
         let after = render(&state, pictures)
         XCTAssertTrue(after.text.contains("Current · 4/"))
         XCTAssertEqual(pictures.renders, 4, "a step renders only the two panes' new pictures, not the deck")
@@ -195,14 +195,14 @@ final class SlidePicturesTests: XCTestCase {
         XCTAssertLessThan(written, 160 * 50 / 2, "a step rewrites only what changed")
         XCTAssertEqual(after.changes(since: nil).count, 160 * 50, "a first frame writes every cell")
 
-        _ = state.reduce(.source(.slideChanged(index: 2)), now: 0)
+        _ = state.reduce(.source(.slideChanged(index: 2)), now: .zero)
         let back = render(&state, pictures)
         XCTAssertEqual(pictures.renders, 4, "stepping back: both pictures come from the cache")
         XCTAssertEqual(back, before, "and the screen is exactly as before")
         XCTAssertEqual(back.changes(since: before).count, 0)
 
         // Full screen renders the current slide once at its new size, and again never.
-        _ = state.reduce(.key(.char("f")), now: 0)
+        _ = state.reduce(.key(.char("f")), now: .zero)
         XCTAssertTrue(state.isFullScreen)
         _ = render(&state, pictures)
         _ = render(&state, pictures)

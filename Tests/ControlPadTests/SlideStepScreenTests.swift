@@ -8,7 +8,7 @@ import XCTest
 final class SlideStepScreenTests: XCTestCase {
     private func stepped(shown: Int) -> PadState {
         var state = samplePadState()
-        _ = state.reduce(.source(.step(index: 2, SlideStep(shown: shown, count: 3, detail: "↓ 2/3"))), now: 0)
+        _ = state.reduce(.source(.step(index: 2, SlideStep(shown: shown, count: 3, detail: "↓ 2/3"))), now: .zero)
         return state
     }
 
@@ -23,11 +23,11 @@ final class SlideStepScreenTests: XCTestCase {
 
     func testAPressShowsTheStepOnItsWayAndTheLastStepShowsTheNextSlide() {
         var state = stepped(shown: 2)
-        _ = state.reduce(.key(.right), now: 201_000)
+        _ = state.reduce(.key(.right), now: .milliseconds(201_000))
         var lines = renderPad(&state, width: 100, height: 30).text.split(separator: "\n")
         XCTAssertTrue(lines.last!.contains("3/12 · → step 3/3"), String(lines.last!))
         XCTAssertFalse(lines.last!.contains("→ 4/12"), "a step is not a slide change")
-        _ = state.reduce(.source(.step(index: 2, SlideStep(shown: 3, count: 3, detail: "↓ 2/3"))), now: 201_010)
+        _ = state.reduce(.source(.step(index: 2, SlideStep(shown: 3, count: 3, detail: "↓ 2/3"))), now: .milliseconds(201_010))
         lines = renderPad(&state, width: 100, height: 30).text.split(separator: "\n")
         XCTAssertTrue(lines.first!.contains("Next · 4/12"), String(lines.first!))
         XCTAssertTrue(lines.last!.contains("3/12 · step 3/3"), String(lines.last!))

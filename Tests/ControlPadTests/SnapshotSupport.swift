@@ -33,22 +33,22 @@ func assertSnapshotText(_ text: String, named name: String, file: StaticString =
 /// A repeatable pad: a 12-slide show on slide 3, some previews and notes in.
 func samplePadState() -> PadState {
     var state = PadState(animate: false)
-    _ = state.reduce(.source(.link(.demo)), now: 0)
-    _ = state.reduce(.source(.showTitle("A tour of ControlPad")), now: 0)
-    _ = state.reduce(.source(.showStarted(slideCount: 12, current: 2)), now: 0)
-    for i in [0, 1, 2, 4, 6] { _ = state.reduce(.source(.preview(index: i, Preview(png: [UInt8(i)]))), now: 0) }
+    _ = state.reduce(.source(.link(.demo)), now: .zero)
+    _ = state.reduce(.source(.showTitle("A tour of ControlPad")), now: .zero)
+    _ = state.reduce(.source(.showStarted(slideCount: 12, current: 2)), now: .zero)
+    for i in [0, 1, 2, 4, 6] { _ = state.reduce(.source(.preview(index: i, Preview(png: [UInt8(i)]))), now: .zero) }
     let notes = [
         0: "Welcome everyone.\nIntroduce yourself.",
         1: "Agenda: pairing, commands, previews.",
         2: "Remember the R&D figures: <beta> \"quoted\" café.\n日本語のノート and 中文 take two columns each. 🎤\nThis line is long enough that it must wrap inside the notes pane at every width we test.",
         4: "Slide five notes.",
     ]
-    for (i, text) in notes { _ = state.reduce(.source(.notes(index: i, .plain(text))), now: 0) }
-    _ = state.reduce(.source(.slideChanged(index: 2)), now: 0)
+    for (i, text) in notes { _ = state.reduce(.source(.notes(index: i, .plain(text))), now: .zero) }
+    _ = state.reduce(.source(.slideChanged(index: 2)), now: .zero)
     return state
 }
 
 /// Renders like the loop does: one `PadFrame`.
-func renderPad(_ state: inout PadState, width: Int, height: Int, now: Millis = 201_000) -> CellGrid {
+func renderPad(_ state: inout PadState, width: Int, height: Int, now: Duration = .milliseconds(201_000)) -> CellGrid {
     PadFrame(&state, view: PadView(clock: "14:05", pictures: nil), size: TerminalSize(width: width, height: height), now: now).grid
 }

@@ -10,7 +10,7 @@ import XCTest
 /// pad reads them, it never looks them up (issue 31).
 final class SourceWordsScreenTests: XCTestCase {
     private func screen(_ state: inout PadState) -> String {
-        renderPad(&state, width: 100, height: 30, now: 10_000).text
+        renderPad(&state, width: 100, height: 30, now: .milliseconds(10_000)).text
             .replacingOccurrences(of: "│", with: " ")
             .split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
     }
@@ -19,11 +19,11 @@ final class SourceWordsScreenTests: XCTestCase {
         var state = samplePadState()
         let problem = LinkProblem(source: "reveal", code: "tabClosed", reason: "the browser tab with the deck closed",
                                   fix: "Open the deck in the browser again; the pad reconnects by itself.")
-        _ = state.reduce(.source(.link(.reconnecting(inSeconds: 3, problem: problem))), now: 2_000)
+        _ = state.reduce(.source(.link(.reconnecting(inSeconds: 3, problem: problem))), now: .milliseconds(2_000))
         var text = screen(&state)
         XCTAssertTrue(text.contains("The browser tab with the deck closed."), text)
         XCTAssertTrue(text.contains("Open the deck in the browser again"), "the fix travels with the problem: \(text)")
-        _ = state.reduce(.source(.link(.failed(problem))), now: 3_000)
+        _ = state.reduce(.source(.link(.failed(problem))), now: .milliseconds(3_000))
         text = screen(&state)
         XCTAssertTrue(text.contains("Open the deck in the browser again"), text)
         XCTAssertFalse(text.contains("Impress"), text)
@@ -32,19 +32,19 @@ final class SourceWordsScreenTests: XCTestCase {
     func testAProblemWithoutAFixShowsOnlyItsReason() {
         var state = samplePadState()
         let problem = LinkProblem.unexplained("connection error: something odd", source: "reveal")
-        _ = state.reduce(.source(.link(.reconnecting(inSeconds: 3, problem: problem))), now: 2_000)
+        _ = state.reduce(.source(.link(.reconnecting(inSeconds: 3, problem: problem))), now: .milliseconds(2_000))
         let text = screen(&state)
         XCTAssertTrue(text.contains("Connection error: something odd."), text)
     }
 
     func testThePinBannerSaysWhereInTheSourcesWords() {
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.link(.pairing(pin: "0417", place: "Menu ▸ Remote in the browser"))), now: 0)
+        _ = state.reduce(.source(.link(.pairing(pin: "0417", place: "Menu ▸ Remote in the browser"))), now: .zero)
         let text = screen(&state)
         XCTAssertTrue(text.contains("Type PIN 0417 into the presenting app:"), text)
         XCTAssertTrue(text.contains("Menu ▸ Remote in the browser"), text)
         XCTAssertFalse(text.contains("Impress"), text)
-        XCTAssertEqual(state.reduce(.key(.char("n")), now: 10), [])
+        XCTAssertEqual(state.reduce(.key(.char("n")), now: .milliseconds(10)), [])
         XCTAssertEqual(state.flash?.text, "not paired yet: type the PIN into the presenting app")
     }
 

@@ -14,41 +14,41 @@ final class TalkTimerTests: XCTestCase {
 
     private func joined(title: String = "deck.odp", count: Int = 14, current: Int = 0) -> PadState {
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.link(.connecting(to: "beamer"))), now: 0)
-        _ = state.reduce(.source(.link(.connected(server: "Impress 25.2 · beamer"))), now: 10)
-        _ = state.reduce(.source(.showStarted(slideCount: count, current: current)), now: 20)
-        _ = state.reduce(.source(.showTitle(title)), now: 20)
+        _ = state.reduce(.source(.link(.connecting(to: "beamer"))), now: .zero)
+        _ = state.reduce(.source(.link(.connected(server: "Impress 25.2 · beamer"))), now: .milliseconds(10))
+        _ = state.reduce(.source(.showStarted(slideCount: count, current: current)), now: .milliseconds(20))
+        _ = state.reduce(.source(.showTitle(title)), now: .milliseconds(20))
         return state
     }
 
     func testJoiningARunningShowStartsTheTimerAtItsFirstMoveNotAtConnect() {
         var state = joined()
-        var grid = renderPad(&state, width: 80, height: 24, now: 60_000)
+        var grid = renderPad(&state, width: 80, height: 24, now: .milliseconds(60_000))
         XCTAssertTrue(statusLine(grid).contains("⏱ starts at the next slide"), statusLine(grid))
-        XCTAssertNil(state.elapsed(at: 60_000), "set-up time does not count")
-        _ = state.reduce(.source(.slideChanged(index: 1)), now: 90_000)
-        grid = renderPad(&state, width: 80, height: 24, now: 95_000)
+        XCTAssertNil(state.elapsed(at: .milliseconds(60_000)), "set-up time does not count")
+        _ = state.reduce(.source(.slideChanged(index: 1)), now: .milliseconds(90_000))
+        grid = renderPad(&state, width: 80, height: 24, now: .milliseconds(95_000))
         XCTAssertTrue(statusLine(grid).contains("⏱ 00:05"), statusLine(grid))
     }
 
     func testAShowStartedWhileConnectedStartsTheTimerAtOnce() {
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.link(.connecting(to: "beamer"))), now: 0)
-        _ = state.reduce(.source(.link(.connected(server: "Impress · beamer"))), now: 10)
-        _ = state.reduce(.source(.showFinished), now: 20)
-        _ = state.reduce(.source(.showStarted(slideCount: 14, current: 0)), now: 1_000)
-        let grid = renderPad(&state, width: 80, height: 24, now: 4_000)
+        _ = state.reduce(.source(.link(.connecting(to: "beamer"))), now: .zero)
+        _ = state.reduce(.source(.link(.connected(server: "Impress · beamer"))), now: .milliseconds(10))
+        _ = state.reduce(.source(.showFinished), now: .milliseconds(20))
+        _ = state.reduce(.source(.showStarted(slideCount: 14, current: 0)), now: .milliseconds(1_000))
+        let grid = renderPad(&state, width: 80, height: 24, now: .milliseconds(4_000))
         XCTAssertTrue(statusLine(grid).contains("⏱ 00:03"), statusLine(grid))
     }
 
     func testAKeptTimerRunsOnWhileThePadIsAwayAndExpiresAfterTwelveHours() {
         let kept = KeptTalkTimer(server: "beamer", title: "deck.odp", slideCount: 14, elapsed: 600_000, running: true, writtenAt: 1_000_000)
-        XCTAssertEqual(kept.elapsed(atWall: 1_154_000), 754_000, "the talk went on while the pad was away")
+        XCTAssertEqual(kept.elapsed(atWall: 1_154_000), .milliseconds(754_000), "the talk went on while the pad was away")
         XCTAssertNil(kept.elapsed(atWall: 1_000_000 + KeptTalkTimer.lifetime), "expired")
         XCTAssertNil(kept.elapsed(atWall: 999_000), "written in the future: not trusted")
         var blank = kept
         blank.running = false
-        XCTAssertEqual(blank.elapsed(atWall: 1_154_000), 600_000, "a blank screen's timer stood still")
+        XCTAssertEqual(blank.elapsed(atWall: 1_154_000), .milliseconds(600_000), "a blank screen's timer stood still")
         XCTAssertTrue(kept.isFor(server: "beamer", title: "deck.odp", slideCount: 14))
         XCTAssertFalse(kept.isFor(server: "beamer", title: "deck.odp", slideCount: 15), "another deck")
         XCTAssertFalse(kept.isFor(server: "other", title: "deck.odp", slideCount: 14), "another server")
@@ -60,8 +60,8 @@ final class TalkTimerTests: XCTestCase {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cp-timers-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = TalkTimerStore(fileURL: directory.appendingPathComponent("talk-timers.json"))
-        let mono = Locked<Millis>(5_000), wall = Locked<Int>(1_700_000_000_000)
-        let clocks = Clocks(monotonic: { mono.current }, wallClock: { "14:05" }, untilNextMinute: { 60_000 },
+        let mono = Locked<Duration>(.milliseconds(5_000)), wall = Locked<Int>(1_700_000_000_000)
+        let clocks = Clocks(monotonic: { mono.current }, wallClock: { "14:05" }, untilNextMinute: { .milliseconds(60_000) },
                             wallMillis: { wall.current })
 
         func pad() throws -> (PadLoop, TestTerminal, PadLoopTests.ScriptedSource) {
@@ -85,7 +85,7 @@ final class TalkTimerTests: XCTestCase {
         joinShow(firstSource, first, firstTerminal, on: 0)
         firstSource.say(.slideChanged(index: 1))  // the talk begins
         for _ in 0..<100 where !firstTerminal.screen.contains("Current · 2/14") { first.step(waitingAtMost: 10_000) }
-        mono.withLock { $0 += 100_000 }
+        mono.withLock { $0 += .milliseconds(100_000) }
         wall.withLock { $0 += 100_000 }
         firstTerminal.type(.key(.char("b")))  // blank and back: written each time
         first.step()
@@ -94,11 +94,11 @@ final class TalkTimerTests: XCTestCase {
         first.finish()  // the pad crashes, or quits by accident
 
         wall.withLock { $0 += 654_000 }  // 12:34 into the talk
-        mono.withLock { $0 = 3_000 }  // another process: another monotonic clock
+        mono.withLock { $0 = .milliseconds(3_000) }  // another process: another monotonic clock
         let (second, terminal, source) = try pad()
         joinShow(source, second, terminal, on: 5)
         XCTAssertTrue(terminal.screen.contains("timer restored: 12:34 into the talk"), terminal.screen)
-        mono.withLock { $0 += 10_000 }
+        mono.withLock { $0 += .milliseconds(10_000) }
         second.step(waitingAtMost: 1)
         XCTAssertTrue(statusLine(terminal.frames.last!).contains("⏱ 12:44"), terminal.screen)
 

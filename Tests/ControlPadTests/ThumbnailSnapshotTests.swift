@@ -15,31 +15,31 @@ final class ThumbnailSnapshotTests: XCTestCase {
     /// (their rows wait), notes on most, none on every fifth.
     private func deckState() throws -> PadState {
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.link(.demo)), now: 0)
-        _ = state.reduce(.source(.showStarted(slideCount: 40, current: 2)), now: 0)
+        _ = state.reduce(.source(.link(.demo)), now: .zero)
+        _ = state.reduce(.source(.showStarted(slideCount: 40, current: 2)), now: .zero)
         let pngs = try (0..<5).map { try Fixtures.preview($0) }
         for i in 0..<40 where i != 6 && i != 7 {
-            _ = state.reduce(.source(.preview(index: i, Preview(png: pngs[i % 5]))), now: 0)
+            _ = state.reduce(.source(.preview(index: i, Preview(png: pngs[i % 5]))), now: .zero)
         }
         for i in 0..<40 where i % 5 != 4 {
             let topic = ["Welcome", "The sales chart", "Café and croissants", "Roadmap"][i % 4]
-            _ = state.reduce(.source(.notes(index: i, "\(topic) \(i + 1)\nSay something about slide \(i + 1).")), now: 0)
+            _ = state.reduce(.source(.notes(index: i, "\(topic) \(i + 1)\nSay something about slide \(i + 1).")), now: .zero)
         }
         return state
     }
 
     private func render(_ state: inout PadState, _ w: Int, _ h: Int, pictures: PicturePipeline?) -> CellGrid {
         PadFrame(&state, view: PadView(clock: "14:05", pictures: pictures), size: TerminalSize(width: w, height: h),
-                 now: 201_000).grid
+                 now: .milliseconds(201_000)).grid
     }
 
     func testTheListShowsThumbnailsInTallRows() throws {
         for (w, h) in Self.sizes {
             var state = try deckState()
             let pictures = PicturePipeline(depth: .palette256, cellAspect: 2)
-            _ = state.reduce(.key(.tab), now: 0)
+            _ = state.reduce(.key(.tab), now: .zero)
             _ = render(&state, w, h, pictures: pictures)
-            _ = state.reduce(.key(.down), now: 0)
+            _ = state.reduce(.key(.down), now: .zero)
             let grid = render(&state, w, h, pictures: pictures)
             XCTAssertGreaterThan(state.viewport.listRowLines, 1, "\(w)×\(h): rows a few lines tall")
             assertSnapshot(grid, named: "thumbs-list-\(w)x\(h)")
@@ -60,7 +60,7 @@ final class ThumbnailSnapshotTests: XCTestCase {
 
     func testWithoutPicturesTheListIsAsBefore() throws {
         var state = try deckState()
-        _ = state.reduce(.key(.tab), now: 0)
+        _ = state.reduce(.key(.tab), now: .zero)
         _ = render(&state, 80, 24, pictures: nil)
         XCTAssertEqual(state.viewport.listRowLines, 1)
         XCTAssertEqual(state.viewport.listRows, 21)
@@ -70,9 +70,9 @@ final class ThumbnailSnapshotTests: XCTestCase {
         for (w, h) in Self.sizes {
             var state = try deckState()
             let pictures = PicturePipeline(depth: .palette256, cellAspect: 2)
-            _ = state.reduce(.key(.char("o")), now: 0)
+            _ = state.reduce(.key(.char("o")), now: .zero)
             _ = render(&state, w, h, pictures: pictures)
-            _ = state.reduce(.key(.right), now: 0)
+            _ = state.reduce(.key(.right), now: .zero)
             let grid = render(&state, w, h, pictures: pictures)
             XCTAssertTrue(grid.text.contains("▶ 3"), "\(w)×\(h): the current slide is marked")
             assertSnapshot(grid, named: "overview-\(w)x\(h)")
@@ -82,8 +82,8 @@ final class ThumbnailSnapshotTests: XCTestCase {
     func testASearchNarrowsTheListAndSaysWhatItHides() throws {
         var state = try deckState()
         let pictures = PicturePipeline(depth: .palette256, cellAspect: 2)
-        _ = state.reduce(.key(.tab), now: 0)
-        for key: Key in [.char("/"), .char("C"), .char("A"), .char("F"), .char("E")] { _ = state.reduce(.key(key), now: 0) }
+        _ = state.reduce(.key(.tab), now: .zero)
+        for key: Key in [.char("/"), .char("C"), .char("A"), .char("F"), .char("E")] { _ = state.reduce(.key(key), now: .zero) }
         let grid = render(&state, 120, 40, pictures: pictures)
         XCTAssertTrue(grid.text.contains("/CAFE▏ 8 of 40 · 8 without notes hidden"), grid.text)
         XCTAssertTrue(grid.text.contains("Café and croissants 3"), grid.text)

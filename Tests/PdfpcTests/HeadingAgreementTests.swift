@@ -15,7 +15,7 @@ final class HeadingAgreementTests: XCTestCase {
     struct PadOnPdfpc {
         var pad = PadState(animate: false)
         var source = PdfpcConnectionTests.Harness()
-        var padNow: Millis = 1_000
+        var padNow: Duration = .milliseconds(1_000)
         var forwarded = 0
 
         init(slides: Int) {
@@ -33,7 +33,7 @@ final class HeadingAgreementTests: XCTestCase {
         }
 
         mutating func press(_ key: Key) {
-            padNow += 10
+            padNow += .milliseconds(10)
             source.now += .milliseconds(10)
             for case .send(let command) in pad.reduce(.key(key), now: padNow) { source.run(.send(command)) }
             forward()
@@ -85,7 +85,7 @@ final class HeadingAgreementTests: XCTestCase {
         mutating func run(_ input: ImpressConnection.Input) {
             for action in connection.handle(input, now: .milliseconds(nowMs)) {
                 switch action {
-                case .emit(let event): _ = pad.reduce(.source(event), now: nowMs)
+                case .emit(let event): _ = pad.reduce(.source(event), now: .milliseconds(nowMs))
                 case .write(let bytes, _):
                     let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
                     if lines.first != "LO_SERVER_CLIENT_PAIR" { written.append(lines) }
@@ -97,7 +97,7 @@ final class HeadingAgreementTests: XCTestCase {
 
         mutating func press(_ key: Key) {
             nowMs += 10
-            for case .send(let command) in pad.reduce(.key(key), now: nowMs) { run(.send(command)) }
+            for case .send(let command) in pad.reduce(.key(key), now: .milliseconds(nowMs)) { run(.send(command)) }
         }
 
         /// LibreOffice carries out the oldest command and reports the slide.
@@ -219,6 +219,6 @@ extension HeadingAgreementTests.PadOnImpress: PadWithSource {
     }
     mutating func settle() {
         nowMs += 300
-        _ = pad.reduce(.tick, now: nowMs)
+        _ = pad.reduce(.tick, now: .milliseconds(nowMs))
     }
 }

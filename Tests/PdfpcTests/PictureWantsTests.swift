@@ -40,15 +40,15 @@ final class PictureWantsTests: XCTestCase {
 
     func testThePadAsksForItsPanesPixelSizes() {
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.link(.connected(server: "pdfpc · 127.0.0.1"))), now: 0)
-        _ = state.reduce(.source(.showStarted(slideCount: 5, current: 1)), now: 0)
+        _ = state.reduce(.source(.link(.connected(server: "pdfpc · 127.0.0.1"))), now: .zero)
+        _ = state.reduce(.source(.showStarted(slideCount: 5, current: 1)), now: .zero)
         _ = state.reduce(.viewport(Viewport(currentPixels: PixelSize(width: 700, height: 740),
-                                            nextPixels: PixelSize(width: 460, height: 280))), now: 0)
+                                            nextPixels: PixelSize(width: 460, height: 280))), now: .zero)
         XCTAssertEqual(state.buffer.pictureWants(), [
             PictureWant(slide: 1, size: PixelSize(width: 700, height: 740)),
             PictureWant(slide: 2, size: PixelSize(width: 460, height: 280)),
         ])
-        _ = state.reduce(.key(.right), now: 10)
+        _ = state.reduce(.key(.right), now: .milliseconds(10))
         XCTAssertEqual(state.buffer.pictureWants().map(\.slide), [1, 3], "the next pane moves with the press")
     }
 }

@@ -8,17 +8,17 @@ final class ForgivingKeysTests: XCTestCase {
     /// A 14-slide show on slide 5 (index 4), as the demo at 80×24.
     private func pad(slides: Int = 14, current: Int = 4, listRows: Int = 10) -> PadState {
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.link(.demo)), now: 0)
-        _ = state.reduce(.source(.showStarted(slideCount: slides, current: current)), now: 0)
-        _ = state.reduce(.viewport(Viewport(listRows: listRows, notesRows: 4, notesMaxScroll: 10)), now: 0)
+        _ = state.reduce(.source(.link(.demo)), now: .zero)
+        _ = state.reduce(.source(.showStarted(slideCount: slides, current: current)), now: .zero)
+        _ = state.reduce(.viewport(Viewport(listRows: listRows, notesRows: 4, notesMaxScroll: 10)), now: .zero)
         return state
     }
 
-    private var clock: Millis = 1_000
+    private var clock: Duration = .milliseconds(1_000)
 
     private func press(_ keys: [Key], _ state: inout PadState) -> [Effect] {
         keys.flatMap { key -> [Effect] in
-            clock += 40
+            clock += .milliseconds(40)
             return state.reduce(.key(key), now: clock)
         }
     }
@@ -61,7 +61,7 @@ final class ForgivingKeysTests: XCTestCase {
 
     func testWithNoShowThePromptClosesAndSaysWhy() {
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.link(.demo)), now: 0)
+        _ = state.reduce(.source(.link(.demo)), now: .zero)
         XCTAssertEqual(press([.char("5"), .enter], &state), [])
         XCTAssertNil(state.gotoDigits, "nothing typed could help: it closes")
         XCTAssertEqual(state.flash?.text, "no show is running: nothing to go to")
@@ -145,9 +145,9 @@ final class ForgivingKeysTests: XCTestCase {
     func testAClickOnAPopoverIsNotALaserPointer() {
         var state = pad()
         _ = press([.char("?")], &state)
-        XCTAssertEqual(state.reduce(.pointer(.down, x: 0.5, y: 0.5), now: 5_000), [])
+        XCTAssertEqual(state.reduce(.pointer(.down, x: 0.5, y: 0.5), now: .milliseconds(5_000)), [])
         _ = press([.escape], &state)
-        XCTAssertEqual(state.reduce(.pointer(.down, x: 0.5, y: 0.5), now: 6_000), [.send(.pointerStarted(x: 0.5, y: 0.5))])
+        XCTAssertEqual(state.reduce(.pointer(.down, x: 0.5, y: 0.5), now: .milliseconds(6_000)), [.send(.pointerStarted(x: 0.5, y: 0.5))])
     }
 
     // MARK: destructive keys ask
@@ -178,31 +178,31 @@ final class ForgivingKeysTests: XCTestCase {
 
     func testResettingTheTimerAsks() {
         var state = pad()
-        XCTAssertEqual(state.elapsed(at: 17_000), 17_000)
-        _ = state.reduce(.key(.char("t")), now: 17_000)
+        XCTAssertEqual(state.elapsed(at: .milliseconds(17_000)), .milliseconds(17_000))
+        _ = state.reduce(.key(.char("t")), now: .milliseconds(17_000))
         XCTAssertEqual(state.topOverlay, .confirmTimerReset)
-        XCTAssertEqual(state.elapsed(at: 17_000), 17_000, "asked, not reset")
-        _ = state.reduce(.key(.char("n")), now: 17_500)
-        XCTAssertEqual(state.elapsed(at: 18_000), 18_000, "no: the talk's time is kept")
-        _ = state.reduce(.key(.char("t")), now: 18_000)
-        _ = state.reduce(.key(.char("y")), now: 18_000)
-        XCTAssertEqual(state.elapsed(at: 19_000), 1_000, "yes: reset")
+        XCTAssertEqual(state.elapsed(at: .milliseconds(17_000)), .milliseconds(17_000), "asked, not reset")
+        _ = state.reduce(.key(.char("n")), now: .milliseconds(17_500))
+        XCTAssertEqual(state.elapsed(at: .milliseconds(18_000)), .milliseconds(18_000), "no: the talk's time is kept")
+        _ = state.reduce(.key(.char("t")), now: .milliseconds(18_000))
+        _ = state.reduce(.key(.char("y")), now: .milliseconds(18_000))
+        XCTAssertEqual(state.elapsed(at: .milliseconds(19_000)), .milliseconds(1_000), "yes: reset")
     }
 
     func testARestartedShowKeepsTheTalksTimer() {
         var state = pad()
-        XCTAssertEqual(state.reduce(.key(.function(5)), now: 17_000), [], "F5 while the show runs does nothing")
-        XCTAssertEqual(state.elapsed(at: 17_000), 17_000)
-        _ = state.reduce(.source(.showFinished), now: 17_000)
-        _ = state.reduce(.source(.showStarted(slideCount: 14, current: 0)), now: 20_000)
-        XCTAssertEqual(state.elapsed(at: 21_000), 18_000, "stopped and started again (F5, or in Impress): the timer goes on")
-        _ = state.reduce(.key(.char("b")), now: 21_000)
-        _ = state.reduce(.source(.showFinished), now: 22_000)
-        _ = state.reduce(.source(.showStarted(slideCount: 14, current: 0)), now: 30_000)
-        XCTAssertEqual(state.elapsed(at: 31_000), 19_000, "blank, stop and start: only the time shown counts")
-        _ = state.reduce(.key(.char("t")), now: 31_000)
-        _ = state.reduce(.key(.char("y")), now: 31_000)
-        XCTAssertEqual(state.elapsed(at: 32_000), 1_000, "only the presenter resets it")
+        XCTAssertEqual(state.reduce(.key(.function(5)), now: .milliseconds(17_000)), [], "F5 while the show runs does nothing")
+        XCTAssertEqual(state.elapsed(at: .milliseconds(17_000)), .milliseconds(17_000))
+        _ = state.reduce(.source(.showFinished), now: .milliseconds(17_000))
+        _ = state.reduce(.source(.showStarted(slideCount: 14, current: 0)), now: .milliseconds(20_000))
+        XCTAssertEqual(state.elapsed(at: .milliseconds(21_000)), .milliseconds(18_000), "stopped and started again (F5, or in Impress): the timer goes on")
+        _ = state.reduce(.key(.char("b")), now: .milliseconds(21_000))
+        _ = state.reduce(.source(.showFinished), now: .milliseconds(22_000))
+        _ = state.reduce(.source(.showStarted(slideCount: 14, current: 0)), now: .milliseconds(30_000))
+        XCTAssertEqual(state.elapsed(at: .milliseconds(31_000)), .milliseconds(19_000), "blank, stop and start: only the time shown counts")
+        _ = state.reduce(.key(.char("t")), now: .milliseconds(31_000))
+        _ = state.reduce(.key(.char("y")), now: .milliseconds(31_000))
+        XCTAssertEqual(state.elapsed(at: .milliseconds(32_000)), .milliseconds(1_000), "only the presenter resets it")
     }
 
     // MARK: the list and the notice

@@ -6,49 +6,49 @@ import XCTest
 final class HeadingTests: XCTestCase {
     private func running(_ count: Int = 12, at current: Int = 2) -> PadState {
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.showStarted(slideCount: count, current: current)), now: 0)
+        _ = state.reduce(.source(.showStarted(slideCount: count, current: current)), now: .zero)
         return state
     }
 
     func testQuickPressesShowTheTargetAndTheNextPaneMovesAtOnce() {
         var state = running()
-        for t in 1...3 { XCTAssertEqual(state.reduce(.key(.right), now: t), [.send(.next)], "every press goes out") }
+        for t in 1...3 { XCTAssertEqual(state.reduce(.key(.right), now: .milliseconds(t)), [.send(.next)], "every press goes out") }
         XCTAssertEqual(state.position, "→ 6/12", "three presses from slide 3")
         XCTAssertEqual(state.current, 2, "the current pane keeps what the show confirmed")
         XCTAssertEqual(state.buffer.slide(for: .next), 6, "the next pane shows what follows the target")
 
-        _ = state.reduce(.source(.slideChanged(index: 3)), now: 100)
+        _ = state.reduce(.source(.slideChanged(index: 3)), now: .milliseconds(100))
         XCTAssertEqual(state.position, "→ 6/12", "on the way")
-        _ = state.reduce(.source(.slideChanged(index: 5)), now: 300)
+        _ = state.reduce(.source(.slideChanged(index: 5)), now: .milliseconds(300))
         XCTAssertEqual(state.position, "6/12", "arrived: settled on what the show confirms")
         XCTAssertNil(state.heading)
     }
 
     func testAStepTheShowNeverConfirmsFallsBackToTheTruth() {
         var state = running()
-        _ = state.reduce(.key(.right), now: 1_000)  // an animation step: no slide_updated follows
+        _ = state.reduce(.key(.right), now: .milliseconds(1_000))  // an animation step: no slide_updated follows
         XCTAssertEqual(state.position, "→ 4/12")
-        let timeout = Millis(Heading.timeout / .milliseconds(1))
-        _ = state.reduce(.tick, now: 1_000 + timeout - 1)
+        let timeout = Heading.timeout
+        _ = state.reduce(.tick, now: .milliseconds(1_000) + timeout - .milliseconds(1))
         XCTAssertEqual(state.position, "→ 4/12")
-        _ = state.reduce(.tick, now: 1_000 + timeout)
+        _ = state.reduce(.tick, now: .milliseconds(1_000) + timeout)
         XCTAssertEqual(state.position, "3/12", "the screen says the truth within the timeout")
         XCTAssertEqual(state.buffer.slide(for: .next), 3)
     }
 
     func testNeverShownPastTheEndsAndGoToIsShownToo() {
         var state = running(5, at: 3)
-        _ = state.reduce(.key(.right), now: 1)
-        _ = state.reduce(.key(.right), now: 2)
+        _ = state.reduce(.key(.right), now: .milliseconds(1))
+        _ = state.reduce(.key(.right), now: .milliseconds(2))
         XCTAssertEqual(state.position, "→ 5/5", "no overshoot on screen")
         state = running(5, at: 0)
-        for t in 1...3 { _ = state.reduce(.key(.left), now: t) }
+        for t in 1...3 { _ = state.reduce(.key(.left), now: .milliseconds(t)) }
         XCTAssertEqual(state.position, "1/5")
         XCTAssertNil(state.heading, "already there: nothing pending")
-        XCTAssertEqual(state.reduce(.key(.end), now: 5), [.send(.goto(index: 4))])
+        XCTAssertEqual(state.reduce(.key(.end), now: .milliseconds(5)), [.send(.goto(index: 4))])
         XCTAssertEqual(state.position, "→ 5/5")
-        XCTAssertEqual(state.reduce(.key(.end), now: 6), [], "already heading there")
-        _ = state.reduce(.source(.showFinished), now: 7)
+        XCTAssertEqual(state.reduce(.key(.end), now: .milliseconds(6)), [], "already heading there")
+        _ = state.reduce(.source(.showFinished), now: .milliseconds(7))
         XCTAssertNil(state.heading)
     }
 }

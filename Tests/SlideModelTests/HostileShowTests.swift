@@ -6,11 +6,11 @@ import XCTest
 final class HostileShowTests: XCTestCase {
     func testGoToOnAShowWithoutSlidesDoesNothing() {
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.showStarted(slideCount: 0, current: 0)), now: 0)
+        _ = state.reduce(.source(.showStarted(slideCount: 0, current: 0)), now: .zero)
         XCTAssertEqual(state.position, "no slides", "not \"1/0\"")
         var effects: [Effect] = []
         for key: Key in [.char("5"), .enter, .escape, .end, .home, .right, .tab, .down, .enter] {
-            effects += state.reduce(.key(key), now: 10)
+            effects += state.reduce(.key(key), now: .milliseconds(10))
         }
         XCTAssertEqual(effects, [.send(.next)], "only → reaches the show; no go-to to a slide that is not there")
         XCTAssertNil(state.buffer.slide(for: .current), "no view waits for slide 1 of 0")
@@ -18,14 +18,14 @@ final class HostileShowTests: XCTestCase {
 
     func testEveryCountIsClamped() {
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.showStarted(slideCount: Int.max, current: Int.max)), now: 0)
+        _ = state.reduce(.source(.showStarted(slideCount: Int.max, current: Int.max)), now: .zero)
         XCTAssertEqual(state.slideCount, PadState.maxSlideCount)
         XCTAssertEqual(state.current, PadState.maxSlideCount - 1)
-        XCTAssertEqual(state.reduce(.key(.end), now: 1), [])
-        _ = state.reduce(.key(.tab), now: 1)
-        _ = state.reduce(.key(.end), now: 1)  // the list's End moves by slideCount: no overflow
+        XCTAssertEqual(state.reduce(.key(.end), now: .milliseconds(1)), [])
+        _ = state.reduce(.key(.tab), now: .milliseconds(1))
+        _ = state.reduce(.key(.end), now: .milliseconds(1))  // the list's End moves by slideCount: no overflow
         XCTAssertEqual(state.viewState(.slideList).selection, PadState.maxSlideCount - 1)
-        _ = state.reduce(.source(.showStarted(slideCount: -7, current: -3)), now: 2)
+        _ = state.reduce(.source(.showStarted(slideCount: -7, current: -3)), now: .milliseconds(2))
         XCTAssertEqual(state.slideCount, 0)
         XCTAssertEqual(state.current, 0)
     }
@@ -39,9 +39,9 @@ final class HostileShowTests: XCTestCase {
                            .backspace, .char("0"), .char("5"), .char("9"), .char("q"), .char("y"), .char("b"),
                            .char("f"), .char("?"), .char("x"), .function(5), .char("S"), .char("o"), .char("/"), .char("n"), .char("N")]
         var state = PadState(animate: true)
-        var now: Millis = 0
+        var now: Duration = .zero
         for step in 0..<20_000 {
-            now += Int(random.next() % 50)
+            now += .milliseconds(Int(random.next() % 50))
             let n = numbers[Int(random.next() % UInt64(numbers.count))]
             let event: PadEvent
             switch random.next() % 9 {

@@ -7,21 +7,21 @@ import XCTest
 /// prompt gives way; the list, the overview and the help keep the moving
 /// keys and say the show did not move.
 final class KeyRuleTests: XCTestCase {
-    private var clock: Millis = 1_000
+    private var clock: Duration = .milliseconds(1_000)
 
     /// A 14-slide demo show on slide 5 (index 4), with `open` pressed.
     private func pad(_ open: [Key]) -> PadState {
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.link(.demo)), now: 0)
-        _ = state.reduce(.source(.showStarted(slideCount: 14, current: 4)), now: 0)
-        _ = state.reduce(.viewport(Viewport(listRows: 10, notesRows: 4, notesMaxScroll: 10)), now: 0)
+        _ = state.reduce(.source(.link(.demo)), now: .zero)
+        _ = state.reduce(.source(.showStarted(slideCount: 14, current: 4)), now: .zero)
+        _ = state.reduce(.viewport(Viewport(listRows: 10, notesRows: 4, notesMaxScroll: 10)), now: .zero)
         _ = press(open, &state)
         return state
     }
 
     private func press(_ keys: [Key], _ state: inout PadState) -> [Effect] {
         keys.flatMap { key -> [Effect] in
-            clock += 40
+            clock += .milliseconds(40)
             return state.reduce(.key(key), now: clock)
         }
     }
@@ -95,7 +95,7 @@ final class KeyRuleTests: XCTestCase {
     func testTheGotoPromptClosesByItselfAndSaysSo() {
         var state = pad([.char("1")])
         _ = press([.char("2")], &state)
-        _ = state.reduce(.tick, now: clock + PadState.gotoTimeout - 1)
+        _ = state.reduce(.tick, now: clock + PadState.gotoTimeout - .milliseconds(1))
         XCTAssertEqual(state.gotoDigits, "12", "a key restarts the wait")
         _ = state.reduce(.tick, now: clock + PadState.gotoTimeout)
         XCTAssertNil(state.gotoDigits, "left alone, the prompt closes")

@@ -6,11 +6,11 @@ import XCTest
 final class LayoutModeTests: XCTestCase {
     private func runningPad(bindings: KeyBindings = .standard) -> PadState {
         var state = PadState(bindings: bindings, animate: false)
-        _ = state.reduce(.source(.showStarted(slideCount: 20, current: 0)), now: 0)
+        _ = state.reduce(.source(.showStarted(slideCount: 20, current: 0)), now: .zero)
         return state
     }
 
-    private func press(_ keys: [Key], _ state: inout PadState, now: Millis = 100) -> [Effect] {
+    private func press(_ keys: [Key], _ state: inout PadState, now: Duration = .milliseconds(100)) -> [Effect] {
         keys.flatMap { state.reduce(.key($0), now: now) }
     }
 
@@ -53,20 +53,20 @@ final class LayoutModeTests: XCTestCase {
 
     func testNotesKeepTheirPlaceAcrossModes() {
         var state = runningPad()
-        _ = state.reduce(.viewport(Viewport(notesRows: 5, notesMaxScroll: 30)), now: 0)
+        _ = state.reduce(.viewport(Viewport(notesRows: 5, notesMaxScroll: 30)), now: .zero)
         _ = press([.down, .down, .down], &state)
         _ = press([.char("L")], &state)
         XCTAssertEqual(state.viewState(.notes).scroll, 3)
-        _ = state.reduce(.viewport(Viewport(notesRows: 20, notesMaxScroll: 2)), now: 0)
+        _ = state.reduce(.viewport(Viewport(notesRows: 20, notesMaxScroll: 2)), now: .zero)
         XCTAssertEqual(state.viewState(.notes).scroll, 2, "clamped to the new room")
     }
 
     func testTheShowsAspectComesFromItsPictures() {
         var state = runningPad()
         XCTAssertNil(state.slideAspect)
-        _ = state.reduce(.source(.preview(index: 0, Preview(png: [], aspect: 4.0 / 3.0))), now: 0)
+        _ = state.reduce(.source(.preview(index: 0, Preview(png: [], aspect: 4.0 / 3.0))), now: .zero)
         XCTAssertEqual(state.slideAspect, 4.0 / 3.0)
-        _ = state.reduce(.source(.preview(index: 1, Preview(png: [], aspect: 40))), now: 0)
+        _ = state.reduce(.source(.preview(index: 1, Preview(png: [], aspect: 40))), now: .zero)
         XCTAssertEqual(state.slideAspect, 4.0 / 3.0, "an absurd aspect is not believed")
     }
 

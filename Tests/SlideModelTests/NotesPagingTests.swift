@@ -6,12 +6,12 @@ import XCTest
 final class NotesPagingTests: XCTestCase {
     private func runningPad(notesRows: Int = 5, notesMaxScroll: Int = 40) -> PadState {
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.showStarted(slideCount: 20, current: 3)), now: 0)
-        _ = state.reduce(.viewport(Viewport(notesRows: notesRows, notesMaxScroll: notesMaxScroll)), now: 0)
+        _ = state.reduce(.source(.showStarted(slideCount: 20, current: 3)), now: .zero)
+        _ = state.reduce(.viewport(Viewport(notesRows: notesRows, notesMaxScroll: notesMaxScroll)), now: .zero)
         return state
     }
 
-    private func press(_ keys: [Key], _ state: inout PadState, now: Millis = 100) -> [Effect] {
+    private func press(_ keys: [Key], _ state: inout PadState, now: Duration = .milliseconds(100)) -> [Effect] {
         keys.flatMap { state.reduce(.key($0), now: now) }
     }
 
@@ -20,9 +20,9 @@ final class NotesPagingTests: XCTestCase {
         XCTAssertEqual(press([.pageDown], &state), [.send(.next)], "a clicker's PgDn moves the show")
         XCTAssertEqual(state.viewState(.notes).scroll, 0)
 
-        XCTAssertEqual(press([.char("N")], &state, now: 200), [])
+        XCTAssertEqual(press([.char("N")], &state, now: .milliseconds(200)), [])
         XCTAssertTrue(state.notesTakePaging)
-        XCTAssertEqual(state.flash?.until, 200 + Flash.duration, "the status line says the keys changed")
+        XCTAssertEqual(state.flash?.until, .milliseconds(200) + Flash.duration, "the status line says the keys changed")
         XCTAssertEqual(press([.pageDown], &state), [], "PgDn pages the notes, sends nothing")
         XCTAssertEqual(state.viewState(.notes).scroll, 4, "a screen less one line: 5 rows → 4")
         _ = press([.pageDown, .pageDown], &state)
@@ -52,7 +52,7 @@ final class NotesPagingTests: XCTestCase {
 
     func testFocusNeedsNotesOnScreenAndFullScreenGivesPgDnToTheShow() {
         var state = runningPad(notesRows: 0, notesMaxScroll: 0)
-        _ = press([.char("N")], &state, now: 50)
+        _ = press([.char("N")], &state, now: .milliseconds(50))
         XCTAssertFalse(state.notesFocused, "no notes pane: nothing to focus")
         XCTAssertEqual(state.flash?.text, "no notes on screen to page")
 
@@ -66,7 +66,7 @@ final class NotesPagingTests: XCTestCase {
 
     func testAClickOnTheNotesFocusesThemAndOverlaysComeFirst() {
         var state = runningPad()
-        _ = state.reduce(.notesClicked, now: 10)
+        _ = state.reduce(.notesClicked, now: .milliseconds(10))
         XCTAssertTrue(state.notesTakePaging)
         _ = press([.char("?")], &state)
         XCTAssertEqual(press([.pageDown], &state), [], "the help takes PgDn")
@@ -81,15 +81,15 @@ final class NotesPagingTests: XCTestCase {
     func testZoomStaysWithinWhatTheTerminalShows() {
         var state = runningPad()
         XCTAssertEqual(state.notesZoom, 1)
-        _ = press([.char("+"), .char("+"), .char("+")], &state, now: 300)
+        _ = press([.char("+"), .char("+"), .char("+")], &state, now: .milliseconds(300))
         XCTAssertEqual(state.notesZoom, 2, "wider spacing is the most a plain terminal gets")
         XCTAssertEqual(state.flash?.text, "notes: 2× (the most this terminal shows)", "a press at the limit says so")
         var scaling = Viewport(notesRows: 5, notesMaxScroll: 40)
         scaling.notesZoomLimit = 3
-        _ = state.reduce(.viewport(scaling), now: 300)
+        _ = state.reduce(.viewport(scaling), now: .milliseconds(300))
         _ = press([.char("=")], &state)
         XCTAssertEqual(state.notesZoom, 3, "a terminal that scales text: 3×")
-        _ = state.reduce(.viewport(Viewport(notesRows: 5, notesMaxScroll: 40)), now: 400)
+        _ = state.reduce(.viewport(Viewport(notesRows: 5, notesMaxScroll: 40)), now: .milliseconds(400))
         XCTAssertEqual(state.notesZoom, 2, "clamped when the limit drops")
         _ = press([.char("-"), .char("-"), .char("-")], &state)
         XCTAssertEqual(state.notesZoom, 1)
@@ -101,7 +101,7 @@ final class NotesPagingTests: XCTestCase {
         var viewport = Viewport(notesRows: 5, notesMaxScroll: 40)
         viewport.helpRows = 10
         viewport.helpMaxScroll = 25
-        _ = state.reduce(.viewport(viewport), now: 0)
+        _ = state.reduce(.viewport(viewport), now: .zero)
         _ = press([.char("?")], &state)
         XCTAssertEqual(press([.pageDown, .char(" "), .right], &state), [], "paging keys reach no show")
         XCTAssertEqual(state.viewState(.help).scroll, 25, "three pages of 9, clamped at 25")

@@ -7,12 +7,12 @@ final class ReduceTests: XCTestCase {
     /// A pad with a running 12-slide show on slide 3 (index 2).
     private func runningPad(animate: Bool = false) -> PadState {
         var state = PadState(animate: animate)
-        _ = state.reduce(.source(.showStarted(slideCount: 12, current: 2)), now: 0)
-        _ = state.reduce(.viewport(Viewport(listRows: 5, notesRows: 4, notesMaxScroll: 10)), now: 0)
+        _ = state.reduce(.source(.showStarted(slideCount: 12, current: 2)), now: .zero)
+        _ = state.reduce(.viewport(Viewport(listRows: 5, notesRows: 4, notesMaxScroll: 10)), now: .zero)
         return state
     }
 
-    private func keys(_ keys: [Key], _ state: inout PadState, now: Millis = 100) -> [Effect] {
+    private func keys(_ keys: [Key], _ state: inout PadState, now: Duration = .milliseconds(100)) -> [Effect] {
         keys.flatMap { state.reduce(.key($0), now: now) }
     }
 
@@ -25,13 +25,13 @@ final class ReduceTests: XCTestCase {
             XCTAssertEqual(keys([key], &state), [.send(.previous)], "\(key)")
         }
         XCTAssertEqual(state.current, 2, "the pad believes the show, not its own count")
-        _ = state.reduce(.source(.slideChanged(index: 3)), now: 200)
+        _ = state.reduce(.source(.slideChanged(index: 3)), now: .milliseconds(200))
         XCTAssertEqual(state.current, 3)
     }
 
     func testAPressWhileTheLinkIsDownIsRefusedVisiblyNotPretended() {
         var state = runningPad()
-        _ = state.reduce(.source(.link(.reconnecting(inSeconds: 1, problem: ImpressProblem.reset.problem))), now: 50)
+        _ = state.reduce(.source(.link(.reconnecting(inSeconds: 1, problem: ImpressProblem.reset.problem))), now: .milliseconds(50))
         for key: Key in [.right, .left, .home, .end, .char("b"), .function(5), .char("S")] {
             XCTAssertEqual(keys([key], &state), [], "\(key): nothing goes out")
             XCTAssertEqual(state.position, "3/12", "\(key): no → N that quietly goes back")
@@ -39,10 +39,10 @@ final class ReduceTests: XCTestCase {
         }
         XCTAssertEqual(keys([.char("5"), .enter], &state), [], "a go-to is refused too")
         XCTAssertFalse(state.blank)
-        _ = state.reduce(.tick, now: 100 + Flash.duration)
+        _ = state.reduce(.tick, now: .milliseconds(100) + Flash.duration)
         XCTAssertNil(state.flash, "the message goes by itself")
         XCTAssertEqual(keys([.char("r")], &state), [.retryNow], "r asks for the link now")
-        _ = state.reduce(.source(.link(.connected(server: "Impress"))), now: 200)
+        _ = state.reduce(.source(.link(.connected(server: "Impress"))), now: .milliseconds(200))
         XCTAssertNil(state.flash, "back: nothing left to say")
         XCTAssertEqual(keys([.right], &state), [.send(.next)])
         XCTAssertEqual(keys([.char("r")], &state), [], "nothing to retry while the link is up")
@@ -85,10 +85,10 @@ final class ReduceTests: XCTestCase {
     func testAnOpenListFollowsTheShowUntilTheUserMovesIt() {
         var state = runningPad()
         _ = keys([.tab], &state)
-        _ = state.reduce(.source(.slideChanged(index: 9)), now: 200)
+        _ = state.reduce(.source(.slideChanged(index: 9)), now: .milliseconds(200))
         XCTAssertEqual(state.viewState(.slideList).selection, 9, "the selection follows a show that moved")
         _ = keys([.up], &state)
-        _ = state.reduce(.source(.slideChanged(index: 10)), now: 300)
+        _ = state.reduce(.source(.slideChanged(index: 10)), now: .milliseconds(300))
         XCTAssertEqual(state.viewState(.slideList).selection, 8, "a selection the user moved stays")
     }
 
@@ -104,27 +104,27 @@ final class ReduceTests: XCTestCase {
 
     func testListAnimatesWhenAnimationIsOn() {
         var state = runningPad(animate: true)
-        _ = state.reduce(.key(.tab), now: 1000)
-        XCTAssertEqual(state.listFraction(at: 1000), 0, accuracy: 0.001)
-        XCTAssertTrue(state.isAnimating(at: 1075))
-        XCTAssertEqual(state.listFraction(at: 1150), 1, accuracy: 0.001)
-        _ = state.reduce(.tick, now: 1200)
+        _ = state.reduce(.key(.tab), now: .milliseconds(1000))
+        XCTAssertEqual(state.listFraction(at: .milliseconds(1000)), 0, accuracy: 0.001)
+        XCTAssertTrue(state.isAnimating(at: .milliseconds(1075)))
+        XCTAssertEqual(state.listFraction(at: .milliseconds(1150)), 1, accuracy: 0.001)
+        _ = state.reduce(.tick, now: .milliseconds(1200))
         XCTAssertNil(state.listUnfold)
     }
 
     func testPopoversGrowInAndShrinkOutWhenAnimationIsOn() {
         var state = runningPad(animate: true)
-        _ = state.reduce(.key(.char("?")), now: 1000)
+        _ = state.reduce(.key(.char("?")), now: .milliseconds(1000))
         XCTAssertEqual(state.popoverUnfold?.overlay, .help)
-        XCTAssertEqual(state.popoverUnfold?.unfold.fraction(at: 1000) ?? -1, 0, accuracy: 0.001)
-        XCTAssertTrue(state.isAnimating(at: 1100))
-        _ = state.reduce(.tick, now: 1200)
+        XCTAssertEqual(state.popoverUnfold?.unfold.fraction(at: .milliseconds(1000)) ?? -1, 0, accuracy: 0.001)
+        XCTAssertTrue(state.isAnimating(at: .milliseconds(1100)))
+        _ = state.reduce(.tick, now: .milliseconds(1200))
         XCTAssertNil(state.popoverUnfold, "done growing")
-        _ = state.reduce(.key(.escape), now: 2000)
+        _ = state.reduce(.key(.escape), now: .milliseconds(2000))
         XCTAssertEqual(state.popoverUnfold?.overlay, .help, "the closed help shrinks away")
-        XCTAssertEqual(state.popoverUnfold?.unfold.fraction(at: 2150) ?? -1, 0, accuracy: 0.001)
+        XCTAssertEqual(state.popoverUnfold?.unfold.fraction(at: .milliseconds(2150)) ?? -1, 0, accuracy: 0.001)
         var instant = runningPad(animate: false)
-        _ = instant.reduce(.key(.char("?")), now: 0)
+        _ = instant.reduce(.key(.char("?")), now: .zero)
         XCTAssertNil(instant.popoverUnfold, "animation off: instant")
     }
 
@@ -141,13 +141,13 @@ final class ReduceTests: XCTestCase {
     /// talk's timer again.
     func testTheShowStartingAgainWhileBlankEndsTheBlank() {
         var state = runningPad()
-        _ = state.reduce(.key(.char("b")), now: 1_000)
-        XCTAssertEqual(state.elapsed(at: 5_000), 1_000, "the timer stands still while blank")
-        _ = state.reduce(.source(.showStarted(slideCount: 12, current: 2)), now: 5_000)
+        _ = state.reduce(.key(.char("b")), now: .milliseconds(1_000))
+        XCTAssertEqual(state.elapsed(at: .milliseconds(5_000)), .milliseconds(1_000), "the timer stands still while blank")
+        _ = state.reduce(.source(.showStarted(slideCount: 12, current: 2)), now: .milliseconds(5_000))
         XCTAssertFalse(state.blank, "the audience sees slides again")
         XCTAssertNil(state.pausedSince)
-        XCTAssertEqual(state.elapsed(at: 6_000), 2_000, "the timer runs again")
-        _ = state.reduce(.source(.slideChanged(index: 3)), now: 6_000)
+        XCTAssertEqual(state.elapsed(at: .milliseconds(6_000)), .milliseconds(2_000), "the timer runs again")
+        _ = state.reduce(.source(.slideChanged(index: 3)), now: .milliseconds(6_000))
         XCTAssertEqual(state.position, "4/12")
     }
 
@@ -155,18 +155,18 @@ final class ReduceTests: XCTestCase {
     /// stopped show starts again: the status line keeps its title.
     func testAShowStartedAgainKeepsItsTitle() {
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.link(.connected(server: "Impress 25.2"))), now: 0)
-        _ = state.reduce(.source(.showStarted(slideCount: 5, current: 0)), now: 0)
-        _ = state.reduce(.source(.showTitle("Quarterly.odp")), now: 0)
-        _ = state.reduce(.source(.showFinished), now: 1_000)
+        _ = state.reduce(.source(.link(.connected(server: "Impress 25.2"))), now: .zero)
+        _ = state.reduce(.source(.showStarted(slideCount: 5, current: 0)), now: .zero)
+        _ = state.reduce(.source(.showTitle("Quarterly.odp")), now: .zero)
+        _ = state.reduce(.source(.showFinished), now: .milliseconds(1_000))
         XCTAssertEqual(state.title, "", "no show, no title")
-        _ = state.reduce(.source(.showStarted(slideCount: 5, current: 0)), now: 2_000)
+        _ = state.reduce(.source(.showStarted(slideCount: 5, current: 0)), now: .milliseconds(2_000))
         XCTAssertEqual(state.title, "Quarterly.odp", "the same show started again keeps its title")
-        _ = state.reduce(.source(.showTitle("Other.odp")), now: 3_000)
+        _ = state.reduce(.source(.showTitle("Other.odp")), now: .milliseconds(3_000))
         XCTAssertEqual(state.title, "Other.odp", "a title Impress sends wins")
-        _ = state.reduce(.source(.showFinished), now: 4_000)
-        _ = state.reduce(.source(.link(.connected(server: "Impress 7.4"))), now: 5_000)
-        _ = state.reduce(.source(.showStarted(slideCount: 5, current: 0)), now: 6_000)
+        _ = state.reduce(.source(.showFinished), now: .milliseconds(4_000))
+        _ = state.reduce(.source(.link(.connected(server: "Impress 7.4"))), now: .milliseconds(5_000))
+        _ = state.reduce(.source(.showStarted(slideCount: 5, current: 0)), now: .milliseconds(6_000))
         XCTAssertEqual(state.title, "", "another server's show is not that show")
     }
 
@@ -187,10 +187,10 @@ final class ReduceTests: XCTestCase {
         state = runningPad()
         XCTAssertEqual(keys([.control("c"), .char("q")], &state).last, .quit)
         state = runningPad()
-        XCTAssertEqual(state.reduce(.interrupted, now: 1), [], "Ctrl-C as a signal asks too")
-        XCTAssertEqual(state.reduce(.interrupted, now: 2).last, .quit, "and a second one quits")
+        XCTAssertEqual(state.reduce(.interrupted, now: .milliseconds(1)), [], "Ctrl-C as a signal asks too")
+        XCTAssertEqual(state.reduce(.interrupted, now: .milliseconds(2)).last, .quit, "and a second one quits")
         state = runningPad()
-        XCTAssertEqual(state.reduce(.terminate, now: 3).last, .quit, "SIGTERM or a hang-up: at once")
+        XCTAssertEqual(state.reduce(.terminate, now: .milliseconds(3)).last, .quit, "SIGTERM or a hang-up: at once")
         var idle = PadState()
         XCTAssertEqual(keys([.char("q")], &idle), [.quit], "no show: quit at once")
     }
@@ -233,54 +233,54 @@ final class ReduceTests: XCTestCase {
     func testMouseClickOnAListRowGoesThere() {
         var state = runningPad()
         _ = keys([.tab], &state)
-        XCTAssertEqual(state.reduce(.listClicked(row: 3), now: 100), [.send(.goto(index: 3))])
+        XCTAssertEqual(state.reduce(.listClicked(row: 3), now: .milliseconds(100)), [.send(.goto(index: 3))])
         XCTAssertFalse(state.listOpen)
         _ = keys([.tab], &state)
-        _ = state.reduce(.listWheel(3), now: 100)
+        _ = state.reduce(.listWheel(3), now: .milliseconds(100))
         XCTAssertEqual(state.viewState(.slideList).selection, 5)
     }
 
     func testTimerPausesWhileBlankAndResets() {
         var state = PadState()
-        _ = state.reduce(.source(.showStarted(slideCount: 5, current: 0)), now: 1_000)
-        XCTAssertEqual(state.elapsed(at: 11_000), 10_000)
-        _ = state.reduce(.key(.char("b")), now: 11_000)
-        XCTAssertEqual(state.elapsed(at: 41_000), 10_000, "blank pauses the timer")
-        _ = state.reduce(.key(.char("b")), now: 41_000)
-        XCTAssertEqual(state.elapsed(at: 51_000), 20_000)
-        _ = state.reduce(.key(.char("t")), now: 51_000)
-        _ = state.reduce(.key(.char("y")), now: 51_000)
-        XCTAssertEqual(state.elapsed(at: 52_000), 1_000, "t resets (once asked)")
+        _ = state.reduce(.source(.showStarted(slideCount: 5, current: 0)), now: .milliseconds(1_000))
+        XCTAssertEqual(state.elapsed(at: .milliseconds(11_000)), .milliseconds(10_000))
+        _ = state.reduce(.key(.char("b")), now: .milliseconds(11_000))
+        XCTAssertEqual(state.elapsed(at: .milliseconds(41_000)), .milliseconds(10_000), "blank pauses the timer")
+        _ = state.reduce(.key(.char("b")), now: .milliseconds(41_000))
+        XCTAssertEqual(state.elapsed(at: .milliseconds(51_000)), .milliseconds(20_000))
+        _ = state.reduce(.key(.char("t")), now: .milliseconds(51_000))
+        _ = state.reduce(.key(.char("y")), now: .milliseconds(51_000))
+        XCTAssertEqual(state.elapsed(at: .milliseconds(52_000)), .milliseconds(1_000), "t resets (once asked)")
     }
 
     func testPaceIsTheSlidesDoneAgainstTheTimeUsed() {
         var state = PadState()
-        state.talkDuration = 20 * 60_000  // 5 slides: a 4-minute turn each
-        _ = state.reduce(.source(.showStarted(slideCount: 5, current: 0)), now: 0)
-        XCTAssertEqual(state.paceReading(at: 3 * 60_000)?.offset, 0, "inside slide 1's turn")
-        XCTAssertEqual(state.pace(at: 3 * 60_000), .onTime)
-        XCTAssertEqual(state.paceReading(at: 5 * 60_000)?.offset, 60_000, "a minute past slide 1's turn")
-        XCTAssertEqual(state.pace(at: 5 * 60_000), .tight)
-        XCTAssertEqual(state.paceReading(at: 5 * 60_000)?.words, "1:00 behind")
-        XCTAssertEqual(state.pace(at: 8 * 60_000 + 1), .over, "behind by more than a turn")
-        _ = state.reduce(.source(.slideChanged(index: 4)), now: 10 * 60_000)
-        XCTAssertEqual(state.paceReading(at: 10 * 60_000)?.offset, -6 * 60_000, "on the last slide at 10:00 of 20")
-        XCTAssertEqual(state.paceReading(at: 10 * 60_000)?.words, "6:00 ahead")
-        XCTAssertEqual(state.pace(at: 10 * 60_000), .onTime)
-        XCTAssertEqual(state.pace(at: 21 * 60_000), .over, "past the planned length")
+        state.talkDuration = .milliseconds(20 * 60_000)  // 5 slides: a 4-minute turn each
+        _ = state.reduce(.source(.showStarted(slideCount: 5, current: 0)), now: .zero)
+        XCTAssertEqual(state.paceReading(at: .milliseconds(3 * 60_000))?.offset, .zero, "inside slide 1's turn")
+        XCTAssertEqual(state.pace(at: .milliseconds(3 * 60_000)), .onTime)
+        XCTAssertEqual(state.paceReading(at: .milliseconds(5 * 60_000))?.offset, .milliseconds(60_000), "a minute past slide 1's turn")
+        XCTAssertEqual(state.pace(at: .milliseconds(5 * 60_000)), .tight)
+        XCTAssertEqual(state.paceReading(at: .milliseconds(5 * 60_000))?.words, "1:00 behind")
+        XCTAssertEqual(state.pace(at: .milliseconds(8 * 60_000 + 1)), .over, "behind by more than a turn")
+        _ = state.reduce(.source(.slideChanged(index: 4)), now: .milliseconds(10 * 60_000))
+        XCTAssertEqual(state.paceReading(at: .milliseconds(10 * 60_000))?.offset, .milliseconds(-6 * 60_000), "on the last slide at 10:00 of 20")
+        XCTAssertEqual(state.paceReading(at: .milliseconds(10 * 60_000))?.words, "6:00 ahead")
+        XCTAssertEqual(state.pace(at: .milliseconds(10 * 60_000)), .onTime)
+        XCTAssertEqual(state.pace(at: .milliseconds(21 * 60_000)), .over, "past the planned length")
     }
 
     /// Seen: with --duration 3m a pad on 1/14 and one on 14/14 looked the same at 00:59 left.
     func testTheFirstAndTheLastSlideDoNotShareAPace() {
         func pad(on slide: Int) -> PadState {
             var state = PadState()
-            state.talkDuration = 3 * 60_000
-            _ = state.reduce(.source(.showStarted(slideCount: 14, current: slide)), now: 0)
+            state.talkDuration = .milliseconds(3 * 60_000)
+            _ = state.reduce(.source(.showStarted(slideCount: 14, current: slide)), now: .zero)
             return state
         }
-        XCTAssertEqual(pad(on: 0).pace(at: 121_000), .over, "2:01 on the first of 14 slides")
-        XCTAssertEqual(pad(on: 13).pace(at: 121_000), .onTime, "2:01 on the last: ahead")
-        XCTAssertNil(PadState().pace(at: 0), "no show, no pace")
+        XCTAssertEqual(pad(on: 0).pace(at: .milliseconds(121_000)), .over, "2:01 on the first of 14 slides")
+        XCTAssertEqual(pad(on: 13).pace(at: .milliseconds(121_000)), .onTime, "2:01 on the last: ahead")
+        XCTAssertNil(PadState().pace(at: .zero), "no show, no pace")
     }
 
     func testClickerEscOnTheBarePadDoesNothingHarmful() {
@@ -295,41 +295,41 @@ final class ReduceTests: XCTestCase {
         XCTAssertEqual(state.viewState(.notes).scroll, 10)
         _ = keys([.char("u")], &state)
         XCTAssertEqual(state.viewState(.notes).scroll, 7)
-        _ = state.reduce(.source(.slideChanged(index: 4)), now: 300)
+        _ = state.reduce(.source(.slideChanged(index: 4)), now: .milliseconds(300))
         XCTAssertEqual(state.viewState(.notes).scroll, 0)
     }
 
     func testShowStartedResetsContentAndFinishedClearsTheShow() {
         var state = runningPad()
-        _ = state.reduce(.source(.preview(index: 2, Preview(png: [1]))), now: 10)
+        _ = state.reduce(.source(.preview(index: 2, Preview(png: [1]))), now: .milliseconds(10))
         XCTAssertNotNil(state.buffer.content(for: .current)?.preview)
-        _ = state.reduce(.source(.showStarted(slideCount: 12, current: 2)), now: 20)
+        _ = state.reduce(.source(.showStarted(slideCount: 12, current: 2)), now: .milliseconds(20))
         XCTAssertNil(state.buffer.content(for: .current)?.preview, "after a resync nothing stale is shown")
-        _ = state.reduce(.source(.showFinished), now: 30)
+        _ = state.reduce(.source(.showFinished), now: .milliseconds(30))
         XCTAssertFalse(state.showRunning)
         XCTAssertNil(state.buffer.slide(for: .current))
     }
 
     func testOutOfRangeSourceEventsAreIgnored() {
         var state = runningPad()
-        _ = state.reduce(.source(.slideChanged(index: 40)), now: 10)
+        _ = state.reduce(.source(.slideChanged(index: 40)), now: .milliseconds(10))
         XCTAssertEqual(state.current, 2)
-        _ = state.reduce(.source(.preview(index: -1, Preview(png: [1]))), now: 10)
-        _ = state.reduce(.source(.notes(index: 99, "x")), now: 10)
+        _ = state.reduce(.source(.preview(index: -1, Preview(png: [1]))), now: .milliseconds(10))
+        _ = state.reduce(.source(.notes(index: 99, "x")), now: .milliseconds(10))
         XCTAssertEqual(state.buffer.previewCount, 0)
     }
 
     func testNotesNeverKeepControlCharacters() {
         var state = runningPad()
-        _ = state.reduce(.source(.notes(index: 2, "red \u{1B}[31m text\u{07}")), now: 10)
+        _ = state.reduce(.source(.notes(index: 2, "red \u{1B}[31m text\u{07}")), now: .milliseconds(10))
         XCTAssertEqual(state.buffer.content(for: .notes)?.notes, "red [31m text")
     }
 
     func testLaserPointerFollowsTheMouse() {
         var state = runningPad()
-        XCTAssertEqual(state.reduce(.pointer(.move, x: 0.5, y: 0.5), now: 1), [], "no press, no pointer")
-        XCTAssertEqual(state.reduce(.pointer(.down, x: 0.25, y: 0.5), now: 1), [.send(.pointerStarted(x: 0.25, y: 0.5))])
-        XCTAssertEqual(state.reduce(.pointer(.move, x: 1.5, y: 0.5), now: 2), [.send(.pointerMoved(x: 1, y: 0.5))])
-        XCTAssertEqual(state.reduce(.pointer(.up, x: 0, y: 0), now: 3), [.send(.pointerDismissed)])
+        XCTAssertEqual(state.reduce(.pointer(.move, x: 0.5, y: 0.5), now: .milliseconds(1)), [], "no press, no pointer")
+        XCTAssertEqual(state.reduce(.pointer(.down, x: 0.25, y: 0.5), now: .milliseconds(1)), [.send(.pointerStarted(x: 0.25, y: 0.5))])
+        XCTAssertEqual(state.reduce(.pointer(.move, x: 1.5, y: 0.5), now: .milliseconds(2)), [.send(.pointerMoved(x: 1, y: 0.5))])
+        XCTAssertEqual(state.reduce(.pointer(.up, x: 0, y: 0), now: .milliseconds(3)), [.send(.pointerDismissed)])
     }
 }

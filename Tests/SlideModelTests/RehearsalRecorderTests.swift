@@ -6,7 +6,8 @@ final class RehearsalRecorderTests: XCTestCase {
         var state = PadState()
         var recorder = RehearsalRecorder()
         var rows: [String] = []
-        func at(_ now: Millis, _ event: PadEvent) {
+        func at(_ ms: Int, _ event: PadEvent) {
+            let now = Duration.milliseconds(ms)
             _ = state.reduce(event, now: now)
             rows += recorder.observe(state, now: now).map(\.csvRow)
         }
@@ -16,7 +17,7 @@ final class RehearsalRecorderTests: XCTestCase {
         at(45_000, .key(.char("b")))                   // blank: the show clock pauses
         at(65_000, .key(.char("b")))
         at(70_000, .source(.slideChanged(index: 0)))
-        rows += recorder.finish(now: 82_000).map(\.csvRow)
+        rows += recorder.finish(now: .milliseconds(82_000)).map(\.csvRow)
         XCTAssertEqual(rows, ["1,0.0,30.0", "2,30.0,30.0", "1,40.0,12.0"])
         XCTAssertEqual(RehearsalRecorder.csvHeader, "slide,entered_at,seconds")
     }
@@ -24,11 +25,11 @@ final class RehearsalRecorderTests: XCTestCase {
     func testShowEndClosesTheVisit() {
         var state = PadState()
         var recorder = RehearsalRecorder()
-        _ = state.reduce(.source(.showStarted(slideCount: 3, current: 2)), now: 0)
-        XCTAssertEqual(recorder.observe(state, now: 0), [])
-        _ = state.reduce(.source(.showFinished), now: 5_000)
-        XCTAssertEqual(recorder.observe(state, now: 5_000).map(\.csvRow), ["3,0.0,5.0"])
-        XCTAssertEqual(recorder.finish(now: 9_000), [])
+        _ = state.reduce(.source(.showStarted(slideCount: 3, current: 2)), now: .zero)
+        XCTAssertEqual(recorder.observe(state, now: .zero), [])
+        _ = state.reduce(.source(.showFinished), now: .milliseconds(5_000))
+        XCTAssertEqual(recorder.observe(state, now: .milliseconds(5_000)).map(\.csvRow), ["3,0.0,5.0"])
+        XCTAssertEqual(recorder.finish(now: .milliseconds(9_000)), [])
     }
 
     /// The reducer feeds the rehearsal log through its effects: a visit
@@ -36,8 +37,8 @@ final class RehearsalRecorderTests: XCTestCase {
     func testTheReducerEmitsEachVisitAndTheLastBeforeQuitting() {
         var state = PadState(animate: false)
         var rows: [String] = []
-        func at(_ now: Millis, _ event: PadEvent) -> [Effect] {
-            let effects = state.reduce(event, now: now)
+        func at(_ ms: Int, _ event: PadEvent) -> [Effect] {
+            let effects = state.reduce(event, now: .milliseconds(ms))
             for case .visitEnded(let visit) in effects { rows.append(visit.csvRow) }
             return effects
         }

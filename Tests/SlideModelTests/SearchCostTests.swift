@@ -9,18 +9,18 @@ import XCTest
 final class SearchCostTests: XCTestCase {
     private func deck(_ count: Int) -> PadState {
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.link(.demo)), now: 0)
-        _ = state.reduce(.source(.showStarted(slideCount: count, current: 0)), now: 0)
+        _ = state.reduce(.source(.link(.demo)), now: .zero)
+        _ = state.reduce(.source(.showStarted(slideCount: count, current: 0)), now: .zero)
         for i in 0..<count where i % 10 != 9 {
             let topic = i % 100 == 0 ? "Café budget" : "roadmap"
-            _ = state.reduce(.source(.notes(index: i, "Slide \(i): \(topic) number \(i)")), now: 0)
+            _ = state.reduce(.source(.notes(index: i, "Slide \(i): \(topic) number \(i)")), now: .zero)
         }
         return state
     }
 
     private func type(_ text: String, _ state: inout PadState) -> [Int] {
         text.map { c in
-            _ = state.reduce(.key(.char(c)), now: 1000)
+            _ = state.reduce(.key(.char(c)), now: .milliseconds(1000))
             return state.search?.slidesLookedAt ?? -1
         }
     }
@@ -28,8 +28,8 @@ final class SearchCostTests: XCTestCase {
     func testTypingNarrowsInsteadOfLookingAtEverySlideAgain() {
         for count in [300, 10_000] {
             var state = deck(count)
-            _ = state.reduce(.key(.tab), now: 500)
-            _ = state.reduce(.key(.char("/")), now: 600)
+            _ = state.reduce(.key(.tab), now: .milliseconds(500))
+            _ = state.reduce(.key(.char("/")), now: .milliseconds(600))
             let looked = type("cafe", &state)
             XCTAssertEqual(looked.first, count, "\(count): the first letter looks at every slide")
             let withoutNotes = count / 10
@@ -38,13 +38,13 @@ final class SearchCostTests: XCTestCase {
             XCTAssertEqual(state.search?.hiddenWithoutNotes, withoutNotes)
 
             // Notes arriving mid-search: one slide looked at, and found.
-            _ = state.reduce(.source(.notes(index: 9, "Now a café too")), now: 1100)
+            _ = state.reduce(.source(.notes(index: 9, "Now a café too")), now: .milliseconds(1100))
             XCTAssertEqual(state.search?.slidesLookedAt, 1)
             XCTAssertEqual(state.search?.matches.prefix(2), [0, 9])
             XCTAssertEqual(state.search?.hiddenWithoutNotes, withoutNotes - 1)
 
             // Backspace widens: every slide again, and the same answer as a fresh search.
-            _ = state.reduce(.key(.backspace), now: 1200)
+            _ = state.reduce(.key(.backspace), now: .milliseconds(1200))
             var fresh = SlideSearch(query: "caf")
             let buffer = state.buffer
             fresh.refresh(slideCount: count) { buffer.foldedNotes(of: $0) }

@@ -8,8 +8,8 @@ final class SlideStepTests: XCTestCase {
     /// Slide 7 of 23, `shown` of 3 steps on screen.
     private func onStepSlide(shown: Int, detail: String? = nil) -> PadState {
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.showStarted(slideCount: 23, current: 6)), now: 0)
-        _ = state.reduce(.source(.step(index: 6, SlideStep(shown: shown, count: 3, detail: detail))), now: 0)
+        _ = state.reduce(.source(.showStarted(slideCount: 23, current: 6)), now: .zero)
+        _ = state.reduce(.source(.step(index: 6, SlideStep(shown: shown, count: 3, detail: detail))), now: .zero)
         return state
     }
 
@@ -23,23 +23,23 @@ final class SlideStepTests: XCTestCase {
 
     func testAPressRevealsAStepWithoutHeadingToTheNextSlide() {
         var state = onStepSlide(shown: 1)
-        XCTAssertEqual(state.reduce(.key(.right), now: 10), [.send(.next)])
+        XCTAssertEqual(state.reduce(.key(.right), now: .milliseconds(10)), [.send(.next)])
         XCTAssertEqual(state.position, "7/23", "a step is not a slide change: no → 8/23")
         XCTAssertEqual(state.stepText, "→ step 2/3", "the press is shown at once")
         XCTAssertNil(state.heading)
-        _ = state.reduce(.source(.step(index: 6, SlideStep(shown: 2, count: 3))), now: 40)
+        _ = state.reduce(.source(.step(index: 6, SlideStep(shown: 2, count: 3))), now: .milliseconds(40))
         XCTAssertEqual(state.stepText, "step 2/3", "confirmed")
         XCTAssertNil(state.stepHeading)
     }
 
     func testQuickPressesRunThroughTheStepsThenOnToTheNextSlide() {
         var state = onStepSlide(shown: 1)
-        _ = state.reduce(.key(.right), now: 10)
-        _ = state.reduce(.key(.right), now: 20)
+        _ = state.reduce(.key(.right), now: .milliseconds(10))
+        _ = state.reduce(.key(.right), now: .milliseconds(20))
         XCTAssertEqual(state.stepText, "→ step 3/3")
         XCTAssertEqual(state.position, "7/23")
         XCTAssertNil(state.nextStep, "every step is on its way: → goes to the next slide")
-        _ = state.reduce(.key(.right), now: 30)
+        _ = state.reduce(.key(.right), now: .milliseconds(30))
         XCTAssertEqual(state.position, "→ 8/23", "the third press leaves the slide")
         XCTAssertNil(state.stepText)
         XCTAssertEqual(state.buffer.slide(for: .next), 8)
@@ -47,18 +47,18 @@ final class SlideStepTests: XCTestCase {
 
     func testBackStepsWithinTheSlideThenToThePreviousOne() {
         var state = onStepSlide(shown: 1)
-        _ = state.reduce(.key(.left), now: 10)
+        _ = state.reduce(.key(.left), now: .milliseconds(10))
         XCTAssertEqual(state.stepText, "→ step 0/3")
         XCTAssertEqual(state.position, "7/23")
-        _ = state.reduce(.key(.left), now: 20)
+        _ = state.reduce(.key(.left), now: .milliseconds(20))
         XCTAssertEqual(state.position, "→ 6/23")
     }
 
     func testAnUnconfirmedStepFallsBackToTheTruth() {
         var state = onStepSlide(shown: 1)
-        _ = state.reduce(.key(.right), now: 1_000)
-        let timeout = Millis(Heading.timeout / .milliseconds(1))
-        _ = state.reduce(.tick, now: 1_000 + timeout)
+        _ = state.reduce(.key(.right), now: .milliseconds(1_000))
+        let timeout = Heading.timeout
+        _ = state.reduce(.tick, now: .milliseconds(1_000) + timeout)
         XCTAssertEqual(state.stepText, "step 1/3")
     }
 
@@ -71,25 +71,25 @@ final class SlideStepTests: XCTestCase {
 
     func testASlideChangeAndItsStepsFromTheBrowserAreFollowed() {
         var state = onStepSlide(shown: 3)
-        _ = state.reduce(.source(.slideChanged(index: 7)), now: 10)
+        _ = state.reduce(.source(.slideChanged(index: 7)), now: .milliseconds(10))
         XCTAssertNil(state.stepText, "the steps said were of slide 7")
-        _ = state.reduce(.source(.step(index: 7, SlideStep(shown: 0, count: 2))), now: 11)
+        _ = state.reduce(.source(.step(index: 7, SlideStep(shown: 0, count: 2))), now: .milliseconds(11))
         XCTAssertEqual(state.stepText, "step 0/2")
         XCTAssertEqual(state.buffer.slide(for: .next), 7, "→ reveals slide 8's first step")
-        _ = state.reduce(.source(.showFinished), now: 20)
+        _ = state.reduce(.source(.showFinished), now: .milliseconds(20))
         XCTAssertNil(state.slideStep)
     }
 
     func testHostileStepsAreClampedAndSanitized() {
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.showStarted(slideCount: 3, current: 0)), now: 0)
-        _ = state.reduce(.source(.step(index: 0, SlideStep(shown: .max, count: .max, detail: "\u{1b}[31mred\nline"))), now: 0)
+        _ = state.reduce(.source(.showStarted(slideCount: 3, current: 0)), now: .zero)
+        _ = state.reduce(.source(.step(index: 0, SlideStep(shown: .max, count: .max, detail: "\u{1b}[31mred\nline"))), now: .zero)
         XCTAssertEqual(state.slideStep?.step.count, SlideStep.maxCount)
         XCTAssertEqual(state.slideStep?.step.shown, SlideStep.maxCount)
         XCTAssertFalse(state.stepText!.contains("\u{1b}"))
         XCTAssertFalse(state.stepText!.contains("\n"))
-        _ = state.reduce(.source(.step(index: 99, SlideStep(shown: 1, count: 2))), now: 0)
+        _ = state.reduce(.source(.step(index: 99, SlideStep(shown: 1, count: 2))), now: .zero)
         XCTAssertEqual(state.slideStep?.index, 0, "a slide the show does not have is ignored")
-        _ = state.reduce(.key(.right), now: 1)
+        _ = state.reduce(.key(.right), now: .milliseconds(1))
     }
 }

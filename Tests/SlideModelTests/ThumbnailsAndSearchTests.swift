@@ -6,16 +6,16 @@ import XCTest
 final class ThumbnailsAndSearchTests: XCTestCase {
     private func pad(slides: Int = 40, listRows: Int = 6, columns: Int = 4, gridRows: Int = 3) -> PadState {
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.showStarted(slideCount: slides, current: 0)), now: 0)
+        _ = state.reduce(.source(.showStarted(slideCount: slides, current: 0)), now: .zero)
         var viewport = Viewport(listRows: listRows, notesRows: 4)
         viewport.listRowLines = 3
         viewport.overviewColumns = columns
         viewport.overviewRows = gridRows
-        _ = state.reduce(.viewport(viewport), now: 0)
+        _ = state.reduce(.viewport(viewport), now: .zero)
         return state
     }
 
-    private func press(_ keys: [Key], _ state: inout PadState, now: Millis = 10) -> [Effect] {
+    private func press(_ keys: [Key], _ state: inout PadState, now: Duration = .milliseconds(10)) -> [Effect] {
         keys.flatMap { state.reduce(.key($0), now: now) }
     }
 
@@ -47,14 +47,14 @@ final class ThumbnailsAndSearchTests: XCTestCase {
         XCTAssertNil(state.buffer.slide(for: .listRow(6)))
         _ = press([.pageDown], &state)
         XCTAssertEqual(state.viewState(.slideList).selection, 5, "a page is the rows in view less one")
-        _ = state.reduce(.listClicked(row: 2), now: 20)
+        _ = state.reduce(.listClicked(row: 2), now: .milliseconds(20))
         XCTAssertEqual(state.heading?.target, state.listSlide(at: state.viewState(.slideList).scroll + 2))
     }
 
     func testAClickBelowTheLastRowDoesNothing() {
         var state = pad(slides: 3)
         _ = press([.tab], &state)
-        XCTAssertEqual(state.reduce(.listClicked(row: 4), now: 20), [], "no slide there")
+        XCTAssertEqual(state.reduce(.listClicked(row: 4), now: .milliseconds(20)), [], "no slide there")
         XCTAssertTrue(state.listOpen)
     }
 
@@ -91,7 +91,7 @@ final class ThumbnailsAndSearchTests: XCTestCase {
         var state = pad()
         _ = press([.char("o"), .pageDown, .pageDown], &state)
         let scroll = state.viewState(.overview).scroll
-        XCTAssertEqual(state.reduce(.overviewClicked(cell: 5), now: 30), [.send(.goto(index: scroll * 4 + 5))])
+        XCTAssertEqual(state.reduce(.overviewClicked(cell: 5), now: .milliseconds(30)), [.send(.goto(index: scroll * 4 + 5))])
     }
 
     func testTheOverviewHidesAndComesBackUnderTheHelp() {
@@ -122,28 +122,28 @@ final class ThumbnailsAndSearchTests: XCTestCase {
         var state = pad()
         _ = press([.tab], &state)
         // Slide 3's preview arrives twice, slide 1's late, slide 30's for nobody.
-        _ = state.reduce(.source(.preview(index: 3, preview(3))), now: 11)
-        _ = state.reduce(.source(.preview(index: 3, preview(3))), now: 12)
+        _ = state.reduce(.source(.preview(index: 3, preview(3))), now: .milliseconds(11))
+        _ = state.reduce(.source(.preview(index: 3, preview(3))), now: .milliseconds(12))
         XCTAssertEqual(state.buffer.content(for: .listRow(3))?.preview, preview(3))
         XCTAssertNil(state.buffer.content(for: .listRow(1))?.preview, "a waiting row shows a placeholder")
-        _ = state.reduce(.source(.preview(index: 30, preview(30))), now: 13)
+        _ = state.reduce(.source(.preview(index: 30, preview(30))), now: .milliseconds(13))
         // Scroll down a page and more: row 3 now shows another slide.
-        _ = press([.pageDown, .pageDown], &state, now: 20)
+        _ = press([.pageDown, .pageDown], &state, now: .milliseconds(20))
         let top = state.viewState(.slideList).scroll
         XCTAssertGreaterThan(top, 3)
         XCTAssertEqual(state.buffer.slide(for: .listRow(3)), top + 3)
         XCTAssertNotEqual(state.buffer.content(for: .listRow(3))?.preview, preview(3), "nothing stale")
         // The late arrival for slide 1 fills no row (it scrolled out) but is kept.
-        _ = state.reduce(.source(.preview(index: 1, preview(1))), now: 21)
+        _ = state.reduce(.source(.preview(index: 1, preview(1))), now: .milliseconds(21))
         for row in 0..<state.viewport.listRows {
             XCTAssertNotEqual(state.buffer.content(for: .listRow(row))?.preview, preview(1), "row \(row)")
         }
         // Back to the top: rows fill at once from what arrived.
-        _ = press([.home], &state, now: 30)
+        _ = press([.home], &state, now: .milliseconds(30))
         XCTAssertEqual(state.buffer.content(for: .listRow(1))?.preview, preview(1))
         XCTAssertEqual(state.buffer.content(for: .listRow(3))?.preview, preview(3))
         // An arrival fills exactly the views waiting for it: a list row and an overview cell.
-        _ = press([.char("o")], &state, now: 31)
+        _ = press([.char("o")], &state, now: .milliseconds(31))
         XCTAssertEqual(state.buffer.tags(waitingFor: 2), [.listRow(2), .overviewCell(2)])
     }
 
@@ -152,7 +152,7 @@ final class ThumbnailsAndSearchTests: XCTestCase {
         var viewport = state.viewport
         viewport.thumbnailPixels = PixelSize(width: 110, height: 60)
         viewport.currentPixels = PixelSize(width: 600, height: 400)
-        _ = state.reduce(.viewport(viewport), now: 1)
+        _ = state.reduce(.viewport(viewport), now: .milliseconds(1))
         _ = press([.tab], &state)
         XCTAssertEqual(state.buffer.size(for: .listRow(2)), PixelSize(width: 110, height: 60))
         let wants = state.buffer.pictureWants()
@@ -164,7 +164,7 @@ final class ThumbnailsAndSearchTests: XCTestCase {
     private func withNotes(_ state: inout PadState) {
         let notes = [0: "Welcome", 2: "The CHART of sales", 3: "", 5: "Café numbers", 7: "second chart\nmore",
                      9: "Nothing here"]
-        for (slide, text) in notes { _ = state.reduce(.source(.notes(index: slide, .plain(text))), now: 5) }
+        for (slide, text) in notes { _ = state.reduce(.source(.notes(index: slide, .plain(text))), now: .milliseconds(5)) }
     }
 
     func testFoldingIgnoresCaseAndAccents() {
@@ -197,8 +197,8 @@ final class ThumbnailsAndSearchTests: XCTestCase {
 
     func testTheSearchReadsRichNotesAsTheirTextNotTheirMarkup() {
         var state = pad(slides: 10)
-        _ = state.reduce(.source(.notes(index: 3, .markdown("Intro\n- a **bold** point"))), now: 5)
-        _ = state.reduce(.source(.notes(index: 6, .html("<p>the <b>bold</b>&nbsp;<i>move</i> &amp; more</p>"))), now: 5)
+        _ = state.reduce(.source(.notes(index: 3, .markdown("Intro\n- a **bold** point"))), now: .milliseconds(5))
+        _ = state.reduce(.source(.notes(index: 6, .html("<p>the <b>bold</b>&nbsp;<i>move</i> &amp; more</p>"))), now: .milliseconds(5))
         XCTAssertEqual(state.buffer.notes(of: 3), "Intro\n• a bold point")
         _ = press([.tab, .char("/")] + "bold point".map { .char($0) }, &state)
         XCTAssertEqual(state.search?.matches, [3], "the words as the reader sees them, across the marks")
@@ -251,7 +251,7 @@ final class ThumbnailsAndSearchTests: XCTestCase {
         withNotes(&state)
         _ = press([.tab, .char("/"), .char("c"), .char("h"), .char("a")], &state)
         XCTAssertEqual(state.search?.matches, [2, 7])
-        _ = state.reduce(.source(.notes(index: 8, "Chapter two")), now: 40)
+        _ = state.reduce(.source(.notes(index: 8, "Chapter two")), now: .milliseconds(40))
         XCTAssertEqual(state.search?.matches, [2, 7, 8])
         XCTAssertEqual(state.search?.hiddenWithoutNotes, 4)
         XCTAssertEqual(rows(state).prefix(4), [2, 7, 8, nil])

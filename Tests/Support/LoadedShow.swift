@@ -9,14 +9,14 @@ public enum LoadedShow {
     public static func state(_ deck: DemoDeck, current: Int = 0, animate: Bool = false, notes: Bool = true,
                              distinctPreviews: Bool = false) -> PadState {
         var state = PadState(animate: animate)
-        _ = state.reduce(.source(.link(.demo)), now: 0)
-        if notes { _ = state.reduce(.source(.showTitle(deck.title)), now: 0) }
-        _ = state.reduce(.source(.showStarted(slideCount: deck.slides.count, current: current)), now: 0)
+        _ = state.reduce(.source(.link(.demo)), now: .zero)
+        if notes { _ = state.reduce(.source(.showTitle(deck.title)), now: .zero) }
+        _ = state.reduce(.source(.showStarted(slideCount: deck.slides.count, current: current)), now: .zero)
         for (i, slide) in deck.slides.enumerated() {
             let preview = distinctPreviews ? Preview(png: distinct(slide.preview.png, i), aspect: slide.preview.aspect) : slide.preview
-            _ = state.reduce(.source(.preview(index: i, preview)), now: 0)
+            _ = state.reduce(.source(.preview(index: i, preview)), now: .zero)
             if notes, let markup = slide.notesMarkup {
-                _ = state.reduce(.source(.notes(index: i, .plain(OfficeNotesMarkup.plainText(from: markup)))), now: 0)
+                _ = state.reduce(.source(.notes(index: i, .plain(OfficeNotesMarkup.plainText(from: markup)))), now: .zero)
             }
         }
         return state

@@ -8,7 +8,7 @@ enum MouseRouting {
     /// the pointer's 0…1 are of the slide, not of the pane around it.
     /// `cellAspect` is the pictures' (nil without pictures): the list's
     /// rows and the overview's cells are sized by it.
-    static func event(for mouse: MouseEvent, state: PadState, layout: PadLayout, now: Millis,
+    static func event(for mouse: MouseEvent, state: PadState, layout: PadLayout, now: Duration,
                       slideArea: Rect? = nil, cellAspect: Double? = nil) -> PadEvent? {
         if state.topOverlay == .overview {
             let grid = OverviewGeometry(body: layout.body, cellAspect: cellAspect)

@@ -8,7 +8,7 @@ struct PadFrame {
     let layout: PadLayout
     let grid: CellGrid
 
-    init(_ state: inout PadState, view: PadView, size: TerminalSize, now: Millis) {
+    init(_ state: inout PadState, view: PadView, size: TerminalSize, now: Duration) {
         layout = PadLayout(size: size, mode: state.layoutMode, slideAspect: state.slideAspect ?? PadLayout.standardSlideAspect,
                            cellAspect: view.cellAspect)
         let zoom = view.notesZoom(state)

@@ -163,7 +163,7 @@ final class PadLoop {
     }
 
     /// A joined show's kept timer comes back; a changed one is written.
-    private func keepTimer(now: Millis) {
+    private func keepTimer(now: Duration) {
         guard var keeping = timers else { return }
         let wall = clocks.wallMillis()
         if let restored = keeping.restore(state, wall: wall) {
@@ -208,15 +208,23 @@ final class PadLoop {
 
     /// How long the loop may sleep: an animation frame, the timer's next
     /// whole second, or the wall clock's next minute.
-    func millisecondsUntilDue() -> Int32 {
+    func untilDue() -> Duration {
         let now = clocks.monotonic()
-        if state.isAnimating(at: now) { return 16 }
+        if state.isAnimating(at: now) { return .milliseconds(16) }
         var due = clocks.untilNextMinute()
-        if state.showRunning, let started = state.showStartedAt { due = 1000 - (now - started) % 1000 }
-        if let heading = state.heading { due = min(due, max(1, heading.expiresAt - now)) }
-        if let heading = state.stepHeading { due = min(due, max(1, heading.expiresAt - now)) }
-        if let flash = state.flash { due = min(due, max(1, flash.until - now)) }
-        if let expires = state.gotoExpiresAt { due = min(due, max(1, expires - now)) }
-        return Int32(due)
+        if state.showRunning, let started = state.showStartedAt {
+            due = .seconds(1) - Duration(attoseconds: (now - started).attoseconds % Duration.seconds(1).attoseconds)
+        }
+        let soonest = Duration.milliseconds(1)
+        if let heading = state.heading { due = min(due, max(soonest, heading.expiresAt - now)) }
+        if let heading = state.stepHeading { due = min(due, max(soonest, heading.expiresAt - now)) }
+        if let flash = state.flash { due = min(due, max(soonest, flash.until - now)) }
+        if let expires = state.gotoExpiresAt { due = min(due, max(soonest, expires - now)) }
+        return due
+    }
+
+    /// `untilDue()` in whole milliseconds, rounded up, for `poll`.
+    func millisecondsUntilDue() -> Int32 {
+        Int32(clamping: (untilDue() + .nanoseconds(999_999)).wholeMs)
     }
 }

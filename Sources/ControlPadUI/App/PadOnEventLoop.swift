@@ -138,7 +138,7 @@ final class PadOnEventLoop: @unchecked Sendable {
     private func scheduleDue() {
         guard let pad else { return }
         due?.cancel()
-        due = loop.scheduleTask(in: .milliseconds(Int64(max(1, pad.millisecondsUntilDue())))) { self.askForTurn() }
+        due = loop.scheduleTask(in: .nanoseconds(max(.milliseconds(1), pad.untilDue()).clampedNanoseconds)) { self.askForTurn() }
     }
 
     private struct Handed: @unchecked Sendable {

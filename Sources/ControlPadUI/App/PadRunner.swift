@@ -142,10 +142,10 @@ package struct PadStart {
         var state = PadState(bindings: config.bindings, animate: config.animation && !settings.noAnimation)
         state.link = link
         state.notice = notices.isEmpty ? nil : notices.joined(separator: "\n")
-        state.talkDuration = settings.duration.flatMap(DurationText.milliseconds) ?? config.talkDuration
+        state.talkDuration = settings.duration.flatMap(DurationText.length) ?? config.talkDuration
         if case .success(let loaded)? = pace {
             state.rehearsedSchedule = loaded.log.schedule
-            Logger(label: "controlpad.pace").info("pace from \(loaded.path): \(loaded.log.visits.count) visits, \(loaded.log.length) ms")
+            Logger(label: "controlpad.pace").info("pace from \(loaded.path): \(loaded.log.visits.count) visits, \(loaded.log.length.wholeMs) ms")
         }
         state.layoutMode = startLayout
         if startLayout != .fullScreen { state.layoutBeforeFullScreen = startLayout }

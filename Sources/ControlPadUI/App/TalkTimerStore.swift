@@ -65,7 +65,7 @@ struct TalkTimerKeeping {
     let server: String
     private var lookedUp: Set<String> = []
     /// What was last written, without its time: written again when it changes.
-    private var lastWritten: (title: String, count: Int, offset: Millis, running: Bool)?
+    private var lastWritten: (title: String, count: Int, offset: Duration, running: Bool)?
 
     init(store: TalkTimerStore, server: String) {
         self.store = store
@@ -83,12 +83,12 @@ struct TalkTimerKeeping {
     }
 
     /// Writes the timer when it changed other than by running on.
-    mutating func keep(_ state: PadState, now: Millis, wall: Int) {
+    mutating func keep(_ state: PadState, now: Duration, wall: Int) {
         guard let timer = state.keptTimer(server: server, now: now, wall: wall) else { return }
-        let offset = timer.running ? now - timer.elapsed : timer.elapsed
+        let offset = timer.running ? now - .milliseconds(timer.elapsed) : .milliseconds(timer.elapsed)
         let signature = (timer.title, timer.slideCount, offset, timer.running)
         if let last = lastWritten, last.title == signature.0, last.count == signature.1,
-           last.running == signature.3, abs(last.offset - signature.2) <= 1 { return }
+           last.running == signature.3, (last.offset - signature.2 <= .milliseconds(1) && signature.2 - last.offset <= .milliseconds(1)) { return }
         lastWritten = (signature.0, signature.1, signature.2, signature.3)
         store.remember(timer)
     }

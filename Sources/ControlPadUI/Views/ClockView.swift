@@ -8,7 +8,7 @@ import SlideModel
 struct ClockView {
     var clock: String
 
-    func render(_ state: PadState, now: Millis, in rect: Rect, grid: inout CellGrid) {
+    func render(_ state: PadState, now: Duration, in rect: Rect, grid: inout CellGrid) {
         guard !rect.isEmpty else { return }
         grid.fill(rect)
         let elapsed = state.elapsed(at: now)
@@ -20,8 +20,7 @@ struct ClockView {
         }
         var lines: [String] = []
         if let elapsed, let total = state.talkDuration {
-            let left = total - elapsed
-            lines.append(left >= 0 ? StatusBarView.duration(left + 999) + " left" : StatusBarView.duration(-left) + " over")
+            lines.append(StatusBarView.leftOrOver(total - elapsed))
         }
         if let reading = state.paceReading(at: now) {
             lines.append(reading.shownWords)

@@ -32,7 +32,7 @@ struct PadView {
     /// How the notes are drawn for `state`'s zoom on this terminal.
     func notesZoom(_ state: PadState) -> NotesZoom { NotesZoom(level: state.notesZoom, textSizing: textSizing) }
 
-    func render(_ state: PadState, layout: PadLayout, notes: NotesPaneView.Lines, now: Millis) -> CellGrid {
+    func render(_ state: PadState, layout: PadLayout, notes: NotesPaneView.Lines, now: Duration) -> CellGrid {
         let (width, height) = (layout.width, layout.height)
         var grid = CellGrid(width: width, height: height)
         if layout.sizeClass == .tooSmall {
@@ -92,7 +92,7 @@ struct PadView {
         return grid
     }
 
-    private func draw(_ overlay: Overlay, state: PadState, now: Millis, anchors: StatusBarView.Anchors, body: Rect,
+    private func draw(_ overlay: Overlay, state: PadState, now: Duration, anchors: StatusBarView.Anchors, body: Rect,
                       grid: inout CellGrid) {
         switch overlay {
         case .slideList, .overview: break  // drawn with its own slide-in; drawn in place

@@ -83,12 +83,12 @@ struct LinkDownBannerView {
 struct QuestionView {
     var theme = PopoverTheme(role: .banner)
 
-    func render(_ question: Overlay, state: PadState, now: Millis, in screen: Rect, grid: inout CellGrid) {
+    func render(_ question: Overlay, state: PadState, now: Duration, in screen: Rect, grid: inout CellGrid) {
         let (title, lines) = Self.text(question, state: state, now: now)
         centredLines(lines, title: title, theme: theme, in: screen, grid: &grid)
     }
 
-    static func text(_ question: Overlay, state: PadState, now: Millis) -> (title: String, lines: [String]) {
+    static func text(_ question: Overlay, state: PadState, now: Duration) -> (title: String, lines: [String]) {
         switch question {
         case .confirmStop:
             return ("Stop the show", ["Stop the slide show now?", "y / n"])

@@ -19,7 +19,7 @@ struct StatusBarView {
     }
 
     @discardableResult
-    func render(_ state: PadState, now: Millis, in rect: Rect, grid: inout CellGrid) -> Anchors {
+    func render(_ state: PadState, now: Duration, in rect: Rect, grid: inout CellGrid) -> Anchors {
         var anchors = Anchors()
         guard !rect.isEmpty else { return anchors }
         // A link that is down turns the whole line: seen at once.
@@ -48,7 +48,7 @@ struct StatusBarView {
     typealias Part = (text: String, style: Style, priority: Int)
 
     /// Everything the line could say, each with its priority (lower: kept longer).
-    private func parts(_ state: PadState, now: Millis, base: Role, dim: Role) -> [Part] {
+    private func parts(_ state: PadState, now: Duration, base: Role, dim: Role) -> [Part] {
         var parts: [Part] = []
         parts.append((Self.linkLabel(state), Style(base), 3))
         if state.showRunning {
@@ -66,9 +66,7 @@ struct StatusBarView {
                 }
                 parts.append((timer, Style(role), 2))
                 if let total = state.talkDuration {
-                    let left = total - elapsed
-                    // Whole seconds left round up, so elapsed + left adds up to the total.
-                    parts.append((left >= 0 ? Self.duration(left + 999) + " left" : Self.duration(-left) + " over", Style(role), 3))
+                    parts.append((Self.leftOrOver(total - elapsed), Style(role), 3))
                 }
                 if showsPace, let reading = state.paceReading(at: now), reading.rehearsed {
                     parts.append((reading.shownWords, Style(role), 3))
@@ -137,10 +135,11 @@ struct StatusBarView {
     }
 
     /// `mm:ss`, or `h:mm:ss` past an hour.
-    static func duration(_ ms: Millis) -> String {
-        let s = max(0, ms) / 1000
-        let (h, m, sec) = (s / 3600, (s / 60) % 60, s % 60)
-        let mmss = (m < 10 ? "0" : "") + "\(m):" + (sec < 10 ? "0" : "") + "\(sec)"
-        return h > 0 ? "\(h):" + mmss : mmss
+    static func duration(_ length: Duration) -> String { PadState.clockText(length) }
+
+    /// "12:00 left", or "0:42 over" past the planned length. Whole seconds
+    /// left round up, so elapsed + left adds up to the total.
+    static func leftOrOver(_ left: Duration) -> String {
+        left >= .zero ? duration(left + .seconds(1) - .nanoseconds(1)) + " left" : duration(.zero - left) + " over"
     }
 }

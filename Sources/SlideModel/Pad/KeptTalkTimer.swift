@@ -11,15 +11,16 @@ public struct KeptTalkTimer: Codable, Sendable, Equatable {
     public var title: String
     public var slideCount: Int
     /// The talk's time (blank pauses not counted) when it was written.
-    public var elapsed: Millis
+    /// In milliseconds: the kept file's format.
+    public var elapsed: Int
     /// False while the screen was blank (the timer stood still).
     public var running: Bool
     /// The wall clock when it was written.
     public var writtenAt: Int
 
-    public static let lifetime: Millis = 12 * 3600 * 1000
+    public static let lifetime: Int = 12 * 3600 * 1000
 
-    public init(server: String, title: String, slideCount: Int, elapsed: Millis, running: Bool, writtenAt: Int) {
+    public init(server: String, title: String, slideCount: Int, elapsed: Int, running: Bool, writtenAt: Int) {
         self.server = server
         self.title = title
         self.slideCount = slideCount
@@ -35,19 +36,19 @@ public struct KeptTalkTimer: Codable, Sendable, Equatable {
 
     /// The talk's time at `wall`: a running timer ran on while the pad was
     /// away (the talk went on). Nil once expired, or from the future.
-    public func elapsed(atWall wall: Int) -> Millis? {
+    public func elapsed(atWall wall: Int) -> Duration? {
         let away = wall - writtenAt
         guard away >= 0, away < Self.lifetime else { return nil }
-        return elapsed + (running ? away : 0)
+        return .milliseconds(elapsed + (running ? away : 0))
     }
 }
 
 extension PadState {
     /// The timer to keep for the show on screen, nil while there is none to
     /// keep (no show, the timer not started, or the demo).
-    public func keptTimer(server: String, now: Millis, wall: Int) -> KeptTalkTimer? {
+    public func keptTimer(server: String, now: Duration, wall: Int) -> KeptTalkTimer? {
         guard showRunning, link != .demo, let elapsed = elapsed(at: now) else { return nil }
-        return KeptTalkTimer(server: server, title: title, slideCount: slideCount, elapsed: elapsed,
+        return KeptTalkTimer(server: server, title: title, slideCount: slideCount, elapsed: elapsed.wholeMs,
                              running: pausedSince == nil, writtenAt: wall)
     }
 
@@ -56,21 +57,21 @@ extension PadState {
     public var awaitsKeptTimer: Bool { showRunning && timerWaitsForFirstMove && link != .demo }
 
     /// The kept timer, for a show joined while it ran.
-    mutating func restoreTimer(elapsed: Millis, running: Bool, now: Millis) {
+    mutating func restoreTimer(elapsed: Duration, running: Bool, now: Duration) {
         guard awaitsKeptTimer else { return }
         timerWaitsForFirstMove = false
-        showStartedAt = now - max(0, elapsed)
-        pausedTotal = 0
+        showStartedAt = now - max(.zero, elapsed)
+        pausedTotal = .zero
         pausedSince = running && !blank ? nil : now
         flash = Flash(text: "timer restored: \(Self.clockText(elapsed)) into the talk", until: now + Self.restoredFlashDuration)
     }
 
     /// Long enough to be read once the pad is back on screen.
-    public static let restoredFlashDuration: Millis = 8000
+    public static let restoredFlashDuration: Duration = .milliseconds(8000)
 
     /// `mm:ss`, or `h:mm:ss` past an hour.
-    public static func clockText(_ ms: Millis) -> String {
-        let s = max(0, ms) / 1000
+    public static func clockText(_ length: Duration) -> String {
+        let s = max(0, length.wholeMs) / 1000
         let (h, m, sec) = (s / 3600, (s / 60) % 60, s % 60)
         let mmss = (m < 10 ? "0" : "") + "\(m):" + (sec < 10 ? "0" : "") + "\(sec)"
         return h > 0 ? "\(h):" + mmss : mmss

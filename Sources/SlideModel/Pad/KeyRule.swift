@@ -24,10 +24,10 @@ extension PadState {
 
     /// How long the go-to prompt waits for a key before it closes: a stray
     /// digit must not leave a prompt that takes the clicker's keys.
-    public static let gotoTimeout: Millis = 5000
+    public static let gotoTimeout: Duration = .milliseconds(5000)
 
     /// When the open go-to prompt closes by itself, if one is open.
-    public var gotoExpiresAt: Millis? {
+    public var gotoExpiresAt: Duration? {
         guard case .goto? = topOverlay, let touched = gotoTouchedAt else { return nil }
         return touched + Self.gotoTimeout
     }
@@ -51,7 +51,7 @@ extension PadState {
 
     /// Rule 2: a key that moves the show closes the prompt and moves it
     /// (Backspace and Delete edit the digits instead).
-    mutating func gotoGivesWay(to key: Key, digits: String, now: Millis) -> [Effect]? {
+    mutating func gotoGivesWay(to key: Key, digits: String, now: Duration) -> [Effect]? {
         guard key != .backspace, key != .delete, let action = bindings.action(for: key),
               Self.movingActions.contains(action) else { return nil }
         closeGoto()
@@ -61,7 +61,7 @@ extension PadState {
 
     /// Rule 3: after a moving key went to the list, the overview or the
     /// help, the status line says so, and how to reach the show.
-    mutating func sayTheShowDidNotMove(overlay: Overlay?, now: Millis) {
+    mutating func sayTheShowDidNotMove(overlay: Overlay?, now: Duration) {
         let name: String
         switch overlay {
         case .slideList?: name = "list"
@@ -73,16 +73,16 @@ extension PadState {
     }
 
     /// Opens the go-to prompt with its first digit.
-    mutating func openGoto(_ digit: Character, now: Millis) {
+    mutating func openGoto(_ digit: Character, now: Duration) {
         overlays.append(.goto(digits: String(digit)))
         gotoProblem = nil
         gotoTouchedAt = now
     }
 
     /// The prompt left alone closes, and says so (on a tick).
-    mutating func closeGotoIfExpired(now: Millis) {
+    mutating func closeGotoIfExpired(now: Duration) {
         guard let expires = gotoExpiresAt, now >= expires, let digits = gotoDigits else { return }
         closeGoto()
-        flash = Flash(text: "go-to \(digits) closed: nothing typed for \(Self.gotoTimeout / 1000) s", until: now + Flash.duration)
+        flash = Flash(text: "go-to \(digits) closed: nothing typed for \(Self.gotoTimeout.wholeMs / 1000) s", until: now + Flash.duration)
     }
 }

@@ -37,12 +37,12 @@ extension PadState {
     public var isFullScreen: Bool { layoutMode == .fullScreen }
 
     /// The layout key: slides → notes first → full screen → slides.
-    mutating func cycleLayout(now: Millis) {
+    mutating func cycleLayout(now: Duration) {
         setLayout(layoutMode.following, now: now)
     }
 
     /// The full-screen key: into full screen, or back to the mode it left.
-    mutating func toggleFullScreen(now: Millis) {
+    mutating func toggleFullScreen(now: Duration) {
         setLayout(isFullScreen ? layoutBeforeFullScreen : .fullScreen, now: now)
     }
 
@@ -55,7 +55,7 @@ extension PadState {
     }
 
     /// Changes the mode; the notes keep their place (clamped to the new room).
-    mutating func setLayout(_ mode: LayoutMode, now: Millis) {
+    mutating func setLayout(_ mode: LayoutMode, now: Duration) {
         guard mode != layoutMode else { return }
         if !isFullScreen { layoutBeforeFullScreen = layoutMode }
         layoutMode = mode

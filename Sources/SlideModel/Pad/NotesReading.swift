@@ -27,7 +27,7 @@ extension PadState {
 
     /// The focus key: the notes take PgUp/PgDn, or give them back. Said in
     /// the status line, since a clicker's PgDn then pages instead of moving on.
-    mutating func focusNotes(_ on: Bool, now: Millis) {
+    mutating func focusNotes(_ on: Bool, now: Duration) {
         guard !on || notesOnScreen else {
             flash = Flash(text: "no notes on screen to page", until: now + Flash.duration)
             return
@@ -39,7 +39,7 @@ extension PadState {
     }
 
     /// `+`/`-`: the notes larger or smaller, within what the terminal can show.
-    mutating func zoomNotes(by delta: Int, now: Millis) {
+    mutating func zoomNotes(by delta: Int, now: Duration) {
         let zoom = min(max(1, notesZoom + delta), max(1, viewport.notesZoomLimit))
         // At a limit the press still says where the notes are.
         let limit = zoom == notesZoom && zoom > 1 ? " (the most this terminal shows)" : ""

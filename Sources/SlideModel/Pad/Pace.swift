@@ -5,7 +5,7 @@
 public struct PaceReading: Sendable, Equatable {
     /// How far the talk is from its schedule: positive behind, negative
     /// ahead, zero inside the current slide's turn.
-    public var offset: Millis
+    public var offset: Duration
     /// On time, behind by less than a slide's turn (tight), or more (over).
     public var pace: PadState.Pace
     /// Which schedule it is measured against.
@@ -15,24 +15,24 @@ public struct PaceReading: Sendable, Equatable {
 
     /// "on time", "0:42 ahead", "1:05 behind".
     public var words: String {
-        if offset == 0 { return "on time" }
-        return PaceReading.minutes(abs(offset)) + (offset > 0 ? " behind" : " ahead")
+        if offset == .zero { return "on time" }
+        return PaceReading.minutes(offset < .zero ? .zero - offset : offset) + (offset > .zero ? " behind" : " ahead")
     }
 
     /// Against a rehearsal, signed and where: "+0:42 behind at slide 7",
     /// "-0:15 ahead at slide 3", "on time at slide 2".
     public var rehearsalWords: String {
         let at = " at slide \(slide)"
-        if offset == 0 { return "on time" + at }
-        return (offset > 0 ? "+" : "-") + words + at
+        if offset == .zero { return "on time" + at }
+        return (offset > .zero ? "+" : "-") + words + at
     }
 
     /// What the pad shows: `rehearsalWords` against a rehearsal, else `words`.
     public var shownWords: String { rehearsed ? rehearsalWords : words }
 
     /// `m:ss`, whole seconds rounded down.
-    public static func minutes(_ ms: Millis) -> String {
-        let s = max(0, ms) / 1000
+    public static func minutes(_ length: Duration) -> String {
+        let s = max(0, length.wholeMs) / 1000
         return "\(s / 60):" + (s % 60 < 10 ? "0" : "") + "\(s % 60)"
     }
 }
@@ -44,31 +44,33 @@ extension PadState {
     /// The pace's colour: on time until the talk is behind the current
     /// slide's turn; over once it is behind by more than one more turn, or
     /// past the planned length.
-    public func pace(at now: Millis) -> Pace? { paceReading(at: now)?.pace }
+    public func pace(at now: Duration) -> Pace? { paceReading(at: now)?.pace }
 
     /// Where the talk stands against its schedule at `now`, or nil with no
     /// show, no timer, or neither a planned length nor a rehearsal.
-    public func paceReading(at now: Millis) -> PaceReading? {
+    public func paceReading(at now: Duration) -> PaceReading? {
         guard showRunning, slideCount > 0, let elapsed = elapsed(at: now) else { return nil }
         let slide = min(max(0, heading?.target ?? current), slideCount - 1)
-        let turns: (start: Millis, end: Millis)
+        let turns: (start: Duration, end: Duration)
         let rehearsed: Bool
         if let schedule = rehearsedSchedule, schedule.count >= 2 {
             // A rehearsal of another length: its turns, slide by slide (past its end, its end).
             let i = min(slide, schedule.count - 2)
             turns = (schedule[i], schedule[i + 1])
             rehearsed = true
-        } else if let duration = talkDuration, duration > 0 {
-            turns = (duration * slide / slideCount, duration * (slide + 1) / slideCount)
+        } else if let duration = talkDuration, duration > .zero {
+            // Whole milliseconds, as the pad's schedule always counted.
+            turns = ((duration * slide / slideCount).truncatedToWholeMs,
+                     (duration * (slide + 1) / slideCount).truncatedToWholeMs)
             rehearsed = false
         } else {
             return nil
         }
-        let offset = elapsed < turns.start ? elapsed - turns.start : elapsed > turns.end ? elapsed - turns.end : 0
-        let turn = max(1, turns.end - turns.start)
+        let offset = elapsed < turns.start ? elapsed - turns.start : elapsed > turns.end ? elapsed - turns.end : .zero
+        let turn = max(.milliseconds(1), turns.end - turns.start)
         let pace: Pace
         if let duration = talkDuration, elapsed > duration { pace = .over }
-        else if offset <= 0 { pace = .onTime }
+        else if offset <= .zero { pace = .onTime }
         else { pace = offset > turn ? .over : .tight }
         return PaceReading(offset: offset, pace: pace, rehearsed: rehearsed, slide: slide + 1)
     }

@@ -1,7 +1,3 @@
-/// Milliseconds on a monotonic clock: the pad's only notion of time, so
-/// tests drive it with any numbers they like.
-public typealias Millis = Int
-
 /// Something on top of the pad. The last one in `PadState.overlays` is on top.
 public enum Overlay: Sendable, Equatable {
     case slideList
@@ -60,17 +56,17 @@ public struct ViewState: Sendable, Equatable {
 public struct Unfold: Sendable, Equatable {
     public var from: Double
     public var to: Double
-    public var start: Millis
-    public static let duration: Millis = 150
+    public var start: Duration
+    public static let duration: Duration = .milliseconds(150)
 
     /// How far the list is in (0 hidden, 1 fully in) at `now`.
-    public func fraction(at now: Millis) -> Double {
-        let t = min(1, max(0, Double(now - start) / Double(Unfold.duration)))
+    public func fraction(at now: Duration) -> Double {
+        let t = min(1, max(0, (now - start) / Unfold.duration))
         let eased = 1 - (1 - t) * (1 - t)
         return from + (to - from) * eased
     }
 
-    public func isDone(at now: Millis) -> Bool { now - start >= Unfold.duration }
+    public func isDone(at now: Duration) -> Bool { now - start >= Unfold.duration }
 }
 
 /// How big the views that scroll are on screen: the layout (in the
@@ -112,8 +108,8 @@ public struct Viewport: Sendable, Equatable {
 /// A status-line message shown until `until`.
 public struct Flash: Sendable, Equatable {
     public var text: String
-    public var until: Millis
-    public static let duration: Millis = 2500
+    public var until: Duration
+    public static let duration: Duration = .milliseconds(2500)
 }
 
 /// The whole state of the pad, owned by one loop and changed only by `reduce`.
@@ -139,20 +135,20 @@ public struct PadState: Sendable {
     public var current = 0
     /// Impress never reports blank: the pad tracks what it asked for.
     public var blank = false
-    public var showStartedAt: Millis?
+    public var showStartedAt: Duration?
     /// A show that already ran when the link came up: its talk began
     /// before, so set-up time does not count. The timer starts at the
     /// show's first move, unless the pad kept it (`KeptTalkTimer`).
     public var timerWaitsForFirstMove = false
     /// Time the timer stood still (blank screen) since it started, and when
     /// the current pause began.
-    public var pausedTotal: Millis = 0
-    public var pausedSince: Millis?
+    public var pausedTotal: Duration = .zero
+    public var pausedSince: Duration?
     /// The talk's planned length, when given (`--duration`, config).
-    public var talkDuration: Millis?
+    public var talkDuration: Duration?
     /// When each slide's turn began in a rehearsal (`--pace-from`), from
     /// the talk's start: one more entry than slides, the last its end.
-    public var rehearsedSchedule: [Millis]?
+    public var rehearsedSchedule: [Duration]?
     /// Where presses not yet confirmed by the show are taking it.
     public var heading: Heading?
     /// The steps of slide `index` (a source whose slides unfold in steps),
@@ -194,7 +190,7 @@ public struct PadState: Sendable {
     /// stays until dismissed (Esc on the bare pad, or the close-all key).
     public var notice: String?
     /// The go-to prompt's last key: it closes `gotoTimeout` after it.
-    public var gotoTouchedAt: Millis?
+    public var gotoTouchedAt: Duration?
     /// Why the go-to prompt did not go (out of range, not a number), shown in it.
     public var gotoProblem: String?
     /// A short message that goes by itself (a press refused while the link is down).
@@ -291,20 +287,20 @@ public struct PadState: Sendable {
     public func viewState(_ tag: ViewTag) -> ViewState { viewStates[tag] ?? ViewState() }
 
     /// Time the show has run, not counting blank pauses; nil with no show.
-    public func elapsed(at now: Millis) -> Millis? {
+    public func elapsed(at now: Duration) -> Duration? {
         guard let started = showStartedAt else { return nil }
-        let paused = pausedTotal + (pausedSince.map { now - $0 } ?? 0)
-        return max(0, now - started - paused)
+        let paused = pausedTotal + (pausedSince.map { now - $0 } ?? .zero)
+        return max(.zero, now - started - paused)
     }
 
     /// How far the slide list is in at `now` (0 when hidden).
-    public func listFraction(at now: Millis) -> Double {
+    public func listFraction(at now: Duration) -> Double {
         if let unfold = listUnfold { return unfold.fraction(at: now) }
         return listOpen ? 1 : 0
     }
 
     /// Whether something on screen moves by itself (an animation runs).
-    public func isAnimating(at now: Millis) -> Bool {
+    public func isAnimating(at now: Duration) -> Bool {
         (listUnfold.map { !$0.isDone(at: now) } ?? false) || (popoverUnfold.map { !$0.unfold.isDone(at: now) } ?? false)
     }
 }

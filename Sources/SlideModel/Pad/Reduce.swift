@@ -25,7 +25,7 @@ public enum PadEvent: Sendable, Equatable {
     /// SIGTERM, SIGHUP, Ctrl-\\ or the terminal hung up: quit now.
     case terminate
     /// The loop found this show's timer kept from a pad that ran before.
-    case timerRestored(elapsed: Millis, running: Bool)
+    case timerRestored(elapsed: Duration, running: Bool)
 }
 
 public enum PointerPhase: Sendable, Equatable { case down, move, up }
@@ -44,7 +44,7 @@ public enum Effect: Sendable, Equatable {
 extension PadState {
     /// The pad's one way to change: event in, state changed, effects out.
     /// Pure: `now` is the only clock.
-    public mutating func reduce(_ event: PadEvent, now: Millis) -> [Effect] {
+    public mutating func reduce(_ event: PadEvent, now: Duration) -> [Effect] {
         let effects = react(to: event, now: now)
         return settle(quitting: effects.contains(.quit), now: now) + effects
     }
@@ -52,7 +52,7 @@ extension PadState {
     /// `reduce`'s first half, for the loop that puts a key's command on the
     /// wire before anything else: what the event itself changes, and what
     /// it asks the loop to do. `settle` must follow before the state is read.
-    public mutating func react(to event: PadEvent, now: Millis) -> [Effect] {
+    public mutating func react(to event: PadEvent, now: Duration) -> [Effect] {
         let effects: [Effect]
         let topBefore = topOverlay
         switch event {
@@ -90,8 +90,8 @@ extension PadState {
         case .pointer(let phase, let x, let y):
             effects = pointer(phase, x: x, y: y)
         case .tick:
-            if let heading, heading.hasExpired(at: Duration(millis: now)) { self.heading = nil }
-            if let stepHeading, stepHeading.hasExpired(at: Duration(millis: now)) { self.stepHeading = nil }
+            if let heading, heading.hasExpired(at: now) { self.heading = nil }
+            if let stepHeading, stepHeading.hasExpired(at: now) { self.stepHeading = nil }
             if let flash, flash.until <= now { self.flash = nil }
             closeGotoIfExpired(now: now)
             effects = []
@@ -110,12 +110,12 @@ extension PadState {
     /// `reduce`'s second half: the load buffer asks for what the panes now
     /// show, and the slide visits this change ended come out (all of them
     /// when the pad is `quitting`), to go out before the quit itself.
-    public mutating func settle(quitting: Bool, now: Millis) -> [Effect] {
+    public mutating func settle(quitting: Bool, now: Duration) -> [Effect] {
         syncRequests(now: now)
         return visitsEnded(quitting: quitting, now: now)
     }
 
-    private mutating func visitsEnded(quitting: Bool, now: Millis) -> [Effect] {
+    private mutating func visitsEnded(quitting: Bool, now: Duration) -> [Effect] {
         var recorder = rehearsal
         var visits = recorder.observe(self, now: now)
         if quitting { visits += recorder.finish(now: now) }
@@ -126,7 +126,7 @@ extension PadState {
 
     // MARK: source events
 
-    mutating func apply(_ event: SourceEvent, now: Millis) {
+    mutating func apply(_ event: SourceEvent, now: Duration) {
         switch event {
         case .link(let link):
             // Another server's show is another show.
@@ -161,7 +161,7 @@ extension PadState {
                     timerWaitsForFirstMove = true
                 } else if showStartedAt == nil {
                     showStartedAt = now
-                    pausedTotal = 0
+                    pausedTotal = .zero
                     pausedSince = nil
                 } else {
                     pauseTimer(false, now: now)
@@ -189,18 +189,18 @@ extension PadState {
                 // The talk goes on: its timer starts now.
                 timerWaitsForFirstMove = false
                 showStartedAt = now
-                pausedTotal = 0
+                pausedTotal = .zero
                 pausedSince = blank ? now : nil
             }
             setCurrent(index)
             // Arrived, or still on the way: the next confirmation is awaited afresh.
-            heading.reached(index, now: Duration(millis: now))
+            heading.reached(index, now: now)
             if index != slideStep?.index { stepHeading = nil }
         case .step(let index, let step):
             guard showRunning, (0..<slideCount).contains(index) else { return }
             slideStep = (index, step)
             // A step of this slide arrived: the presses' step is reached, or still on the way.
-            if index == current { stepHeading.reached(step.shown, now: Duration(millis: now)) } else { stepHeading = nil }
+            if index == current { stepHeading.reached(step.shown, now: now) } else { stepHeading = nil }
         case .preview(let index, let preview):
             guard index >= 0, slideCount == 0 || index < slideCount else { return }
             _ = buffer.arrive(preview: preview, for: index)
@@ -249,7 +249,7 @@ extension PadState {
 
     /// Points every view's tag at the slide it shows now; rows that left the
     /// screen stop waiting.
-    private mutating func syncRequests(now: Millis) {
+    private mutating func syncRequests(now: Duration) {
         if showRunning && slideCount > 0 {
             buffer.request(.current, slide: current, size: viewport.currentPixels)
             buffer.request(.notes, slide: current)

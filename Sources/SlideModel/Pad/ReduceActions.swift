@@ -1,6 +1,6 @@
 /// The bound actions, whatever key they came from.
 extension PadState {
-    public mutating func perform(_ action: Action, now: Millis) -> [Effect] {
+    public mutating func perform(_ action: Action, now: Duration) -> [Effect] {
         if action.reachesTheShow, !isLinkUp { return refused(action, now: now) }
         switch action {
         case .next: return step(by: 1, now: now)
@@ -70,7 +70,7 @@ extension PadState {
 
     /// A command while the link is down goes nowhere: said, never pretended.
     /// `retry` is the one that asks for the link itself.
-    mutating func refused(_ action: Action, now: Millis) -> [Effect] {
+    mutating func refused(_ action: Action, now: Duration) -> [Effect] {
         let retryKey = bindings.keys(for: .retry).first.map { " · \($0.name) retries now" } ?? ""
         switch link {
         case .pairing:

@@ -9,7 +9,7 @@
 extension PadState {
     /// A key goes to what is on top: a question, the go-to prompt, the
     /// list or the help; keys on the bare pad do their bound job.
-    mutating func handle(_ key: Key, now: Millis) -> [Effect] {
+    mutating func handle(_ key: Key, now: Duration) -> [Effect] {
         if let action = emergencyAction(for: key) {
             if topOverlay?.isQuestion == true { overlays.removeLast() }
             return perform(action, now: now)
@@ -41,7 +41,7 @@ extension PadState {
 
     /// What gets past an open overlay: quitting, closing them all, the
     /// layout keys. Everything else stops here.
-    private mutating func passOverlay(_ key: Key, now: Millis) -> [Effect] {
+    private mutating func passOverlay(_ key: Key, now: Duration) -> [Effect] {
         guard let action = bindings.action(for: key), Self.passingOverlays.contains(action) else { return [] }
         return perform(action, now: now)
     }
@@ -51,7 +51,7 @@ extension PadState {
 
     /// y, Enter, or the key that asked (q q quits, S S stops) says yes;
     /// anything else says no and does nothing more.
-    private mutating func answer(_ question: Overlay, key: Key, now: Millis) -> [Effect] {
+    private mutating func answer(_ question: Overlay, key: Key, now: Duration) -> [Effect] {
         overlays.removeLast()
         let asking: Action
         switch question {
@@ -87,7 +87,7 @@ extension PadState {
 
     /// Digits, Backspace and Enter; Esc cancels. A number out of the show is
     /// refused in the prompt with the range, and the prompt stays open.
-    private mutating func handleGoto(_ key: Key, digits: String, now: Millis) -> [Effect] {
+    private mutating func handleGoto(_ key: Key, digits: String, now: Duration) -> [Effect] {
         switch key {
         case .char(let c) where c.isASCII && c.isNumber:
             if digits.count < 6 { replaceTop(with: .goto(digits: digits + String(c))) }
@@ -140,7 +140,7 @@ extension PadState {
 
     /// The bare pad: digits open the go-to prompt, an unbound Esc closes the
     /// notice, bound keys act.
-    private mutating func handleOnPad(_ key: Key, now: Millis) -> [Effect] {
+    private mutating func handleOnPad(_ key: Key, now: Duration) -> [Effect] {
         if case .char(let c) = key, c.isASCII, c.isNumber, bindings.action(for: key) == nil {
             openGoto(c, now: now)
             return []
@@ -157,7 +157,7 @@ extension PadState {
     /// Keys the open slide list takes; nil for keys it leaves (which then
     /// go nowhere, unless they quit or close). The keys that move the show
     /// move the selection instead; digits open the go-to prompt over it.
-    mutating func handleListKey(_ key: Key, now: Millis) -> [Effect]? {
+    mutating func handleListKey(_ key: Key, now: Duration) -> [Effect]? {
         if handleSearchKey(key) { return [] }
         let page = max(1, viewport.listRows - 1)
         switch key {
@@ -197,7 +197,7 @@ extension PadState {
     /// Esc with nothing bound to it: close the topmost overlay; on the bare
     /// pad it gives PgUp/PgDn back to the show, leaves full screen, then
     /// puts the notice away, and a clicker's Esc does nothing more.
-    mutating func escape(now: Millis) {
+    mutating func escape(now: Duration) {
         if topOverlay == .slideList {
             closeList(now: now)
         } else if topOverlay == .overview {
@@ -215,21 +215,21 @@ extension PadState {
 
     /// The timer starts again from zero (standing still while blank); with
     /// no show running it starts when the next one does.
-    mutating func resetTimer(now: Millis) {
+    mutating func resetTimer(now: Duration) {
         guard showStartedAt != nil else { return }
         if showRunning {
             showStartedAt = now
-            pausedTotal = 0
+            pausedTotal = .zero
             pausedSince = blank ? now : nil
         } else {
             showStartedAt = nil
-            pausedTotal = 0
+            pausedTotal = .zero
             pausedSince = nil
         }
     }
 
     /// The timer stands still while the screen is blank.
-    mutating func pauseTimer(_ pause: Bool, now: Millis) {
+    mutating func pauseTimer(_ pause: Bool, now: Duration) {
         if pause {
             pausedSince = pausedSince ?? now
         } else if let since = pausedSince {
@@ -239,30 +239,30 @@ extension PadState {
     }
 
     /// A go-to: sent, and shown at once as where the show is heading.
-    mutating func go(to index: Int, now: Millis) -> [Effect] {
+    mutating func go(to index: Int, now: Duration) -> [Effect] {
         if !isLinkUp { return refused(.first, now: now) }
         guard showRunning, (0..<slideCount).contains(index), index != heading.target(or: current) || blank else { return [] }
         endBlankByMoving(now: now)
         stepHeading = nil
-        heading.aim(at: index, current: current, now: Duration(millis: now))
+        heading.aim(at: index, current: current, now: now)
         return [.send(.goto(index: index))]
     }
 
     /// → or ←: always sent (the show may step an effect, not a slide), and
     /// shown at once as the slide the presses are heading for. While blank,
     /// Impress ends the blank; ← then stays on its slide (LibreOffice 25.2).
-    mutating func step(by delta: Int, now: Millis) -> [Effect] {
+    mutating func step(by delta: Int, now: Duration) -> [Effect] {
         guard showRunning else { return [] }
         let wasBlank = blank
         endBlankByMoving(now: now)
         if wasBlank && delta < 0 {
-            heading.aim(at: heading.target(or: current), current: current, now: Duration(millis: now))
+            heading.aim(at: heading.target(or: current), current: current, now: now)
         } else if let step = currentStep, let aimed = aimedStep, delta > 0 ? aimed < step.count : aimed > 0 {
             // A step within the slide (a fragment, a build): the slide stays.
-            stepHeading.aim(at: aimed + (delta > 0 ? 1 : -1), current: step.shown, now: Duration(millis: now))
+            stepHeading.aim(at: aimed + (delta > 0 ? 1 : -1), current: step.shown, now: now)
         } else {
             stepHeading = nil
-            heading.step(by: delta, current: current, count: slideCount, now: Duration(millis: now))
+            heading.step(by: delta, current: current, count: slideCount, now: now)
         }
         return [.send(delta > 0 ? .next : .previous)]
     }
@@ -270,7 +270,7 @@ extension PadState {
     /// A move while blank ends the blank in Impress (it never says so but
     /// by starting the show's stream again): the pad shows the slides and
     /// runs the talk's timer again at once.
-    mutating func endBlankByMoving(now: Millis) {
+    mutating func endBlankByMoving(now: Duration) {
         guard blank else { return }
         blank = false
         pauseTimer(false, now: now)

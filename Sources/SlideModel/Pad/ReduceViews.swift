@@ -21,7 +21,7 @@ extension PadState {
 
     /// A popover that appeared on top grows in; one that went away shrinks
     /// out (when animation is on).
-    mutating func animatePopovers(from before: Overlay?, now: Millis) {
+    mutating func animatePopovers(from before: Overlay?, now: Duration) {
         guard animate else { return }
         let after = topOverlay
         if let after, after.isPopover, before.map({ !$0.isSameKind(as: after) }) ?? true {
@@ -58,7 +58,7 @@ extension PadState {
         return min(low, max(0, matches.count - 1))
     }
 
-    mutating func openList(now: Millis) {
+    mutating func openList(now: Duration) {
         overlays.removeAll { $0 == .slideList }
         overlays.append(.slideList)
         selectSlide(current)
@@ -66,13 +66,13 @@ extension PadState {
         listUnfold = animate ? Unfold(from: listUnfold?.fraction(at: now) ?? 0, to: 1, start: now) : nil
     }
 
-    mutating func closeList(now: Millis) {
+    mutating func closeList(now: Duration) {
         overlays.removeAll { $0 == .slideList }
         listUnfold = animate ? Unfold(from: listUnfold?.fraction(at: now) ?? 1, to: 0, start: now) : nil
         if !overviewOpen { search = nil }
     }
 
-    mutating func gotoListSlide(_ index: Int, now: Millis) -> [Effect] {
+    mutating func gotoListSlide(_ index: Int, now: Duration) -> [Effect] {
         guard (0..<slideCount).contains(index) else { return [] }
         viewStates[.slideList, default: ViewState()].selection = index
         closeList(now: now)
@@ -161,7 +161,7 @@ extension PadState {
     /// Enter on a search that matches nothing: the selection is a slide the
     /// presenter never chose (the last one the filter showed), so nothing
     /// goes and the status line says why. True when it was said.
-    mutating func saidNoMatch(now: Millis) -> Bool {
+    mutating func saidNoMatch(now: Duration) -> Bool {
         guard let search, search.filters, search.matches.isEmpty else { return false }
         flash = Flash(text: "no match for “\(search.query)”: the show did not move", until: now + Flash.duration)
         return true
@@ -216,7 +216,7 @@ extension PadState {
         moveOverviewSelection(by: Self.bounded(delta) * max(1, viewport.overviewColumns))
     }
 
-    mutating func overviewClicked(_ cell: Int, now: Millis) -> [Effect] {
+    mutating func overviewClicked(_ cell: Int, now: Duration) -> [Effect] {
         let columns = max(1, viewport.overviewColumns)
         guard topOverlay == .overview, cell >= 0, cell / columns < max(1, viewport.overviewRows) else { return [] }
         let position = viewState(.overview).scroll * columns + cell
@@ -224,7 +224,7 @@ extension PadState {
         return gotoOverviewSlide(listSlide(at: position), now: now)
     }
 
-    mutating func gotoOverviewSlide(_ slide: Int, now: Millis) -> [Effect] {
+    mutating func gotoOverviewSlide(_ slide: Int, now: Duration) -> [Effect] {
         guard (0..<slideCount).contains(slide) else { return [] }
         viewStates[.overview, default: ViewState()].selection = slide
         closeOverview()
@@ -233,7 +233,7 @@ extension PadState {
     }
 
     /// Keys the open overview takes; nil for keys it leaves.
-    mutating func handleOverviewKey(_ key: Key, now: Millis) -> [Effect]? {
+    mutating func handleOverviewKey(_ key: Key, now: Duration) -> [Effect]? {
         if handleSearchKey(key) { return [] }
         let columns = max(1, viewport.overviewColumns)
         let page = columns * max(1, viewport.overviewRows - 1)

@@ -20,7 +20,7 @@ public struct RehearsalLog: Sendable, Equatable {
     }
 
     /// The longest a rehearsal may take: a day.
-    static let longest: Millis = 24 * 3_600_000
+    static let longest: Duration = .seconds(24 * 3600)
 
     public static func parse(_ text: String) throws(Problem) -> RehearsalLog {
         var runs: [[RehearsalRecorder.Visit]] = []
@@ -61,7 +61,8 @@ public struct RehearsalLog: Sendable, Equatable {
     }
 
     /// Seconds with an optional fraction ("12", "12.5") in milliseconds.
-    static func milliseconds(_ text: String) -> Millis? {
+    static func milliseconds(_ text: String) -> Duration? {
+        // The log's on-disk format: seconds to the millisecond.
         let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard let whole = parts.first, !whole.isEmpty, whole.count <= 6, whole.allSatisfy(\.isASCII), let seconds = Int(whole), seconds >= 0 else { return nil }
         var ms = seconds * 1000
@@ -71,23 +72,23 @@ public struct RehearsalLog: Sendable, Equatable {
             let digits = Array(fraction.prefix(3)) + Array(repeating: "0", count: max(0, 3 - fraction.count))
             ms += Int(String(digits))!
         }
-        return ms <= longest ? ms : nil
+        return .milliseconds(ms) <= longest ? .milliseconds(ms) : nil
     }
 
     /// When each slide's turn began, from the talk's start, and the end
     /// last: a slide's turn begins the first time the rehearsal got that far
     /// (going back to an earlier slide does not move it; a slide skipped
     /// has a turn of no length).
-    public var schedule: [Millis] {
-        var starts: [Millis] = []
-        var end = 0
+    public var schedule: [Duration] {
+        var starts: [Duration] = []
+        var end = Duration.zero
         for visit in visits {
-            while starts.count < visit.slide { starts.append(max(visit.enteredAt, starts.last ?? 0)) }
+            while starts.count < visit.slide { starts.append(max(visit.enteredAt, starts.last ?? .zero)) }
             end = max(end, visit.enteredAt + visit.spent)
         }
-        return starts + [max(end, starts.last ?? 0)]
+        return starts + [max(end, starts.last ?? .zero)]
     }
 
     /// How long the rehearsal took.
-    public var length: Millis { schedule.last ?? 0 }
+    public var length: Duration { schedule.last ?? .zero }
 }
