@@ -30,7 +30,7 @@ package struct PdfpcDoctor: SourceDoctor {
             configuration.requestTimeout = configuration.connectTimeout
             configuration.prefetch = false
             let source = PdfpcSource(configuration: configuration, logger: logger)
-            var watch = PdfpcLinkWatch(findings: findings, source: source, deadline: 2 * context.timeout + 2)
+            var watch = PictureAskingWatch(findings: findings, source: source, deadline: 2 * context.timeout + 2)
             try context.link.read(source, into: &watch)
             findings = watch.findings
         }
@@ -39,40 +39,7 @@ package struct PdfpcDoctor: SourceDoctor {
     }
 }
 
-/// One run of the pdfpc source for the doctor: its events into the
-/// findings, the current slide's picture asked for as a pane would (pdfpc
-/// renders on request), until the findings have seen enough or the deadline.
-struct PdfpcLinkWatch: DoctorLinkWatcher {
-    var findings: PdfpcDoctorFindings
-    let source: PdfpcSource
-    /// Seconds from the start.
-    let deadline: Double
-    private var over = false
-
-    init(findings: PdfpcDoctorFindings, source: PdfpcSource, deadline: Double) {
-        self.findings = findings
-        self.source = source
-        self.deadline = deadline
-    }
-
-    var isDone: Bool { over || findings.hasSeenEnough }
-
-    mutating func note(_ event: SourceEvent, at seconds: Double) {
-        findings.note(event)
-        if case .showStarted(_, let current) = event {
-            source.want([PictureWant(slide: current, size: PixelSize(width: 320, height: 180))])
-        }
-        settle(at: seconds)
-    }
-
-    mutating func interrupt() { over = true }
-
-    mutating func settle(at seconds: Double) {
-        if seconds >= deadline { over = true }
-    }
-
-    func wakeUp() -> Double? { isDone ? nil : deadline }
-}
+extension PdfpcDoctorFindings: EventFindings {}
 
 extension PdfpcKind: SourceKindDoctor {
     package var doctorHelp: String {

@@ -24,7 +24,7 @@ package struct RevealDoctor: SourceDoctor {
         }
         context.progress(findings.checks, 1)
         if case .open? = findings.connection {
-            var watch = RevealLinkWatch(findings: findings, source: try makeSource(address), deadline: 2 * context.timeout + 2)
+            var watch = PictureAskingWatch(findings: findings, source: try makeSource(address), deadline: 2 * context.timeout + 2)
             try context.link.read(watch.source, into: &watch)
             findings = watch.findings
         }
@@ -33,38 +33,7 @@ package struct RevealDoctor: SourceDoctor {
     }
 }
 
-/// One run of the reveal.js source for the doctor: its events into the
-/// findings, the current slide's picture asked for as a pane would.
-struct RevealLinkWatch: DoctorLinkWatcher {
-    var findings: RevealDoctorFindings
-    let source: RevealJSSource
-    let deadline: Double
-    private var over = false
-
-    init(findings: RevealDoctorFindings, source: RevealJSSource, deadline: Double) {
-        self.findings = findings
-        self.source = source
-        self.deadline = deadline
-    }
-
-    var isDone: Bool { over || findings.hasSeenEnough }
-
-    mutating func note(_ event: SourceEvent, at seconds: Double) {
-        findings.note(event)
-        if case .showStarted(_, let current) = event {
-            source.want([PictureWant(slide: current, size: PixelSize(width: 320, height: 180))])
-        }
-        settle(at: seconds)
-    }
-
-    mutating func interrupt() { over = true }
-
-    mutating func settle(at seconds: Double) {
-        if seconds >= deadline { over = true }
-    }
-
-    func wakeUp() -> Double? { isDone ? nil : deadline }
-}
+extension RevealDoctorFindings: EventFindings {}
 
 extension RevealKind: SourceKindDoctor {
     package var doctorHelp: String {
