@@ -15,8 +15,10 @@ final class CDPFailuresTests: XCTestCase {
         XCTAssertEqual(CDPFailures.failure(ChannelError.ioOnClosedChannel), .reset)
         XCTAssertEqual(CDPFailures.failure(RevealLink.Failure.upgradeRefused(status: 403, body: "")), .upgradeRefused(status: 403, body: ""))
         XCTAssertEqual(CDPFailures.failure(HTTPParserError.invalidVersion), .other("not HTTP"))
-        XCTAssertEqual(CDPFailures.failure(IOError(errnoCode: EHOSTUNREACH, reason: "connect")).description, "host unreachable",
-                       "a case reveal.js has no name for, in the shared words")
+        XCTAssertEqual(CDPFailures.failure(IOError(errnoCode: EHOSTUNREACH, reason: "connect")), .unreachable)
+        XCTAssertEqual(CDPFailures.failure(ChannelError.connectTimeout(.seconds(1))), .unreachable,
+                       "a host that never connects is no answer at all: reveal.js's own words")
+        XCTAssertEqual(RevealLink.Failure.unreachable.description, "no connection in time")
         XCTAssertEqual(RevealLink.Failure.timedOut.description, "no answer in time")
     }
 }
