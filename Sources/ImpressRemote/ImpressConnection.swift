@@ -81,7 +81,7 @@ public struct ImpressConnection: Sendable, LinkLiving {
         case .timerFired(.countdown):
             return follow(life.countdownFired())
         case .timerFired(.heldNavigation):
-            return pacer.expire(now: now).map { write($0, for: nil) } ?? []
+            return pacer.expire(now: now).map { write($0, for: $0) } ?? []
         case .timerFired(.drain):
             return []
         case .retryNow:

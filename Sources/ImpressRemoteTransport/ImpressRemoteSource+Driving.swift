@@ -14,11 +14,23 @@ extension ImpressRemoteSource {
         carryOut(actions, link, whenWritten: whenWritten)
     }
 
-    private func carryOut(_ actions: [ImpressConnection.Action], _ link: Link, whenWritten: (@Sendable (Bool) -> Void)?) {
-        // A press the pacer holds for a moment is accepted: it goes out later.
-        if whenWritten != nil,
+    private func carryOut(_ actions: [ImpressConnection.Action], _ link: Link, whenWritten given: (@Sendable (Bool) -> Void)?) {
+        var whenWritten = given
+        // A press the pacer holds for a moment goes out later: its report waits
+        // for that write (`send --no-wait` must not leave before it).
+        if given != nil,
            !actions.contains(where: { if case .write(_, .some) = $0 { true } else if case .dropped = $0 { true } else { false } }) {
-            whenWritten?(true)
+            if actions.contains(where: { if case .arm(.heldNavigation, _) = $0 { true } else { false } }) {
+                link.heldWritten?(true)
+                link.heldWritten = given
+            } else {
+                given?(true)
+            }
+            whenWritten = nil
+        } else if given == nil, let held = link.heldWritten,
+                  actions.contains(where: { if case .write(_, .some) = $0 { true } else { false } }) {
+            link.heldWritten = nil
+            whenWritten = held
         }
         for action in actions {
             switch action {
@@ -38,6 +50,11 @@ extension ImpressRemoteSource {
                     channel.writeAndFlush(buffer, promise: nil)
                 }
             case .close:
+                // A press still held never goes out on this link.
+                if let held = link.heldWritten {
+                    link.heldWritten = nil
+                    held(false)
+                }
                 if link.machine.isStopped, let channel = link.channel {
                     letGo(link)
                     channel.close(promise: nil)

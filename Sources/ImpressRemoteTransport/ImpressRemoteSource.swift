@@ -45,6 +45,9 @@ public final class ImpressRemoteSource: SlideSource, Sendable {
         /// Bumped for every connection attempt; news from older ones is ignored.
         var generation = 0
         var timers: [ImpressConnection.Timer: Scheduled<Void>] = [:]
+        /// `send(_:whenWritten:)`'s report for a press the pacer holds: made
+        /// when the held press goes out (or the link drops it).
+        var heldWritten: (@Sendable (Bool) -> Void)?
         /// Completed once stopped and the socket is closed (or handed off).
         let closed: EventLoopPromise<Void>
         private var isClosed = false
