@@ -67,7 +67,9 @@ final class FaultMatrixEndToEndTests: FakeImpressTestCase {
         // Every cut was noticed and said, with a reason.
         let lost = log.split(separator: "\n").filter { $0.contains("lost 127.0.0.1:") }
         XCTAssertGreaterThanOrEqual(lost.count, 50, "each cut is a lost link with its reason")
-        XCTAssertTrue(lost.allSatisfy { $0.contains(": connection closed") }, lost.joined(separator: "\n"))
+        // A cut inside a message, or (a random offset can fall between two) at its end.
+        XCTAssertTrue(lost.allSatisfy { $0.contains(": connection closed") || $0.contains(": Impress closed the connection") },
+                      lost.joined(separator: "\n"))
         XCTAssertLessThan(try residentMB(), 100, "memory stays bounded")
         try pad.send("C-\\")
         try pad.waitFor(text: "EXIT=0")
