@@ -66,8 +66,11 @@ extension PadState {
         flash = Flash(text: "timer restored: \(Self.clockText(elapsed)) into the talk", until: now + Self.restoredFlashDuration)
     }
 
-    /// Long enough to be read once the pad is back on screen.
-    public static let restoredFlashDuration: Duration = .milliseconds(8000)
+    /// Long enough to be read once the pad is back on screen, and no longer
+    /// than any other flash: the flash takes the status line, and a pad that
+    /// joins a running show must show where the show is (8 s hid it while a
+    /// heavy deck's previews were still coming).
+    public static let restoredFlashDuration: Duration = Flash.duration
 
     /// `mm:ss`, or `h:mm:ss` past an hour.
     public static func clockText(_ length: Duration) -> String {
