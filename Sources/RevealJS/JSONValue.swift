@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SlideModel
 
 /// Any JSON value, as CDP sends it. Decoding never traps: text that is not
 /// JSON decodes to nil. Encoding is compact, deterministic (keys sorted) and
@@ -57,7 +58,7 @@ public enum JSONValue: Sendable, Equatable, Decodable {
             if !d.isFinite { out += "null" }
             else if d == d.rounded(), abs(d) < 9.0e15 { out += String(Int(d)) }
             else { out += "\(d)" }
-        case .string(let s): Self.quote(s, into: &out)
+        case .string(let s): out += JSONString.quoted(s)
         case .array(let a):
             out += "["
             for (i, v) in a.enumerated() {
@@ -69,31 +70,12 @@ public enum JSONValue: Sendable, Equatable, Decodable {
             out += "{"
             for (i, key) in o.keys.sorted().enumerated() {
                 if i > 0 { out += "," }
-                Self.quote(key, into: &out)
+                out += JSONString.quoted(key)
                 out += ":"
                 o[key]!.write(into: &out)
             }
             out += "}"
         }
-    }
-
-    private static func quote(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-                || scalar.value == 0x2028 || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
     }
 }
 
