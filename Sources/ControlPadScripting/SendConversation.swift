@@ -109,6 +109,10 @@ package struct SendConversation {
             return confirmed(.slideChange)
         case .showTitle, .preview, .notes:
             return nil
+        case .unanswered(let problem?):
+            return finish(.fail("\(server): \(problem.reason). \(problem.fix ?? "")"))
+        case .unanswered(nil):
+            return nil
         }
     }
 

@@ -82,6 +82,11 @@ package struct WatchReport {
             return stepped(index, step)
         case .preview:
             return []
+        case .unanswered(let problem?):
+            return [Change("unanswered", [("reason", .string(problem.reason)), ("fix", .string(problem.fix ?? ""))],
+                           text: "the show does not answer: \(problem.reason)")]
+        case .unanswered(nil):
+            return [Change("answering", text: "the show answers again")]
         }
     }
 

@@ -16,13 +16,13 @@ extension ImpressConnection {
 
     /// A command's bytes; `command` is what was pressed (nil: sent for the
     /// pacer, after the fact).
-    func write(_ wire: SourceCommand, for command: SourceCommand?) -> [Action] {
+    mutating func write(_ wire: SourceCommand, for command: SourceCommand?) -> [Action] {
         guard let bytes = ImpressClientEncoding.encode(wire) else {
             return command.map { [.dropped($0), .log(.notice, "cannot send \($0)")] } ?? []
         }
         // No log line here: it would be made on a key's way to the wire, at
         // every log level. The transport logs what it writes, when asked to.
-        return [.write(bytes, command: command)]
+        return [.write(bytes, command: command)] + watchAnswer(to: wire)
     }
 }
 

@@ -2,7 +2,7 @@ import SlideModel
 
 /// What an Impress link is told (inputs), what it says to do (actions), and where it stands.
 extension ImpressConnection {
-    public enum Timer: Sendable, Hashable, CountdownTimer { case pairing, countdown, heldNavigation, drain }
+    public enum Timer: Sendable, Hashable, CountdownTimer { case pairing, countdown, heldNavigation, drain, answer }
 
     /// What happened.
     public enum Input: Sendable {

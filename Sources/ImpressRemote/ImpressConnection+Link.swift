@@ -12,6 +12,7 @@ extension ImpressConnection {
         guard life.isConnecting else { return [] }
         framer.reset()
         pacer.reset()
+        answers = AnswerWatch()
         closeReason = nil
         let pin = ImpressPin.choose(override: settings.pinOverride, stored: storedPin, fresh: freshPin)
         var session = ImpressSession(clientName: settings.clientName, pin: pin, serverLabel: settings.serverLabel)
@@ -44,7 +45,8 @@ extension ImpressConnection {
         framer.reset()
         pacer.reset()
         stream = PreviewStream()
-        let lost: [Action] = [.log(.notice, "lost \(settings.address): \(problem.reason)"), .cancel(.pairing)]
+        answers = AnswerWatch()
+        let lost: [Action] = [.log(.notice, "lost \(settings.address): \(problem.reason)"), .cancel(.pairing), .cancel(.answer)]
         guard !refusedPairing else {
             // Asking again and again would pop up Impress's dialog forever.
             return lost + follow(life.refused(problem))

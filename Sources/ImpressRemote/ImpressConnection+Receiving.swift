@@ -18,6 +18,7 @@ extension ImpressConnection {
                 return actions + [.log(.notice, "the answer to the pair request was \"\(first)\": not Impress Remote"), .close]
             }
             actions.append(.log(.trace, "received \(lines.first ?? "") \(lines.count > 1 && lines[1].count < 16 ? lines[1] : "…")"))
+            actions += heardFromImpress(lines)
             let outputs = session.receive(lines)
             let wasRequested = session.phase != .requested && self.session?.phase == .requested
             self.session = session
@@ -44,6 +45,7 @@ extension ImpressConnection {
             case .link(.connected):
                 life.worked()
                 linkWorked = true
+                if answers.paired() { actions.append(.arm(.answer, after: settings.answerTimeout)) }
             case .link(.pairing) where padKnowsAShow:
                 padKnowsAShow = false
                 actions.append(.emit(.showFinished))
@@ -58,7 +60,8 @@ extension ImpressConnection {
             storedPin = pin
             return [.storePin(pin)]
         case .navigationConfirmed(let index):
-            return pacer.confirmed(index, now: now).map { [.cancel(.heldNavigation)] + write($0, for: nil) } ?? []
+            guard let wire = pacer.confirmed(index, now: now) else { return [] }
+            return [.cancel(.heldNavigation)] + write(wire, for: nil)
         case .log(let level, let message):
             return [.log(level, message)]
         }

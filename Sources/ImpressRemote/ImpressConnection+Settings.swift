@@ -18,12 +18,17 @@ extension ImpressConnection {
         public var pacer: NavigationPacer
         public var maxMessageBytes: Int
         public var maxMessageLines: Int
+        /// How long Impress may stay silent after pairing, or after presses
+        /// it always answers, before the pad says its remote is stuck
+        /// (`ImpressConnection.AnswerWatch`).
+        public var answerTimeout: Duration
 
         public init(clientName: String, serverLabel: String, address: String, pinOverride: String? = nil,
                     pairingTimeout: Duration = .seconds(4), countdownStep: Duration = .seconds(1),
                     backoff: ReconnectBackoff = ReconnectBackoff(), pacer: NavigationPacer = NavigationPacer(),
                     maxMessageBytes: Int = ImpressFramer.defaultMaxMessageBytes,
-                    maxMessageLines: Int = ImpressFramer.defaultMaxLines) {
+                    maxMessageLines: Int = ImpressFramer.defaultMaxLines,
+                    answerTimeout: Duration = .seconds(6)) {
             self.clientName = clientName
             self.serverLabel = serverLabel
             self.address = address
@@ -34,6 +39,7 @@ extension ImpressConnection {
             self.pacer = pacer
             self.maxMessageBytes = maxMessageBytes
             self.maxMessageLines = maxMessageLines
+            self.answerTimeout = answerTimeout
         }
     }
 }

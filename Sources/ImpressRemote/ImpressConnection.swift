@@ -35,6 +35,8 @@ public struct ImpressConnection: Sendable, LinkLiving {
     var linkWorked = false
     /// The show's previews Impress is streaming to this connection.
     var stream = PreviewStream()
+    /// Whether Impress still answers.
+    var answers = AnswerWatch()
 
     public init(_ settings: Settings) {
         self.settings = settings
@@ -81,13 +83,16 @@ public struct ImpressConnection: Sendable, LinkLiving {
         case .timerFired(.countdown):
             return follow(life.countdownFired())
         case .timerFired(.heldNavigation):
-            return pacer.expire(now: now).map { write($0, for: $0) } ?? []
+            guard let wire = pacer.expire(now: now) else { return [] }
+            return write(wire, for: wire)
         case .timerFired(.drain):
             return []
+        case .timerFired(.answer):
+            return answerOverdue()
         case .retryNow:
             return follow(life.retryNow())
         case .stop:
-            let cancels: [Action] = [.cancel(.pairing), .cancel(.countdown), .cancel(.heldNavigation)]
+            let cancels: [Action] = [.cancel(.pairing), .cancel(.countdown), .cancel(.heldNavigation), .cancel(.answer)]
             if life.isOpen, !stream.mayClose(at: now) { return cancels + startDraining(then: .stop, now: now) }
             life.stop()
             session = nil

@@ -18,6 +18,12 @@ public enum ImpressProblem: String, Sendable, CaseIterable, Codable {
     /// The remote accepts connections but never answers: the stuck state a
     /// client leaving mid-stream leaves LibreOffice in (docs/IMPRESS-REMOTE.md).
     case stuck
+    /// Paired, then not a word about the show: the hung state LibreOffice's
+    /// remote server is left in after it crashed (docs/IMPRESS-REMOTE.md).
+    case silentAfterPairing
+    /// Linked, but Impress confirms none of the pad's presses and says
+    /// nothing else: its remote died while the pad was linked.
+    case unconfirmed
     /// Impress closed the pair request without an answer.
     case pairingRefused
     /// The PIN was never typed into Impress before the link closed.
@@ -39,6 +45,12 @@ public enum ImpressProblem: String, Sendable, CaseIterable, Codable {
         and (LibreOffice 24.8 and later) "Enable insecure WiFi connections", then quit and restart LibreOffice.
         """
 
+    /// The only cure for a stuck or crashed remote server.
+    public static let restartFix = """
+        Quit LibreOffice completely (check that no soffice process is left: `pkill -f soffice`), \
+        and open the presentation again: the pad reconnects by itself.
+        """
+
     /// A short reason, for the status line and `watch`'s `link_lost`.
     public var reason: String {
         switch self {
@@ -49,6 +61,8 @@ public enum ImpressProblem: String, Sendable, CaseIterable, Codable {
         case .reset: "connection reset"
         case .notImpress: "the port answered with something that isn't Impress Remote (wrong port?)"
         case .stuck: "Impress accepted the connection but never answered"
+        case .silentAfterPairing: "Impress's remote is stuck: it paired but never said whether a show runs"
+        case .unconfirmed: "Impress's remote stopped answering: the last presses were not carried out"
         case .pairingRefused: "Impress refused the pairing request"
         case .pairingUnconfirmed: "pairing was not confirmed in Impress"
         case .waitingForPin: "Impress waits for this remote's PIN to be typed in"
@@ -75,7 +89,9 @@ public enum ImpressProblem: String, Sendable, CaseIterable, Codable {
             "Check the port: Impress Remote listens on 1599."
         case .stuck:
             "Impress's remote is stuck (a client left while Impress was still sending it the slides). "
-                + "Quit LibreOffice completely and open the presentation again."
+                + Self.restartFix
+        case .silentAfterPairing, .unconfirmed:
+            "LibreOffice's remote server has crashed or hung; the show window may not move either. " + Self.restartFix
         case .pairingRefused:
             "Check that \"Enable remote control\" is on in Impress, then ask again (in the pad: press r)."
         case .pairingUnconfirmed:

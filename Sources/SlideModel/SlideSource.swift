@@ -21,6 +21,10 @@ public enum SourceEvent: Sendable, Equatable {
     case notes(index: Int, SlideNotes)
     /// No show is running (it ended, or never started).
     case showFinished
+    /// The link is up but the show does not answer the pad's commands:
+    /// `problem` says so, and the position on screen may be stale; nil: it
+    /// answers again.
+    case unanswered(LinkProblem?)
 }
 
 /// The state of the link to the presentation, as the status line shows it.

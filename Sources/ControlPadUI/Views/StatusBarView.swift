@@ -52,7 +52,11 @@ struct StatusBarView {
         var parts: [Part] = []
         parts.append((Self.linkLabel(state), Style(base), 3))
         if state.showRunning {
-            parts.append((state.position, Style(.accent), 0))
+            if let unanswered = state.unanswered {
+                parts.append(("⚠ \(unanswered.reason) (last known: \(state.position))", Style(.warning), 0))
+            } else {
+                parts.append((state.position, Style(.accent), 0))
+            }
             if let steps = state.stepText { parts.append((steps, Style(.accent), 1)) }
             if let elapsed = state.elapsed(at: now) {
                 var timer = "⏱ " + Self.duration(elapsed)

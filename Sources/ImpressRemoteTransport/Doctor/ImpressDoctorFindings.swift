@@ -198,13 +198,17 @@ package struct ImpressDoctorFindings: Equatable, DoctorReport {
                          "Start the slide show: F5 in Impress or in the pad, or `controlpad send \(server) start`.")
         case .unknown:
             switch link.end {
+            // Paired, then silence or a closed link: the pad cannot drive
+            // this show, whatever the show check's own rule.
             case .lost(let reason)?:
                 let problem = Self.problem(forLostLink: reason)
                 return check(false, "the link closed before Impress said whether a show runs: \(problem.reason)", problem.fix)
+                    .blocking()
             case .interrupted?, nil:
                 return check(nil, "interrupted", nil)
             default:
-                return check(false, "Impress paired but never said whether a show runs", ImpressProblem.stuck.fix)
+                return check(false, ImpressProblem.silentAfterPairing.reason, ImpressProblem.silentAfterPairing.fix)
+                    .blocking()
             }
         }
     }

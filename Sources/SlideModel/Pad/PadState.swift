@@ -120,6 +120,10 @@ public struct PadState: Sendable {
     /// reason and its fix stay on screen instead of flashing back to
     /// "Connecting…"); nil once Impress answers.
     public var lastLinkProblem: LinkProblem?
+    /// The link is up but the show leaves the pad's commands unanswered
+    /// (`SourceEvent.unanswered`): the status line says so, not a position
+    /// that may be stale. Nil once the show answers or the link changes.
+    public var unanswered: LinkProblem?
     public var title = ""
     /// The title of the show that finished, for the same show started again
     /// (Impress does not name it again).

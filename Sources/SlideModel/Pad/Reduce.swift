@@ -145,7 +145,10 @@ extension PadState {
             case .demo, .connected, .pairing: lastLinkProblem = nil
             }
             self.link = link
+            unanswered = nil
             if isLinkUp { flash = nil }
+        case .unanswered(let problem):
+            unanswered = problem
         case .showTitle(let title):
             self.title = Notes.sanitized(title).replacing("\n", with: " ")
             titleOfLastShow = nil

@@ -33,6 +33,10 @@ package struct DoctorCheck: Equatable {
     }
 
     package var name: Name
+    /// Whether the pad needs this check to pass: its name's rule, unless the
+    /// finding itself makes it so (a show that is not running is fine, a
+    /// remote that never says whether one runs is not: `blocking()`).
+    package var isNeeded: Bool
     package var title: String
     package var ok: Bool?
     package var detail: String
@@ -46,10 +50,19 @@ package struct DoctorCheck: Equatable {
 
     package init(name: Name, title: String, ok: Bool?, detail: String, fix: String?) {
         self.name = name
+        self.isNeeded = name.isNeeded
         self.title = title
         self.ok = ok
         self.detail = detail
         self.padFix = fix
+    }
+
+    /// The same finding, needed to pass whatever its name says: a failure
+    /// that means the pad cannot drive the source at all.
+    package func blocking() -> DoctorCheck {
+        var check = self
+        check.isNeeded = true
+        return check
     }
 
     package var mark: String { ok == true ? "✔" : ok == false ? "✘" : "·" }

@@ -21,7 +21,7 @@ package enum DoctorOutput {
         guard !findings.isReady else {
             return "ControlPad can drive \(findings.appName) on \(server): controlpad connect \(server)"
         }
-        let first = findings.checks.first { $0.name.isNeeded && $0.ok != true }
+        let first = findings.checks.first { $0.isNeeded && $0.ok != true }
         return "ControlPad cannot drive \(findings.appName) on \(server) yet" + (first.map { ": \($0.title) ✘" } ?? "")
     }
 
@@ -36,7 +36,7 @@ package enum DoctorOutput {
         func string(_ s: String?) -> String { s.map { JSONString.quoted($0) } ?? "null" }
         let checks = checks.map { check in
             let ok = check.ok.map { $0 ? "true" : "false" } ?? "null"
-            return "    {\"name\": \(string(check.name.rawValue)), \"ok\": \(ok), \"needed\": \(check.name.isNeeded), "
+            return "    {\"name\": \(string(check.name.rawValue)), \"ok\": \(ok), \"needed\": \(check.isNeeded), "
                 + "\"title\": \(string(check.title)), \"detail\": \(string(check.detail)), "
                 + "\"fix\": \(string(check.ok == false ? check.fix : nil))}"
         }

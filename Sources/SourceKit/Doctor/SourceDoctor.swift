@@ -23,8 +23,9 @@ package protocol DoctorReport {
 }
 
 extension DoctorReport {
-    /// Exit status 0: every needed check passed.
-    package var isReady: Bool { checks.filter(\.name.isNeeded).allSatisfy { $0.ok == true } }
+    /// Exit status 0: every needed check passed (a check a finding made
+    /// needed too, `DoctorCheck.blocking()`).
+    package var isReady: Bool { checks.filter(\.isNeeded).allSatisfy { $0.ok == true } }
 }
 
 /// What the command gives a doctor: the wait per step, where the lines go,
