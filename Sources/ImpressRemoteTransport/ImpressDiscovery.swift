@@ -45,6 +45,7 @@ public enum ImpressDiscovery {
     public static func search(
         targets: [Target],
         multicast: Bool,
+        multicastGroup: Target = Target(host: ImpressDiscoveryCodec.multicastGroup),
         timeout: Duration,
         group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) -> EventLoopFuture<DiscoveryResult> {
@@ -53,8 +54,8 @@ public enum ImpressDiscovery {
         var destinations: [(label: String, address: SocketAddress)] = []
         if multicast {
             do {
-                let group = try SocketAddress(ipAddress: ImpressDiscoveryCodec.multicastGroup, port: ImpressDiscoveryCodec.port)
-                destinations.append(("multicast \(ImpressDiscoveryCodec.multicastGroup)", group))
+                let group = try SocketAddress(ipAddress: multicastGroup.host, port: multicastGroup.port)
+                destinations.append(("multicast \(multicastGroup.host)", group))
             } catch {
                 notes.append("multicast: \(error)")
             }
@@ -82,25 +83,35 @@ public enum ImpressDiscovery {
                 }
             }
         let initialNotes = notes
+        // One socket for each destination: a send that fails (a multicast
+        // with no route, on a laptop that is offline) closes its socket in
+        // NIO, and must not take the direct searches with it.
         let sendTo = destinations
-        let result = bootstrap.bind(host: "0.0.0.0", port: 0).flatMap { channel -> EventLoopFuture<DiscoveryResult> in
-            let sends = sendTo.map { destination -> EventLoopFuture<String?> in
+        let searches = sendTo.map { destination -> EventLoopFuture<(any Channel)?> in
+            bootstrap.bind(host: "0.0.0.0", port: 0).flatMap { channel in
                 let envelope = AddressedEnvelope(
                     remoteAddress: destination.address, data: ByteBuffer(bytes: ImpressDiscoveryCodec.search))
-                return channel.writeAndFlush(envelope).map { nil as String? }.recover { error in
-                    "\(destination.label): cannot send (\(error))"
+                return channel.writeAndFlush(envelope).map { channel as (any Channel)? }.recover { error in
+                    collector.note("\(destination.label): cannot send (\(error))")
+                    channel.close(promise: nil)
+                    return nil
                 }
+            }.recover { error in
+                collector.note("\(destination.label): cannot open a socket (\(error))")
+                return nil
             }
-            return EventLoopFuture.whenAllSucceed(sends, on: loop).flatMap { sendNotes in
-                let wait = timeout.clampedNanoseconds
-                let deadline = loop.scheduleTask(in: .nanoseconds(wait)) { collector.finish() }
-                collector.finishIfEveryoneAnswered()
-                return collector.finished.futureResult.flatMap {
-                    deadline.cancel()
-                    return channel.close().recover { _ in }
-                }.map {
-                    DiscoveryResult(servers: collector.servers, notes: initialNotes + sendNotes.compactMap { $0 })
-                }
+        }
+        let result = EventLoopFuture.whenAllSucceed(searches, on: loop).flatMap { channels -> EventLoopFuture<DiscoveryResult> in
+            let open = channels.compactMap { $0 }
+            let deadline = loop.scheduleTask(in: .nanoseconds(timeout.clampedNanoseconds)) { collector.finish() }
+            // Nothing can answer on a socket that could not send.
+            collector.forget(sendTo.indices.filter { channels[$0] == nil }.map { DiscoveryCollector.key(sendTo[$0].address) })
+            if open.isEmpty { collector.finish() }
+            return collector.finished.futureResult.flatMap {
+                deadline.cancel()
+                return EventLoopFuture.andAllComplete(open.map { $0.close() }, on: loop)
+            }.map {
+                DiscoveryResult(servers: collector.servers, notes: initialNotes + collector.notes)
             }
         }
         // A search that never got going (no socket) leaves no promise pending.
@@ -117,6 +128,7 @@ final class DiscoveryCollector: Sendable {
         /// Hosts asked directly that have not answered (nil: a multicast
         /// went out, so only the timeout ends the search).
         var silent: Set<String>?
+        var notes: [String] = []
         var isFinished = false
     }
 
@@ -133,6 +145,20 @@ final class DiscoveryCollector: Sendable {
     static func key(_ address: SocketAddress) -> String { "\(address.ipAddress ?? "?"):\(address.port ?? 0)" }
 
     var servers: [DiscoveredServer] { state.withLockedValue { $0.servers } }
+    var notes: [String] { state.withLockedValue { $0.notes } }
+
+    /// Something went wrong on the way, to show as a note.
+    func note(_ text: String) {
+        state.withLockedValue { $0.notes.append(text) }
+    }
+
+    /// Hosts no search reached: not waited for.
+    func forget(_ keys: [String]) {
+        state.withLockedValue { state in
+            for key in keys { state.silent?.remove(key) }
+        }
+        finishIfEveryoneAnswered()
+    }
 
     func add(_ server: DiscoveredServer) {
         state.withLockedValue { state in

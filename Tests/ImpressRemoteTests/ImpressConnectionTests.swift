@@ -179,7 +179,7 @@ final class ImpressConnectionTests: XCTestCase {
     func testAfterStopNothingMoves() {
         var c = pairedAndStreamed()
         let stop = c.handle(.stop, now: at(1))
-        XCTAssertEqual(stop, [.cancel(.pairing), .cancel(.countdown), .cancel(.heldNavigation), .close],
+        XCTAssertEqual(stop, [.cancel(.pairing), .cancel(.countdown), .cancel(.heldNavigation), .cancel(.answer), .close],
                        "nothing is streaming: it closes at once")
         XCTAssertEqual(c.handle(.send(.next), now: at(1)), [.dropped(.next)])
         XCTAssertEqual(c.handle(.timerFired(.countdown), now: at(2)), [])

@@ -72,6 +72,21 @@ final class ImpressDiscoveryTests: XCTestCase {
         XCTAssertEqual(result.notes, [])
     }
 
+    /// An offline laptop has no route for the multicast: its send fails
+    /// (here a send to port 0, refused by the kernel as an unroutable
+    /// multicast is), and the host asked directly is still found.
+    func testAMulticastThatCannotBeSentLeavesTheDirectSearch() throws {
+        let responder = try Responder(reply: Array("LOREMOTE_ADVERTISE\nbeamer-laptop\n\n".utf8))
+        let result = try ImpressDiscovery.search(
+            targets: [.init(host: "127.0.0.1", port: responder.port)], multicast: true,
+            multicastGroup: .init(host: "127.0.0.1", port: 0), timeout: .milliseconds(500)
+        ).wait()
+        XCTAssertEqual(responder.received.wait(timeout: .now()), .success)
+        XCTAssertEqual(result.servers, [DiscoveredServer(name: "beamer-laptop", address: "127.0.0.1")])
+        XCTAssertEqual(result.notes.count, 1, "\(result.notes)")
+        XCTAssertTrue(result.notes.first?.hasPrefix("multicast 127.0.0.1: cannot send") ?? false, "\(result.notes)")
+    }
+
     func testAWrongAnswerFindsNothing() throws {
         let wrong = try Responder(reply: Array("HELLO\n\n".utf8))
         let result = try ImpressDiscovery.search(
