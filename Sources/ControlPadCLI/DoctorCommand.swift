@@ -122,7 +122,7 @@ struct HeadlessDoctorLink: DoctorLinkRunner {
             switch link.next(before: wake) {
             case .event(let event)?: watcher.note(event, at: now())
             case .interrupted?: watcher.interrupt()
-            case .written?, nil: break
+            case .written?, .request?, nil: break
             }
             watcher.settle(at: now())
         }

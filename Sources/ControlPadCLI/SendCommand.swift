@@ -7,6 +7,11 @@ import Logging
 import SourceKit
 import ControlPadScripting
 import SlideModel
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// `controlpad send HOST[:PORT] COMMAND`: one command, for scripts and pedals.
 struct SendCommand: ParsableCommand {
@@ -78,6 +83,12 @@ struct SendCommand: ParsableCommand {
         let (address, action) = try target()
         let logger = Logger(label: "controlpad.send")
         let (kind, shown) = try SourceRegistry.check(address)
+        if kind.capabilities.contains(.oneKeptLink) {
+            return try finish(KeptLinkClient(server: shown, kind: kind.id).send(
+                KeptLinkRequest(words: ConfiguredServer.split(address: self.address, command: command).command,
+                                waitForConfirmation: !noWait, timeout: timeout),
+                startKeeper: startKeeper))
+        }
         let settings = source.settings(for: kind, config: SourceRegistry.readConfig(path: config).config)
         let made = try kind.makeSource(address: address, settings: settings,
                                        use: .send(timeout: .milliseconds(Int64(timeout * 1000))), logger: logger)
@@ -89,6 +100,10 @@ struct SendCommand: ParsableCommand {
         // What the source must still finish (a stream, the calm after a stop)
         // is waited for in the background: the shell and the pedal get control back now.
         link.leave(logger: logger)
+        try finish(outcome)
+    }
+
+    private func finish(_ outcome: SendConversation.Step) throws {
         switch outcome {
         case .succeed(let line):
             print(line)
@@ -98,6 +113,16 @@ struct SendCommand: ParsableCommand {
         case .send:
             break
         }
+    }
+
+    /// Starts `controlpad keep-link` with this command's own arguments (the
+    /// address, the source's options, the config and log), in the background.
+    private func startKeeper() throws {
+        guard let executable = Syscalls.ownExecutable() else { throw ValidationError("cannot find controlpad's own executable") }
+        let null = try Syscalls.open("/dev/null", O_RDONLY)
+        defer { Syscalls.close(null) }
+        _ = try Syscalls.spawnInBackground(executable, arguments: ["keep-link", "--"] + CommandLine.arguments.dropFirst(),
+                                           input: null)
     }
 
     /// Feeds the link's events to `conversation` until it is done; each step
@@ -113,6 +138,7 @@ struct SendCommand: ParsableCommand {
             case .interrupted: return .fail("interrupted")
             case .event(let event): step = conversation.handle(event)
             case .written(let ok): step = conversation.written(ok)
+            case .request: step = nil
             }
             switch step {
             case .send(let command)?:

@@ -24,6 +24,8 @@ package final class HeadlessLink: @unchecked Sendable {
         case written(Bool)
         /// SIGINT, SIGTERM or SIGHUP.
         case interrupted
+        /// A `send` asks the kept link (`KeptLink`) for `request`; the answer goes to `reply`.
+        case request(KeptLinkRequest, reply: Int32)
     }
 
     /// What came and was not yet taken, and a `next` waiting for it: on `loop`.
@@ -67,7 +69,7 @@ package final class HeadlessLink: @unchecked Sendable {
     }
 
     /// On the loop (a source living there), kept at once; from elsewhere, hops there.
-    private func post(_ item: Item) {
+    package func post(_ item: Item) {
         if loop.inEventLoop {
             waiting.value.give(item)
         } else {

@@ -26,7 +26,7 @@ public struct ImpressKind: SourceKind {
         $XDG_STATE_HOME/controlpad/pairings.json (~/.local/state/controlpad/).
         """
     }
-    public var capabilities: SourceCapabilities { [.pointer, .startStop, .pairing, .animationSteps, .blank, .confirmsCommands] }
+    public var capabilities: SourceCapabilities { [.pointer, .startStop, .pairing, .animationSteps, .blank, .confirmsCommands, .oneKeptLink] }
 
     public var options: [SourceOption] {
         [

@@ -20,4 +20,8 @@ public struct SourceCapabilities: OptionSet, Sendable, Hashable {
     /// Says when a command was carried out (a slide change, the show's start
     /// or stop), so `send` can wait for it.
     public static let confirmsCommands = SourceCapabilities(rawValue: 1 << 6)
+    /// Clients that come and go harm the presenting app (LibreOffice's
+    /// remote server crashes, docs/IMPRESS-REMOTE.md): `send` goes through
+    /// one link kept for the show (`KeptLink`), never a connection of its own.
+    public static let oneKeptLink = SourceCapabilities(rawValue: 1 << 7)
 }

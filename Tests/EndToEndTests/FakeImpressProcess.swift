@@ -19,11 +19,13 @@ final class FakeImpressProcess {
     /// `firstMs` and `gapsMs` pace the stream as a heavy deck on a busy
     /// machine does: the first preview late, then uneven gaps in turn.
     init(pairing: String = "paired", show: Bool = false, slides: Int = 5, trickleMs: Int = 50,
-         firstMs: Int? = nil, gapsMs: [Int] = [], replay: String? = nil) throws {
-        let arguments = ["--pairing", pairing, "--slides", "\(slides)", "--trickle-ms", "\(trickleMs)"] + (show ? ["--show"] : [])
-            + (firstMs.map { ["--first-ms", "\($0)"] } ?? [])
-            + (gapsMs.isEmpty ? [] : ["--gaps-ms", gapsMs.map(String.init).joined(separator: ",")])
-            + (replay.map { ["--replay", $0] } ?? [])
+         firstMs: Int? = nil, gapsMs: [Int] = [], replay: String? = nil, flags: [String] = []) throws {
+        var arguments: [String] = ["--pairing", pairing, "--slides", "\(slides)", "--trickle-ms", "\(trickleMs)"]
+        if show { arguments.append("--show") }
+        if let firstMs { arguments += ["--first-ms", "\(firstMs)"] }
+        if !gapsMs.isEmpty { arguments += ["--gaps-ms", gapsMs.map(String.init).joined(separator: ",")] }
+        if let replay { arguments += ["--replay", replay] }
+        arguments += flags
         server = try FakeServerScript(name: "fake Impress", script: FakeServerScript.toolPath("fake-impress/fake_impress.py"),
                                       arguments: arguments)
     }

@@ -16,30 +16,25 @@ final class RealTerminalPicturesTests: XCTestCase {
         [UInt8](try Data(contentsOf: Self.deck.appendingPathComponent(String(format: "slide-%02d.png", index + 1))))
     }
 
-    typealias Region = (x: (Double, Double), y: (Double, Double))
+    typealias Rect = Screenshot.Rect
 
-    /// Where the panes are in a 140×42 window, as fractions: the panes fit
-    /// the 16:9 slides at the terminal's own cell shape (kitty's cells are
-    /// taller than xterm's, so its current pane is wider), the notes below
-    /// them, the big clock under the next.
-    private static func panes(_ terminal: XTerminalSession.Terminal) -> (current: Region, next: Region) {
-        switch terminal {
-        case .kitty: ((x: (0.0, 0.635), y: (0.0, 0.58)), (x: (0.635, 1.0), y: (0.0, 0.39)))
-        case .xtermSixel: ((x: (0.0, 0.6), y: (0.0, 0.62)), (x: (0.6, 1.0), y: (0.0, 0.42)))
-        }
+    private struct Seen {
+        var current: (correlation: Double, error: Double)
+        var next: (correlation: Double, error: Double)
+        var panes: (current: Rect, next: Rect)
     }
 
-    private var current: Region = panes(.kitty).current
-    private var next: Region = panes(.kitty).next
-
-    private struct Seen { var current: (correlation: Double, error: Double); var next: (correlation: Double, error: Double) }
-
-    /// How well each pane of `shot` matches slides `index` and `index + 1`.
+    /// How well the panes of `shot` match slides `index` and `index + 1`
+    /// (nil without two pictures).
     private func seen(_ shot: Screenshot, at index: Int) throws -> Seen? {
-        guard let c = shot.slide(inX: current.x.0, current.x.1, y: current.y.0, current.y.1),
-              let n = shot.slide(inX: next.x.0, next.x.1, y: next.y.0, next.y.1) else { return nil }
-        return Seen(current: try shot.match(c, png: try preview(index)), next: try shot.match(n, png: try preview(index + 1)))
+        last = shot
+        guard let (c, n) = shot.panes(), let n else { return nil }
+        return Seen(current: try shot.match(c, png: try preview(index)), next: try shot.match(n, png: try preview(index + 1)),
+                    panes: (c, n))
     }
+
+    /// The last screenshot looked at (kept when a test fails).
+    private var last: Screenshot?
 
     private func start(_ terminal: XTerminalSession.Terminal, _ arguments: String = "", term: String? = nil) throws -> (XTerminalSession, String) {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("cp-x-\(UUID().uuidString.prefix(8)).log").path
@@ -50,14 +45,21 @@ final class RealTerminalPicturesTests: XCTestCase {
 
     private func keep(_ shot: Screenshot, as name: String) throws {
         guard let dir = ProcessInfo.processInfo.environment["CONTROLPAD_SCREENSHOTS"] else { return }
-        try Data(try shot.png(targetWidth: 560)).write(to: URL(fileURLWithPath: dir).appendingPathComponent(name))
+        try Data(try shot.png(targetWidth: name.hasSuffix("failed.png") ? shot.width : 560))
+            .write(to: URL(fileURLWithPath: dir).appendingPathComponent(name))
+    }
+
+    private func checkRealPictures(_ terminal: XTerminalSession.Terminal, protocolName: String, shotName: String) throws {
+        do { try runRealPictures(terminal, protocolName: protocolName, shotName: shotName) } catch {
+            if let last { try? keep(last, as: shotName.replacingOccurrences(of: ".png", with: "-failed.png")) }
+            throw error
+        }
     }
 
     /// Runs the pad with real pictures and with half-blocks in `terminal`
     /// and checks what a presenter sees.
-    private func checkRealPictures(_ terminal: XTerminalSession.Terminal, protocolName: String, shotName: String) throws {
-        (current, next) = Self.panes(terminal)
-        let (pad, log) = try start(terminal)
+    private func runRealPictures(_ terminal: XTerminalSession.Terminal, protocolName: String, shotName: String) throws {
+        let (pad, log) = try start(terminal, ProcessInfo.processInfo.environment["MUTANT_BLOCKS"] != nil ? "--pictures blocks" : "")
         defer { try? FileManager.default.removeItem(atPath: log) }
         let said = try pad.waitForFile(log, containing: "pictures: ")
         XCTAssertTrue(said.contains("pictures: \(protocolName)"), said)
@@ -68,6 +70,10 @@ final class RealTerminalPicturesTests: XCTestCase {
             return (sharp?.current.correlation ?? 0) > 0.9 && (sharp?.next.correlation ?? 0) > 0.9
         }
         try keep(first, as: shotName)
+        // Where the current slide is from now on: the help covers it there.
+        let current = try XCTUnwrap(sharp).panes.current
+        print("real-terminal pictures (\(protocolName)): \(first.width)×\(first.height) window, current pane \(current), "
+              + "next \(try XCTUnwrap(sharp).panes.next)")
 
         // A step: the pictures move on.
         try pad.key("Right")
@@ -78,16 +84,19 @@ final class RealTerminalPicturesTests: XCTestCase {
         // The help over the current slide shows; the picture is back when it closes.
         try pad.key("question")
         try pad.waitFor("the help over the current pane") { shot in
-            (try seen(shot, at: 1)?.current.correlation ?? 0) < 0.8
+            last = shot
+            return try shot.match(current, png: try preview(1)).correlation < 0.8
         }
         try pad.key("Escape")
         try pad.waitFor("slide 2 back after the help") { shot in
-            (try seen(shot, at: 1)?.current.correlation ?? 0) > 0.9
+            last = shot
+            return try shot.match(current, png: try preview(1)).correlation > 0.9
         }
         // Full screen: one large picture (xterm's largest sixel is 1000 px wide), and back.
         try pad.key("f")
         try pad.waitFor("slide 2 full screen") { shot in
-            guard let whole = shot.slide(inX: 0, 1, y: 0, 1), whole.width > shot.width * 3 / 4 else { return false }
+            last = shot
+            guard let whole = shot.panes()?.current, whole.width > shot.width * 3 / 4 else { return false }
             return try shot.match(whole, png: try preview(1)).correlation > 0.9
         }
         try pad.key("Escape")
@@ -95,12 +104,13 @@ final class RealTerminalPicturesTests: XCTestCase {
             guard let s = try seen(shot, at: 1) else { return false }
             return s.current.correlation > 0.9 && s.next.correlation > 0.9
         }
-        // Quit takes the pictures with it.
+        // Quit takes the pictures with it: nothing bright is left anywhere.
         try pad.key("q")
         try pad.key("y")
         _ = try pad.waitForFile(pad.directory.appendingPathComponent("exit").path, containing: "EXIT=0")
         try pad.waitFor("no slide left on screen after quitting") { shot in
-            shot.slide(inX: current.x.0, current.x.1, y: current.y.0, current.y.1) == nil
+            last = shot
+            return shot.pictures().isEmpty
         }
 
         // The same terminal with half-blocks: the slide is there, but blurred
@@ -120,6 +130,21 @@ final class RealTerminalPicturesTests: XCTestCase {
         XCTAssertGreaterThan(real.current.correlation, cells.current.correlation + 0.05, "sharper than half-blocks")
         XCTAssertGreaterThan(real.next.correlation, cells.next.correlation + 0.05, "sharper than half-blocks, next pane")
         XCTAssertLessThan(real.next.error, cells.next.error, "closer to the slide than half-blocks")
+    }
+
+    func testMutantNoQuit() throws {
+        let (pad, log) = try start(.kitty)
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        try pad.waitFor("slides 1 and 2 in the panes") { shot in (try seen(shot, at: 0)?.current.correlation ?? 0) > 0.9 }
+        try pad.waitFor("no slide left on screen (not quitting)", timeout: 5) { shot in shot.pictures().isEmpty }
+    }
+
+    func testMutantWrongSlide() throws {
+        let (pad, log) = try start(.kitty)
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        try pad.waitFor("slides 1 and 2 in the panes") { shot in (try seen(shot, at: 0)?.current.correlation ?? 0) > 0.9 }
+        try pad.waitFor("slide 1 in the panes wrongly compared to 2", timeout: 5) { shot in
+            let s = try seen(shot, at: 1); print("MUTANT r", s?.current.correlation as Any, s?.next.correlation as Any); return (s?.current.correlation ?? 0) > 0.9 }
     }
 
     func testKittyShowsTheSlidesAsPictures() throws {

@@ -3,8 +3,9 @@ import SlideImages
 
 /// A window's screenshot (`xwd` format, ZPixmap, 24 or 32 bits a pixel),
 /// with what the real-terminal tests ask of it: where a slide is (the
-/// largest bright block in a region), how closely it matches a preview, and
-/// a PNG of it for the README.
+/// largest bright block in a region, every picture on the screen, the
+/// pad's two panes), how closely it matches a preview, and a PNG of it for
+/// the README.
 struct Screenshot {
     let width: Int
     let height: Int
@@ -46,8 +47,15 @@ struct Screenshot {
     /// The slide's place inside `region` (fractions of the window): the
     /// longest run of mostly bright rows, then of mostly bright columns in
     /// them. Borders (one pixel) and text lines never make the longest run.
-    func slide(inX x0: Double, _ x1: Double, y y0: Double, _ y1: Double) -> (x: Int, y: Int, width: Int, height: Int)? {
-        let xs = Int(x0 * Double(width))..<Int(x1 * Double(width)), ys = Int(y0 * Double(height))..<Int(y1 * Double(height))
+    func slide(inX x0: Double, _ x1: Double, y y0: Double, _ y1: Double) -> Rect? {
+        slide(xs: Int(x0 * Double(width))..<Int(x1 * Double(width)), ys: Int(y0 * Double(height))..<Int(y1 * Double(height)))
+    }
+
+    typealias Rect = (x: Int, y: Int, width: Int, height: Int)
+
+    /// The slide's place inside the pixels `xs` × `ys` (see above).
+    func slide(xs: Range<Int>, ys: Range<Int>) -> Rect? {
+        let xs = xs.clamped(to: 0..<width), ys = ys.clamped(to: 0..<height)
         func longestRun(_ range: Range<Int>, _ bright: (Int) -> Bool) -> Range<Int>? {
             var best: Range<Int>?, start: Int?
             for i in range.lowerBound...range.upperBound {
@@ -63,10 +71,66 @@ struct Screenshot {
         return (cols.lowerBound, rows.lowerBound, cols.count, rows.count)
     }
 
+    /// Every picture on the screen, wherever the terminal's cells put it,
+    /// largest first: the bright blocks, each at least `minimum` pixels
+    /// both ways. Found on a grid of 4×4-pixel blocks (a block is bright
+    /// when most of its pixels are), so one-pixel frame lines and text on
+    /// black never count and the dark text on a slide does not split it,
+    /// then each block's edges to the pixel with `slide(xs:ys:)` in it.
+    func pictures(minimum: Int = 24) -> [Rect] {
+        let size = 4, columns = width / size, rows = height / size
+        guard columns > 0, rows > 0 else { return [] }
+        var bright = [Bool](repeating: false, count: columns * rows)
+        for row in 0..<rows {
+            for column in 0..<columns {
+                var count = 0
+                for y in row * size..<(row + 1) * size {
+                    for x in column * size..<(column + 1) * size where grey(x, y) > 200 { count += 1 }
+                }
+                bright[row * columns + column] = count * 2 > size * size
+            }
+        }
+        // The connected bright blocks (4-neighbours), each as its bounding box.
+        var seen = [Bool](repeating: false, count: bright.count)
+        var found: [Rect] = []
+        for start in bright.indices where bright[start] && !seen[start] {
+            var stack = [start], box = (x0: columns, y0: rows, x1: -1, y1: -1)
+            seen[start] = true
+            while let i = stack.popLast() {
+                let (column, row) = (i % columns, i / columns)
+                box = (min(box.x0, column), min(box.y0, row), max(box.x1, column), max(box.y1, row))
+                for (c, r) in [(column - 1, row), (column + 1, row), (column, row - 1), (column, row + 1)]
+                where c >= 0 && c < columns && r >= 0 && r < rows && bright[r * columns + c] && !seen[r * columns + c] {
+                    seen[r * columns + c] = true
+                    stack.append(r * columns + c)
+                }
+            }
+            guard (box.x1 - box.x0 + 1) * size >= minimum, (box.y1 - box.y0 + 1) * size >= minimum else { continue }
+            // The block's edges are within a block of the picture's: to the pixel.
+            if let rect = slide(xs: (box.x0 - 1) * size..<(box.x1 + 2) * size, ys: (box.y0 - 1) * size..<(box.y1 + 2) * size),
+               rect.width >= minimum, rect.height >= minimum {
+                found.append(rect)
+            }
+        }
+        return found.sorted { $0.width * $0.height > $1.width * $1.height }
+    }
+
+    /// The pad's current and next panes' pictures, wherever the terminal's
+    /// font and cell shape put them (the pad fits its panes to the cells, so
+    /// no fixed fractions of the window hold for every font): the largest
+    /// slide-shaped picture on the screen is the current slide, the largest
+    /// one beside it, on its right, the next (nil when there is none).
+    func panes() -> (current: Rect, next: Rect?)? {
+        let slides = pictures().filter { (1.1...2.5).contains(Double($0.width) / Double($0.height)) }
+        guard let current = slides.first else { return nil }
+        let next = slides.first { $0.x >= current.x + current.width && $0.y < current.y + current.height }
+        return (current, next)
+    }
+
     /// How closely the screenshot's `rect` matches `png` scaled to it, in
     /// grey levels: the correlation (1 is the same picture) and the mean
     /// absolute error (0–255).
-    func match(_ rect: (x: Int, y: Int, width: Int, height: Int), png: [UInt8]) throws -> (correlation: Double, error: Double) {
+    func match(_ rect: Rect, png: [UInt8]) throws -> (correlation: Double, error: Double) {
         let decoded = try PNGDecoder.decode(png)
         let scaled = AreaScaler.scale(decoded.image, toWidth: rect.width, height: rect.height, background: .white)
         var a: [Double] = [], b: [Double] = []

@@ -9,14 +9,17 @@ import SlideModel
 /// fake's log; nothing sleeps to synchronise.
 final class SendWatchEndToEndTests: FakeImpressTestCase {
     private func fake(pairing: String = "paired", show: Bool = true, slides: Int = 5,
-                      trickleMs: Int = 50) throws -> FakeImpressProcess {
-        let fake = try FakeImpressProcess(pairing: pairing, show: show, slides: slides, trickleMs: trickleMs)
+                      trickleMs: Int = 50, flags: [String] = []) throws -> FakeImpressProcess {
+        let fake = try FakeImpressProcess(pairing: pairing, show: show, slides: slides, trickleMs: trickleMs, flags: flags)
         fakes.append(fake)
         return fake
     }
 
     /// The pairing file lives in a temporary XDG_STATE_HOME: the user's own is never touched.
-    private var environment: [String: String] { ["XDG_STATE_HOME": stateHome.path] }
+    /// The kept link's socket too (`KeptLink`).
+    private var environment: [String: String] {
+        ["XDG_STATE_HOME": stateHome.path, "XDG_RUNTIME_DIR": stateHome.path]
+    }
 
     private func send(_ fake: FakeImpressProcess, _ words: String..., pairing: [String] = [],
                       file: StaticString = #filePath, line: UInt = #line) throws -> (status: Int32, out: String, err: String) {
@@ -37,11 +40,11 @@ final class SendWatchEndToEndTests: FakeImpressTestCase {
             outputs.append(run.out.trimmingCharacters(in: .newlines))
         }
         XCTAssertEqual(outputs, (2...21).map { "slide \($0)/30" })
-        XCTAssertEqual(fake.received("transition_next").count, 20)
+        // Presses that follow each other closely go as a go-to (NavigationPacer).
+        XCTAssertEqual(fake.received("transition_next").count + fake.received("goto_slide").count, 20)
         let requests = fake.pairRequests
-        XCTAssertEqual(requests.count, 20)
-        XCTAssertTrue(requests.allSatisfy { $0.name == "controlpad-test" && $0.pin == "1234" },
-                      "the stored name and PIN are reused: \(requests)")
+        XCTAssertEqual(requests.count, 1, "one link, kept for every call (KeptLink)")
+        XCTAssertTrue(requests.allSatisfy { $0.name == "controlpad-test" && $0.pin == "1234" }, "\(requests)")
         // No call left before the fake had sent it the show's last notes
         // (LibreOffice hangs when a client does: PreviewStream).
         let log = fake.entries
@@ -54,6 +57,34 @@ final class SendWatchEndToEndTests: FakeImpressTestCase {
         }
         // A fresh connection is told where the show is: 20 slides on, not 19 or 21.
         XCTAssertEqual(try send(fake, "start").out, "slide 21/30\n")
+    }
+
+    /// A pedal's or a Stream Deck's blank, resume and next, each from a
+    /// process of its own, against a fake that crashes as LibreOffice 25.2
+    /// does when clients come and go around a blank's end: one kept link
+    /// carries them all, so nothing comes and goes and the show is where
+    /// the last command put it. Then three presses at the same moment.
+    func testBlankResumeNextFromSeparateProcessesShareOneLinkAndNeverCrashImpress() throws {
+        let fake = try fake(slides: 40, trickleMs: 2, flags: ["--crashy"])
+        var lines: [String] = []
+        for round in 0..<5 {
+            for words in [["blank"], ["resume"], ["next"]] {
+                let run = try ControlpadProcess.run(["send", "127.0.0.1:\(fake.port)"] + words + (round == 0 ? testPairing : []),
+                                                    environment: environment)
+                XCTAssertEqual(run.status, 0, run.err)
+                lines.append(run.out.trimmingCharacters(in: .newlines))
+            }
+        }
+        XCTAssertEqual(lines.last, "slide 6/40")
+        XCTAssertEqual(Array(lines.prefix(3)), ["slide 1/40 · blank", "slide 1/40", "slide 2/40"])
+        let together = try ["blank", "next", "next"].map {
+            try ControlpadProcess(["send", "127.0.0.1:\(fake.port)", $0], environment: environment)
+        }
+        for process in together { XCTAssertEqual(try process.wait(timeout: 30), 0) }
+        try fake.waitForReceived("presentation_blank_screen")
+        XCTAssertEqual(try send(fake, "start").out, "slide 8/40\n", "both nexts carried out, in one link")
+        XCTAssertEqual(fake.pairRequests.count, 1, "one link for every call")
+        XCTAssertFalse(fake.entries.contains { $0["event"] as? String == "crashed" }, "Impress's remote never crashed")
     }
 
     func testEachCommandReachesImpressAndPrintsWhereTheShowIs() throws {

@@ -30,11 +30,20 @@ PORTFILE once listening, then reads control lines from stdin:
     drip MS TEXT     send TEXT (Python escapes allowed) to every client, one
                      byte every MS ms, paired or not
     flood MB         send MB megabytes without a line break to every client
+    hang             hang as LibreOffice 25.2 does in its crash handler: pair
+                     requests are still answered (PAIRED, INFO), then nothing
+                     more is said to anyone and no command is carried out
     down | up        stop listening (connections are refused) / listen again
     raw TEXT         send TEXT to every paired client, Python escapes allowed
                      (e.g. raw \\xff\\x00garbage\\r\\n\\r\\n)
     oversize BYTES   send a slide_preview whose one line is BYTES long
     quit             close everything and exit (so does end of stdin)
+
+--hung starts hung. --crashy plays the crash of LibreOffice 25.2's remote
+(docs/IMPRESS-REMOTE.md): a client that was connected when a blank ended
+(resume, or a move while blanked) and leaves while the show runs leaves a
+dangling listener, and the next slide change hangs the server ("crashed" in
+the log). Stopping the show clears it.
 
 Log lines (flushed at once): {"t": seconds, "conn": id, "event": E, ...}
 with E one of listening, accepted, received (with "lines"), pair (with
@@ -135,6 +144,11 @@ class FakeImpress:
         # previews are still being sent leaves the remote dead for everyone
         # a moment later (connections are accepted, never answered).
         self.dead = False
+        self.hung = args.hung
+        # --crashy: clients connected when a blank ended, and whether one of
+        # them left while the show ran (the next slide change then crashes).
+        self.restarted_under = set()
+        self.poisoned = False
 
     # logging
 
@@ -203,6 +217,10 @@ class FakeImpress:
         except OSError:
             pass
         finally:
+            with self.lock:
+                if self.args.crashy and self.running and client.id in self.restarted_under:
+                    self.poisoned = True
+                    self.log(client.id, "left after a blank ended: the next slide change crashes")
             if client.streams > 0 and not client.closed and not self.args.forgiving:
                 self.log(client.id, "left mid-stream")
                 threading.Timer(0.5, self.die).start()
@@ -220,6 +238,12 @@ class FakeImpress:
         name = lines[0]
         if self.dead:
             return  # the remote answers nobody any more
+        if self.hung:
+            if name == "LO_SERVER_CLIENT_PAIR" and not client.paired:
+                client.paired = True
+                client.send("LO_SERVER_SERVER_PAIRED")
+                client.send("LO_SERVER_INFO", VERSION)
+            return  # hung: pairs, then silence
         if not client.paired and not client.waiting_pin:
             if name != "LO_SERVER_CLIENT_PAIR" or len(lines) < 3:
                 client.close()  # as LibreOffice: closed without a reply
@@ -266,7 +290,7 @@ class FakeImpress:
             elif name == "presentation_blank_screen":
                 self.blank = True
             elif name == "presentation_resume":
-                self.blank = False
+                self.end_blank()
 
     def play(self, client):
         """The recorded session, whole or cut after the next offset."""
@@ -311,6 +335,10 @@ class FakeImpress:
             if index == self.current:
                 return
             self.current = index
+            if self.running and self.poisoned:
+                self.hung = True
+                self.log(0, "crashed")
+                return
             if self.running:
                 self.broadcast("slide_updated", str(index))
 
@@ -324,7 +352,8 @@ class FakeImpress:
                 return False
             self.blank = False
             self.show_generation += 1
-            self.log(0, "blank ended by a move")
+            self.log(0, "blank ended")
+            self.restarted_under |= {c.id for c in self.paired_clients()}
             for _ in range(2):
                 self.broadcast("slideshow_started", str(self.slides), str(self.current))
             self.trickle(self.paired_clients(), self.show_generation)
@@ -341,6 +370,8 @@ class FakeImpress:
 
     def stop_show(self):
         with self.lock:
+            self.restarted_under = set()
+            self.poisoned = False
             self.running = False
             self.blank = False
             self.show_generation += 1
@@ -431,6 +462,9 @@ class FakeImpress:
             for _ in range(int(rest)):
                 for c in self.all_clients():
                     c.send_bytes(block)
+        elif word == "hang":
+            with self.lock:
+                self.hung = True
         elif word == "down":
             self.unlisten()
             for c in list(self.clients):
@@ -464,6 +498,9 @@ def main():
     parser.add_argument("--first-ms", type=int, help="time before the first preview (default: --trickle-ms)")
     parser.add_argument("--gaps-ms", help="gaps between previews, used in turn (e.g. 80,180,440,4000)")
     parser.add_argument("--stream-stops-after", type=int, help="send only this many slides' previews, then stop")
+    parser.add_argument("--hung", action="store_true", help="hung from the start: pairs, then silence")
+    parser.add_argument("--crashy", action="store_true",
+                        help="a client that leaves after a blank ended crashes the next slide change")
     parser.add_argument("--forgiving", action="store_true",
                         help="stay alive when a client leaves mid-stream (LibreOffice does not)")
     parser.add_argument("--replay", help="answer every pair request with this recorded session (bytes as LibreOffice sent them)")

@@ -27,7 +27,7 @@ final class ConnectInProcessTests: FakeImpressPadTestCase {
         try status(pad, "BLANK") { $0.contains("BLANK") }
         pad.send("Right")
         try fakeSees(pad, "the fake ends its blank", {
-            $0.entries.contains { $0["event"] as? String == "blank ended by a move" }
+            $0.entries.contains { $0["event"] as? String == "blank ended" }
         }, on: fake)
         try status(pad, "the slides back on 2/5") { !$0.contains("BLANK") && !$0.contains("⏸") && $0.contains(" 2/5 ") }
         pad.send("b")

@@ -1,0 +1,238 @@
+import Dispatch
+import Logging
+import SlideModel
+import Syscalls
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// One link to a show, kept by a process of its own, that every
+/// `controlpad send` for that show goes through (`SourceCapabilities.oneKeptLink`).
+///
+/// Why: LibreOffice's remote server crashes when clients come and go around
+/// a blank and a resume (docs/IMPRESS-REMOTE.md, "Clients that come and
+/// go"), and a pedal or a Stream Deck sends each press from a process of
+/// its own. So the first `send` starts this process; it pairs once, listens
+/// on an owner-only local socket, and carries out the requests one after
+/// another, each as a `SendConversation` that starts from what the link
+/// already knows (paired, the show's state). It stays while a show runs
+/// (a client that leaves after a blank ended is what breaks Impress), and
+/// leaves `idleWithoutShow` after its last request once none runs, when
+/// the link is lost, or on SIGTERM: never in the middle of a stream
+/// (`LinkLeaving`).
+package final class KeptLink {
+    package struct Policy: Sendable {
+        /// How long it stays unused while no show runs.
+        package var idleWithoutShow: Duration = .seconds(60)
+        /// How long it stays unused while a show runs (a talk, and more).
+        package var idleWithShow: Duration = .seconds(4 * 3600)
+
+        package init() {}
+    }
+
+    private let link: HeadlessLink
+    private let listener: Int32
+    private let path: String
+    private let server: String
+    private let peer: SendConversation.Peer
+    private let policy: Policy
+    private let logger: Logger
+    private var known = KnownShow()
+    private var waiting: [(request: KeptLinkRequest, reply: Int32)] = []
+    private var active: (conversation: SendConversation, reply: Int32, timeout: Duration, deadline: Duration)?
+    private var lastUse: Duration
+    /// Requests answered: the `send` that started this process must get
+    /// its answer, even when the link fails before its request is read.
+    private var answered = 0
+
+    package init(link: HeadlessLink, listener: Int32, path: String, server: String, peer: SendConversation.Peer,
+                 policy: Policy = Policy(), logger: Logger) {
+        self.link = link
+        self.listener = listener
+        self.path = path
+        self.server = server
+        self.peer = peer
+        self.policy = policy
+        self.logger = logger
+        lastUse = link.now
+    }
+
+    /// Runs until it leaves (see above); blocks the calling thread.
+    package func run() {
+        acceptRequests()
+        link.start()
+        logger.notice("keeping the link to \(server) for send, at \(path)")
+        while true {
+            let idleLimit = known.showRuns ? policy.idleWithShow : policy.idleWithoutShow
+            let idleEnd = known.isGone ? lastUse + Self.firstRequestWait
+                : waiting.isEmpty && active == nil ? lastUse + idleLimit : nil
+            let deadline = [active?.deadline, idleEnd].compactMap { $0 }.min()
+            guard let item = link.next(before: deadline) else {
+                if let active, link.now >= active.deadline {
+                    let seconds = active.timeout.inSeconds
+                    feed { $0.timedOut(seconds: seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s") }
+                    continue
+                }
+                if !known.isGone { logger.notice("unused for \(idleLimit) with \(known.showRuns ? "a" : "no") show running: leaving") }
+                break
+            }
+            switch item {
+            case .interrupted:
+                logger.notice("interrupted: leaving")
+                answerAll(.fail("the process that kept the link to \(server) was stopped"))
+                return leave()
+            case .request(let request, let reply):
+                waiting.append((request, reply))
+                lastUse = link.now
+            case .written(let ok):
+                feed { $0.written(ok) }
+            case .event(let event):
+                known.note(event)
+                feed { $0.handle(event) }
+            }
+            // A link that is gone fails every request in the conversation's
+            // own words (`KnownShow.replay` ends with what ended it).
+            startNext()
+            if known.isGone, active == nil, waiting.isEmpty, answered > 0 {
+                logger.notice("the link is gone: leaving")
+                break
+            }
+        }
+        leave()
+    }
+
+    /// The next waiting request, started from what the link knows.
+    private func startNext() {
+        while active == nil, !waiting.isEmpty {
+            let (request, reply) = waiting.removeFirst()
+            let action: RemoteAction
+            do { action = try RemoteAction(words: request.words) } catch {
+                answer(.fail(error.description), to: reply)
+                continue
+            }
+            let timeout = Duration.milliseconds(Int64(request.timeout * 1000))
+            active = (SendConversation(action: action, waitForConfirmation: request.waitForConfirmation,
+                                       server: server, peer: peer), reply, timeout, link.now + timeout)
+            logger.info("send \(request.words.joined(separator: " "))")
+            for event in known.replay where active != nil {
+                feed { $0.handle(event) }
+            }
+        }
+    }
+
+    /// Gives the active conversation something, and does what it says.
+    private func feed(_ give: (inout SendConversation) -> SendConversation.Step?) {
+        guard var conversation = active?.conversation else { return }
+        let step = give(&conversation)
+        active?.conversation = conversation
+        if let step { act(step) }
+    }
+
+    private func act(_ step: SendConversation.Step) {
+        guard let active else { return }
+        switch step {
+        case .send(let command):
+            link.send(command)
+            self.active?.deadline = link.now + active.timeout
+        case .succeed, .fail:
+            finish(step)
+        }
+    }
+
+    private func finish(_ step: SendConversation.Step) {
+        guard let active else { return }
+        answer(step, to: active.reply)
+        self.active = nil
+        lastUse = link.now
+    }
+
+    /// How long a link that failed at once waits for the request of the `send` that started it.
+    static let firstRequestWait: Duration = .seconds(5)
+
+    private func answer(_ step: SendConversation.Step, to reply: Int32) {
+        answered += 1
+        LocalSocket.writeLine(reply, step.answerLine)
+        close(reply)
+    }
+
+    private func answerAll(_ step: SendConversation.Step) {
+        if let active { answer(step, to: active.reply) }
+        active = nil
+        for (_, reply) in waiting { answer(step, to: reply) }
+        waiting = []
+    }
+
+    /// Stops listening first, so the next `send` starts a new keeper.
+    private func leave() {
+        unlink(path)
+        close(listener)
+        link.leave(logger: logger)
+    }
+
+    /// Takes requests on a thread of its own: each one's line is read
+    /// there (a client that says nothing is dropped after 2 s) and handed to the link's loop.
+    private func acceptRequests() {
+        let listener = listener, link = link
+        DispatchQueue(label: "controlpad.kept-link.accept").async {
+            while true {
+                let client = accept(listener, nil, nil)
+                if client < 0 {
+                    if errno == EINTR || errno == ECONNABORTED { continue }
+                    return  // closed: leaving
+                }
+                _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+                DispatchQueue.global().async {
+                    guard let line = LocalSocket.readLine(client, timeoutMs: 2000), let request = KeptLinkRequest(line: line) else {
+                        LocalSocket.writeLine(client, "fail\tnot a send request")
+                        close(client)
+                        return
+                    }
+                    link.post(.request(request, reply: client))
+                }
+            }
+        }
+    }
+}
+
+/// What the kept link knows of the show, to start each request's
+/// conversation from: paired or not, the show's state, its position.
+struct KnownShow {
+    private var connected: SourceEvent?
+    private var show: (count: Int, current: Int)??
+    private var step: (index: Int, step: SlideStep)?
+    /// What ended the link (lost, failed, not paired): the end of every replay.
+    private var gone: SourceEvent?
+    var isGone: Bool { gone != nil }
+
+    var showRuns: Bool { if case (_, _)?? = show { true } else { false } }
+
+    mutating func note(_ event: SourceEvent) {
+        switch event {
+        case .link(.connected): connected = event
+        case .link(.reconnecting), .link(.failed), .link(.pairing):
+            if gone == nil { gone = event }
+        case .link: break
+        case .showStarted(let count, let current): show = .some((count, current))
+        case .slideChanged(let index):
+            if case let (count, _)?? = show { show = .some((count, index)) }
+        case .showFinished: show = .some(nil)
+        case .step(let index, let s): step = (index, s)
+        case .showTitle, .preview, .notes, .unanswered: break
+        }
+    }
+
+    /// The events that bring a new conversation to where the link stands.
+    var replay: [SourceEvent] {
+        guard let connected, let show else { return gone.map { [$0] } ?? [] }
+        var events = [connected]
+        if let (count, current) = show {
+            events.append(.showStarted(slideCount: count, current: current))
+            if let step, step.index == current { events.append(.step(index: step.index, step.step)) }
+        } else {
+            events.append(.showFinished)
+        }
+        return events + (gone.map { [$0] } ?? [])
+    }
+}
