@@ -5,8 +5,8 @@ import XCTest
 /// fake Impress of tools/fake-impress (and, opt-in, the real LibreOffice).
 /// Every wait polls the screen or the fake's log; nothing sleeps to sync.
 final class ConnectEndToEndTests: FakeImpressTestCase {
-    private func fake(pairing: String = "paired", show: Bool = false) throws -> FakeImpressProcess {
-        let fake = try FakeImpressProcess(pairing: pairing, show: show)
+    private func fake(pairing: String = "paired", show: Bool = false, flags: [String] = []) throws -> FakeImpressProcess {
+        let fake = try FakeImpressProcess(pairing: pairing, show: show, flags: flags)
         fakes.append(fake)
         return fake
     }
@@ -112,6 +112,33 @@ final class ConnectEndToEndTests: FakeImpressTestCase {
         // Nothing the pad sent had a CR in it.
         XCTAssertFalse(fake.entries.contains { ($0["lines"] as? [String])?.joined().contains("\r") == true })
         XCTAssertEqual(fake.acceptedCount, 1, "one connection all along")
+        try quit(pad)
+    }
+
+    /// LibreOffice 25.2 hung in its crash handler pairs and then says
+    /// nothing: the pad says its remote is stuck and what to do, instead of
+    /// "Asking about the show…" for ever.
+    func testAHungImpressIsSaidToBeStuckWithTheRestartAdvice() throws {
+        let fake = try fake(show: true, flags: ["--hung"])
+        let pad = try connect("127.0.0.1:\(fake.port)")
+        try pad.waitFor(text: "Impress's remote is stuck: it paired but never said whether a show runs")
+        try pad.waitFor(text: "Quit LibreOffice completely")
+        XCTAssertFalse(try pad.screen().contains("Asking about the show"))
+        try quit(pad)
+    }
+
+    /// Impress dies while the pad is linked (hung, the connection open):
+    /// presses go unanswered, and the status line says so instead of a
+    /// position that is no longer true; when Impress speaks again, it is gone.
+    func testPressesLeftUnansweredAreSaidNotAStalePosition() throws {
+        let fake = try fake(show: true)
+        let pad = try connect("127.0.0.1:\(fake.port)")
+        try position(pad, "1/5")
+        try status(pad, "all previews") { !$0.contains("previews ") }
+        fake.send("hang")
+        try pad.send("3", "Enter")
+        _ = try fake.waitFor("goto_slide 2") { $0.received("goto_slide").last == ["goto_slide", "2"] ? true : nil }
+        try status(pad, "unanswered") { $0.contains("⚠ Impress's remote stopped answering") }
         try quit(pad)
     }
 

@@ -16,8 +16,9 @@ final class DoctorEndToEndTests: FakeImpressTestCase {
 
     private let testPairing = ["--name", "controlpad-test", "--pin", "1234"]
 
-    private func fake(pairing: String = "paired", show: Bool = false, slides: Int = 5) throws -> FakeImpressProcess {
-        let fake = try FakeImpressProcess(pairing: pairing, show: show, slides: slides)
+    private func fake(pairing: String = "paired", show: Bool = false, slides: Int = 5,
+                      flags: [String] = []) throws -> FakeImpressProcess {
+        let fake = try FakeImpressProcess(pairing: pairing, show: show, slides: slides, flags: flags)
         fakes.append(fake)
         return fake
     }
@@ -73,6 +74,22 @@ final class DoctorEndToEndTests: FakeImpressTestCase {
                    "Quit LibreOffice completely and open the presentation again")
         assertLine(run.out, "Pairing", "·", "skipped")
         XCTAssertEqual(fake.pairRequests.count, 1, "one pair request, through the network source")
+    }
+
+    /// A hung LibreOffice pairs and says nothing more: the Show check fails,
+    /// and so does the verdict (never "can drive" under a ✘ Show).
+    func testAHungImpressFailsTheShowCheckAndTheVerdict() throws {
+        let fake = try fake(show: true, flags: ["--hung"])
+        let run = try doctor("127.0.0.1:\(fake.port)", testPairing + ["--timeout", "1"])
+        XCTAssertEqual(run.status, 1, run.out)
+        assertLine(run.out, "Pairing", "✔")
+        assertLine(run.out, "Show", "✘", "Impress's remote is stuck", "Quit LibreOffice completely")
+        XCTAssertFalse(run.out.contains("ControlPad can drive"), run.out)
+        XCTAssertTrue(run.out.hasSuffix("ControlPad cannot drive Impress on 127.0.0.1:\(fake.port) yet: Show ✘\n"), run.out)
+        let json = try doctor("127.0.0.1:\(fake.port)", testPairing + ["--timeout", "1", "--json"])
+        XCTAssertEqual(json.status, 1)
+        XCTAssertTrue(json.out.contains("\"ready\": false"), json.out)
+        XCTAssertTrue(json.out.contains("{\"name\": \"show\", \"ok\": false, \"needed\": true"), json.out)
     }
 
     func testAWebServerOnThePortIsNotImpress() throws {
