@@ -59,7 +59,7 @@ final class RealTerminalPicturesTests: XCTestCase {
     /// Runs the pad with real pictures and with half-blocks in `terminal`
     /// and checks what a presenter sees.
     private func runRealPictures(_ terminal: XTerminalSession.Terminal, protocolName: String, shotName: String) throws {
-        let (pad, log) = try start(terminal, ProcessInfo.processInfo.environment["MUTANT_BLOCKS"] != nil ? "--pictures blocks" : "")
+        let (pad, log) = try start(terminal)
         defer { try? FileManager.default.removeItem(atPath: log) }
         let said = try pad.waitForFile(log, containing: "pictures: ")
         XCTAssertTrue(said.contains("pictures: \(protocolName)"), said)
@@ -130,21 +130,6 @@ final class RealTerminalPicturesTests: XCTestCase {
         XCTAssertGreaterThan(real.current.correlation, cells.current.correlation + 0.05, "sharper than half-blocks")
         XCTAssertGreaterThan(real.next.correlation, cells.next.correlation + 0.05, "sharper than half-blocks, next pane")
         XCTAssertLessThan(real.next.error, cells.next.error, "closer to the slide than half-blocks")
-    }
-
-    func testMutantNoQuit() throws {
-        let (pad, log) = try start(.kitty)
-        defer { try? FileManager.default.removeItem(atPath: log) }
-        try pad.waitFor("slides 1 and 2 in the panes") { shot in (try seen(shot, at: 0)?.current.correlation ?? 0) > 0.9 }
-        try pad.waitFor("no slide left on screen (not quitting)", timeout: 5) { shot in shot.pictures().isEmpty }
-    }
-
-    func testMutantWrongSlide() throws {
-        let (pad, log) = try start(.kitty)
-        defer { try? FileManager.default.removeItem(atPath: log) }
-        try pad.waitFor("slides 1 and 2 in the panes") { shot in (try seen(shot, at: 0)?.current.correlation ?? 0) > 0.9 }
-        try pad.waitFor("slide 1 in the panes wrongly compared to 2", timeout: 5) { shot in
-            let s = try seen(shot, at: 1); print("MUTANT r", s?.current.correlation as Any, s?.next.correlation as Any); return (s?.current.correlation ?? 0) > 0.9 }
     }
 
     func testKittyShowsTheSlidesAsPictures() throws {
