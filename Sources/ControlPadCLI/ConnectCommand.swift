@@ -4,6 +4,7 @@ import ArgumentParser
 import FoundationEssentials
 import SlideModel
 import SourceKit
+import ControlPadScripting
 
 struct ConnectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -41,7 +42,9 @@ struct ConnectCommand: ParsableCommand {
         }
         let (kind, shown) = try SourceRegistry.check(text)
         let made = try kind.makeSource(address: text, settings: source.settings(for: kind, config: config.config), use: .pad, logger: nil)
+        let door = kind.capabilities.contains(.oneKeptLink) ? KeptLinkClient(server: shown, kind: kind.id).path : nil
         try PadRunner.run(source: made, settings: pad.settings, link: kind.initialLink(shown: shown),
-                          sourceNotes: SourceRegistry.helpNotes(kind, bindings: config.config.bindings), config: config)
+                          sourceNotes: SourceRegistry.helpNotes(kind, bindings: config.config.bindings), config: config,
+                          door: door)
     }
 }

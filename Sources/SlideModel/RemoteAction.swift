@@ -1,15 +1,14 @@
-import SlideModel
 
 /// What `controlpad send` asks of the show, as typed: `next`, `goto 3`, ...
 /// Slide numbers are 1-based, as on screen.
-package enum RemoteAction: Equatable, Sendable {
+public enum RemoteAction: Equatable, Sendable {
     case next, previous, first, last, blank, resume, start, stop
     case goto(slide: Int)
 
-    package static let words = "next, previous, goto N, first, last, blank, resume, start or stop"
+    public static let words = "next, previous, goto N, first, last, blank, resume, start or stop"
 
     /// Parses the command words; the error is a one-line usage message.
-    package init(words: [String]) throws(RemoteActionError) {
+    public init(words: [String]) throws(RemoteActionError) {
         guard let word = words.first else { throw .message("say what to send: \(Self.words)") }
         let rest = words.dropFirst()
         let simple: [String: RemoteAction] = [
@@ -39,7 +38,7 @@ package enum RemoteAction: Equatable, Sendable {
     }
 }
 
-package struct RemoteActionError: Error, CustomStringConvertible {
-    package var description: String
-    package static func message(_ text: String) -> RemoteActionError { RemoteActionError(description: text) }
+public struct RemoteActionError: Error, CustomStringConvertible {
+    public var description: String
+    public static func message(_ text: String) -> RemoteActionError { RemoteActionError(description: text) }
 }

@@ -22,8 +22,11 @@ final class ConnectEndToEndTests: FakeImpressTestCase {
         command += " --log \(stateHome.appendingPathComponent("pad.log").path)"
         if let pin { command += " --pin \(pin)" }
         return try TmuxSession(command: command, width: width, height: height,
-                               environment: ["XDG_STATE_HOME": stateHome.path, "CONTROLPAD_LOG_LEVEL": "trace"])
+                               environment: environment.merging(["CONTROLPAD_LOG_LEVEL": "trace"]) { $1 })
     }
+
+    /// The pairing file and the pad's door for `send` (`PadDoor`) live in a temporary directory.
+    private var environment: [String: String] { ["XDG_STATE_HOME": stateHome.path, "XDG_RUNTIME_DIR": stateHome.path] }
 
     private func status(_ pad: TmuxSession, _ what: String, timeout: TimeInterval = 30,
                         file: StaticString = #filePath, line: UInt = #line,
@@ -113,6 +116,35 @@ final class ConnectEndToEndTests: FakeImpressTestCase {
         XCTAssertFalse(fake.entries.contains { ($0["lines"] as? [String])?.joined().contains("\r") == true })
         XCTAssertEqual(fake.acceptedCount, 1, "one connection all along")
         try quit(pad)
+    }
+
+    /// A pedal's `send` while the pad runs goes through the pad: its link
+    /// (no new client for Impress), its heading; and the sender hears where
+    /// the show is going. Blank and resume too; when the pad quits, the
+    /// door closes and `send` keeps a link of its own.
+    func testSendGoesThroughARunningPad() throws {
+        let fake = try fake(show: true)
+        let pad = try connect("127.0.0.1:\(fake.port)")
+        try position(pad, "1/5")
+        func send(_ words: String...) throws -> String {
+            let run = try ControlpadProcess.run(["send", "127.0.0.1:\(fake.port)"] + words, environment: environment)
+            XCTAssertEqual(run.status, 0, run.err)
+            return run.out + run.err
+        }
+        XCTAssertEqual(try send("next"), "slide 2/5 (through the pad)\n")
+        try position(pad, "2/5")
+        XCTAssertEqual(try send("blank"), "slide 2/5 · blank (through the pad)\n")
+        try status(pad, "BLANK") { $0.contains("BLANK") }
+        XCTAssertEqual(try send("resume"), "slide 2/5 (through the pad)\n")
+        try status(pad, "BLANK gone") { !$0.contains("BLANK") }
+        XCTAssertEqual(try send("goto", "4"), "slide 4/5 (through the pad)\n")
+        try position(pad, "4/5")
+        let far = try ControlpadProcess.run(["send", "127.0.0.1:\(fake.port)", "goto", "9"], environment: environment)
+        XCTAssertEqual(far.status, 1)
+        XCTAssertEqual(far.err, "controlpad: slide 9 is out of range: the show has 5 slides\n")
+        XCTAssertEqual(fake.acceptedCount, 1, "every send went through the pad's own link")
+        try quit(pad)
+        XCTAssertEqual(try send("previous"), "slide 3/5\n", "a kept link of its own once the pad is gone")
     }
 
     /// LibreOffice 25.2 hung in its crash handler pairs and then says

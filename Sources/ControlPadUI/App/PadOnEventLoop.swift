@@ -1,4 +1,5 @@
 import SourceKit
+import ControlPadScripting
 import Logging
 import NIOCore
 import NIOPosix
@@ -40,6 +41,19 @@ final class PadOnEventLoop: @unchecked Sendable {
             queue(event)
         } else {
             loop.execute { self.queue(event) }
+        }
+    }
+
+    /// From any thread: a `controlpad send` that came through the pad
+    /// (`PadDoor`), carried out in a turn of its own; `answer` gets what
+    /// `send` prints.
+    func remote(_ action: RemoteAction, answer: @escaping @Sendable (SendConversation.Step) -> Void) {
+        loop.execute {
+            guard !self.over, let pad = self.pad else { return answer(.fail("the pad is quitting")) }
+            if let refusal = pad.state.refusal(of: action) { return answer(.fail(refusal)) }
+            pad.take(.remote(action))
+            answer(.succeed(pad.state.remoteReport))
+            self.askForTurn()
         }
     }
 

@@ -20,7 +20,7 @@ package enum PadRunner {
     /// `config` is the config file as already read, if it was (read here otherwise).
     package static func run(source: SlideSource, settings: PadSettings, link: LinkState = .connecting(to: ""),
                     sourceNotes: HelpView.SourceNotes? = nil,
-                    config loaded: LoadedConfig? = nil) throws {
+                    config loaded: LoadedConfig? = nil, door: String? = nil) throws {
         // Everything that can fail with a message fails before the terminal
         // is taken over, so the message is readable.
         var start = try PadStart(settings: settings, link: link, loaded: loaded)
@@ -45,6 +45,9 @@ package enum PadRunner {
             }
         }
         defer { signals.cancel() }
+        // `send` to this show goes through the pad while it runs.
+        let opened = door.flatMap { PadDoor(path: $0, driver: driver) }
+        defer { opened?.close() }
 
         let colors = ColorSetup(environment: ProcessInfo.processInfo.environment, choice: settings.color)
         let name = colors.terminalName()

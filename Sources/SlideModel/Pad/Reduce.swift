@@ -2,6 +2,9 @@
 public enum PadEvent: Sendable, Equatable {
     case key(Key)
     case source(SourceEvent)
+    /// A `controlpad send` that came through the pad (its local socket):
+    /// carried out as its key would be, through the pad's heading and pacer.
+    case remote(RemoteAction)
     /// The layout's sizes after a frame (see `Viewport`).
     case viewport(Viewport)
     /// A click on the slide list's `row`-th visible row.
@@ -62,6 +65,9 @@ extension PadState {
             flash = nil
             effects = handle(key, now: now)
         case .source(let event): apply(event, now: now); effects = []
+        case .remote(let action):
+            flash = nil
+            effects = performRemote(action, now: now)
         case .viewport(let viewport):
             var viewport = viewport
             viewport.listRows = min(ViewTag.maxListRows, max(0, viewport.listRows))

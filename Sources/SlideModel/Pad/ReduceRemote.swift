@@ -1,0 +1,41 @@
+/// `controlpad send` through a running pad: the same actions as the keys,
+/// whatever overlay is open (the sender cannot see it), and an answer for
+/// the sender in `send`'s words.
+extension PadState {
+    /// Why `action` cannot be carried out now, in `send`'s words; nil: it can.
+    package func refusal(of action: RemoteAction) -> String? {
+        guard isLinkUp else {
+            return "the pad is not linked to the show" + (lastLinkProblem.map { ": \($0.reason)" } ?? "")
+        }
+        if case .start = action { return showStateKnown ? nil : PadState.showStateUnknownRefusal }
+        if case .stop = action { return nil }
+        guard showRunning else { return "no show is running: start one with `controlpad send … start`" }
+        if case .goto(let slide) = action, slide > slideCount {
+            return "slide \(slide) is out of range: the show has \(slideCount) slides"
+        }
+        return nil
+    }
+
+    mutating func performRemote(_ action: RemoteAction, now: Duration) -> [Effect] {
+        switch action {
+        case .next: return perform(Action.next, now: now)
+        case .previous: return perform(Action.previous, now: now)
+        case .first: return go(to: 0, now: now)
+        case .last: return go(to: slideCount - 1, now: now)
+        case .goto(let slide): return go(to: slide - 1, now: now)
+        case .blank: return blank ? [] : perform(Action.blank, now: now)
+        case .resume: return blank ? perform(Action.blank, now: now) : []
+        case .start: return showRunning ? [] : perform(Action.startShow, now: now)
+        // The sender asked: no question on the pad's screen.
+        case .stop: return showRunning ? [.send(.stop)] : []
+        }
+    }
+
+    /// What `send` prints once the pad has carried out a command: where the
+    /// show is heading, e.g. "slide 4/14 (through the pad)".
+    package var remoteReport: String {
+        guard showRunning else { return "no show (through the pad)" }
+        let target = heading?.target ?? current
+        return "slide \(target + 1)/\(slideCount)" + (blank ? " · blank" : "") + " (through the pad)"
+    }
+}
