@@ -18,6 +18,12 @@ import SlideModel
 /// start or resume of ours it first waits for the stream to begin, and
 /// after a show ends it stays half a second (closing a few ms after a show
 /// ended crashed 7.4).
+/// A show that starts again while it runs (a blank ended: a resume, or a
+/// move while blanked) holds the connection open until that show ends:
+/// Impress has then left stale listeners of this connection on the show,
+/// and once the connection closes, the next slide change makes them use
+/// freed memory, which crashes LibreOffice 25.2 (docs/IMPRESS-REMOTE.md,
+/// "Clients that leave after a blank ended").
 /// It reads raw messages (name first), so the process that finishes a
 /// stream in the background (`controlpad finish-stream`) keeps the same
 /// rule without a session.
@@ -40,6 +46,9 @@ public struct PreviewStream: Sendable, Equatable, Codable {
     /// diagrams at the slowest pace measured (about 1 s a slide, with both
     /// cores of the machine busy) streams for about 17 minutes.
     public static let safetyNet: Duration = .seconds(30 * 60)
+    /// The longest a connection held by a show that started again waits
+    /// for the show's end: longer than any talk.
+    public static let showHoldLimit: Duration = .seconds(12 * 3600)
 
     /// Slides in the show whose stream is coming; nil when none is.
     public private(set) var slideCount: Int?
@@ -52,6 +61,9 @@ public struct PreviewStream: Sendable, Equatable, Codable {
     private var answerAwaitedSince: Duration?
     /// After a show ended: stay until then.
     private var settleUntil: Duration?
+    /// The running show started again while this connection was open: it
+    /// stays until the show ends (see above).
+    public private(set) var holdsUntilShowEnds = false
     /// When the last message of a show's stream passed.
     public private(set) var lastTraffic: Duration = .zero
 
@@ -65,7 +77,11 @@ public struct PreviewStream: Sendable, Equatable, Codable {
 
     /// What a connection waiting on this stream waits for, in words.
     public var waitDescription: String {
-        slidesLeft > 0 ? "Impress is still sending \(slidesLeft) slide\(slidesLeft == 1 ? "" : "s")"
+        if holdsUntilShowEnds {
+            return "the link stays until the show ends (a blank ended while it was open: "
+                + "closing it before would crash LibreOffice's remote)"
+        }
+        return slidesLeft > 0 ? "Impress is still sending \(slidesLeft) slide\(slidesLeft == 1 ? "" : "s")"
             : "Impress is still answering"
     }
 
@@ -77,6 +93,7 @@ public struct PreviewStream: Sendable, Equatable, Codable {
             answerAwaitedSince = now
         case "slideshow_started":
             let count = message.count > 1 ? Int(message[1]) ?? 0 : 0
+            if showRunning { holdsUntilShowEnds = true }
             slideCount = count > 0 ? count : nil
             slidesSent = 0
             lastPreviewArrived = false
@@ -89,6 +106,7 @@ public struct PreviewStream: Sendable, Equatable, Codable {
             if showRunning { settleUntil = now + (slideCount != nil ? Self.quiet : Self.stopSettle) }
             slideCount = nil
             showRunning = false
+            holdsUntilShowEnds = false
             answerAwaitedSince = nil
         case "slide_preview", "slide_notes":
             guard let count = slideCount, message.count > 1, let index = Int(message[1]), index >= 0 else { return }
@@ -115,16 +133,20 @@ public struct PreviewStream: Sendable, Equatable, Codable {
 
     /// The latest a connection that starts waiting at `start` may stay
     /// (`safetyNet`): the stream's own end or a quiet spell closes it long before.
-    public func deadline(waitingFrom start: Duration) -> Duration { start + Self.safetyNet }
+    public func deadline(waitingFrom start: Duration) -> Duration {
+        start + (holdsUntilShowEnds ? Self.showHoldLimit : Self.safetyNet)
+    }
 
     /// When a waiting connection may close if nothing else arrives, never
     /// after `deadline`: `notesGrace` after the last preview, `quiet` after
     /// the last message of a stream, `answerGrace` after a command still
     /// unanswered, `stopSettle` after our stop was answered; `.zero` when
-    /// nothing is left to wait for.
+    /// nothing is left to wait for; the deadline itself while the show holds it.
     public func closesAt(deadline: Duration) -> Duration {
         let end: Duration
-        if slideCount != nil {
+        if holdsUntilShowEnds {
+            end = deadline
+        } else if slideCount != nil {
             end = lastTraffic + (lastPreviewArrived ? Self.notesGrace : Self.quiet)
         } else if let answerAwaitedSince {
             end = answerAwaitedSince + Self.answerGrace

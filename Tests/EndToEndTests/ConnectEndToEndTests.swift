@@ -147,6 +147,32 @@ final class ConnectEndToEndTests: FakeImpressTestCase {
         XCTAssertEqual(try send("previous"), "slide 3/5\n", "a kept link of its own once the pad is gone")
     }
 
+    /// Quitting the pad after a blank ended, starting it again, `b` and →,
+    /// three times, against a fake that crashes as LibreOffice 25.2 does
+    /// when a client leaves after a blank ended: each pad's link is held in
+    /// the background until the show ends, so nothing crashes and every →
+    /// moves the show.
+    func testQuittingAfterABlankEndedNeverCrashesImpress() throws {
+        let fake = try fake(show: true, flags: ["--crashy"])
+        for round in 0..<3 {
+            let pad = try connect("127.0.0.1:\(fake.port)")
+            try position(pad, "\(round + 1)/5")
+            try status(pad, "all previews") { !$0.contains("previews ") }
+            try pad.send("b")
+            try status(pad, "BLANK") { $0.contains("BLANK") }
+            try pad.send("Right")
+            try position(pad, "\(round + 2)/5")
+            try pad.quit()
+        }
+        XCTAssertFalse(fake.entries.contains { $0["event"] as? String == "crashed" }, "Impress's remote never crashed")
+        XCTAssertFalse(fake.entries.contains { ($0["event"] as? String)?.hasPrefix("left after a blank") == true },
+                       "no link left while the show ran")
+        fake.send("stop")
+        _ = try fake.waitFor("every held link closed after the show ended") { fake in
+            fake.entries.filter { $0["event"] as? String == "closed" }.count == 3 ? true : nil
+        }
+    }
+
     /// LibreOffice 25.2 hung in its crash handler pairs and then says
     /// nothing: the pad says its remote is stuck and what to do, instead of
     /// "Asking about the show…" for ever.
