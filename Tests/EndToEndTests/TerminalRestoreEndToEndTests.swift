@@ -182,6 +182,33 @@ final class TerminalRestoreEndToEndTests: XCTestCase {
                        file: file, line: line)
     }
 
+    /// Ctrl-Z in an interactive shell gives the shell its terminal back;
+    /// `fg` brings the whole frame back and the next → moves the show. Run
+    /// as a tmux command (no job control), Ctrl-Z changes nothing and
+    /// loses no key.
+    func testCtrlZSuspendsAndFgRedrawsWholeAndLosesNoKey() throws {
+        let pad = try TmuxSession(command: "bash --norc -i", width: 100, height: 30)
+        try pad.send("\(TmuxSession.binary) demo --no-animation --seed 5", "Enter")
+        try pad.waitFor(text: "Current · 1/14")
+        try pad.send("C-z")
+        try pad.waitFor(text: "Stopped")
+        XCTAssertFalse(try pad.screen().contains("Current · 1/14"), "the shell has its screen back")
+        try pad.send("fg", "Enter")
+        try pad.waitFor(text: "Current · 1/14")
+        try pad.send("Right")
+        try pad.waitFor(text: "Current · 2/14")
+        let whole = try pad.screen()
+        XCTAssertTrue(whole.contains("Next · 3/14") && whole.contains("? help"), "the whole frame is back:\n\(whole)")
+        try pad.send("q", "y")
+
+        let bare = try TmuxSession(command: "\(TmuxSession.binary) demo --no-animation --seed 5", width: 100, height: 30)
+        try bare.waitFor(text: "Current · 1/14")
+        try bare.send("C-z")
+        try bare.send("Right")
+        try bare.waitFor(text: "Current · 2/14")
+        try bare.send("q", "y")
+    }
+
     func testQuitKeysAndSignalsRestoreTheTerminal() throws {
         let endings: [(String, (TmuxSession, Int32) throws -> Void)] = [
             ("q y", { session, _ in try session.send("q"); try session.waitFor(text: "Quit ControlPad?"); try session.send("y") }),

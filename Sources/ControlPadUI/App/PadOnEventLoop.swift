@@ -105,6 +105,18 @@ final class PadOnEventLoop: @unchecked Sendable {
         take(terminal.readInputs(bytes: bytes))
     }
 
+    /// From any thread, after SIGTSTP (Ctrl-Z): the terminal is given back
+    /// and the process stops; after `fg` the size is asked again (it may
+    /// have changed meanwhile) and the frame drawn whole.
+    func suspend() {
+        loop.execute {
+            guard !self.over, let terminal = self.terminal else { return }
+            terminal.suspend()
+            self.resized()
+            self.askForTurn()
+        }
+    }
+
     /// From any thread, after SIGWINCH: curses learns the new size on the loop.
     func terminalResized() {
         loop.execute { self.resized() }

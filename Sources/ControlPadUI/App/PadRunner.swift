@@ -37,9 +37,10 @@ package enum PadRunner {
         // while a show runs. Crashes are `CrashGuard`'s. SIGWINCH is the
         // pad's too (set before curses starts, so curses leaves it alone): it
         // tells curses the new size on the loop.
-        let signals = SignalTrap([SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH]) { number in
+        let signals = SignalTrap([SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP]) { number in
             switch number {
             case SIGWINCH: driver.terminalResized()
+            case SIGTSTP: driver.suspend()
             case SIGINT: driver.post(.interrupted)
             default: driver.post(.terminate)
             }

@@ -26,10 +26,14 @@ protocol TerminalBackend: AnyObject {
     func resized() -> TerminalInput?
     /// Shows `grid`, writing only what changed since the last frame.
     func draw(_ grid: CellGrid)
+    /// Ctrl-Z: the terminal back to the shell, the process stopped, and on
+    /// `fg` the terminal taken again, its next frame written whole.
+    func suspend()
 }
 
 extension TerminalBackend {
     /// A terminal the pad polls (the tests') has nothing to pump.
     func readInputs(bytes: UnsafeRawBufferPointer) -> [TerminalInput] { readInputs(ready: false) }
     func resized() -> TerminalInput? { nil }
+    func suspend() {}
 }
