@@ -57,6 +57,35 @@ final class DemoPadEndToEndTests: XCTestCase {
     /// A resize storm (a window dragged by its corner): 200 sizes, from
     /// tiny to large, as fast as tmux takes them; the pad keeps up and ends
     /// on a correct frame for the last size.
+    /// A screen reader or braille display follows the terminal's cursor:
+    /// it rests on the selected row of the slide list and on the selected
+    /// slide of the overview, and the selection is marked by a character
+    /// (">"), not by colour alone.
+    func testTheCursorRestsOnTheSelectionMarkedByACharacter() throws {
+        let pad = try TmuxSession(command: "\(TmuxSession.binary) demo --seed 3 --no-animation", width: 100, height: 30)
+        try status(pad, shows: "1/14")
+        func cursor() throws -> (x: Int, y: Int) {
+            let words = try pad.tmux(["display", "-p", "-t", "0", "#{cursor_x} #{cursor_y}"]).split(separator: " ")
+            return (Int(words[0]) ?? -1, Int(words[1].trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1)
+        }
+        func lineAtCursor() throws -> String {
+            let (x, y) = try cursor()
+            let lines = try pad.screen().split(separator: "\n", omittingEmptySubsequences: false)
+            return String(lines[y].dropFirst(x))
+        }
+        try pad.send("Tab")
+        try pad.waitFor("the list's selection marked") { $0.contains(">▶ 1 ") }
+        try pad.send("Down", "Down")
+        try pad.waitFor("the selection two rows down") { $0.contains(">  3 ") }
+        let listLine = try lineAtCursor()
+        XCTAssertTrue(listLine.hasPrefix(">  3 "), listLine)
+        try pad.send("Escape", "o")
+        try pad.waitFor("the overview's selection marked") { $0.contains("> ▶ 1") }
+        let overviewLine = try lineAtCursor()
+        XCTAssertTrue(overviewLine.hasPrefix("> ▶ 1"), overviewLine)
+        try pad.send("Escape", "q", "y")
+    }
+
     func testTwoHundredResizesInAFewSeconds() throws {
         let pad = try TmuxSession(command: "\(TmuxSession.binary) demo --no-animation --latency 5-40", width: 120, height: 40)
         try status(pad, shows: "1/14")

@@ -32,6 +32,11 @@ struct CellGrid: Equatable, Sendable {
     /// Pictures the views asked for, not rendered yet (`PicturePipeline.render`
     /// renders them once the whole screen is drawn).
     var pictureRequests: [PictureRequest] = []
+    /// Where the terminal's cursor rests once the frame is written: the
+    /// selected row of the list, the overview or a menu, for a screen
+    /// reader or a braille display that follows the cursor (a 1×1 `Rect`);
+    /// nil: wherever the frame's last write left it.
+    var cursor: Rect?
 
     init(width: Int, height: Int) {
         self.width = max(0, width)

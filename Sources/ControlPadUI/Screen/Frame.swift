@@ -31,9 +31,12 @@ extension CellGrid {
     }
 
     /// Writes `text` centred in `rect` on row `y`.
-    mutating func putCentered(_ text: String, in rect: Rect, y: Int, style: Style = .text) {
+    /// Returns the column the text starts at.
+    @discardableResult
+    mutating func putCentered(_ text: String, in rect: Rect, y: Int, style: Style = .text) -> Int {
         let shown = DisplayWidth.truncate(text, to: rect.width)
         let x = rect.x + max(0, (rect.width - DisplayWidth.of(shown)) / 2)
         put(shown, x: x, y: y, style: style, clip: rect)
+        return x
     }
 }

@@ -22,7 +22,8 @@ struct ListGeometry: Equatable {
 
     init(list: Rect, slideCount: Int, cellAspect: Double?) {
         inside = list.inset(dx: 1, dy: 1)
-        numberCols = 1 + String(max(1, slideCount)).count + 1
+        // The selection's mark, the current slide's, the number, a space.
+        numberCols = 2 + String(max(1, slideCount)).count + 1
         guard let cellAspect, inside.height >= 6, inside.width >= 20 else {
             rowLines = 1
             thumbCols = 0

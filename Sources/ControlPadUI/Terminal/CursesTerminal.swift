@@ -209,6 +209,10 @@ final class CursesTerminal: TerminalBackend {
         // Scaled text this frame no longer has goes before curses writes over it.
         let unscaled = scalesText ? ScaledTextWriter.erase(previous?.scaledText ?? [], keeping: grid.scaledText) : []
         previous = grid
+        // The cursor rests on the selection, for a screen reader that
+        // follows it (every raw write below puts it back where it was).
+        leaveok(cp_stdscr(), grid.cursor == nil)
+        if let cursor = grid.cursor { wmove(cp_stdscr(), Int32(cursor.y), Int32(cursor.x)) }
         wnoutrefresh(cp_stdscr())
         if !unscaled.isEmpty, let output {
             fflush(output)

@@ -25,7 +25,9 @@ struct OverviewView {
             let label = Rect(x: cell.x, y: cell.maxY - 1, width: cell.width, height: 1)
             let style = selected ? Style(.selection) : isCurrent ? Style(.current) : Style(.dim)
             grid.fill(label, style: style)
-            grid.putCentered((isCurrent ? "▶ " : "") + String(slide + 1), in: label, y: label.y, style: style)
+            let x = grid.putCentered((selected ? "> " : "") + (isCurrent ? "▶ " : "") + String(slide + 1), in: label, y: label.y,
+                                     style: style)
+            if selected { grid.cursor = Rect(x: x, y: label.y, width: 1, height: 1) }
         }
         EmptySearchView.render(state, inside: body.inset(dx: 1, dy: 1), grid: &grid)
         // The bottom edge: the search, or which rows of the grid are in view.

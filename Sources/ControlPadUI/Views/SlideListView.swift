@@ -4,7 +4,8 @@ import SlideModel
 /// The slide list that slides in from the right: one row per slide (tags
 /// 11…), with its number, its thumbnail (with pictures on; a row a few
 /// lines tall), the first line of its notes and whether its preview is in.
-/// The current slide is marked ▶; the selection is reversed. With a search,
+/// The selection is marked > (and reversed), the current slide ▶ after its
+/// number; the terminal's cursor rests on the selection. With a search,
 /// only the matches are listed, the match is highlighted, and the frame's
 /// bottom edge says the query, the count and the slides without notes hidden.
 struct SlideListView {
@@ -43,17 +44,19 @@ struct SlideListView {
             }
         }
         grid.pictureRequests += panel.pictureRequests.map { $0.shifted(by: shift, clip: full) }
+        if !moving, let cursor = panel.cursor { grid.cursor = cursor }
     }
 
     private func drawRow(slide: Int, content: LoadBuffer.Content, state: PadState, selected: Bool, query: String?,
                          rect: Rect, thumbnail: Rect?, numberCols: Int, moving: Bool, grid: inout CellGrid) {
         let style = selected ? Style(.selection) : Style.text
         grid.fill(rect, style: style)
-        let digits = numberCols - 2
+        let digits = numberCols - 3
         let number = String(repeating: " ", count: max(0, digits - String(slide + 1).count)) + String(slide + 1)
         let isCurrent = slide == state.current
-        grid.put((isCurrent ? "▶" : " ") + number + " ", x: rect.x, y: rect.y,
+        grid.put((selected ? ">" : " ") + (isCurrent ? "▶" : " ") + number + " ", x: rect.x, y: rect.y,
                  style: isCurrent && !selected ? Style(.current) : style)
+        if selected { grid.cursor = Rect(x: rect.x, y: rect.y, width: 1, height: 1) }
         var x = rect.x + numberCols
         if let thumbnail {
             ThumbnailView().render(slide: slide, preview: content.preview, in: thumbnail, pictures: pictures, cellsOnly: moving,
