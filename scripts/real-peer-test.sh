@@ -19,6 +19,12 @@
 #      the pad within the preview stream, each followed by a second client
 #      that must still move the show (about 8 minutes; SKIP_MID_STREAM=1
 #      skips, HEAVY_DECKS='photos:80' picks),
+#   5. EndToEndTests.RealImpressCrashEndToEndTests on a fresh 40-slide show
+#      (issue 38): `send blank`, `resume`, `next` 1 s and 0.2 s apart, and
+#      the pad quit and started again with b and →, ROUNDS (20) each, each
+#      on a fresh LibreOffice; Impress must be alive at the end and the show
+#      where the last command put it (SKIP_CRASH=1 skips; CRASH_ONLY=1 runs
+#      only these);
 # and always stops the peer again; then, under its own lock, a real pdfpc:
 #   5. EndToEndTests.RealPdfpcEndToEndTests (CONTROLPAD_REAL_PDFPC=1): the
 #      pad on ../shared/pdfpc/peer.sh started on a 12-slide deck
@@ -69,8 +75,31 @@ swift build --scratch-path "$SCRATCH_PATH" --build-tests
 
 run_locked() {
     trap '"$PEER_SH" stop || true' EXIT
-    "$PEER_SH"
     local failed=0 filter
+    if [ -n "${SKIP_CRASH:-}" ]; then "$PEER_SH"; fi
+    # The blank/resume crash patterns, each on a fresh LibreOffice and a 40-slide show.
+    if [ -z "${SKIP_CRASH:-}" ]; then
+        /usr/bin/python3 - <<'PY'
+import json
+json.dump([["Slide %d" % i, "Body of slide %d" % i, "Notes %d" % i] for i in range(1, 41)],
+          open("/var/tmp/controlpad-deck40.json", "w"))
+PY
+        for filter in testAPedalsBlankResumeNextOneSecondApart testAPedalsBlankResumeNextAFifthOfASecondApart \
+                      testThePadQuitAndStartedAgainWithBlankAndNext; do
+            "$PEER_SH" stop
+            LO_PEER_DECK=/var/tmp/controlpad-deck40.odp LO_PEER_DECK_SPEC=/var/tmp/controlpad-deck40.json "$PEER_SH"
+            echo "real-peer-test: running RealImpressCrashEndToEndTests/$filter" >&2
+            if ! CONTROLPAD_REAL_PEER_CRASH=1 swift test --scratch-path "$SCRATCH_PATH" --skip-build \
+                    --filter "EndToEndTests.RealImpressCrashEndToEndTests/$filter"; then
+                echo "real-peer-test: FAILED: $filter" >&2
+                failed=1
+            fi
+            "$PEER_SH" status >&2 || true
+        done
+        "$PEER_SH" stop
+        [ -z "${CRASH_ONLY:-}" ] || return $failed
+        "$PEER_SH"
+    fi
     for filter in $FILTERS; do
         echo "real-peer-test: running $filter" >&2
         if ! CONTROLPAD_REAL_PEER=1 swift test --scratch-path "$SCRATCH_PATH" --skip-build --filter "$filter"; then
