@@ -42,8 +42,12 @@ struct PadOptions: ParsableArguments {
     var paceFrom: String?
 
     /// What the pad is given of them.
+    @Flag(name: .long, help: "Draw UTF-8 frames, symbols and pictures although the locale's character set is not UTF-8 (a UTF-8 terminal behind LANG=C); without it such a locale gets ASCII.")
+    var utf8 = false
+
     var settings: PadSettings {
         var settings = PadSettings()
+        settings.utf8 = utf8
         settings.noAnimation = noAnimation
         settings.color = color
         settings.cellAspect = cellAspect

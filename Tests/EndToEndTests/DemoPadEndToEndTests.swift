@@ -86,6 +86,26 @@ final class DemoPadEndToEndTests: XCTestCase {
         try pad.send("Escape", "q", "y")
     }
 
+    /// LANG=C (a bare SSH session, a rescue console): every character on
+    /// screen is ASCII, and the pad says why once; --utf8 draws UTF-8.
+    func testALocaleThatIsNotUTF8GetsASCII() throws {
+        let pad = try TmuxSession(command: "\(TmuxSession.binary) demo --seed 3 --no-animation", width: 100, height: 30,
+                                  environment: ["LANG": "C", "LC_ALL": "C"])
+        try status(pad, shows: "1/14")
+        try pad.waitFor(text: "drawing in ASCII (--utf8 if this terminal shows")
+        let screen = try pad.screen()
+        XCTAssertTrue(screen.unicodeScalars.allSatisfy(\.isASCII), screen)
+        XCTAssertTrue(screen.contains("+ Current . 1/14 --"), screen)
+        try pad.send("q", "y")
+
+        let forced = try TmuxSession(command: "\(TmuxSession.binary) demo --seed 3 --no-animation --utf8", width: 100, height: 30,
+                                     environment: ["LANG": "C", "LC_ALL": "C"])
+        try status(forced, shows: "1/14")
+        try forced.waitFor(text: "Current · 1/14")
+        try forced.waitFor(text: "drawing UTF-8 all the same, as --utf8 asks")
+        try forced.send("q", "y")
+    }
+
     func testTwoHundredResizesInAFewSeconds() throws {
         let pad = try TmuxSession(command: "\(TmuxSession.binary) demo --no-animation --latency 5-40", width: 120, height: 40)
         try status(pad, shows: "1/14")

@@ -58,11 +58,17 @@ package enum PadRunner {
         pictureLog.info("pictures: \(setup.mode.label) — \(setup.mode.reason)")
         if let notice = setup.notice { start.notices.append(notice) }
         let writer = setup.realPictures(output: STDOUT_FILENO, wake: { driver.wake() })
+        // The user's locale, before the C.UTF-8 fallback curses is given: not UTF-8, the pad draws ASCII.
+        UTF8Locale.ensure()
+        let codeset = UTF8Locale.userCodeset ?? UTF8Locale.currentCodeset
+        let asciiOnly = !UTF8Locale.isUTF8(codeset: codeset) && !settings.utf8
+        if let notice = UTF8Locale.asciiNotice(codeset: codeset, forced: settings.utf8) { start.notices.append(notice) }
         let terminal = try CursesTerminal(useColor: colors.wantsColor, terminalName: name, pictures: writer, typed: setup.typed,
-                                          filterAnswers: setup.answersMayFollow, textSizing: setup.textSizing)
+                                          filterAnswers: setup.answersMayFollow, textSizing: setup.textSizing,
+                                          asciiOnly: asciiOnly)
         defer { terminal.restore() }
         // The terminal set the locale (UTF-8, or C.UTF-8 as a fallback): said once if neither.
-        if let notice = UTF8Locale.notice(codeset: UTF8Locale.currentCodeset) { start.notices.append(notice) }
+        if asciiOnly == false, let notice = UTF8Locale.notice(codeset: UTF8Locale.currentCodeset) { start.notices.append(notice) }
         let depth = colors.depth(terminalName: name ?? "", colors: terminal.colorCount, direct: terminal.directColor)
         pictureLog.info("colour depth for pictures: \(depth.rawValue) (\(terminal.colorCount) colours)")
         if let notice = colors.depthNotice(terminalName: name ?? "", colors: terminal.colorCount, direct: terminal.directColor) {

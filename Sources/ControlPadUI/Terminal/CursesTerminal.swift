@@ -44,6 +44,8 @@ final class CursesTerminal: TerminalBackend {
     /// Half-block picture cells are written by `HalfBlockWriter` rather than
     /// curses (256 colours or more), except in a full repaint.
     private let writesHalfBlocks: Bool
+    /// The locale is not UTF-8: every cell is drawn in ASCII (`AsciiGlyphs`).
+    let asciiOnly: Bool
     /// The terminal draws scaled text (kitty's text sizing): the grid's
     /// `scaledText` is written after curses' cells.
     private let scalesText: Bool
@@ -58,8 +60,9 @@ final class CursesTerminal: TerminalBackend {
     /// terminal answered the start-up queries late): keep them from curses.
     init(useColor: Bool, terminalName: String? = nil, output: UnsafeMutablePointer<FILE>? = nil,
          input: UnsafeMutablePointer<FILE>? = nil, pictures: PictureWriter? = nil, typed: [UInt8] = [],
-         filterAnswers: Bool = false, textSizing: Bool = false) throws {
+         filterAnswers: Bool = false, textSizing: Bool = false, asciiOnly: Bool = false) throws {
         scalesText = textSizing
+        self.asciiOnly = asciiOnly
         UTF8Locale.ensure()
         guard isatty(STDOUT_FILENO) != 0 || output != nil else {
             throw StartError(description: "standard output is not a terminal; run controlpad in a terminal (tmux and SSH work)")
@@ -129,7 +132,7 @@ final class CursesTerminal: TerminalBackend {
         directColor = colors && cp_has_direct_color() != 0
         colorCount = colors ? Int(cp_colors()) : 0
         theme = colors ? .standard(colors: colorCount) : .monochrome
-        writesHalfBlocks = colors && (directColor || colorCount >= 256)
+        writesHalfBlocks = colors && (directColor || colorCount >= 256) && !asciiOnly
         // The cells the pad writes itself must stay where they are: no
         // shifting a line with insert/delete character.
         idcok(cp_stdscr(), false)
@@ -267,7 +270,9 @@ final class CursesTerminal: TerminalBackend {
         if extra.contains(.underline) { attrs |= cp_a_underline }
         let pair = colorsOn ? pairNumber(fg: cell.style.foreground ?? look.foreground,
                                          bg: cell.style.background ?? look.background) : 0
-        var scalars = cell.text.unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) }
+        let text = asciiOnly ? AsciiGlyphs.fallback(cell.text, width: Int(cell.width), picture: cell.isHalfBlockPicture)
+            : cell.text
+        var scalars = text.unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) }
         if scalars.isEmpty { scalars = [32] }
         scalars.append(0)
         _ = cp_put_cell(Int32(y), Int32(x), scalars, attrs, pair)
