@@ -54,7 +54,7 @@ let package = Package(
         // the EmbedDemoDeck plugin, not shipped as a resource bundle.
         .target(
             name: "DemoSource",
-            dependencies: ["SlideModel", "SourceKit", "Syscalls", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["SlideModel", "SourceKit", .product(name: "Logging", package: "swift-log")],
             exclude: ["Resources"],
             plugins: ["EmbedDemoDeck"]
         ),
@@ -125,7 +125,7 @@ let package = Package(
         .target(
             name: "ControlPadUI",
             dependencies: [
-                "CNcurses", "CWideChar", "CCrashGuard", "Syscalls", "SlideModel", "SourceKit", "DemoSource", "SlideImages",
+                "CNcurses", "CCrashGuard", "Syscalls", "SlideModel", "SourceKit", "SlideImages",
                 "PadRuntime", "ControlPadScripting", "PadConfig",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -136,8 +136,8 @@ let package = Package(
         .target(
             name: "ControlPadCLI",
             dependencies: [
-                "ControlPadUI", "ControlPadScripting", "PadConfig", "PadRuntime", "SlideModel", "DemoSource",
-                "SlideImages", "SourceKit", "ImpressRemote", "Pdfpc", "ImpressRemoteTransport", "PdfpcTransport", "RevealJSTransport",
+                "ControlPadUI", "ControlPadScripting", "PadConfig", "SlideModel", "SlideImages", "SourceKit", "Syscalls",
+                "DemoSource", "ImpressRemoteTransport", "PdfpcTransport", "RevealJSTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -198,11 +198,11 @@ let package = Package(
         .testTarget(name: "SlideImagesTests", dependencies: ["SlideImages", "SlideModel"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "ImpressRemoteTransportTests",
-            dependencies: ["ImpressRemoteTransport", "ImpressRemote", "SlideModel", "SourceKit", "PadTestSupport", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["ImpressRemoteTransport", "ImpressRemote", "SlideModel", "PadTestSupport", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "PdfpcTransportTests",
-            dependencies: ["PdfpcTransport", "Pdfpc", "SlideModel", "SourceKit", "PadTestSupport", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["PdfpcTransport", "Pdfpc", "SlideModel", "PadTestSupport"]
         ),
         .testTarget(name: "RevealJSTests", dependencies: ["RevealJS", "SlideModel"]),
         // Against a scripted fake CDP server (FakeCDPServer.swift), and, opt-in
@@ -214,22 +214,21 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOWebSocket", package: "swift-nio"),
             ]
         ),
         .testTarget(
-            name: "ControlPadTests", dependencies: ["ControlPadUI", "PadConfig", "PadTestSupport", "ControlPadCLI", "ControlPadScripting", "PadRuntime", "Syscalls", "SlideModel", "DemoSource", "SlideImages", "SourceKit", "ImpressRemote", "Pdfpc", "ImpressRemoteTransport", "PdfpcTransport",
+            name: "ControlPadTests", dependencies: ["ControlPadUI", "PadConfig", "PadTestSupport", "ControlPadCLI", "ControlPadScripting", "PadRuntime", "Syscalls", "CCrashGuard", "SlideModel", "DemoSource", "SlideImages", "SourceKit", "ImpressRemote", "Pdfpc", "ImpressRemoteTransport", "PdfpcTransport",
                                                 .product(name: "NIOCore", package: "swift-nio"),
                                                 .product(name: "NIOPosix", package: "swift-nio")], exclude: ["Snapshots"]
         ),
         // Drives the built `controlpad` (which `swift build --build-tests` builds): it
         // does not link it, so the executable's static runtime stays out of the bundle.
-        .testTarget(name: "EndToEndTests", dependencies: ["CWideChar", "SlideImages", "ImpressRemote", "Pdfpc", "RevealJS", "RevealTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["CWideChar", "SlideModel", "SlideImages", "ImpressRemote", "Pdfpc", "RevealTestSupport"]),
         // The fuzz harnesses, beside the pad (not in it, and linking neither
         // curses nor NIO): scripts/fuzz.sh runs them under libFuzzer;
         // FuzzTests replays every fail case and a bounded smoke run.
-        .target(name: "FuzzHarnesses", dependencies: ["PadConfig", "SlideImages", "SlideModel", "ImpressRemote", "Pdfpc"], path: "Fuzz/Harnesses"),
-        .testTarget(name: "FuzzTests", dependencies: ["FuzzHarnesses", "PadConfig", "SlideModel", "ImpressRemote", "DemoSource"]),
+        .target(name: "FuzzHarnesses", dependencies: ["PadConfig", "SlideImages", "SlideModel", "ImpressRemote"], path: "Fuzz/Harnesses"),
+        .testTarget(name: "FuzzTests", dependencies: ["FuzzHarnesses", "PadConfig", "SlideModel", "DemoSource"]),
     ]
 )
 
