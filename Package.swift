@@ -191,6 +191,12 @@ let package = Package(
             ],
             path: "Tests/RevealSupport"
         ),
+        // The fake Impress and the fake pdfpc (tools/fake-impress, tools/fake-pdfpc)
+        // as child processes, and the process, deadline and error helpers they
+        // stand on: for the end-to-end tests and ControlPadTests' in-process
+        // tests on the real sources. It uses XCTest (a wait that times out fails
+        // the test at the line that waited), so only test targets link it.
+        .target(name: "FakePeerSupport", path: "Tests/FakePeers"),
         // Fixtures (real LibreOffice bytes) are read by path, not bundled.
         .testTarget(name: "SlideModelTests", dependencies: ["SlideModel", "DemoSource", "ImpressRemote", "Pdfpc"]),
         .testTarget(name: "ImpressRemoteTests", dependencies: ["ImpressRemote", "SlideModel"], exclude: ["Fixtures"]),
@@ -217,13 +223,13 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "ControlPadTests", dependencies: ["ControlPadUI", "PadConfig", "PadTestSupport", "ControlPadCLI", "ControlPadScripting", "PadRuntime", "Syscalls", "CCrashGuard", "SlideModel", "DemoSource", "SlideImages", "SourceKit", "ImpressRemote", "Pdfpc", "ImpressRemoteTransport", "PdfpcTransport",
+            name: "ControlPadTests", dependencies: ["ControlPadUI", "PadConfig", "PadTestSupport", "FakePeerSupport", "ControlPadCLI", "ControlPadScripting", "PadRuntime", "Syscalls", "CCrashGuard", "SlideModel", "DemoSource", "SlideImages", "SourceKit", "ImpressRemote", "Pdfpc", "ImpressRemoteTransport", "PdfpcTransport",
                                                 .product(name: "NIOCore", package: "swift-nio"),
                                                 .product(name: "NIOPosix", package: "swift-nio")], exclude: ["Snapshots"]
         ),
         // Drives the built `controlpad` (which `swift build --build-tests` builds): it
         // does not link it, so the executable's static runtime stays out of the bundle.
-        .testTarget(name: "EndToEndTests", dependencies: ["CWideChar", "SlideModel", "SlideImages", "ImpressRemote", "Pdfpc", "RevealTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["CWideChar", "SlideModel", "SlideImages", "ImpressRemote", "Pdfpc", "RevealTestSupport", "FakePeerSupport"]),
         // The fuzz harnesses, beside the pad (not in it, and linking neither
         // curses nor NIO): scripts/fuzz.sh runs them under libFuzzer;
         // FuzzTests replays every fail case and a bounded smoke run.

@@ -1,3 +1,4 @@
+import FakePeerSupport
 import ImpressRemote
 import Pdfpc
 import Foundation

@@ -1,4 +1,5 @@
 import CWideChar
+import FakePeerSupport
 import Foundation
 import XCTest
 

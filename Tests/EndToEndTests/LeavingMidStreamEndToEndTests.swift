@@ -1,3 +1,4 @@
+import FakePeerSupport
 import Foundation
 import XCTest
 

@@ -1,3 +1,4 @@
+import FakePeerSupport
 import Foundation
 
 /// Xvfb for `XTerminalSession`, on the first free display: with

@@ -1,3 +1,4 @@
+import FakePeerSupport
 import Foundation
 
 /// The `controlpad` that `swift build` made, which the end-to-end tests run.

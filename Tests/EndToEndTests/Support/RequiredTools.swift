@@ -1,3 +1,4 @@
+import FakePeerSupport
 import Foundation
 
 /// Programs an end-to-end test runs (tmux, Xvfb, kitty …). A missing one

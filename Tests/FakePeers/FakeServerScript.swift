@@ -1,24 +1,26 @@
 import Foundation
-import XCTest
 
 /// A fake server script from tools/ (Python) as a child process on
 /// 127.0.0.1: started with `--port-file` and `--log` in a fresh directory,
 /// steered by control lines on its stdin, read back through its JSON-lines
 /// log. The fake Impress and the fake pdfpc are both run through this.
-final class FakeServerScript {
-    let port: Int
-    let directory: URL
-    let logPath: String
+/// In the FakePeerSupport target with them, for the end-to-end tests and
+/// the in-process ones in ControlPadTests alike.
+package final class FakeServerScript {
+    package let port: Int
+    package let directory: URL
+    package let logPath: String
     private let name: String
     private let process: ChildProcess
     private var control: Int32
     private var stopped = false
 
     /// `tools/<relativePath>` of this repository: the first folder above
-    /// this file with a Package.swift (the file is also linked into
-    /// Tests/ControlPadTests/FakePeers, one level deeper).
-    static func toolPath(_ relativePath: String, _ file: StaticString = #filePath) -> String {
-        var root = URL(fileURLWithPath: "\(file)").deletingLastPathComponent()
+    /// this file (Tests/FakePeers) with a Package.swift. `#filePath` is read
+    /// here, not taken as a default argument: that would be the caller's
+    /// file, in whichever test target calls.
+    package static func toolPath(_ relativePath: String) -> String {
+        var root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         while root.path != "/", !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
             root.deleteLastPathComponent()
         }
@@ -26,7 +28,7 @@ final class FakeServerScript {
     }
 
     /// Starts `python3 script --port-file … --log … arguments` and waits until it listens.
-    init(name: String, script: String, arguments: [String]) throws {
+    package init(name: String, script: String, arguments: [String]) throws {
         self.name = name
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("cp-\(name)-\(UUID().uuidString.prefix(8))", isDirectory: true)
@@ -67,7 +69,7 @@ final class FakeServerScript {
     deinit { stop() }
 
     /// One control line (see the script's header).
-    func send(_ line: String) {
+    package func send(_ line: String) {
         guard !stopped else { return }
         let bytes = Array((line + "\n").utf8)
         bytes.withUnsafeBytes { raw in
@@ -82,7 +84,7 @@ final class FakeServerScript {
     }
 
     /// Ends the fake (quit, then SIGKILL if it does not go within 3 s).
-    func stop() {
+    package func stop() {
         guard !stopped else { return }
         send("quit")
         stopped = true
@@ -91,7 +93,7 @@ final class FakeServerScript {
     }
 
     /// Every log entry so far.
-    var entries: [[String: Any]] {
+    package var entries: [[String: Any]] {
         guard let data = FileManager.default.contents(atPath: logPath) else { return [] }
         return data.split(separator: UInt8(ascii: "\n")).compactMap {
             try? JSONSerialization.jsonObject(with: Data($0)) as? [String: Any]
@@ -99,7 +101,7 @@ final class FakeServerScript {
     }
 
     /// Polls until `condition` gives a value, failing after `timeout` with the log's end.
-    func waitFor<T>(_ what: String, timeout: TimeInterval, file: StaticString, line: UInt, _ condition: () -> T?) throws -> T {
+    package func waitFor<T>(_ what: String, timeout: TimeInterval, file: StaticString, line: UInt, _ condition: () -> T?) throws -> T {
         try Deadline.waitFor("the \(name) to see \(what)", timeout: timeout, every: 0.03,
                              lastSeen: { "its log ends:\n" + entries.suffix(15).map { "\($0)" }.joined(separator: "\n") },
                              file: file, line: line, condition)

@@ -1,15 +1,14 @@
 import Foundation
-import XCTest
 
 /// tools/fake-impress/fake_impress.py as a child process: a scriptable fake
 /// LibreOffice Impress on 127.0.0.1 (a free port). The test steers it by
 /// writing control lines to its stdin and reads, from its JSON-lines log,
 /// what the pad sent it.
-final class FakeImpressProcess {
+package final class FakeImpressProcess {
     private let server: FakeServerScript
-    var port: Int { server.port }
-    var directory: URL { server.directory }
-    var logPath: String { server.logPath }
+    package var port: Int { server.port }
+    package var directory: URL { server.directory }
+    package var logPath: String { server.logPath }
 
     /// Starts the fake and waits until it listens.
     /// - Parameters:
@@ -18,7 +17,7 @@ final class FakeImpressProcess {
     ///   - trickleMs: time between two slides' previews (LibreOffice: ~50 ms).
     /// `firstMs` and `gapsMs` pace the stream as a heavy deck on a busy
     /// machine does: the first preview late, then uneven gaps in turn.
-    init(pairing: String = "paired", show: Bool = false, slides: Int = 5, trickleMs: Int = 50,
+    package init(pairing: String = "paired", show: Bool = false, slides: Int = 5, trickleMs: Int = 50,
          firstMs: Int? = nil, gapsMs: [Int] = [], replay: String? = nil, flags: [String] = []) throws {
         var arguments: [String] = ["--pairing", pairing, "--slides", "\(slides)", "--trickle-ms", "\(trickleMs)"]
         if show { arguments.append("--show") }
@@ -31,16 +30,16 @@ final class FakeImpressProcess {
     }
 
     /// One control line (see the script's header): `slide 2`, `drop`, `accept` …
-    func send(_ line: String) { server.send(line) }
+    package func send(_ line: String) { server.send(line) }
 
     /// Ends the fake (quit, then SIGKILL if it does not go within 3 s).
-    func stop() { server.stop() }
+    package func stop() { server.stop() }
 
     /// Every log entry so far.
-    var entries: [[String: Any]] { server.entries }
+    package var entries: [[String: Any]] { server.entries }
 
     /// The messages the pad sent whose first line is `name`, in order.
-    func received(_ name: String) -> [[String]] {
+    package func received(_ name: String) -> [[String]] {
         entries.compactMap { entry in
             guard entry["event"] as? String == "received", let lines = entry["lines"] as? [String],
                   lines.first == name else { return nil }
@@ -49,7 +48,7 @@ final class FakeImpressProcess {
     }
 
     /// Pair requests as the fake saw them: (client name, PIN).
-    var pairRequests: [(name: String, pin: String)] {
+    package var pairRequests: [(name: String, pin: String)] {
         entries.compactMap { entry in
             guard entry["event"] as? String == "pair", let name = entry["name"] as? String,
                   let pin = entry["pin"] as? String else { return nil }
@@ -58,11 +57,11 @@ final class FakeImpressProcess {
     }
 
     /// How many connections the fake accepted.
-    var acceptedCount: Int { entries.filter { $0["event"] as? String == "accepted" }.count }
+    package var acceptedCount: Int { entries.filter { $0["event"] as? String == "accepted" }.count }
 
     /// Polls the log until `name` has been received `count` times.
     @discardableResult
-    func waitForReceived(_ name: String, count: Int = 1, timeout: TimeInterval = 30,
+    package func waitForReceived(_ name: String, count: Int = 1, timeout: TimeInterval = 30,
                          file: StaticString = #filePath, line: UInt = #line) throws -> [[String]] {
         try waitFor("\(count) × \(name)", timeout: timeout, file: file, line: line) {
             let got = $0.received(name)
@@ -71,7 +70,7 @@ final class FakeImpressProcess {
     }
 
     /// Polls until `condition` gives a value, failing after `timeout`.
-    func waitFor<T>(_ what: String, timeout: TimeInterval = 30, file: StaticString = #filePath, line: UInt = #line,
+    package func waitFor<T>(_ what: String, timeout: TimeInterval = 30, file: StaticString = #filePath, line: UInt = #line,
                     _ condition: (FakeImpressProcess) -> T?) throws -> T {
         try server.waitFor(what, timeout: timeout, file: file, line: line) { condition(self) }
     }

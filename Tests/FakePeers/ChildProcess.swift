@@ -9,15 +9,15 @@ import Foundation
 ///
 /// It does not stop the program when released: its owner says when, and
 /// how (a quit line, SIGTERM, SIGKILL), through `signal` and `stop`.
-final class ChildProcess {
-    enum Input {
+package final class ChildProcess {
+    package enum Input {
         case null
         /// Becomes the child's stdin (e.g. a pipe's read end).
         case descriptor(Int32)
     }
 
-    let pid: pid_t
-    let argv: [String]
+    package let pid: pid_t
+    package let argv: [String]
     private var status: Int32?
 
     /// - Parameters:
@@ -25,7 +25,7 @@ final class ChildProcess {
     ///   - output: the file stdout goes to (created; truncated unless `appending`).
     ///   - errors: the file stderr goes to; nil sends it to `output` too.
     ///   - descriptor3: a descriptor the child gets as its fd 3.
-    init(_ argv: [String], environment: [String: String]? = nil, stdin: Input = .null, output: String,
+    package init(_ argv: [String], environment: [String: String]? = nil, stdin: Input = .null, output: String,
          errors: String? = nil, appending: Bool = false, descriptor3: Int32? = nil) throws {
         self.argv = argv
         var actions = posix_spawn_file_actions_t()
@@ -58,7 +58,7 @@ final class ChildProcess {
 
     /// Runs `argv` to its end; its status and what it printed (stdout and
     /// stderr together, through a temporary file).
-    static func run(_ argv: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
+    package static func run(_ argv: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("cp-run-\(UUID().uuidString).out").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let status = try ChildProcess(argv, environment: environment, output: path).waitForExit()
@@ -66,7 +66,7 @@ final class ChildProcess {
     }
 
     /// The exit status once it has ended (without waiting), else nil.
-    var exitStatus: Int32? {
+    package var exitStatus: Int32? {
         if status == nil {
             var raw: Int32 = 0
             if waitpid(pid, &raw, WNOHANG) == pid { status = Self.decode(raw) }
@@ -76,7 +76,7 @@ final class ChildProcess {
 
     /// Waits for the end and gives the exit status.
     @discardableResult
-    func waitForExit() -> Int32 {
+    package func waitForExit() -> Int32 {
         if let status { return status }
         var raw: Int32 = 0
         while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
@@ -86,13 +86,13 @@ final class ChildProcess {
     }
 
     /// Sends `signal` unless it has been reaped (its pid may be another's by then).
-    func signal(_ signal: Int32) {
+    package func signal(_ signal: Int32) {
         if status == nil { kill(pid, signal) }
     }
 
     /// Sends `signal` and waits for the end.
     @discardableResult
-    func stop(_ signal: Int32 = SIGKILL) -> Int32 {
+    package func stop(_ signal: Int32 = SIGKILL) -> Int32 {
         self.signal(signal)
         return waitForExit()
     }

@@ -2,8 +2,8 @@ import Foundation
 
 /// The error the end-to-end helpers throw: an `NSError` whose description is
 /// `message`, so XCTest's "caught error" line says what went wrong.
-enum E2EError {
-    static func make(_ message: String, domain: String = "e2e", code: Int = 1) -> NSError {
+package enum E2EError {
+    package static func make(_ message: String, domain: String = "e2e", code: Int = 1) -> NSError {
         NSError(domain: domain, code: code, userInfo: [NSLocalizedDescriptionKey: message])
     }
 }

@@ -4,18 +4,18 @@ import XCTest
 /// A moment some seconds from now, for polling: the end-to-end tests watch
 /// real processes and terminals, where there is nothing to inject and
 /// nothing to be called back by, only something to look at again.
-struct Deadline {
+package struct Deadline {
     private let end: Date
 
-    init(in seconds: TimeInterval) { end = Date().addingTimeInterval(seconds) }
+    package init(in seconds: TimeInterval) { end = Date().addingTimeInterval(seconds) }
 
-    var hasPassed: Bool { Date() >= end }
+    package var hasPassed: Bool { Date() >= end }
 
     /// Calls `probe` every `interval` seconds until it gives a value, or nil
     /// once the deadline has passed. It always probes at least once, and
     /// once more after the deadline, so a busy machine that slept past it
     /// still sees what had arrived by then.
-    func poll<T>(every interval: TimeInterval, _ probe: () throws -> T?) rethrows -> T? {
+    package func poll<T>(every interval: TimeInterval, _ probe: () throws -> T?) rethrows -> T? {
         while true {
             if let value = try probe() { return value }
             if hasPassed { return nil }
@@ -26,7 +26,7 @@ struct Deadline {
     /// Polls `probe` for `timeout` seconds; if it gives nothing, fails the
     /// test at `file`:`line` with "timed out waiting for <what>; <lastSeen()>"
     /// (what the test saw last, to see why) and throws.
-    static func waitFor<T>(_ what: String, timeout: TimeInterval, every interval: TimeInterval, lastSeen: () -> String,
+    package static func waitFor<T>(_ what: String, timeout: TimeInterval, every interval: TimeInterval, lastSeen: () -> String,
                            file: StaticString, line: UInt, _ probe: () throws -> T?) throws -> T {
         if let value = try Deadline(in: timeout).poll(every: interval, probe) { return value }
         let seen = lastSeen()

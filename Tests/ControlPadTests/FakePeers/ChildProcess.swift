@@ -1,1 +1,0 @@
-../../EndToEndTests/Support/ChildProcess.swift

@@ -1,1 +1,0 @@
-../../EndToEndTests/Support/E2EError.swift

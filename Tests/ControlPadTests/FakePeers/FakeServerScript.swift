@@ -1,1 +1,0 @@
-../../EndToEndTests/FakeServerScript.swift
