@@ -8,10 +8,12 @@
 # (scripts/package-deb.sh and its test). The real-terminal tests run kitty
 # (kitty graphics) and xterm -ti vt340 (sixel) under Xvfb, type with xdotool
 # and take screenshots with xwd (x11-apps); fonts-dejavu-core is their font.
+# python3 runs the fake servers (tools/fake-*), and openssl makes the fake
+# pdfpc's certificate: the tests that need them fail, never skip, without them.
 # Does nothing when everything is there already.
 set -euo pipefail
 need=()
-for pkg in libncurses-dev libpng-dev libssl-dev tmux ncurses-term man-db groff-base binutils dpkg-dev patchelf lintian xvfb kitty xterm x11-apps xdotool fonts-dejavu-core; do
+for pkg in libncurses-dev libpng-dev libssl-dev openssl python3 tmux ncurses-term man-db groff-base binutils dpkg-dev patchelf lintian xvfb kitty xterm x11-apps xdotool fonts-dejavu-core; do
     dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 [ ${#need[@]} -eq 0 ] && exit 0

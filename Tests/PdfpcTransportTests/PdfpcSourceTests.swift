@@ -10,7 +10,8 @@ import XCTest
 /// reaches the machine and its events the sink; a press is answered; a
 /// refused port is said as pdfpc not running; HTTPS with a trusted
 /// certificate works and an untrusted one is refused; nothing arrives after
-/// shutdown. Waits poll with deadlines.
+/// shutdown. Waits poll with deadlines. The fake's python3 and openssl are
+/// installed by scripts/install-deps.sh: a missing one fails, never skips.
 final class PdfpcSourceTests: XCTestCase {
     private var fake: Process?
     private var control: Pipe?
@@ -28,17 +29,36 @@ final class PdfpcSourceTests: XCTestCase {
                              "--log", dir.appendingPathComponent("log.jsonl").path] + extra
         let pipe = Pipe()
         process.standardInput = pipe
+        let output = dir.appendingPathComponent("fake.out")
+        FileManager.default.createFile(atPath: output.path, contents: nil)
+        let outputHandle = try FileHandle(forWritingTo: output)
+        defer { try? outputHandle.close() }
+        process.standardOutput = outputHandle
+        process.standardError = outputHandle
         try process.run()
         fake = process
         control = pipe
         let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
+        while Date() < deadline, process.isRunning {
             if let text = try? String(contentsOfFile: dir.appendingPathComponent("port").path, encoding: .utf8), let port = Int(text) {
                 return port
             }
             usleep(20_000)
         }
-        throw XCTSkip("the fake pdfpc did not start")
+        let hung = process.isRunning
+        if hung { process.terminate() }
+        process.waitUntilExit()
+        fake = nil  // nothing for tearDown to tell to quit (a write to its gone stdin would be SIGPIPE)
+        control = nil
+        let said = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        throw Self.failure("the fake pdfpc (python3 \(script)) did not start listening"
+                           + (hung ? " within 10 s" : ", it exited with status \(process.terminationStatus)")
+                           + (said.isEmpty ? "" : ": \(said)"))
+    }
+
+    /// An error that fails the test with `message` (XCTest prints it as the caught error).
+    static func failure(_ message: String) -> NSError {
+        NSError(domain: "PdfpcSourceTests", code: 1, userInfo: [NSLocalizedDescriptionKey: message])
     }
 
     override func tearDown() {
@@ -119,10 +139,17 @@ extension PdfpcSourceTests {
         openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
         openssl.arguments = ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=pdfpc",
                              "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", cert]
-        openssl.standardError = FileHandle.nullDevice
-        try openssl.run()
+        let errors = Pipe()
+        openssl.standardError = errors
+        do { try openssl.run() } catch {
+            throw Self.failure("could not run /usr/bin/openssl (scripts/install-deps.sh installs it): \(error)")
+        }
+        let said = errors.fileHandleForReading.readDataToEndOfFile()
         openssl.waitUntilExit()
-        guard openssl.terminationStatus == 0 else { throw XCTSkip("openssl could not make a certificate") }
+        guard openssl.terminationStatus == 0 else {
+            throw Self.failure("openssl could not make a certificate (status \(openssl.terminationStatus)): "
+                               + String(decoding: said, as: UTF8.self))
+        }
         return (cert, key)
     }
 
