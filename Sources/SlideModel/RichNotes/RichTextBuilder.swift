@@ -22,18 +22,30 @@ struct RichTextBuilder {
     private var runs: [RichRun] = []
     /// Within `<pre>`: spaces and line feeds kept.
     var preformatted = false
-    private var table: TableBuilder?
+    /// Where text goes: the open block (`kind`, `runs`), or the open table's cell.
+    private var state: State = .blocks
+
+    private enum State {
+        case blocks
+        case table(RichTableBuilder)
+    }
 
     init(collapsesSpace: Bool) { self.collapsesSpace = collapsesSpace }
 
-    private struct TableBuilder {
-        var rows: [RichTableRow] = []
-        var row: [[RichRun]]?
-        var header = false
-        var cell: [RichRun]?
+    var inTable: Bool {
+        if case .table = state { true } else { false }
     }
 
-    var inTable: Bool { table != nil }
+    /// Runs `body` on the open table in place; false when none is open. The
+    /// table is out of `state` meanwhile, so changing it copies nothing.
+    @discardableResult
+    private mutating func withTable(_ body: (inout RichTableBuilder) -> Void) -> Bool {
+        guard case .table(var table) = state else { return false }
+        state = .blocks
+        body(&table)
+        state = .table(table)
+        return true
+    }
 
     // MARK: text
 
@@ -74,45 +86,29 @@ struct RichTextBuilder {
 
     /// Whether the text so far ends where a collapsed space would be dropped.
     private var endsInSpace: Bool {
-        let last: RichRun?
-        if let table { last = table.cell?.last } else { last = runs.last }
-        guard let last, let c = last.text.unicodeScalars.last else { return true }
-        return c == " " || c == "\n"
+        switch state {
+        case .blocks: runs.endsInSpace
+        case .table(let table): table.cell?.endsInSpace ?? true
+        }
     }
 
     private mutating func append(_ piece: String) {
-        if table != nil {
-            if table!.cell == nil {
-                if piece.allSatisfy({ $0 == " " }) { return }
-                startCell(header: false)
-            }
-            Self.add(piece, style, to: &table!.cell!)
-            return
-        }
+        let style = style  // a copy: the closure may not read `self` while `withTable` changes it
+        if withTable({ $0.add(piece, style) }) { return }
         if kind == nil {
             if piece.allSatisfy({ $0 == " " || $0 == "\n" }) { return }
             kind = .paragraph
         }
-        Self.add(piece, style, to: &runs)
-    }
-
-    private static func add(_ piece: String, _ style: RunStyle, to runs: inout [RichRun]) {
-        if runs.last?.style == style {
-            runs[runs.count - 1].text += piece
-        } else {
-            runs.append(RichRun(piece, style))
-        }
+        runs.appendText(piece, style: style)
     }
 
     /// A hard line break (`<br>`, a line of Markdown); a space in a table's cell.
     mutating func lineBreak() {
-        if table != nil {
-            if table!.cell != nil, !endsInSpace { Self.add(" ", style, to: &table!.cell!) }
-            return
-        }
+        let style = style  // as in `append`
+        if withTable({ $0.lineBreak(style) }) { return }
         guard kind != nil, !runs.isEmpty else { return }
-        trimTrailingSpaces(&runs)
-        Self.add("\n", style, to: &runs)
+        runs.trimTrailingSpaces()
+        runs.appendText("\n", style: style)
     }
 
     // MARK: blocks
@@ -120,7 +116,7 @@ struct RichTextBuilder {
     /// Ends the open block and opens one of `kind`; `tight`: no blank line
     /// before it (a list typed right under its paragraph).
     mutating func start(_ kind: Kind, tight: Bool = false) {
-        if table != nil { lineBreak(); return }
+        if inTable { lineBreak(); return }
         end()
         self.kind = kind
         self.tight = tight
@@ -134,10 +130,10 @@ struct RichTextBuilder {
 
     /// Ends the open block (an empty one leaves nothing).
     mutating func end() {
-        if table != nil { lineBreak(); return }
+        if inTable { lineBreak(); return }
         defer { kind = nil; runs = []; tight = false }
         guard let kind else { return }
-        trimTrailingSpaces(&runs, andBreaks: true)
+        runs.trimTrailingSpaces(andBreaks: true)
         guard !runs.isEmpty else { return }
         switch kind {
         case .paragraph: emit(.paragraph(runs))
@@ -167,62 +163,24 @@ struct RichTextBuilder {
         }
     }
 
-    private func trimTrailingSpaces(_ runs: inout [RichRun], andBreaks: Bool = false) {
-        while var last = runs.last {
-            while last.text.last == " " || andBreaks && last.text.last == "\n" { last.text.removeLast() }
-            if last.text.isEmpty { runs.removeLast(); continue }
-            runs[runs.count - 1] = last
-            return
-        }
-    }
-
     // MARK: tables
 
     mutating func startTable() {
-        guard table == nil else { return }  // a table in a table: its cells are text
+        guard !inTable else { return }  // a table in a table: its cells are text
         end()
-        table = TableBuilder()
+        state = .table(RichTableBuilder())
     }
 
-    mutating func startRow(header: Bool = false) {
-        guard table != nil else { return }
-        endRow()
-        table!.row = []
-        table!.header = header
-    }
-
-    mutating func startCell(header: Bool) {
-        guard table != nil else { return }
-        endCell()
-        if table!.row == nil { startRow() }
-        if header { table!.header = true }
-        table!.cell = []
-    }
-
-    mutating func endCell() {
-        guard table != nil, var cell = table!.cell else { return }
-        trimTrailingSpaces(&cell)
-        if table!.header { cell = cell.map { RichRun($0.text, $0.style.union(.bold)) } }
-        table!.row?.append(cell)
-        table!.cell = nil
-    }
-
-    mutating func endRow() {
-        guard table != nil else { return }
-        endCell()
-        if let row = table!.row, !row.isEmpty {
-            table!.rows.append(RichTableRow(cells: row, isHeader: table!.header))
-        }
-        table!.row = nil
-        table!.header = false
-    }
+    mutating func startRow(header: Bool = false) { withTable { $0.startRow(header: header) } }
+    mutating func startCell(header: Bool) { withTable { $0.startCell(header: header) } }
+    mutating func endCell() { withTable { $0.endCell() } }
+    mutating func endRow() { withTable { $0.endRow() } }
 
     mutating func endTable() {
-        guard table != nil else { return }
-        endRow()
-        let rows = table!.rows
-        table = nil
-        if !rows.isEmpty { emit(.table(rows)) }
+        guard case .table(var table) = state else { return }
+        state = .blocks
+        table.endRow()
+        if !table.rows.isEmpty { emit(.table(table.rows)) }
     }
 
     mutating func finish() -> RichText {
