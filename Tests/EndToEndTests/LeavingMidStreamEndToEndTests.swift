@@ -105,12 +105,15 @@ final class LeavingMidStreamEndToEndTests: FakeImpressTestCase {
         fakes.append(fake)
         let run = try ControlpadProcess.run(["send", "127.0.0.1:\(fake.port)", "next", "--no-wait",
                                              "--name", "controlpad-test", "--pin", "1234"],
-                                            environment: ["XDG_STATE_HOME": stateHome.path])
+                                            environment: ["XDG_STATE_HOME": stateHome.path, "XDG_RUNTIME_DIR": stateHome.path])
         XCTAssertEqual(run.status, 0, run.err)
         XCTAssertFalse(fake.entries.contains { $0["event"] as? String == "stream done" },
                        "send returned before Impress finished sending")
         try fake.waitForReceived("transition_next")
-        try assertClosedOnlyAfterTheStream(fake, conn: 1, "send --no-wait")
+        // The link is kept for the next send (KeptLink); stopped at once, it
+        // still leaves only after the stream.
+        _ = try ChildProcess.run(["pkill", "-TERM", "-f", "keep-link .*127.0.0.1:\(fake.port)"])
+        try assertClosedOnlyAfterTheStream(fake, conn: 1, "send --no-wait, then its kept link stopped")
     }
 
     /// The fake must really fail as LibreOffice does, or the tests above prove nothing.
