@@ -9,7 +9,8 @@ extension RevealLink {
               let at = RevealIndices(value["indices"]), let n = deck.number(of: at)
         else { return lost(.noReveal(title: page?.title ?? "")) }
         phase = .open
-        failures = 0
+        life.opened()
+        life.worked()
         let first = !wasConnected
         wasConnected = true
         self.deck = deck

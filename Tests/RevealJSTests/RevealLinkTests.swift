@@ -111,6 +111,11 @@ final class RevealLinkTests: XCTestCase {
             while !again.contains(.get(.version)) { again = feed(.timerFired(.countdown)) }
         }
         XCTAssertEqual(waits, [1, 1, 2, 4, 4, 4])
+        // Asked to retry now: at once, and the next loss waits the shortest delay again.
+        _ = feed(.httpFailed(.version, .refused))
+        XCTAssertTrue(feed(.retryNow).contains(.get(.version)))
+        let lost = feed(.httpFailed(.version, .refused))
+        XCTAssertTrue(lost.contains(.arm(.countdown, after: .milliseconds(500))), "\(lost)")
     }
 
     func testPicturesGoToAWindowOfThePadsOwnOneAtATime() {
