@@ -52,7 +52,7 @@ struct DemoCommand: ParsableCommand {
         knobs.latency = latency.range
         knobs.dropRate = drop
         let source = MockSlideSource(show: MockShow(deck: deck, knobs: knobs))
-        try PadRunner.run(source: source, settings: pad.settings, link: .demo, config: SourceRegistry.readConfig(path: pad.config))
+        try PadRunner.run(source: source, settings: pad.settings, link: MockShow.link, config: SourceRegistry.readConfig(path: pad.config))
     }
 }
 

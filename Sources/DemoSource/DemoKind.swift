@@ -19,7 +19,7 @@ public struct DemoKind: SourceKind {
         return "demo://"
     }
 
-    public func initialLink(shown: String) -> LinkState { .demo }
+    public func initialLink(shown: String) -> LinkState { MockShow.link }
 
     public func makeSource(address: String, settings: SourceSettings, use: SourceUse, logger: Logger?) throws -> any ConfirmingSource {
         MockSlideSource(show: MockShow(deck: try DemoDeck.builtIn(slideCount: nil), knobs: MockKnobs()))

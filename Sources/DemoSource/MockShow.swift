@@ -38,6 +38,9 @@ public struct MockShow: Sendable {
     /// Answers to commands travel one connection, as with Impress: in order.
     private var lastAnswerAt = 0
 
+    /// The demo's link: none to make, always there.
+    public static let link = LinkState.local("demo")
+
     public init(deck: DemoDeck, knobs: MockKnobs) {
         self.deck = deck
         self.knobs = knobs
@@ -47,7 +50,7 @@ public struct MockShow: Sendable {
     /// The link comes up and the show is already running, as when a presenter
     /// connects to a show in progress.
     public mutating func begin(at now: Int) -> [Timed] {
-        [Timed(at: now, event: .link(.demo)), Timed(at: now, event: .showTitle(deck.title))]
+        [Timed(at: now, event: .link(Self.link)), Timed(at: now, event: .showTitle(deck.title))]
             + startShow(at: now)
     }
 
@@ -86,13 +89,15 @@ public struct MockShow: Sendable {
     /// A move while blank ends the blank, as LibreOffice 25.2 does: it says
     /// so only by starting the show's stream again, `slideshow_started`
     /// twice (on the slide it was on) and every preview and note anew; the
-    /// move's own answer follows.
+    /// move's own answer follows. The pad hears that the blank ended, as
+    /// the Impress source tells it.
     private mutating func endBlank(at now: Int) -> [Timed] {
         guard running, blank else { return [] }
         blank = false
         lastAnswerAt = max(lastAnswerAt + 1, now + delay() / 4)
         let started = SourceEvent.showStarted(slideCount: deck.slides.count, current: current)
-        let out = [Timed(at: lastAnswerAt, event: started), Timed(at: lastAnswerAt + 1, event: started)]
+        let out = [Timed(at: lastAnswerAt, event: .blankEnded), Timed(at: lastAnswerAt, event: started),
+                   Timed(at: lastAnswerAt + 1, event: started)]
         lastAnswerAt += 1
         return out + stream(after: lastAnswerAt)
     }

@@ -55,7 +55,7 @@ final class ScriptedPad {
     ///   nil or empty: the defaults.
     /// - `state`: the state directory (layouts.json), a fresh one if nil.
     /// - `depth`: the pictures' colours (nil: no pictures, as `--pictures none`).
-    init(source: SlideSource? = nil, link: LinkState = .demo, width: Int = 120, height: Int = 40,
+    init(source: SlideSource? = nil, link: LinkState = .local("demo"), width: Int = 120, height: Int = 40,
          settings: PadSettings = PadSettings(), config: String? = "", state: URL? = nil,
          depth: ColorDepth? = .palette256, sourceNotes: HelpView.SourceNotes? = nil) throws {
         var settings = settings

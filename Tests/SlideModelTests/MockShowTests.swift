@@ -89,8 +89,8 @@ final class MockShowTests: XCTestCase {
             XCTAssertTrue(show.blank)
             let events = show.handle(command, at: 3000).sorted { $0.at < $1.at }.map(\.event)
             XCTAssertFalse(show.blank, "\(command) ends the blank")
-            XCTAssertEqual(Array(events.prefix(2)), Array(repeating: .showStarted(slideCount: 12, current: 2), count: 2),
-                           "\(command): slideshow_started twice, on the slide it was on")
+            XCTAssertEqual(Array(events.prefix(3)), [.blankEnded] + Array(repeating: .showStarted(slideCount: 12, current: 2), count: 2),
+                           "\(command): the blank ended, then slideshow_started twice, on the slide it was on")
             XCTAssertEqual(events.filter { if case .preview = $0 { return true } else { return false } }.count, 12,
                            "\(command): a new preview stream")
             let moves = events.filter { if case .slideChanged = $0 { return true } else { return false } }

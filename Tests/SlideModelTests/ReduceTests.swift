@@ -136,13 +136,15 @@ final class ReduceTests: XCTestCase {
         XCTAssertFalse(state.blank)
     }
 
-    /// Impress's only sign that a blank ended (a move, or another client's):
-    /// the show's stream starts again. The pad shows the slides and runs the
-    /// talk's timer again.
+    /// A source says the blank ended at the show (Impress's only sign, a
+    /// move or another client's, is the show's stream starting again: its
+    /// source says `blankEnded` with it). The pad shows the slides and runs
+    /// the talk's timer again.
     func testTheShowStartingAgainWhileBlankEndsTheBlank() {
         var state = runningPad()
         _ = state.reduce(.key(.char("b")), now: .milliseconds(1_000))
         XCTAssertEqual(state.elapsed(at: .milliseconds(5_000)), .milliseconds(1_000), "the timer stands still while blank")
+        _ = state.reduce(.source(.blankEnded), now: .milliseconds(5_000))
         _ = state.reduce(.source(.showStarted(slideCount: 12, current: 2)), now: .milliseconds(5_000))
         XCTAssertFalse(state.blank, "the audience sees slides again")
         XCTAssertNil(state.pausedSince)
@@ -151,23 +153,29 @@ final class ReduceTests: XCTestCase {
         XCTAssertEqual(state.position, "4/12")
     }
 
-    /// Impress names the show (slideshow_info) on connect only, not when a
-    /// stopped show starts again: the status line keeps its title.
-    func testAShowStartedAgainKeepsItsTitle() {
+    /// The pad knows no source's blank: a show that starts again with no
+    /// word that the blank ended leaves it blank (the Impress source says
+    /// `blankEnded`; ImpressRemoteSessionTests).
+    func testTheBlankEndsOnlyWhenTheSourceSaysSo() {
+        var state = runningPad()
+        _ = state.reduce(.key(.char("b")), now: .milliseconds(1_000))
+        _ = state.reduce(.source(.showStarted(slideCount: 12, current: 2)), now: .milliseconds(5_000))
+        XCTAssertTrue(state.blank, "no source said the audience sees slides again")
+        XCTAssertEqual(state.elapsed(at: .milliseconds(6_000)), .milliseconds(1_000), "the timer still stands")
+    }
+
+    /// The title is what the source last named: a show's end keeps it (the
+    /// Impress source takes it back itself, and names it again when the show
+    /// starts again: ImpressRemoteSessionTests).
+    func testTheTitleIsWhatTheSourceLastNamed() {
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.link(.connected(server: "Impress 25.2"))), now: .zero)
+        _ = state.reduce(.source(.link(.local("demo"))), now: .zero)
+        _ = state.reduce(.source(.showTitle("Demo.odp")), now: .zero)
         _ = state.reduce(.source(.showStarted(slideCount: 5, current: 0)), now: .zero)
-        _ = state.reduce(.source(.showTitle("Quarterly.odp")), now: .zero)
         _ = state.reduce(.source(.showFinished), now: .milliseconds(1_000))
-        XCTAssertEqual(state.title, "", "no show, no title")
-        _ = state.reduce(.source(.showStarted(slideCount: 5, current: 0)), now: .milliseconds(2_000))
-        XCTAssertEqual(state.title, "Quarterly.odp", "the same show started again keeps its title")
-        _ = state.reduce(.source(.showTitle("Other.odp")), now: .milliseconds(3_000))
-        XCTAssertEqual(state.title, "Other.odp", "a title Impress sends wins")
-        _ = state.reduce(.source(.showFinished), now: .milliseconds(4_000))
-        _ = state.reduce(.source(.link(.connected(server: "Impress 7.4"))), now: .milliseconds(5_000))
-        _ = state.reduce(.source(.showStarted(slideCount: 5, current: 0)), now: .milliseconds(6_000))
-        XCTAssertEqual(state.title, "", "another server's show is not that show")
+        XCTAssertEqual(state.title, "Demo.odp", "the show ended, its title was not taken back")
+        _ = state.reduce(.source(.showTitle("")), now: .milliseconds(2_000))
+        XCTAssertEqual(state.title, "")
     }
 
     func testF5StartsOnlyWhenNoShowRuns() {
