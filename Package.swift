@@ -125,7 +125,7 @@ let package = Package(
         .target(
             name: "ControlPadUI",
             dependencies: [
-                "CNcurses", "CWideChar", "CCrashGuard", "Syscalls", "SlideModel", "SourceKit", "DemoSource", "SlideImages",
+                "CNcurses", "CWideChar", "CCrashGuard", "Syscalls", "SlideModel", "SourceKit", "SlideImages",
                 "PadRuntime", "ControlPadScripting", "PadConfig",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

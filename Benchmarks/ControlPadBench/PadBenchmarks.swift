@@ -184,7 +184,7 @@ struct PadBenchmarks {
 
     static func firstFrame(withPictures: Bool) -> Int {
         guard let deck = try? DemoDeck.builtIn() else { return -1 }
-        let source = MockSlideSource(show: MockShow(deck: deck, knobs: MockKnobs()))
+        guard let source = try? MockSlideSource.demo() else { return -1 }
         var state = PadState(animate: false)
         _ = state.reduce(.source(.link(.local("demo"))), now: .zero)
         if withPictures {
