@@ -250,21 +250,6 @@ final class PdfpcConnectionTests: XCTestCase {
         XCTAssertEqual(h.pdfpc.current, 4)
     }
 
-    /// A show opened says a blank the pad kept ended, unless pdfpc's screen is still black.
-    func testAShowOpenedSaysTheBlankEndedUnlessPdfpcIsBlack() {
-        let h = connected()
-        let started = h.events.firstIndex(of: .showStarted(slideCount: 5, current: 0))
-        XCTAssertNotNil(started)
-        XCTAssertEqual(h.events.firstIndex(of: .blankEnded).map { $0 + 1 }, started, "said just before the show")
-        var black = Harness()
-        black.pdfpc.slides = 5
-        black.pdfpc.black = true
-        black.run(.start)
-        black.serveAll()
-        XCTAssertTrue(black.events.contains(.showStarted(slideCount: 5, current: 0)))
-        XCTAssertFalse(black.events.contains(.blankEnded), "pdfpc is still black: so is the pad")
-    }
-
     func testBlankAndResumeAndWhatPdfpcHasNot() {
         var h = connected()
         h.run(.send(.blank))
