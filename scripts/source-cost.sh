@@ -8,8 +8,7 @@
 # and Package.swift (not under Sources). Exits 1 if any other file names it.
 # Own targets: impress ImpressRemote(+Transport), pdfpc Pdfpc(+Transport),
 # reveal RevealJS(+Transport), demo DemoSource and DemoDeckEmbedder (the
-# tool that embeds its deck). CI (.ci/run) holds impress, pdfpc and reveal
-# to it; the demo is measured, not held (docs/ARCHITECTURE.md).
+# tool that embeds its deck). CI (.ci/run) holds all four to it.
 #
 #   scripts/source-cost.sh            every source
 #   scripts/source-cost.sh pdfpc      just pdfpc (impress, pdfpc, reveal, demo)

@@ -184,9 +184,9 @@ struct PadBenchmarks {
 
     static func firstFrame(withPictures: Bool) -> Int {
         guard let deck = try? DemoDeck.builtIn() else { return -1 }
-        let source = MockSlideSource(show: MockShow(deck: deck, knobs: MockKnobs()))
+        guard let source = try? MockSlideSource.demo() else { return -1 }
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.link(.demo)), now: .zero)
+        _ = state.reduce(.source(.link(.local("demo"))), now: .zero)
         if withPictures {
             _ = state.reduce(.source(.showStarted(slideCount: deck.slides.count, current: 0)), now: .zero)
             for i in 0..<2 { _ = state.reduce(.source(.preview(index: i, deck.slides[i].preview)), now: .zero) }
@@ -214,7 +214,7 @@ struct PadBenchmarks {
         // repeats its pictures, which would share storage).
         var previewBytes = 0
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.link(.demo)), now: .zero)
+        _ = state.reduce(.source(.link(.local("demo"))), now: .zero)
         _ = state.reduce(.source(.showStarted(slideCount: count, current: 0)), now: .zero)
         for (i, slide) in deck.slides.enumerated() {
             // Distinct bytes that still decode (a changed data byte would not).

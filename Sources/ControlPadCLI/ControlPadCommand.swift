@@ -13,15 +13,15 @@ public struct ControlPadCommand: ParsableCommand {
         commandName: "controlpad",
         abstract: "A presenter's remote in the terminal, for \(SourceRegistry.names).",
         discussion: """
-            With no subcommand, opens the pad on the built-in demo deck.
+            With no subcommand, opens the pad on \(SourceRegistry.localKind.summary), as `controlpad \(SourceRegistry.localKind.id)` does.
             Press ? in the pad for the keys; q quits.
             """,
         version: ControlPadVersion.string,
         subcommands: [
-            DemoCommand.self, ConnectCommand.self, PresentCommand.self, SendCommand.self, WatchCommand.self, DiscoverCommand.self, DoctorCommand.self,
+            LocalSourceCommand.self, ConnectCommand.self, PresentCommand.self, SendCommand.self, WatchCommand.self, DiscoverCommand.self, DoctorCommand.self,
             ConfigCommand.self, FinishStreamCommand.self, KeepLinkCommand.self,
         ],
-        defaultSubcommand: DemoCommand.self
+        defaultSubcommand: LocalSourceCommand.self
     )
 
     /// Parses and runs, like ArgumentParser's own `main`, except that a

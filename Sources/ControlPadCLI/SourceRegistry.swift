@@ -21,6 +21,9 @@ enum SourceRegistry {
     /// The kind an address without a scheme is.
     static var defaultKind: any SourceKind { kinds[0] }
 
+    /// The kind with no address, opened by its own command (the pad's default).
+    static let localKind: any LocalSourceKind = kinds.lazy.compactMap { $0 as? any LocalSourceKind }.first!
+
     /// The kind `address` names by its scheme, else the default kind.
     static func kind(for address: String) -> any SourceKind {
         kinds.first { $0.claims(address) } ?? defaultKind
@@ -62,7 +65,16 @@ enum SourceRegistry {
 
     /// The option `name` some kind declares, as ArgumentParser shows it.
     static func help(_ name: String) -> ArgumentHelp {
-        guard let option = kinds.lazy.flatMap(\.options).first(where: { $0.name == name }) else {
+        help(name, among: kinds.flatMap(\.options))
+    }
+
+    /// The option `name` of the local kind's own command.
+    static func localHelp(_ name: String) -> ArgumentHelp {
+        help(name, among: localKind.commandOptions)
+    }
+
+    private static func help(_ name: String, among options: [SourceOption]) -> ArgumentHelp {
+        guard let option = options.first(where: { $0.name == name }) else {
             return ArgumentHelp("(no source kind declares --\(name))")
         }
         return ArgumentHelp(option.help, valueName: option.valueName)
@@ -78,8 +90,8 @@ enum SourceRegistry {
     /// The kinds `controlpad doctor` can check.
     static var doctorKinds: [any SourceKindDoctor] { kinds.compactMap { $0 as? any SourceKindDoctor } }
 
-    /// The kinds a command can be pointed at (the demo has its own command).
-    static var networkKinds: [any SourceKind] { kinds.filter { $0.id != "demo" } }
+    /// The kinds a command can be pointed at (a local kind has its own command).
+    static var networkKinds: [any SourceKind] { kinds.filter { !($0 is any LocalSourceKind) } }
 
     /// The address argument's help: the default kind's form, then every scheme.
     static var addressHelp: String {
@@ -159,5 +171,29 @@ struct SourceOptions: ParsableArguments {
     /// The settings `kind` is handed: the options given, then the config's.
     func settings(for kind: any SourceKind, config: PadConfig) -> SourceSettings {
         given.over(config.sources[kind.id] ?? [:])
+    }
+}
+
+/// The options of the local kind's own command (`LocalSourceCommand`): the
+/// demo's knobs. Declared here, as `SourceOptions` are; the kind checks and
+/// reads them.
+struct LocalSourceOptions: ParsableArguments {
+    @Option(help: SourceRegistry.localHelp("seed"))
+    var seed: String = "1"
+
+    @Option(help: SourceRegistry.localHelp("latency"))
+    var latency: String = "20-400"
+
+    @Option(help: SourceRegistry.localHelp("drop"))
+    var drop: String = "0.1"
+
+    @Option(help: SourceRegistry.localHelp("slides"))
+    var slides: String?
+
+    /// What was given (or defaults), by option name.
+    var given: SourceSettings {
+        var settings = SourceSettings(["seed": seed, "latency": latency, "drop": drop])
+        settings["slides"] = slides
+        return settings
     }
 }

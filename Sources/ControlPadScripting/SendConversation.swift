@@ -84,7 +84,7 @@ package struct SendConversation {
         case .link(.failed(let problem)):
             let message = problem.reason
             return finish(.fail("cannot reach \(server): \(message)"))
-        case .link(.connected), .link(.demo):  // the demo is always there
+        case .link(.connected), .link(.local):  // a local source is always there
             paired = true
             return nil
         case .link:
@@ -107,7 +107,7 @@ package struct SendConversation {
             guard moved else { return nil }
             if let count = show?.count { show = (count, index) }
             return confirmed(.slideChange)
-        case .showTitle, .preview, .notes:
+        case .showTitle, .preview, .notes, .blankEnded:
             return nil
         case .unanswered(let problem?):
             return finish(.fail("\(server): \(problem.reason). \(problem.fix ?? "")"))

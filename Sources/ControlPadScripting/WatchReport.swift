@@ -65,6 +65,8 @@ package struct WatchReport {
         case .showTitle(let text):
             guard text != title else { return [] }
             title = text
+            // A title taken back (the show ended) is no news: show_finished says it.
+            guard !text.isEmpty else { return [] }
             return [Change("title", [("title", .string(text))], text: "title: \(text)")]
         case .slideChanged(let index):
             return moved(to: index)
@@ -80,7 +82,7 @@ package struct WatchReport {
             return [Change("show_finished", text: "no show running")]
         case .step(let index, let step):
             return stepped(index, step)
-        case .preview:
+        case .preview, .blankEnded:
             return []
         case .unanswered(let problem?):
             return [Change("unanswered", [("reason", .string(problem.reason)), ("fix", .string(problem.fix ?? ""))],
@@ -101,7 +103,7 @@ package struct WatchReport {
 
     private mutating func changes(for link: LinkState) -> [Change] {
         switch link {
-        case .demo:
+        case .local:
             return []
         case .connecting(let server):
             answered = false

@@ -4,14 +4,14 @@ import SlideModel
 public struct MockKnobs: Sendable, Equatable {
     public var seed: UInt64 = 1
     /// Each preview/notes item and each command's answer comes after a
-    /// random delay in this range, in milliseconds.
-    public var latency: ClosedRange<Int> = 20...400
+    /// random delay in this range (drawn in whole milliseconds).
+    public var latency: ClosedRange<Duration> = .milliseconds(20) ... .milliseconds(400)
     /// Chance that an item is dropped and re-sent later.
     public var dropRate: Double = 0.1
     /// Chance that an item is delivered twice.
     public var duplicateRate: Double = 0.1
-    /// How much later a dropped item is re-sent, in milliseconds.
-    public var resendDelay: ClosedRange<Int> = 800...2500
+    /// How much later a dropped item is re-sent.
+    public var resendDelay: ClosedRange<Duration> = .milliseconds(800) ... .milliseconds(2500)
 
     public init() {}
 }
@@ -22,9 +22,9 @@ public struct MockKnobs: Sendable, Equatable {
 /// out of order, some twice, some dropped and re-sent later; a command is
 /// answered (if at all) by "the current slide is now k" after a latency.
 public struct MockShow: Sendable {
-    /// One event, due `at` milliseconds after the show's clock started.
+    /// One event, due `at` after the show's clock started.
     public struct Timed: Sendable, Equatable {
-        public var at: Int
+        public var at: Duration
         public var event: SourceEvent
     }
 
@@ -36,7 +36,10 @@ public struct MockShow: Sendable {
     /// The screen is blank (Impress never says so; a move ends it).
     public private(set) var blank = false
     /// Answers to commands travel one connection, as with Impress: in order.
-    private var lastAnswerAt = 0
+    private var lastAnswerAt: Duration = .zero
+
+    /// The demo's link: none to make, always there.
+    public static let link = LinkState.local("demo")
 
     public init(deck: DemoDeck, knobs: MockKnobs) {
         self.deck = deck
@@ -46,12 +49,12 @@ public struct MockShow: Sendable {
 
     /// The link comes up and the show is already running, as when a presenter
     /// connects to a show in progress.
-    public mutating func begin(at now: Int) -> [Timed] {
-        [Timed(at: now, event: .link(.demo)), Timed(at: now, event: .showTitle(deck.title))]
+    public mutating func begin(at now: Duration) -> [Timed] {
+        [Timed(at: now, event: .link(Self.link)), Timed(at: now, event: .showTitle(deck.title))]
             + startShow(at: now)
     }
 
-    public mutating func handle(_ command: SourceCommand, at now: Int) -> [Timed] {
+    public mutating func handle(_ command: SourceCommand, at now: Duration) -> [Timed] {
         switch command {
         case .start:
             return startShow(at: now + delay())
@@ -76,7 +79,7 @@ public struct MockShow: Sendable {
         }
     }
 
-    private mutating func startShow(at now: Int) -> [Timed] {
+    private mutating func startShow(at now: Duration) -> [Timed] {
         running = true
         blank = false
         current = 0
@@ -86,20 +89,22 @@ public struct MockShow: Sendable {
     /// A move while blank ends the blank, as LibreOffice 25.2 does: it says
     /// so only by starting the show's stream again, `slideshow_started`
     /// twice (on the slide it was on) and every preview and note anew; the
-    /// move's own answer follows.
-    private mutating func endBlank(at now: Int) -> [Timed] {
+    /// move's own answer follows. The pad hears that the blank ended, as
+    /// the Impress source tells it.
+    private mutating func endBlank(at now: Duration) -> [Timed] {
         guard running, blank else { return [] }
         blank = false
-        lastAnswerAt = max(lastAnswerAt + 1, now + delay() / 4)
+        lastAnswerAt = max(lastAnswerAt + Self.tick, now + delay() / 4)
         let started = SourceEvent.showStarted(slideCount: deck.slides.count, current: current)
-        let out = [Timed(at: lastAnswerAt, event: started), Timed(at: lastAnswerAt + 1, event: started)]
-        lastAnswerAt += 1
+        let out = [Timed(at: lastAnswerAt, event: .blankEnded), Timed(at: lastAnswerAt, event: started),
+                   Timed(at: lastAnswerAt + Self.tick, event: started)]
+        lastAnswerAt += Self.tick
         return out + stream(after: lastAnswerAt)
     }
 
     /// Every slide's preview and notes, as a new client (or a show that
     /// started again) gets them.
-    private mutating func stream(after now: Int) -> [Timed] {
+    private mutating func stream(after now: Duration) -> [Timed] {
         var out: [Timed] = []
         for (index, slide) in deck.slides.enumerated() {
             out += deliver(.preview(index: index, slide.preview), after: now)
@@ -112,24 +117,32 @@ public struct MockShow: Sendable {
 
     /// Moves the show; out of range or no show running: nothing happens and
     /// nothing is said, as in Impress.
-    private mutating func move(to index: Int, at now: Int) -> [Timed] {
+    private mutating func move(to index: Int, at now: Duration) -> [Timed] {
         guard running, deck.slides.indices.contains(index), index != current else { return [] }
         current = index
-        lastAnswerAt = max(lastAnswerAt + 1, now + delay() / 4)
+        lastAnswerAt = max(lastAnswerAt + Self.tick, now + delay() / 4)
         return [Timed(at: lastAnswerAt, event: .slideChanged(index: index))]
     }
 
     /// One item: after a random delay, or dropped and re-sent much later,
     /// and sometimes twice.
-    private mutating func deliver(_ event: SourceEvent, after now: Int) -> [Timed] {
+    private mutating func deliver(_ event: SourceEvent, after now: Duration) -> [Timed] {
         var at = now + delay()
-        if chance(knobs.dropRate) { at += Int.random(in: knobs.resendDelay, using: &random) }
+        if chance(knobs.dropRate) { at += random(in: knobs.resendDelay) }
         var out = [Timed(at: at, event: event)]
         if chance(knobs.duplicateRate) { out.append(Timed(at: at + delay(), event: event)) }
         return out
     }
 
-    private mutating func delay() -> Int { Int.random(in: knobs.latency, using: &random) }
+    private mutating func delay() -> Duration { random(in: knobs.latency) }
+
+    /// A whole number of milliseconds in `range`, from the seeded generator.
+    private mutating func random(in range: ClosedRange<Duration>) -> Duration {
+        .milliseconds(Int.random(in: range.lowerBound.wholeMs...range.upperBound.wholeMs, using: &random))
+    }
+
+    /// The least time between two answers on the one connection: they stay in order.
+    private static let tick: Duration = .milliseconds(1)
 
     private mutating func chance(_ p: Double) -> Bool {
         p > 0 && Double.random(in: 0..<1, using: &random) < p

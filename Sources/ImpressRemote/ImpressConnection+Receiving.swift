@@ -48,7 +48,7 @@ extension ImpressConnection {
                 if answers.paired() { actions.append(.arm(.answer, after: settings.answerTimeout)) }
             case .link(.pairing) where padKnowsAShow:
                 padKnowsAShow = false
-                actions.append(.emit(.showFinished))
+                actions += [.emit(.showFinished), .emit(.showTitle(""))]
             case .showStarted:
                 padKnowsAShow = true
                 pacer.showSeen(now: now)

@@ -44,6 +44,11 @@ public struct ImpressSession: Sendable {
     public private(set) var phase: Phase = .idle
     /// The show as the server last described it; nil when none runs.
     public private(set) var show: (slideCount: Int, current: Int)?
+    /// The show's title as Impress named it (`slideshow_info`), and whether
+    /// the pad was told it is gone (at the show's end): Impress names a show
+    /// only on connect, not when it starts again, so the session names it then.
+    private var title = ""
+    private var titleTakenBack = false
 
     public init(clientName: String, pin: String, serverLabel: String) {
         self.clientName = clientName
@@ -92,9 +97,17 @@ public struct ImpressSession: Sendable {
             return [.event(.link(.connected(server: "\(name) · \(serverLabel)")))]
         case .showStarted(let count, let current):
             show = (count, current)
-            return [.event(.showStarted(slideCount: count, current: current))]
+            // LibreOffice starts the show's stream again when a move ends a
+            // blank (twice, 25.2), and never says "blank" otherwise: the
+            // audience sees slides again.
+            var events: [ImpressSessionOutput] = [.event(.blankEnded), .event(.showStarted(slideCount: count, current: current))]
+            if titleTakenBack, !title.isEmpty { events.append(.event(.showTitle(title))) }
+            titleTakenBack = false
+            return events
         case .showInfo(let title):
-            return [.event(.showTitle(Self.oneLine(title)))]
+            self.title = Self.oneLine(title)
+            titleTakenBack = false
+            return [.event(.showTitle(self.title))]
         case .slidePreview(let index, let png):
             if let reason = outOfShow(index) { return [.log(.notice, "ignored preview \(index): \(reason)")] }
             let preview = Preview(png: png, aspect: PNGPhysicalAspect.aspect(ofPNG: png))
@@ -112,7 +125,8 @@ public struct ImpressSession: Sendable {
             return [.navigationConfirmed(index), .event(.slideChanged(index: index))]
         case .showFinished:
             show = nil
-            return [.event(.showFinished)]
+            titleTakenBack = true
+            return [.event(.showFinished), .event(.showTitle(""))]
         case .unknown(let name):
             return [.log(.notice, "ignored unknown message \(name.debugDescription)")]
         }

@@ -3,6 +3,7 @@ import NIOCore
 import NIOPosix
 import SlideModel
 import ImpressRemote
+import SourceKit
 
 /// Carrying out the connection's decisions, on the loop.
 extension ImpressRemoteSource {
@@ -72,7 +73,7 @@ extension ImpressRemoteSource {
             case .emit(let event): gate.deliver(event)
             case .storePin(let pin): remember(pin)
             case .dropped: whenWritten?(false)
-            case .log(let level, let message): logger.log(level: Self.level(level), "\(message)")
+            case .log(let level, let message): logger.log(level: Logger.Level(level), "\(message)")
             }
         }
     }
@@ -98,14 +99,4 @@ extension ImpressRemoteSource {
         }
     }
 
-    static func level(_ level: ImpressLogLevel) -> Logger.Level {
-        switch level {
-        case .trace: return .trace
-        case .debug: return .debug
-        case .info: return .info
-        case .notice: return .notice
-        case .warning: return .warning
-        case .error: return .error
-        }
-    }
 }

@@ -76,7 +76,10 @@ extension PdfpcConnection {
         pageOf = [:]
         let current = min(state?.userSlide ?? 0, max(0, count - 1))
         if let state { pageOf[state.userSlide] = state.page }
-        return [.emit(.showStarted(slideCount: count, current: current))]
+        // pdfpc says whether its screen is black: a blank the pad kept from
+        // before ended unless it still is.
+        let blankEnded: [Action] = state?.black == true ? [] : [.emit(.blankEnded)]
+        return blankEnded + [.emit(.showStarted(slideCount: count, current: current))]
     }
 
     /// A state from a poll or a command's answer: a move is news, and news

@@ -152,7 +152,7 @@ public final class PdfpcSource: SlideSource, Sendable {
             case .emit(let event): gate.deliver(event)
             case .dropped:
                 if !answered { whenWritten?(false); answered = true }
-            case .log(let level, let message): logger.log(level: Self.level(level), "\(message)")
+            case .log(let level, let message): logger.log(level: Logger.Level(level), "\(message)")
             }
         }
         // A press taken into the presses in flight is accepted.
@@ -213,17 +213,5 @@ public final class PdfpcSource: SlideSource, Sendable {
 
     private static func monotonicNow() -> Duration {
         .nanoseconds(Int64(truncatingIfNeeded: NIODeadline.now().uptimeNanoseconds))
-    }
-
-
-    private static func level(_ level: SourceLogLevel) -> Logger.Level {
-        switch level {
-        case .trace: .trace
-        case .debug: .debug
-        case .info: .info
-        case .notice: .notice
-        case .warning: .warning
-        case .error: .error
-        }
     }
 }

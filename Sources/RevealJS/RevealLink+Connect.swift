@@ -3,7 +3,8 @@ import SlideModel
 /// Connecting: the DevTools port, the page, attaching to reveal.js; losing
 /// the link and counting down to the next attempt.
 extension RevealLink {
-    mutating func connect() -> [Action] {
+    package mutating func connect() -> [Action] {
+        life.connecting()
         phase = .readingVersion
         pending = [:]
         sawDetached = false
@@ -104,31 +105,11 @@ extension RevealLink {
         var actions: [Action] = [.cancel(.readyPoll), .log(.notice, "\(settings.address): \(problem.reason)")]
         actions += closeRender()
         if phase != .readingVersion && phase != .readingList { actions.append(.close(.audience)) }
+        phase = .idle
         pending = [:]
         deck = nil
         at = nil
         notesAsked = []
-        guard problem.retries else {
-            phase = .waitingForRetry(problem)
-            return actions + [.emit(.link(.failed(problem.problem)))]
-        }
-        var delay = settings.backoffInitial
-        for _ in 0..<min(failures, 20) where delay < settings.backoffMaximum { delay = delay * 2 }
-        failures += 1
-        return actions + countDown(left: min(delay, settings.backoffMaximum), problem: problem)
-    }
-
-    /// "reconnecting in N s" every `countdownStep`, then connect.
-    mutating func countDown(left: Duration, problem: RevealProblem) -> [Action] {
-        guard left > .zero else { return connect() }
-        let step = min(settings.countdownStep > .zero ? settings.countdownStep : left, left)
-        phase = .countingDown(left: left - step, problem: problem)
-        return [.emit(.link(.reconnecting(inSeconds: Self.seconds(left), problem: problem.problem))),
-                .arm(.countdown, after: step)]
-    }
-
-    static func seconds(_ d: Duration) -> Int {
-        let (s, atto) = d.components
-        return s < 0 || (s == 0 && atto <= 0) ? 0 : Int(s) + (atto > 0 ? 1 : 0)
+        return actions + follow(problem.retries ? life.lost(problem.problem) : life.refused(problem.problem))
     }
 }

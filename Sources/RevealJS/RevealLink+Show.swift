@@ -9,7 +9,8 @@ extension RevealLink {
               let at = RevealIndices(value["indices"]), let n = deck.number(of: at)
         else { return lost(.noReveal(title: page?.title ?? "")) }
         phase = .open
-        failures = 0
+        life.opened()
+        life.worked()
         let first = !wasConnected
         wasConnected = true
         self.deck = deck
@@ -28,6 +29,8 @@ extension RevealLink {
             .emit(.link(.connected(server: "reveal.js \(version) · \(browser) · \(settings.address.hostAndPort)"))),
             .emit(.showStarted(slideCount: deck.count, current: n)),
         ]
+        // A blank the pad kept from before ended unless reveal.js is still paused (a reload unpauses it).
+        if value["paused"]?.bool != true { actions.insert(.emit(.blankEnded), at: actions.count - 1) }
         if !title.isEmpty { actions.append(.emit(.showTitle(title))) }
         if let position = deck.position(at) { actions.append(.position(position)) }
         return actions + askNotes(n) + pumpPictures()

@@ -8,13 +8,14 @@ extension RevealLink {
 
     public enum HTTPPath: String, Sendable { case version = "/json/version", list = "/json/list" }
 
-    public enum Timer: Sendable, Hashable {
+    public enum Timer: Sendable, Hashable, CountdownTimer {
         case countdown, readyPoll, renderReadyPoll
         /// A picture that takes longer than `captureTimeout`: the render window is made again.
         case captureTimeout
     }
 
-    public enum LogLevel: Sendable, Equatable { case debug, info, notice, warning }
+    /// How loud a line is, in every source's levels (the life's lines share them).
+    public typealias LogLevel = SourceLogLevel
 
     /// Why a connection or request failed, as the driver saw it.
     public enum Failure: Error, NetworkFailure {
@@ -52,7 +53,7 @@ extension RevealLink {
         case want([PictureWant])
     }
 
-    public enum Action: Sendable, Equatable {
+    public enum Action: Sendable, Equatable, LinkLifeAction {
         case get(HTTPPath)
         case open(Channel, url: String)
         case close(Channel)
@@ -70,8 +71,9 @@ extension RevealLink {
     public struct Settings: Sendable {
         public var address: RevealAddress
         public var countdownStep: Duration = .seconds(1)
-        public var backoffInitial: Duration = .milliseconds(500)
-        public var backoffMaximum: Duration = .seconds(4)
+        /// Longer than Impress's and pdfpc's: a browser that is gone is
+        /// usually gone for a while (0.5 s doubling up to 4 s).
+        public var backoff = ReconnectBackoff(initial: .milliseconds(500), maximum: .seconds(4))
         /// How often to ask whether reveal.js is ready, while it loads.
         public var readyPoll: Duration = .milliseconds(100)
         /// How long reveal.js may take to get ready before the pad says so.
@@ -86,10 +88,10 @@ extension RevealLink {
         public init(address: RevealAddress) { self.address = address }
     }
 
+    /// Where an attempt stands, while `life` is connecting or open (`idle`
+    /// otherwise: between attempts, before the first, after the last).
     enum Phase: Sendable, Equatable {
-        case idle, readingVersion, readingList, opening, attaching, installing, syncing, open, stopped
-        case countingDown(left: Duration, problem: RevealProblem)
-        case waitingForRetry(RevealProblem)
+        case idle, readingVersion, readingList, opening, attaching, installing, syncing, open
     }
 
     enum Pending: Sendable, Equatable {

@@ -19,12 +19,16 @@ import SlideModel
 ///   itself, in the order the presses came.
 /// - **Reload** (`Runtime.executionContextsCleared`): the listeners are
 ///   gone; wait for reveal.js, install them again, resync.
-/// - **Tab closed, browser gone:** say so, count down, connect again.
+/// - **Tab closed, browser gone:** say so, count down, connect again: its
+///   `LinkLife`, the same as every source's (only the backoff's figures
+///   are reveal's own, `Settings.backoff`).
 /// - **Pictures** (`+Pictures`): in a window of the pad's own.
-public struct RevealLink: Sendable {
+public struct RevealLink: Sendable, LinkLiving {
     public let settings: Settings
+    /// Idle, connecting, open, counting down, waiting, stopped.
+    package var life: LinkLife
+    /// Where the attempt stands within `life`'s connecting and open.
     var phase: Phase = .idle
-    var failures = 0
     var nextID = 1
     var pending: [Int: Pending] = [:]
     var browser = ""
@@ -52,9 +56,12 @@ public struct RevealLink: Sendable {
     struct PictureKey: Sendable, Hashable { var size: PixelSize; var step: Int }
     struct FailedPicture: Sendable, Hashable { var slide: Int; var key: PictureKey }
 
-    public init(_ settings: Settings) { self.settings = settings }
+    public init(_ settings: Settings) {
+        self.settings = settings
+        life = LinkLife(backoff: settings.backoff, countdownStep: settings.countdownStep)
+    }
 
-    public var isStopped: Bool { phase == .stopped }
+    public var isStopped: Bool { life.isStopped }
     public var isOpen: Bool { phase == .open }
     /// The show's position now, when known.
     public var position: RevealPosition? { at.flatMap { deck?.position($0) } }
@@ -68,17 +75,12 @@ public struct RevealLink: Sendable {
         }
         switch input {
         case .start:
-            guard phase == .idle else { return [] }
-            return connect()
+            return follow(life.start())
         case .retryNow:
-            switch phase {
-            case .countingDown, .waitingForRetry:
-                failures = 0
-                return [.cancel(.countdown), .log(.info, "reconnecting now, as asked")] + connect()
-            default: return []
-            }
+            return follow(life.retryNow())
         case .stop:
-            phase = .stopped
+            life.stop()
+            phase = .idle
             var actions: [Action] = [.cancel(.countdown), .cancel(.readyPoll), .cancel(.renderReadyPoll)]
             actions += closeRender()
             return actions + [.close(.audience)]
@@ -97,7 +99,7 @@ public struct RevealLink: Sendable {
         case .openFailed(.render, let failure):
             return renderLost("the render window's connection failed: \(failure)")
         case .closed(.audience):
-            guard phase != .idle, !isWaiting else { return [] }
+            guard phase != .idle else { return [] }
             return lost(sawDetached ? .tabClosed : .connectionLost("closed"))
         case .closed(.render):
             return renderLost("the render window closed")
@@ -107,8 +109,7 @@ public struct RevealLink: Sendable {
             }
             return received(message, on: channel, now: now)
         case .timerFired(.countdown):
-            guard case .countingDown(let left, let problem) = phase else { return [] }
-            return countDown(left: left, problem: problem)
+            return follow(life.countdownFired())
         case .timerFired(.readyPoll):
             guard phase == .attaching else { return [] }
             return [request(.audience, .evaluate(id: 0, RevealScripts.probe), .probe)]
@@ -123,13 +124,6 @@ public struct RevealLink: Sendable {
         case .want(let pictures):
             wants = pictures
             return noteWants() + pumpPictures()
-        }
-    }
-
-    var isWaiting: Bool {
-        switch phase {
-        case .countingDown, .waitingForRetry: true
-        default: false
         }
     }
 

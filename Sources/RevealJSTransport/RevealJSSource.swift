@@ -145,12 +145,7 @@ public final class RevealJSSource: SlideSource, Sendable {
         case .dropped(let command):
             logger.debug("dropped \(command)")
         case .log(let level, let message):
-            switch level {
-            case .debug: logger.debug("\(message)")
-            case .info: logger.info("\(message)")
-            case .notice: logger.notice("\(message)")
-            case .warning: logger.warning("\(message)")
-            }
+            logger.log(level: Logger.Level(level), "\(message)")
         }
         if state.stopped { for (_, t) in state.timers { t.cancel() }; state.timers = [:] }
     }

@@ -86,7 +86,7 @@ public struct RevealKind: SourceKind {
     /// The source for an address already checked.
     func source(_ address: RevealAddress, settings: SourceSettings, use: SourceUse, logger: Logger?) throws -> RevealJSSource {
         var link = RevealLink.Settings(address: address)
-        if let backoff = SourceEnvironment.reconnectBackoff { link.backoffInitial = backoff.initial; link.backoffMaximum = backoff.maximum }
+        if let backoff = SourceEnvironment.reconnectBackoff { link.backoff = backoff }
         var timeout: TimeAmount = .seconds(3)
         switch use {
         case .pad: break

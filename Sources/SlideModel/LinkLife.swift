@@ -1,6 +1,6 @@
 /// The life every link to a presenting app lives, whatever it speaks
-/// (Impress Remote, pdfpc's REST…): one pure machine that the connections
-/// (`ImpressConnection`, `PdfpcConnection`) hold and follow, so that
+/// (Impress Remote, pdfpc's REST, CDP…): one pure machine that the connections
+/// (`ImpressConnection`, `PdfpcConnection`, `RevealLink`) hold and follow, so that
 /// connecting, counting down, retrying and stopping read and behave the
 /// same for every source.
 ///

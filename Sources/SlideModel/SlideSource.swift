@@ -19,8 +19,14 @@ public enum SourceEvent: Sendable, Equatable {
     /// Slide `index`'s speaker notes arrived: plain text (see `Notes`),
     /// Markdown or HTML (`SlideNotes`).
     case notes(index: Int, SlideNotes)
-    /// No show is running (it ended, or never started).
+    /// No show is running (it ended, or never started). The title stays
+    /// what the source last named (a source that names none sends `showTitle("")`).
     case showFinished
+    /// The audience sees the slides again: a blank the pad asked for ended
+    /// at the show's side (LibreOffice ends it when a move comes, and says so
+    /// only by starting the show again; a reloaded page is no longer paused).
+    /// The pad's blank, and the pause of its timer, end with it.
+    case blankEnded
     /// The link is up but the show does not answer the pad's commands:
     /// `problem` says so, and the position on screen may be stale; nil: it
     /// answers again.
@@ -29,8 +35,10 @@ public enum SourceEvent: Sendable, Equatable {
 
 /// The state of the link to the presentation, as the status line shows it.
 public enum LinkState: Sendable, Equatable {
-    /// The built-in demo deck: always there.
-    case demo
+    /// A source with no link to make (a show inside this process): always
+    /// there, the state of its show known at once, made afresh each run (no
+    /// talk timer is kept for it). `name` is how the status line names it.
+    case local(String)
     case connecting(to: String)
     /// Waiting for the presenter to type `pin` into the presenting app;
     /// `place` is the source's own words for where, e.g. "Slide Show ▸
@@ -42,6 +50,11 @@ public enum LinkState: Sendable, Equatable {
     case reconnecting(inSeconds: Int, problem: LinkProblem)
     /// Gave up until the presenter asks again: `problem` says why and what to do.
     case failed(LinkProblem)
+
+    /// A source with no link (`local`).
+    public var isLocal: Bool {
+        if case .local = self { true } else { false }
+    }
 }
 
 /// What the pad asks the show to do. No command has a direct reply: the pad

@@ -32,7 +32,7 @@ final class CursesPicturesTests: XCTestCase {
         }
         let deck = try DemoDeck.builtIn()
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.link(.demo)), now: .zero)
+        _ = state.reduce(.source(.link(.local("demo"))), now: .zero)
         _ = state.reduce(.source(.showStarted(slideCount: deck.slides.count, current: 0)), now: .zero)
         for (i, s) in deck.slides.enumerated() { _ = state.reduce(.source(.preview(index: i, s.preview)), now: .zero) }
         let view = PadView(clock: "14:05", pictures: PicturePipeline(depth: .palette256, real: kitty))

@@ -9,7 +9,7 @@ final class RichNotesScreenTests: XCTestCase {
     /// The pad on slide 2 of 5 with `notes` for it.
     private func pad(_ notes: SlideNotes, width: Int = 100, height: Int = 30) -> CellGrid {
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.link(.demo)), now: .zero)
+        _ = state.reduce(.source(.link(.local("demo"))), now: .zero)
         _ = state.reduce(.source(.showStarted(slideCount: 5, current: 1)), now: .zero)
         _ = state.reduce(.source(.notes(index: 1, notes)), now: .zero)
         return renderPad(&state, width: width, height: height)
@@ -66,7 +66,7 @@ final class RichNotesScreenTests: XCTestCase {
     func testRichNotesDrawAtEveryWidth() {
         let html = "<h1>日本語</h1><ul><li>a <b>bold</b> 中文<ol><li>n</li></ol></li></ul><table><tr><th>x</th><th>長い見出し</th></tr><tr><td>1</td><td>2</td></tr></table>"
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.link(.demo)), now: .zero)
+        _ = state.reduce(.source(.link(.local("demo"))), now: .zero)
         _ = state.reduce(.source(.showStarted(slideCount: 5, current: 1)), now: .zero)
         _ = state.reduce(.source(.notes(index: 1, .html(html))), now: .zero)
         for width in 0...40 {
@@ -90,7 +90,7 @@ final class RichNotesScreenTests: XCTestCase {
 
     func testNotesScaledByTheTerminalKeepTheirLooks() throws {
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.link(.demo)), now: .zero)
+        _ = state.reduce(.source(.link(.local("demo"))), now: .zero)
         _ = state.reduce(.source(.showStarted(slideCount: 5, current: 1)), now: .zero)
         _ = state.reduce(.source(.notes(index: 1, .markdown("- one **two** three"))), now: .zero)
         let view = PadView(clock: "14:05", pictures: nil, textSizing: true)
@@ -111,7 +111,7 @@ final class RichNotesScreenTests: XCTestCase {
 
     func testZoomedRichNotesAreSpacedAndStillStyled() {
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.link(.demo)), now: .zero)
+        _ = state.reduce(.source(.link(.local("demo"))), now: .zero)
         _ = state.reduce(.source(.showStarted(slideCount: 5, current: 1)), now: .zero)
         _ = state.reduce(.source(.notes(index: 1, .markdown("- one **two**\n- three"))), now: .zero)
         _ = renderPad(&state, width: 100, height: 30)

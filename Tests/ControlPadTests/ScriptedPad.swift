@@ -38,16 +38,17 @@ final class ScriptedPad {
     private(set) var running = true
     private var directory: URL?
 
-    /// The demo's source as `controlpad demo` makes it, with a fixed seed,
-    /// no latency and nothing dropped or doubled unless asked.
+    /// The demo's source as `controlpad demo` makes it (`MockSlideSource.demo`),
+    /// with a fixed seed, no latency (`latency` in milliseconds) and nothing
+    /// dropped or doubled unless asked.
     static func demo(seed: UInt64 = 3, slides: Int? = nil, latency: ClosedRange<Int> = 0...0, drop: Double = 0,
                      duplicate: Double = 0) throws -> MockSlideSource {
         var knobs = MockKnobs()
         knobs.seed = seed
-        knobs.latency = latency
+        knobs.latency = .milliseconds(latency.lowerBound) ... .milliseconds(latency.upperBound)
         knobs.dropRate = drop
         knobs.duplicateRate = duplicate
-        return MockSlideSource(show: MockShow(deck: try DemoDeck.builtIn(slideCount: slides), knobs: knobs))
+        return try MockSlideSource.demo(slides: slides, knobs: knobs)
     }
 
     /// - `config`: the config file's text (written to a file of the pad's
@@ -55,7 +56,7 @@ final class ScriptedPad {
     ///   nil or empty: the defaults.
     /// - `state`: the state directory (layouts.json), a fresh one if nil.
     /// - `depth`: the pictures' colours (nil: no pictures, as `--pictures none`).
-    init(source: SlideSource? = nil, link: LinkState = .demo, width: Int = 120, height: Int = 40,
+    init(source: SlideSource? = nil, link: LinkState = .local("demo"), width: Int = 120, height: Int = 40,
          settings: PadSettings = PadSettings(), config: String? = "", state: URL? = nil,
          depth: ColorDepth? = .palette256, sourceNotes: HelpView.SourceNotes? = nil) throws {
         var settings = settings

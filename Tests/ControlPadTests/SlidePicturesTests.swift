@@ -117,7 +117,7 @@ final class SlidePicturesTests: XCTestCase {
         for (what, png) in Self.badPictures(good: good) {
             for (w, h) in [(120, 40), (80, 24)] {
                 var state = PadState(animate: false)
-                _ = state.reduce(.source(.link(.demo)), now: .zero)
+                _ = state.reduce(.source(.link(.local("demo"))), now: .zero)
                 _ = state.reduce(.source(.showStarted(slideCount: 3, current: 0)), now: .zero)
                 _ = state.reduce(.source(.preview(index: 0, Preview(png: png))), now: .zero)
                 _ = state.reduce(.source(.preview(index: 1, Preview(png: good))), now: .zero)

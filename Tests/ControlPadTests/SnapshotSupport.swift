@@ -33,7 +33,7 @@ func assertSnapshotText(_ text: String, named name: String, file: StaticString =
 /// A repeatable pad: a 12-slide show on slide 3, some previews and notes in.
 func samplePadState() -> PadState {
     var state = PadState(animate: false)
-    _ = state.reduce(.source(.link(.demo)), now: .zero)
+    _ = state.reduce(.source(.link(.local("demo"))), now: .zero)
     _ = state.reduce(.source(.showTitle("A tour of ControlPad")), now: .zero)
     _ = state.reduce(.source(.showStarted(slideCount: 12, current: 2)), now: .zero)
     for i in [0, 1, 2, 4, 6] { _ = state.reduce(.source(.preview(index: i, Preview(png: [UInt8(i)]))), now: .zero) }

@@ -15,7 +15,7 @@ final class ThumbnailSnapshotTests: XCTestCase {
     /// (their rows wait), notes on most, none on every fifth.
     private func deckState() throws -> PadState {
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.link(.demo)), now: .zero)
+        _ = state.reduce(.source(.link(.local("demo"))), now: .zero)
         _ = state.reduce(.source(.showStarted(slideCount: 40, current: 2)), now: .zero)
         let pngs = try (0..<5).map { try Fixtures.preview($0) }
         for i in 0..<40 where i != 6 && i != 7 {

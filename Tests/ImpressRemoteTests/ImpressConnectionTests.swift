@@ -166,7 +166,7 @@ final class ImpressConnectionTests: XCTestCase {
         _ = c.handle(.timerFired(.countdown), now: at(2))
         _ = c.handle(.connected, now: at(2))
         XCTAssertEqual(emitted(c.handle(.received(bytes("LO_SERVER_VALIDATING_PIN")), now: at(2.1))),
-                       [.showFinished, .link(.pairing(pin: "1234", place: ImpressSession.pinPlace))])
+                       [.showFinished, .showTitle(""), .link(.pairing(pin: "1234", place: ImpressSession.pinPlace))])
     }
 
     /// A show of 5 whose whole stream has arrived.
@@ -254,7 +254,7 @@ final class ImpressConnectionTests: XCTestCase {
 
     func testAShowThatEndedWhoeverEndedItIsLeftHalfASecondLater() {
         var c = pairedAndStreamed()
-        XCTAssertEqual(emitted(c.handle(.received(bytes("slideshow_finished")), now: at(2))), [.showFinished])
+        XCTAssertEqual(emitted(c.handle(.received(bytes("slideshow_finished")), now: at(2))), [.showFinished, .showTitle("")])
         XCTAssertFalse(c.handle(.stop, now: at(2.01)).contains(.close), "closing right after a show ended crashed 7.4")
         XCTAssertTrue(c.handle(.timerFired(.drain), now: at(2.5)).contains(.close))
         var quiet = pairedAndStreamed()

@@ -48,10 +48,12 @@ final class ImpressRemoteSessionTests: XCTestCase {
         let (s, outputs) = try run("lo-session-shared-deck.bin")
         XCTAssertTrue(outputs.contains(.rememberPin("1234")))
         let ev = events(outputs)
-        XCTAssertEqual(Array(ev.prefix(4)), [
+        XCTAssertEqual(Array(ev.prefix(6)), [
             .link(.connected(server: "Impress · 127.0.0.1")),
             .link(.connected(server: "Impress 7.4.7.2 · 127.0.0.1")),
             .showFinished,
+            .showTitle(""),
+            .blankEnded,
             .showStarted(slideCount: 5, current: 0),
         ])
         let notes = ev.compactMap { if case .notes(let i, let t) = $0 { return (i, t) } else { return nil } }
@@ -63,7 +65,7 @@ final class ImpressRemoteSessionTests: XCTestCase {
         let previews = ev.compactMap { if case .preview(let i, let p) = $0 { return (i, p) } else { return nil } }
         XCTAssertEqual(previews.map(\.0), [0, 1, 2, 3, 4])
         for (_, p) in previews { XCTAssertEqual(p.aspect ?? 0, 16.0 / 9.0, accuracy: 0.01) }
-        XCTAssertEqual(Array(ev.suffix(4)), [.slideChanged(index: 1), .slideChanged(index: 3), .slideChanged(index: 2), .showFinished])
+        XCTAssertEqual(Array(ev.suffix(5)), [.slideChanged(index: 1), .slideChanged(index: 3), .slideChanged(index: 2), .showFinished, .showTitle("")])
         XCTAssertNil(s.show)
     }
 
@@ -85,6 +87,50 @@ final class ImpressRemoteSessionTests: XCTestCase {
             XCTAssertEqual(previews.count, 2)
             XCTAssertEqual(Set(previews.map { "\($0)" }).count, 1)
         }
+    }
+
+    /// Impress's only sign that a blank ended (a move, or another client's):
+    /// the show's stream starts again. The session says so, and the pad
+    /// shows the slides and runs the talk's timer again.
+    func testTheShowStartingAgainWhileBlankEndsThePadsBlank() {
+        var s = paired()
+        var state = PadState(animate: false)
+        let feed = { (outputs: [ImpressSessionOutput], now: Duration) in
+            for event in self.events(outputs) { _ = state.reduce(.source(event), now: now) }
+        }
+        feed(s.handle(.showStarted(slideCount: 12, current: 0)), .zero)
+        _ = state.reduce(.key(.char("b")), now: .milliseconds(1_000))
+        XCTAssertTrue(state.blank)
+        feed(s.handle(.showStarted(slideCount: 12, current: 2)), .milliseconds(5_000))
+        XCTAssertFalse(state.blank, "the audience sees slides again")
+        XCTAssertNil(state.pausedSince)
+        XCTAssertEqual(state.elapsed(at: .milliseconds(6_000)), .milliseconds(2_000), "the timer runs again")
+    }
+
+    /// Impress names the show (slideshow_info) on connect only, not when a
+    /// stopped show starts again: the session names it again, so the status
+    /// line keeps its title.
+    func testAShowStartedAgainKeepsItsTitle() {
+        var s = paired()
+        var state = PadState(animate: false)
+        let feed = { (outputs: [ImpressSessionOutput], now: Duration) in
+            for event in self.events(outputs) { _ = state.reduce(.source(event), now: now) }
+        }
+        feed(s.handle(.serverInfo(version: "25.2")), .zero)
+        feed(s.handle(.showStarted(slideCount: 5, current: 0)), .zero)
+        feed(s.handle(.showInfo(title: "Quarterly.odp")), .zero)
+        feed(s.handle(.showFinished), .milliseconds(1_000))
+        XCTAssertEqual(state.title, "", "no show, no title")
+        feed(s.handle(.showStarted(slideCount: 5, current: 0)), .milliseconds(2_000))
+        XCTAssertEqual(state.title, "Quarterly.odp", "the same show started again keeps its title")
+        feed(s.handle(.showInfo(title: "Other.odp")), .milliseconds(3_000))
+        XCTAssertEqual(state.title, "Other.odp", "a title Impress sends wins")
+        feed(s.handle(.showFinished), .milliseconds(4_000))
+        // Another server is another connection, and another session.
+        var other = paired()
+        feed(other.handle(.serverInfo(version: "7.4")), .milliseconds(5_000))
+        feed(other.handle(.showStarted(slideCount: 5, current: 0)), .milliseconds(6_000))
+        XCTAssertEqual(state.title, "", "another server's show is not that show")
     }
 
     func testSlideUpdatedOutsideTheDeckIsIgnoredAndLogged() {

@@ -49,6 +49,25 @@ final class RevealLinkTests: XCTestCase {
         XCTAssertEqual(expression(writes(actions)[0].1), RevealScripts.notes(slide: 1).source)
     }
 
+    /// A blank the pad kept across a reload or a reconnect ended unless
+    /// reveal.js says it is still paused.
+    func testASyncSaysTheBlankEndedUnlessRevealIsPaused() {
+        let actions = open()
+        let blankEnded = actions.firstIndex(of: .emit(.blankEnded))
+        XCTAssertNotNil(blankEnded, "not paused: the audience sees slides")
+        XCTAssertLessThan(blankEnded ?? .max, actions.firstIndex(of: .emit(.showStarted(slideCount: 4, current: 0))) ?? -1,
+                          "said before the show, as the pad folds it")
+        let cleared = feed(.text(.audience, #"{"method":"Runtime.executionContextsCleared","params":{}}"#))
+        XCTAssertTrue(cleared.contains(.arm(.readyPoll, after: .milliseconds(100))))
+        let probe = writes(feed(.timerFired(.readyPoll)))
+        let install = writes(answer(probe[0].1, value: "ready"))
+        let sync = writes(answer(install[0].1, value: true))
+        let paused = answer(sync[0].1, value: ["indices": ["h": 0, "v": 0], "paused": true, "title": "Deck", "version": "5.2.1",
+                                               "slides": [[0, 0, 0], [1, 0, 2]]])
+        XCTAssertTrue(paused.contains(.emit(.showStarted(slideCount: 2, current: 0))))
+        XCTAssertFalse(paused.contains(.emit(.blankEnded)), "still paused: still blank")
+    }
+
     func testAPressIsWrittenInTheSameTurnAndTheEventMovesThePad() {
         _ = open()
         let press = writes(feed(.send(.next)))
@@ -111,6 +130,11 @@ final class RevealLinkTests: XCTestCase {
             while !again.contains(.get(.version)) { again = feed(.timerFired(.countdown)) }
         }
         XCTAssertEqual(waits, [1, 1, 2, 4, 4, 4])
+        // Asked to retry now: at once, and the next loss waits the shortest delay again.
+        _ = feed(.httpFailed(.version, .refused))
+        XCTAssertTrue(feed(.retryNow).contains(.get(.version)))
+        let lost = feed(.httpFailed(.version, .refused))
+        XCTAssertTrue(lost.contains(.arm(.countdown, after: .milliseconds(500))), "\(lost)")
     }
 
     func testPicturesGoToAWindowOfThePadsOwnOneAtATime() {

@@ -25,8 +25,7 @@ final class RevealJSSourceTests: XCTestCase {
                 patience: Duration = .seconds(10)) -> (RevealJSSource, Recorder) {
         var settings = RevealLink.Settings(address: RevealAddress(host: "127.0.0.1", port: port ?? server.port, page: page))
         settings.pictures = pictures
-        settings.backoffInitial = .milliseconds(50)
-        settings.backoffMaximum = .milliseconds(100)
+        settings.backoff = ReconnectBackoff(initial: .milliseconds(50), maximum: .milliseconds(100))
         settings.countdownStep = .milliseconds(50)
         settings.readyPatience = patience
         let recorder = Recorder()

@@ -8,7 +8,7 @@ final class ForgivingKeysTests: XCTestCase {
     /// A 14-slide show on slide 5 (index 4), as the demo at 80×24.
     private func pad(slides: Int = 14, current: Int = 4, listRows: Int = 10) -> PadState {
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.link(.demo)), now: .zero)
+        _ = state.reduce(.source(.link(.local("demo"))), now: .zero)
         _ = state.reduce(.source(.showStarted(slideCount: slides, current: current)), now: .zero)
         _ = state.reduce(.viewport(Viewport(listRows: listRows, notesRows: 4, notesMaxScroll: 10)), now: .zero)
         return state
@@ -61,7 +61,7 @@ final class ForgivingKeysTests: XCTestCase {
 
     func testWithNoShowThePromptClosesAndSaysWhy() {
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.link(.demo)), now: .zero)
+        _ = state.reduce(.source(.link(.local("demo"))), now: .zero)
         XCTAssertEqual(press([.char("5"), .enter], &state), [])
         XCTAssertNil(state.gotoDigits, "nothing typed could help: it closes")
         XCTAssertEqual(state.flash?.text, "no show is running: nothing to go to")

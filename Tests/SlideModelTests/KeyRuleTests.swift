@@ -12,7 +12,7 @@ final class KeyRuleTests: XCTestCase {
     /// A 14-slide demo show on slide 5 (index 4), with `open` pressed.
     private func pad(_ open: [Key]) -> PadState {
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.link(.demo)), now: .zero)
+        _ = state.reduce(.source(.link(.local("demo"))), now: .zero)
         _ = state.reduce(.source(.showStarted(slideCount: 14, current: 4)), now: .zero)
         _ = state.reduce(.viewport(Viewport(listRows: 10, notesRows: 4, notesMaxScroll: 10)), now: .zero)
         _ = press(open, &state)

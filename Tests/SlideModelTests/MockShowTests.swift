@@ -13,10 +13,10 @@ final class MockShowTests: XCTestCase {
         knobs.dropRate = 0.3
         knobs.duplicateRate = 0.2
         var show = MockShow(deck: Self.deck, knobs: knobs)
-        var out = show.begin(at: 0)
-        out += show.handle(.next, at: 500)
-        out += show.handle(.goto(index: 7), at: 900)
-        out += show.handle(.previous, at: 1200)
+        var out = show.begin(at: .zero)
+        out += show.handle(.next, at: .milliseconds(500))
+        out += show.handle(.goto(index: 7), at: .milliseconds(900))
+        out += show.handle(.previous, at: .milliseconds(1200))
         return out
     }
 
@@ -46,7 +46,7 @@ final class MockShowTests: XCTestCase {
         }
         XCTAssertNotEqual(order, order.sorted(), "previews arrive out of order")
         XCTAssertGreaterThan(order.count, 12, "some previews arrive twice")
-        XCTAssertGreaterThan(items.map(\.at).max() ?? 0, 800, "a dropped item is re-sent late")
+        XCTAssertGreaterThan(items.map(\.at).max() ?? .zero, .milliseconds(800), "a dropped item is re-sent late")
     }
 
     func testAnswersToQuickCommandsComeInOrder() {
@@ -54,8 +54,8 @@ final class MockShowTests: XCTestCase {
             var knobs = MockKnobs()
             knobs.seed = UInt64(seed)
             var show = MockShow(deck: Self.deck, knobs: knobs)
-            _ = show.begin(at: 0)
-            let answers = (0..<5).flatMap { show.handle(.next, at: 100 + $0) }
+            _ = show.begin(at: .zero)
+            let answers = (0..<5).flatMap { show.handle(.next, at: .milliseconds(100 + $0)) }
             let delivered = answers.sorted { $0.at < $1.at }.map(\.event)
             XCTAssertEqual(delivered.last, .slideChanged(index: 5), "seed \(seed): five presses, five steps")
         }
@@ -63,15 +63,15 @@ final class MockShowTests: XCTestCase {
 
     func testCommandsAnswerWithTheNewCurrentSlide() {
         var show = MockShow(deck: Self.deck, knobs: MockKnobs())
-        _ = show.begin(at: 0)
-        let answer = show.handle(.next, at: 100)
+        _ = show.begin(at: .zero)
+        let answer = show.handle(.next, at: .milliseconds(100))
         XCTAssertEqual(answer.map(\.event), [.slideChanged(index: 1)])
-        XCTAssertGreaterThan(answer[0].at, 100, "after the source's own latency")
-        XCTAssertEqual(show.handle(.goto(index: 99), at: 200), [], "out of range: silence, like Impress")
-        XCTAssertEqual(show.handle(.blank, at: 300), [], "blank: silence, like Impress")
-        XCTAssertEqual(show.handle(.stop, at: 400).map(\.event), [.showFinished])
-        XCTAssertEqual(show.handle(.next, at: 500), [], "no show: nothing moves")
-        XCTAssertEqual(show.handle(.start, at: 600).first?.event, .showStarted(slideCount: 12, current: 0))
+        XCTAssertGreaterThan(answer[0].at, .milliseconds(100), "after the source's own latency")
+        XCTAssertEqual(show.handle(.goto(index: 99), at: .milliseconds(200)), [], "out of range: silence, like Impress")
+        XCTAssertEqual(show.handle(.blank, at: .milliseconds(300)), [], "blank: silence, like Impress")
+        XCTAssertEqual(show.handle(.stop, at: .milliseconds(400)).map(\.event), [.showFinished])
+        XCTAssertEqual(show.handle(.next, at: .milliseconds(500)), [], "no show: nothing moves")
+        XCTAssertEqual(show.handle(.start, at: .milliseconds(600)).first?.event, .showStarted(slideCount: 12, current: 0))
     }
 
     /// As LibreOffice 25.2 answers a move on a blank screen: the show's
@@ -83,20 +83,20 @@ final class MockShowTests: XCTestCase {
         knobs.duplicateRate = 0
         for (command, after) in [(SourceCommand.next, 3), (.previous, 2), (.goto(index: 6), 6)] {
             var show = MockShow(deck: Self.deck, knobs: knobs)
-            _ = show.begin(at: 0)
-            _ = show.handle(.goto(index: 2), at: 100)
-            XCTAssertEqual(show.handle(.blank, at: 2000), [])
+            _ = show.begin(at: .zero)
+            _ = show.handle(.goto(index: 2), at: .milliseconds(100))
+            XCTAssertEqual(show.handle(.blank, at: .milliseconds(2000)), [])
             XCTAssertTrue(show.blank)
-            let events = show.handle(command, at: 3000).sorted { $0.at < $1.at }.map(\.event)
+            let events = show.handle(command, at: .milliseconds(3000)).sorted { $0.at < $1.at }.map(\.event)
             XCTAssertFalse(show.blank, "\(command) ends the blank")
-            XCTAssertEqual(Array(events.prefix(2)), Array(repeating: .showStarted(slideCount: 12, current: 2), count: 2),
-                           "\(command): slideshow_started twice, on the slide it was on")
+            XCTAssertEqual(Array(events.prefix(3)), [.blankEnded] + Array(repeating: .showStarted(slideCount: 12, current: 2), count: 2),
+                           "\(command): the blank ended, then slideshow_started twice, on the slide it was on")
             XCTAssertEqual(events.filter { if case .preview = $0 { return true } else { return false } }.count, 12,
                            "\(command): a new preview stream")
             let moves = events.filter { if case .slideChanged = $0 { return true } else { return false } }
             XCTAssertEqual(moves, after == 2 ? [] : [.slideChanged(index: after)], "\(command)")
             XCTAssertEqual(show.current, after)
-            XCTAssertTrue(show.handle(.next, at: 9000).allSatisfy { if case .slideChanged = $0.event { return true } else { return false } },
+            XCTAssertTrue(show.handle(.next, at: .milliseconds(9000)).allSatisfy { if case .slideChanged = $0.event { return true } else { return false } },
                           "\(command): not blank any more, a move is just a move")
         }
     }

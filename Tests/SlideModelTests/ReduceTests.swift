@@ -136,40 +136,6 @@ final class ReduceTests: XCTestCase {
         XCTAssertFalse(state.blank)
     }
 
-    /// Impress's only sign that a blank ended (a move, or another client's):
-    /// the show's stream starts again. The pad shows the slides and runs the
-    /// talk's timer again.
-    func testTheShowStartingAgainWhileBlankEndsTheBlank() {
-        var state = runningPad()
-        _ = state.reduce(.key(.char("b")), now: .milliseconds(1_000))
-        XCTAssertEqual(state.elapsed(at: .milliseconds(5_000)), .milliseconds(1_000), "the timer stands still while blank")
-        _ = state.reduce(.source(.showStarted(slideCount: 12, current: 2)), now: .milliseconds(5_000))
-        XCTAssertFalse(state.blank, "the audience sees slides again")
-        XCTAssertNil(state.pausedSince)
-        XCTAssertEqual(state.elapsed(at: .milliseconds(6_000)), .milliseconds(2_000), "the timer runs again")
-        _ = state.reduce(.source(.slideChanged(index: 3)), now: .milliseconds(6_000))
-        XCTAssertEqual(state.position, "4/12")
-    }
-
-    /// Impress names the show (slideshow_info) on connect only, not when a
-    /// stopped show starts again: the status line keeps its title.
-    func testAShowStartedAgainKeepsItsTitle() {
-        var state = PadState(animate: false)
-        _ = state.reduce(.source(.link(.connected(server: "Impress 25.2"))), now: .zero)
-        _ = state.reduce(.source(.showStarted(slideCount: 5, current: 0)), now: .zero)
-        _ = state.reduce(.source(.showTitle("Quarterly.odp")), now: .zero)
-        _ = state.reduce(.source(.showFinished), now: .milliseconds(1_000))
-        XCTAssertEqual(state.title, "", "no show, no title")
-        _ = state.reduce(.source(.showStarted(slideCount: 5, current: 0)), now: .milliseconds(2_000))
-        XCTAssertEqual(state.title, "Quarterly.odp", "the same show started again keeps its title")
-        _ = state.reduce(.source(.showTitle("Other.odp")), now: .milliseconds(3_000))
-        XCTAssertEqual(state.title, "Other.odp", "a title Impress sends wins")
-        _ = state.reduce(.source(.showFinished), now: .milliseconds(4_000))
-        _ = state.reduce(.source(.link(.connected(server: "Impress 7.4"))), now: .milliseconds(5_000))
-        _ = state.reduce(.source(.showStarted(slideCount: 5, current: 0)), now: .milliseconds(6_000))
-        XCTAssertEqual(state.title, "", "another server's show is not that show")
-    }
-
     func testF5StartsOnlyWhenNoShowRuns() {
         var state = PadState()
         XCTAssertEqual(keys([.function(5)], &state), [.send(.start)])

@@ -9,7 +9,7 @@ import XCTest
 final class SearchCostTests: XCTestCase {
     private func deck(_ count: Int) -> PadState {
         var state = PadState(animate: false)
-        _ = state.reduce(.source(.link(.demo)), now: .zero)
+        _ = state.reduce(.source(.link(.local("demo"))), now: .zero)
         _ = state.reduce(.source(.showStarted(slideCount: count, current: 0)), now: .zero)
         for i in 0..<count where i % 10 != 9 {
             let topic = i % 100 == 0 ? "Café budget" : "roadmap"

@@ -9,7 +9,7 @@ public enum LoadedShow {
     public static func state(_ deck: DemoDeck, current: Int = 0, animate: Bool = false, notes: Bool = true,
                              distinctPreviews: Bool = false) -> PadState {
         var state = PadState(animate: animate)
-        _ = state.reduce(.source(.link(.demo)), now: .zero)
+        _ = state.reduce(.source(.link(.local("demo"))), now: .zero)
         if notes { _ = state.reduce(.source(.showTitle(deck.title)), now: .zero) }
         _ = state.reduce(.source(.showStarted(slideCount: deck.slides.count, current: current)), now: .zero)
         for (i, slide) in deck.slides.enumerated() {

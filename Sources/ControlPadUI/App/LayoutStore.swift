@@ -19,10 +19,10 @@ struct LayoutStore {
         }
     }
 
-    /// The key a server's layout is kept under: its address, or "demo".
+    /// The key a server's layout is kept under: its address, or a local source's name.
     static func key(for link: LinkState) -> String? {
         switch link {
-        case .demo: return "demo"
+        case .local(let name): return name
         case .connecting(let to) where !to.isEmpty: return to
         default: return nil
         }

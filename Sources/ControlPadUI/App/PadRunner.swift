@@ -162,9 +162,10 @@ package struct PadStart {
         return state
     }
 
-    /// The talk's timer, kept per show across a restart (not the demo's).
+    /// The talk's timer, kept per show across a restart (not a local
+    /// source's: its show is made afresh each run).
     func talkTimers() -> TalkTimerKeeping? {
-        guard let layoutKey, layoutKey != "demo", let store = TalkTimerStore.standard() else { return nil }
+        guard let layoutKey, !link.isLocal, let store = TalkTimerStore.standard() else { return nil }
         return TalkTimerKeeping(store: store, server: layoutKey)
     }
 

@@ -52,7 +52,7 @@ struct SlidePaneView {
         switch state.link {
         case .connected where !state.showStateKnown:
             return ["Asking about the show…"]
-        case .demo, .connected:
+        case .local, .connected:
             let start = state.bindings.keys(for: .startShow).first.map { "Press \($0.name) to start it" }
             return ["No show running"] + (start.map { [$0] } ?? [])
         case .connecting where state.lastLinkProblem != nil: return ["Not connected"]

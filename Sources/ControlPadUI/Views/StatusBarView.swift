@@ -125,12 +125,11 @@ struct StatusBarView {
 
     static func linkLabel(_ state: PadState) -> String {
         switch state.link {
-        case .demo: return state.title.isEmpty ? "● demo" : "● demo · \(state.title)"
         case .connecting(let to):
             let trying = to.isEmpty ? "◌ connecting…" : "◌ connecting to \(to)…"
             return state.lastLinkProblem.map { "◌ trying again… · \($0.reason)" } ?? trying
         case .pairing(let pin, _): return "◌ pairing · PIN \(pin)"
-        case .connected(let server): return state.title.isEmpty ? "● \(server)" : "● \(server) · \(state.title)"
+        case .local(let server), .connected(let server): return state.title.isEmpty ? "● \(server)" : "● \(server) · \(state.title)"
         case .reconnecting(let seconds, let problem):
             let reason = problem.reason
             return reason.isEmpty ? "◌ reconnecting in \(seconds) s…" : "◌ reconnecting in \(seconds) s… · \(reason)"

@@ -117,8 +117,8 @@ package struct ImpressLinkReading: Equatable, DoctorLinkWatcher {
         case .showFinished:
             show = .none
         case .showTitle(let text):
-            title = text
-        case .step, .unanswered:
+            title = text.isEmpty ? nil : text
+        case .step, .unanswered, .blankEnded:
             break
         case .slideChanged(let index):
             if case .running(let slides, _) = show { show = .running(slides: slides, current: index) }

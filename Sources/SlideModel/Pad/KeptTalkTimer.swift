@@ -45,16 +45,16 @@ public struct KeptTalkTimer: Codable, Sendable, Equatable {
 
 extension PadState {
     /// The timer to keep for the show on screen, nil while there is none to
-    /// keep (no show, the timer not started, or the demo).
+    /// keep (no show, the timer not started, or a local show: made afresh each run).
     public func keptTimer(server: String, now: Duration, wall: Int) -> KeptTalkTimer? {
-        guard showRunning, link != .demo, let elapsed = elapsed(at: now) else { return nil }
+        guard showRunning, !link.isLocal, let elapsed = elapsed(at: now) else { return nil }
         return KeptTalkTimer(server: server, title: title, slideCount: slideCount, elapsed: elapsed.wholeMs,
                              running: pausedSince == nil, writtenAt: wall)
     }
 
     /// A show joined while it ran, whose timer the pad may have kept: the
     /// loop looks it up and restores it (`PadEvent.timerRestored`).
-    public var awaitsKeptTimer: Bool { showRunning && timerWaitsForFirstMove && link != .demo }
+    public var awaitsKeptTimer: Bool { showRunning && timerWaitsForFirstMove && !link.isLocal }
 
     /// The kept timer, for a show joined while it ran.
     mutating func restoreTimer(elapsed: Duration, running: Bool, now: Duration) {

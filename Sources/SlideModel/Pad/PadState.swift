@@ -69,42 +69,6 @@ public struct Unfold: Sendable, Equatable {
     public func isDone(at now: Duration) -> Bool { now - start >= Unfold.duration }
 }
 
-/// How big the views that scroll are on screen: the layout (in the
-/// executable) tells the reducer after each frame, so keys can page and
-/// clamp without knowing about terminals.
-public struct Viewport: Sendable, Equatable {
-    public var listRows = 10
-    /// Text lines one list row takes (a thumbnail a few lines tall; 1 without pictures).
-    public var listRowLines = 1
-    /// The overview grid: cells across, and rows of cells on screen.
-    public var overviewColumns = 1
-    public var overviewRows = 1
-    /// A list thumbnail's and an overview cell's picture in pixels, when known.
-    public var thumbnailPixels: PixelSize?
-    public var overviewPixels: PixelSize?
-    public var notesRows = 5
-    /// The largest notes zoom the terminal can show: 3 where it scales
-    /// text itself (kitty's text sizing), 2 (wider spacing) elsewhere.
-    public var notesZoomLimit = 2
-    /// The help's lines on screen, and the furthest it can scroll (0: it fits).
-    public var helpRows = 0
-    public var helpMaxScroll = 0
-    /// The furthest the notes can scroll for what is shown now.
-    public var notesMaxScroll = 0
-    /// The current and next panes' pictures in pixels (cells times the
-    /// terminal's cell size), when known: the size their slides are asked for.
-    public var currentPixels: PixelSize?
-    public var nextPixels: PixelSize?
-    public init(listRows: Int = 10, notesRows: Int = 5, notesMaxScroll: Int = 0,
-                currentPixels: PixelSize? = nil, nextPixels: PixelSize? = nil) {
-        self.listRows = listRows
-        self.notesRows = notesRows
-        self.notesMaxScroll = notesMaxScroll
-        self.currentPixels = currentPixels
-        self.nextPixels = nextPixels
-    }
-}
-
 /// A status-line message shown until `until`.
 public struct Flash: Sendable, Equatable {
     public var text: String
@@ -114,8 +78,8 @@ public struct Flash: Sendable, Equatable {
 
 /// The whole state of the pad, owned by one loop and changed only by `reduce`.
 public struct PadState: Sendable {
-    /// `.demo` until a source says otherwise (the pad sets it before the first frame).
-    public var link: LinkState = .demo
+    /// Up until a source says otherwise (the pad sets it before the first frame).
+    public var link: LinkState = .local("")
     /// Why the link last went down, kept while the next attempt runs (the
     /// reason and its fix stay on screen instead of flashing back to
     /// "Connecting…"); nil once Impress answers.
@@ -124,10 +88,8 @@ public struct PadState: Sendable {
     /// (`SourceEvent.unanswered`): the status line says so, not a position
     /// that may be stale. Nil once the show answers or the link changes.
     public var unanswered: LinkProblem?
+    /// The show's title, as the source last named it.
     public var title = ""
-    /// The title of the show that finished, for the same show started again
-    /// (Impress does not name it again).
-    public var titleOfLastShow: String?
     public var showRunning = false
     /// Whether the source has said if a show runs: false from the moment a
     /// link comes up until Impress sends `slideshow_started` or
@@ -210,10 +172,10 @@ public struct PadState: Sendable {
 
     // MARK: derived
 
-    /// Whether commands reach the show: the demo, or paired with Impress.
+    /// Whether commands reach the show: a local source, or a link that is up.
     public var isLinkUp: Bool {
         switch link {
-        case .demo, .connected: return true
+        case .local, .connected: return true
         case .connecting, .pairing, .reconnecting, .failed: return false
         }
     }

@@ -69,17 +69,7 @@ extension PadState {
             flash = nil
             effects = performRemote(action, now: now)
         case .viewport(let viewport):
-            var viewport = viewport
-            viewport.listRows = min(ViewTag.maxListRows, max(0, viewport.listRows))
-            viewport.notesRows = max(0, viewport.notesRows)
-            viewport.notesMaxScroll = max(0, viewport.notesMaxScroll)
-            viewport.listRowLines = max(1, viewport.listRowLines)
-            viewport.notesZoomLimit = min(NotesReading.maxZoom, max(1, viewport.notesZoomLimit))
-            viewport.helpRows = max(0, viewport.helpRows)
-            viewport.helpMaxScroll = max(0, viewport.helpMaxScroll)
-            viewport.overviewColumns = min(100, max(1, viewport.overviewColumns))
-            viewport.overviewRows = min(100, max(1, viewport.overviewRows))
-            self.viewport = viewport
+            self.viewport = viewport.clamped
             clampScrolls()
             effects = []
         case .listClicked(let row):
@@ -95,12 +85,7 @@ extension PadState {
         case .listWheel(let delta): moveSelection(by: delta); effects = []
         case .pointer(let phase, let x, let y):
             effects = pointer(phase, x: x, y: y)
-        case .tick:
-            if let heading, heading.hasExpired(at: now) { self.heading = nil }
-            if let stepHeading, stepHeading.hasExpired(at: now) { self.stepHeading = nil }
-            if let flash, flash.until <= now { self.flash = nil }
-            closeGotoIfExpired(now: now)
-            effects = []
+        case .tick: expire(now: now); effects = []
         case .interrupted: effects = topOverlay == .confirmQuit ? [.quit] : perform(.quit, now: now)
         case .terminate: effects = [.quit]
         case .timerRestored(let elapsed, let running):
@@ -121,6 +106,14 @@ extension PadState {
         return visitsEnded(quitting: quitting, now: now)
     }
 
+    /// Time passed: what was due to go by itself goes.
+    private mutating func expire(now: Duration) {
+        if let heading, heading.hasExpired(at: now) { self.heading = nil }
+        if let stepHeading, stepHeading.hasExpired(at: now) { self.stepHeading = nil }
+        if let flash, flash.until <= now { self.flash = nil }
+        closeGotoIfExpired(now: now)
+    }
+
     private mutating func visitsEnded(quitting: Bool, now: Duration) -> [Effect] {
         var recorder = rehearsal
         var visits = recorder.observe(self, now: now)
@@ -129,118 +122,6 @@ extension PadState {
         return visits.map(Effect.visitEnded)
     }
 
-
-    // MARK: source events
-
-    mutating func apply(_ event: SourceEvent, now: Duration) {
-        switch event {
-        case .link(let link):
-            // Another server's show is another show.
-            if case .connected(let server) = link, case .connected(let before) = self.link, server != before { titleOfLastShow = nil }
-            // A link that comes up has not said yet whether a show runs (a
-            // second `connected`, naming the version, changes nothing).
-            if case .connected = link {
-                if case .connected = self.link {} else { showStateKnown = false }
-            } else if link == .demo {
-                showStateKnown = true
-            }
-            switch link {
-            case .reconnecting(_, let problem) where !problem.reason.isEmpty: lastLinkProblem = problem
-            case .failed(let problem): lastLinkProblem = problem
-            case .connecting, .reconnecting: break
-            case .demo, .connected, .pairing: lastLinkProblem = nil
-            }
-            self.link = link
-            unanswered = nil
-            if isLinkUp { flash = nil }
-        case .unanswered(let problem):
-            unanswered = problem
-        case .showTitle(let title):
-            self.title = Notes.sanitized(title).replacing("\n", with: " ")
-            titleOfLastShow = nil
-        case .showStarted(let count, let current):
-            // Running already when the link came up: joined, not started.
-            let joined = !showStateKnown && !showRunning
-            showStateKnown = true
-            _ = buffer.forgetContent()
-            if !showRunning {
-                // A show started again (F5, or a stop and start in Impress)
-                // keeps the talk's timer: only the presenter resets it.
-                if showStartedAt == nil && (joined || timerWaitsForFirstMove) {
-                    timerWaitsForFirstMove = true
-                } else if showStartedAt == nil {
-                    showStartedAt = now
-                    pausedTotal = .zero
-                    pausedSince = nil
-                } else {
-                    pauseTimer(false, now: now)
-                }
-            }
-            // Impress starts the show's stream again when a move ends a
-            // blank (twice, LibreOffice 25.2): the audience sees slides again.
-            if showRunning, blank {
-                blank = false
-                pauseTimer(false, now: now)
-            }
-            if title.isEmpty, let kept = titleOfLastShow { title = kept }
-            showRunning = true
-            heading = nil
-            stepHeading = nil
-            // Every count and index is clamped here, once: the rest of the
-            // reducer may add and compare them without overflow or traps.
-            slideCount = min(max(0, count), PadState.maxSlideCount)
-            setCurrent(min(max(0, current), max(0, slideCount - 1)))
-            refreshSearch()
-            clampScrolls()
-        case .slideChanged(let index):
-            guard showRunning, (0..<slideCount).contains(index) else { return }
-            if timerWaitsForFirstMove, index != current {
-                // The talk goes on: its timer starts now.
-                timerWaitsForFirstMove = false
-                showStartedAt = now
-                pausedTotal = .zero
-                pausedSince = blank ? now : nil
-            }
-            setCurrent(index)
-            // Arrived, or still on the way: the next confirmation is awaited afresh.
-            heading.reached(index, now: now)
-            if index != slideStep?.index { stepHeading = nil }
-        case .step(let index, let step):
-            guard showRunning, (0..<slideCount).contains(index) else { return }
-            slideStep = (index, step)
-            // A step of this slide arrived: the presses' step is reached, or still on the way.
-            if index == current { stepHeading.reached(step.shown, now: now) } else { stepHeading = nil }
-        case .preview(let index, let preview):
-            guard index >= 0, slideCount == 0 || index < slideCount else { return }
-            _ = buffer.arrive(preview: preview, for: index)
-            noteAspect(of: preview)
-        case .notes(let index, let text):  // sanitized and read by the buffer
-            guard index >= 0, slideCount == 0 || index < slideCount else { return }
-            _ = buffer.arrive(notes: text, for: index)
-            if search != nil { refreshSearch(changedSlide: index) }
-        case .showFinished:
-            showStateKnown = true
-            _ = buffer.forgetContent()
-            showRunning = false
-            heading = nil
-            stepHeading = nil
-            slideStep = nil
-            slideCount = 0
-            current = 0
-            blank = false
-            // The timer stands still until a show runs again.
-            pauseTimer(true, now: now)
-            if link != .demo {
-                // Impress names the show only on connect (slideshow_info), not
-                // when it starts again: the title is kept for that start.
-                titleOfLastShow = title.isEmpty ? titleOfLastShow : title
-                title = ""
-            }
-            overlays.removeAll { $0 == .slideList || $0 == .overview || $0 == .confirmQuit || $0 == .confirmStop }
-            listUnfold = nil
-            search = nil
-        }
-    }
 
     /// Moves the current slide. An open list whose selection still sits on
     /// the old current slide follows it (the user had not moved it).

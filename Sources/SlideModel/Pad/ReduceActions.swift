@@ -22,22 +22,8 @@ extension PadState {
                 return []
             }
             return [.quit]
-        case .blank:
-            guard showRunning else { return [] }
-            blank.toggle()
-            pauseTimer(blank, now: now)
-            return [.send(blank ? .blank : .resume)]
-        case .startShow:
-            // A clicker's start key (F5, Shift-F5) brings a blanked show back.
-            if showRunning && blank { return perform(.blank, now: now) }
-            // Right after the link came up Impress has not said whether a
-            // show runs: a start then would restart a running show at slide 1.
-            if !showRunning && !showStateKnown {
-                flash = Flash(text: PadState.showStateUnknownRefusal, until: now + Flash.duration)
-                return []
-            }
-            if showRunning { flash = Flash(text: "the show is already running", until: now + Flash.duration) }
-            return showRunning ? [] : [.send(.start)]
+        case .blank: return toggleBlank(now: now)
+        case .startShow: return startShow(now: now)
         case .stopShow:
             if showRunning { ask(.confirmStop) }
             return []
@@ -63,6 +49,26 @@ extension PadState {
             return []
         }
         return []
+    }
+
+    private mutating func toggleBlank(now: Duration) -> [Effect] {
+        guard showRunning else { return [] }
+        blank.toggle()
+        pauseTimer(blank, now: now)
+        return [.send(blank ? .blank : .resume)]
+    }
+
+    private mutating func startShow(now: Duration) -> [Effect] {
+        // A clicker's start key (F5, Shift-F5) brings a blanked show back.
+        if showRunning && blank { return toggleBlank(now: now) }
+        // Right after the link came up the source has not said whether a
+        // show runs: a start then could restart a running show at slide 1.
+        if !showRunning && !showStateKnown {
+            flash = Flash(text: PadState.showStateUnknownRefusal, until: now + Flash.duration)
+            return []
+        }
+        if showRunning { flash = Flash(text: "the show is already running", until: now + Flash.duration) }
+        return showRunning ? [] : [.send(.start)]
     }
 
     /// What a start key says while the show's state is not known yet.

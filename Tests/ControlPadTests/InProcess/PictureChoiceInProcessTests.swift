@@ -11,7 +11,7 @@ import PadConfig
 /// wrong value is one clear line.
 final class PictureChoiceInProcessTests: XCTestCase {
     func testPicturesNoneShowsThatAPreviewIsReadyInsteadOfAPicture() throws {
-        let command = try XCTUnwrap(try ControlPadCommand.parseAsRoot(["demo", "--pictures", "none"]) as? DemoCommand)
+        let command = try XCTUnwrap(try ControlPadCommand.parseAsRoot(["demo", "--pictures", "none"]) as? LocalSourceCommand)
         let settings = command.pad.settings
         XCTAssertEqual(settings.pictures, PictureChoice.none)
         // As PadRunner decides it: no picture pipeline at all.

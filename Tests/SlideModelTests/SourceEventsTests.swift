@@ -1,0 +1,55 @@
+import XCTest
+@testable import SlideModel
+
+/// What the sources say, as the pad folds it: the pad knows no source, so
+/// a source's own rules (Impress ending a blank, naming a show) arrive as
+/// events; the sources' own tests check that they say them.
+final class SourceEventsTests: XCTestCase {
+    private func runningPad() -> PadState {
+        var state = PadState(animate: false)
+        _ = state.reduce(.source(.showStarted(slideCount: 12, current: 2)), now: .zero)
+        return state
+    }
+
+    /// A source says the blank ended at the show (Impress's only sign, a
+    /// move or another client's, is the show's stream starting again: its
+    /// source says `blankEnded` with it). The pad shows the slides and runs
+    /// the talk's timer again.
+    func testTheShowStartingAgainWhileBlankEndsTheBlank() {
+        var state = runningPad()
+        _ = state.reduce(.key(.char("b")), now: .milliseconds(1_000))
+        XCTAssertEqual(state.elapsed(at: .milliseconds(5_000)), .milliseconds(1_000), "the timer stands still while blank")
+        _ = state.reduce(.source(.blankEnded), now: .milliseconds(5_000))
+        _ = state.reduce(.source(.showStarted(slideCount: 12, current: 2)), now: .milliseconds(5_000))
+        XCTAssertFalse(state.blank, "the audience sees slides again")
+        XCTAssertNil(state.pausedSince)
+        XCTAssertEqual(state.elapsed(at: .milliseconds(6_000)), .milliseconds(2_000), "the timer runs again")
+        _ = state.reduce(.source(.slideChanged(index: 3)), now: .milliseconds(6_000))
+        XCTAssertEqual(state.position, "4/12")
+    }
+
+    /// The pad knows no source's blank: a show that starts again with no
+    /// word that the blank ended leaves it blank (the Impress source says
+    /// `blankEnded`; ImpressRemoteSessionTests).
+    func testTheBlankEndsOnlyWhenTheSourceSaysSo() {
+        var state = runningPad()
+        _ = state.reduce(.key(.char("b")), now: .milliseconds(1_000))
+        _ = state.reduce(.source(.showStarted(slideCount: 12, current: 2)), now: .milliseconds(5_000))
+        XCTAssertTrue(state.blank, "no source said the audience sees slides again")
+        XCTAssertEqual(state.elapsed(at: .milliseconds(6_000)), .milliseconds(1_000), "the timer still stands")
+    }
+
+    /// The title is what the source last named: a show's end keeps it (the
+    /// Impress source takes it back itself, and names it again when the show
+    /// starts again: ImpressRemoteSessionTests).
+    func testTheTitleIsWhatTheSourceLastNamed() {
+        var state = PadState(animate: false)
+        _ = state.reduce(.source(.link(.local("demo"))), now: .zero)
+        _ = state.reduce(.source(.showTitle("Demo.odp")), now: .zero)
+        _ = state.reduce(.source(.showStarted(slideCount: 5, current: 0)), now: .zero)
+        _ = state.reduce(.source(.showFinished), now: .milliseconds(1_000))
+        XCTAssertEqual(state.title, "Demo.odp", "the show ended, its title was not taken back")
+        _ = state.reduce(.source(.showTitle("")), now: .milliseconds(2_000))
+        XCTAssertEqual(state.title, "")
+    }
+}
