@@ -55,11 +55,19 @@ Liveness is judged without extra probe connections: after every command the
 soffice.bin process must exist (pid file of peer.sh, else pgrep), its log
 must not say "Fatal exception", a new client must get LO_SERVER_SERVER_PAIRED
 and the show state within --answer seconds (else "hung"), and a kept client
-must see slide_updated after a step. One line per run:
+must see slide_updated after a step (if it does not, a goto_slide must
+answer: then Impress only ignored the step, counted as a dropped step; if
+the goto gets no answer either, the remote is hung). One line per run:
 
-    RESULT scenario=... lo=25.2.3.2 gap=1.0 rounds=3/5 state=dead:fatal last_slide=7 ...
+    RESULT scenario=... lo=25.2.3.2 gap=1.0 run=1 rounds=3/5 state=dead:fatal(...) last_slide=7 ...
 
---jsonl FILE appends each run's result as JSON.
+--jsonl FILE appends each run's result as JSON (with, per per-command
+client, command:S<slideshow_started seen>U<slide_updated seen>, and the
+kept client's counts); --summary FILE prints such a file as a markdown
+table. With --runs, a dead run's soffice log is copied to
+/var/tmp/trap-soffice-<scenario>-<version>-gap<G>-<date>-run<N>.log, and a
+hung soffice's threads are dumped with gdb (if installed) to
+/var/tmp/trap-gdb-<same>.txt before the peer is stopped.
 """
 
 import argparse
@@ -211,10 +219,11 @@ class Link:
 class Trap:
     def __init__(self, args):
         self.args = args
-        self.version = None
         self.last_slide = None
         self.events = []  # (t, what)
         self.clients = 0
+        self.dropped = []  # rounds whose step got no slide_updated (but a goto_slide did)
+        self.detail = []  # per-command client: command:S<slideshow_started seen>U<slide_updated seen>
 
     # ----- liveness, without probe connections
     def soffice_pid(self):
@@ -249,10 +258,7 @@ class Trap:
     # ----- clients
     def connect(self):
         self.clients += 1
-        link = Link(self.args.host, self.args.port, self.args.name, self.args.pin, self.args.answer)
-        if self.version is None:
-            pass
-        return link
+        return Link(self.args.host, self.args.port, self.args.name, self.args.pin, self.args.answer)
 
     def note(self, link):
         if link.current is not None:
@@ -284,16 +290,27 @@ class Trap:
         self.note(link)
         return link, info
 
-    def percmd(self, link, cmd):
-        """One new client: pair, stay for its stream, send, stay, leave."""
+    def percmd(self, link, cmd, must_move=False):
+        """One new client: pair, stay for its stream, send, stay, leave.
+        must_move: if the step gets no slide_updated, make sure the slide
+        changes anyway with a goto_slide (counted as a dropped step)."""
         if link is None:
             link = self.connect()
             link.stay(self.args.quiet)
         cmd, before = self.command(link, cmd)
         if cmd[0] in ("transition_next", "transition_previous", "goto_slide"):
-            link.wait_update(before, 3.0)
+            if not link.wait_update(before, 3.0) and must_move:
+                self.check("after step")
+                self.dropped.append("final")
+                target = (link.current or 0) + 1
+                before = link.updates
+                link.send("goto_slide", str(target))
+                self.events.append((round(time.monotonic() - self.t0, 2), "goto_slide %d (step dropped)" % target))
+                link.wait_update(before, 3.0)
         link.stay(self.args.quiet)
         self.note(link)
+        self.detail.append("%s:S%dU%d" % (cmd[0].replace("presentation_", "").replace("transition_", ""),
+                                          link.started, link.updates))
         link.close()
         self.check("after " + " ".join(cmd))
 
@@ -315,8 +332,17 @@ class Trap:
                         cmd, before = self.command(kept, cmd)
                         if cmd[0] in ("transition_next", "transition_previous"):
                             if not kept.wait_update(before, 3.0):
+                                # Dropped, or the remote is dead? goto_slide is never
+                                # dropped: if it answers, Impress only ignored the step.
                                 self.check("after step")
-                                raise Dead("hung:no-slide_updated")
+                                self.dropped.append(r + 1)
+                                target = (kept.current or 0) + 1
+                                before = kept.updates
+                                kept.send("goto_slide", str(target))
+                                self.events.append((round(time.monotonic() - self.t0, 2), "goto_slide %d (step dropped)" % target))
+                                if not kept.wait_update(before, 5.0):
+                                    self.check("after goto")
+                                    raise Dead("hung:no-slide_updated")
                         kept.read(a.gap)
                         if kept.closed:
                             raise Dead("kept-client-closed")
@@ -357,7 +383,10 @@ class Trap:
                         for i, cmd in enumerate(cmds):
                             if i:
                                 link.read(0.5)
-                            self.command(link, cmd)
+                            cmd, before = self.command(link, cmd)
+                            if cmd[0] in ("transition_next", "transition_previous"):
+                                if not link.wait_update(before, 3.0):
+                                    self.dropped.append(r + 1)  # the slide did not change
                         link.read(0.5)
                         link.stay(a.quiet)
                         self.note(link)
@@ -366,7 +395,7 @@ class Trap:
                         time.sleep(a.gap)
                     done = r + 1
             for _ in range(a.final_steps):
-                self.percmd(None, ["transition_next"])
+                self.percmd(None, ["transition_next"], must_move=True)
                 time.sleep(a.gap)
             # The final check: a fresh client pairs, takes its stream, leaves.
             link = self.connect()
@@ -376,6 +405,12 @@ class Trap:
             self.check("final")
         except Dead as e:
             state = "dead:" + e.args[0]
+            if state.startswith("dead:hung"):
+                time.sleep(2.0)
+                if self.fatal_in_log():
+                    state += "+fatal-in-log"
+                elif self.soffice_pid() is None:
+                    state += "+gone"
         except (ConnectionError, OSError) as e:
             state = "dead:conn(%s)" % e.__class__.__name__
             try:
@@ -419,6 +454,26 @@ def lo_version():
     return parts[1] if len(parts) > 1 else "?"
 
 
+def summary(path):
+    """Prints a markdown table of the runs recorded in a --jsonl file."""
+    groups = {}
+    for line in open(path):
+        d = json.loads(line)
+        key = (d["scenario"], d["lo"], d["gap"], d["rounds"], d.get("final_steps", 0), d.get("before_leave", "none"))
+        groups.setdefault(key, []).append(d)
+    print("| scenario | LibreOffice | gap s | runs | rounds/run | final steps | rounds survived per run | deaths | rate | how it died | dates |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    for key, runs in groups.items():
+        scen, lo, gap, rounds, fsteps, before = key
+        dead = [r for r in runs if r["state"] != "alive"]
+        how = sorted(set(r["state"].split("(")[0].replace("dead:", "") for r in dead))
+        dates = sorted(r["date"] for r in runs)
+        print("| %s%s | %s | %s | %d | %d | %d | %s | %d | %d/%d | %s | %s..%s |" % (
+            scen, "" if before == "none" else " (+%s)" % before, lo, gap, len(runs), rounds, fsteps,
+            ", ".join("%d%s" % (r["rounds_done"], "" if r["state"] == "alive" else "†") for r in runs),
+            len(dead), len(dead), len(runs), ", ".join(how) or "-", dates[0], dates[-1][11:]))
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0],
                                 formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
@@ -433,13 +488,18 @@ def main():
     p.add_argument("--version", default=None, help="LO_PEER_VERSION for peer.sh (25.2 or 7.4) with --runs")
     p.add_argument("--final-steps", type=int, default=0)
     p.add_argument("--before-leave", choices=["none", "stop-start"], default="none")
+    p.add_argument("--settle", type=float, default=3.0, help="with --runs: seconds to wait after peer.sh start")
     p.add_argument("--keep-peer", action="store_true", help="with --runs: do not stop the peer after the last run")
     p.add_argument("--jsonl", default=None)
+    p.add_argument("--summary", metavar="JSONL", help="print a markdown table of the runs in a --jsonl file")
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=1599)
     p.add_argument("--name", default="controlpad-test")
     p.add_argument("--pin", default="1234")
     args = p.parse_args()
+    if args.summary:
+        summary(args.summary)
+        return
     if args.list or not args.scenario:
         for k, (kind, cmds) in SCENARIOS.items():
             print("%-26s %-6s %s" % (k, kind, " / ".join(" ".join(c) for c in cmds)))
@@ -458,6 +518,10 @@ def main():
         if args.runs:
             peer("stop")
             peer("start", args.version)
+            # A show started while soffice is still busy opening the deck never
+            # steps (PROTOCOL.md); peer.sh waits for it to settle, but 7.4 still
+            # started such shows here: give it a little more.
+            time.sleep(args.settle)
         trap = Trap(args)
         started = datetime.datetime.now().isoformat(timespec="seconds")
         done, state = trap.run_rounds()
@@ -468,19 +532,29 @@ def main():
             "last_slide": trap.last_slide, "clients": trap.clients, "final_steps": args.final_steps,
             "before_leave": args.before_leave, "quiet": args.quiet, "date": started,
             "setup": getattr(trap, "setup_info", None), "kept": getattr(trap, "kept_stats", None),
-            "last_events": trap.events[-4:],
+            "last_events": trap.events[-4:], "detail": trap.detail, "dropped_steps": trap.dropped,
         }
-        print("RESULT scenario=%s lo=%s gap=%s run=%d rounds=%d/%d state=%s last_slide=%s clients=%d final_steps=%d%s" % (
+        print("RESULT scenario=%s lo=%s gap=%s run=%d rounds=%d/%d state=%s last_slide=%s clients=%d final_steps=%d dropped_steps=%d%s" % (
             args.scenario, version, args.gap, i + 1, done, args.rounds, result["state"], trap.last_slide,
-            trap.clients, args.final_steps,
+            trap.clients, args.final_steps, len(trap.dropped),
             "" if args.before_leave == "none" else " before_leave=" + args.before_leave), flush=True)
         if args.jsonl:
             with open(args.jsonl, "a") as f:
                 f.write(json.dumps(result) + "\n")
         if args.runs and state != "alive":
-            # keep the log of a dead run for the record
+            # keep the log of a dead run for the record, and where a hung
+            # soffice's threads are (gdb, if installed)
+            tag = "%s-%s-gap%s-%s-run%d" % (args.scenario, version, args.gap, started.replace(":", ""), i + 1)
+            pid = trap.soffice_pid()
+            if "hung" in state and pid:
+                try:
+                    with open(os.path.join("/var/tmp", "trap-gdb-%s.txt" % tag), "w") as out:
+                        subprocess.run(["gdb", "-p", str(pid), "-batch", "-ex", "info threads",
+                                        "-ex", "thread apply all bt 25"], stdout=out, stderr=subprocess.STDOUT, timeout=120)
+                except (OSError, subprocess.TimeoutExpired):
+                    pass
             try:
-                dst = os.path.join("/var/tmp", "trap-soffice-%s-%s-run%d.log" % (args.scenario, version, i + 1))
+                dst = os.path.join("/var/tmp", "trap-soffice-%s.log" % tag)
                 with open(os.path.join(PEER_RUN, "soffice.log"), "rb") as s, open(dst, "wb") as d:
                     d.write(s.read())
             except OSError:
