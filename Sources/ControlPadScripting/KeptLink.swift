@@ -153,8 +153,7 @@ package final class KeptLink {
 
     private func answer(_ step: SendConversation.Step, to reply: Int32) {
         answered += 1
-        LocalSocket.writeLine(reply, step.answerLine)
-        close(reply)
+        KeptLinkDoor.answer(step, to: reply)
     }
 
     private func answerAll(_ step: SendConversation.Step) {
@@ -171,27 +170,11 @@ package final class KeptLink {
         link.leave(logger: logger)
     }
 
-    /// Takes requests on a thread of its own: each one's line is read
-    /// there (a client that says nothing is dropped after 2 s) and handed to the link's loop.
+    /// Takes requests on a thread of its own, for the link's loop.
     private func acceptRequests() {
-        let listener = listener, link = link
-        DispatchQueue(label: "controlpad.kept-link.accept").async {
-            while true {
-                let client = accept(listener, nil, nil)
-                if client < 0 {
-                    if errno == EINTR || errno == ECONNABORTED { continue }
-                    return  // closed: leaving
-                }
-                _ = fcntl(client, F_SETFD, FD_CLOEXEC)
-                DispatchQueue.global().async {
-                    guard let line = LocalSocket.readLine(client, timeoutMs: 2000), let request = KeptLinkRequest(line: line) else {
-                        LocalSocket.writeLine(client, "fail\tnot a send request")
-                        close(client)
-                        return
-                    }
-                    link.post(.request(request, reply: client))
-                }
-            }
+        let link = link
+        KeptLinkDoor.serve(listener, label: "controlpad.kept-link.accept") { request, client in
+            link.post(.request(request, reply: client))
         }
     }
 }

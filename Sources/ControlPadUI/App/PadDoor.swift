@@ -1,4 +1,3 @@
-import Dispatch
 import ControlPadScripting
 import SlideModel
 import Syscalls
@@ -23,28 +22,11 @@ final class PadDoor: @unchecked Sendable {
         guard let listener = try? LocalSocket.listen(at: path) else { return nil }
         self.path = path
         self.listener = listener
-        DispatchQueue(label: "controlpad.pad-door").async {
-            while true {
-                let client = accept(listener, nil, nil)
-                if client < 0 {
-                    if errno == EINTR || errno == ECONNABORTED { continue }
-                    return  // closed: the pad quits
-                }
-                _ = fcntl(client, F_SETFD, FD_CLOEXEC)
-                DispatchQueue.global().async {
-                    let answer: @Sendable (SendConversation.Step) -> Void = { step in
-                        LocalSocket.writeLine(client, step.answerLine)
-                        Glibc.close(client)
-                    }
-                    guard let line = LocalSocket.readLine(client, timeoutMs: 2000), let request = KeptLinkRequest(line: line) else {
-                        return answer(.fail("not a send request"))
-                    }
-                    do throws(RemoteActionError) {
-                        driver.remote(try RemoteAction(words: request.words)) { answer($0) }
-                    } catch {
-                        answer(.fail(error.description))
-                    }
-                }
+        KeptLinkDoor.serve(listener, label: "controlpad.pad-door") { request, client in
+            do throws(RemoteActionError) {
+                driver.remote(try RemoteAction(words: request.words)) { KeptLinkDoor.answer($0, to: client) }
+            } catch {
+                KeptLinkDoor.answer(.fail(error.description), to: client)
             }
         }
     }
