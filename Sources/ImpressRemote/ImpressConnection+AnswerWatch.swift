@@ -5,8 +5,8 @@ import SlideModel
 /// hung, it still accepts and pairs clients and then says nothing at all.
 /// Two signs, each given `Settings.answerTimeout`:
 /// - paired, and not a word about the show: the link closes with
-///   `ImpressProblem.silentAfterPairing` and is tried again with the usual
-///   backoff, the problem and its fix on screen;
+///   `ImpressProblem.silentAfterPairing`, which stays on screen with its fix
+///   until the presenter asks again (`r`): a hung remote pairs again at once;
 /// - linked, and a press Impress always answers went unanswered (a go-to
 ///   to another slide, a move while blanked, start, stop), or
 ///   `stepsBeforeDoubt` steps in a row brought no word at all (a step that

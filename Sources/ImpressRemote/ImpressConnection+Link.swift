@@ -40,6 +40,10 @@ extension ImpressConnection {
             }
         }
         let refusedPairing = closeReason == nil && (session?.phase == .validatingPin || session?.phase == .requested)
+        // A hung remote pairs again at once and says nothing again: the
+        // problem would flash by. It stays on screen until the presenter,
+        // having restarted LibreOffice, asks again.
+        let hung = closeReason.flatMap(ImpressProblem.init) == .silentAfterPairing
         session = nil
         closeReason = nil
         framer.reset()
@@ -47,7 +51,7 @@ extension ImpressConnection {
         stream = PreviewStream()
         answers = AnswerWatch()
         let lost: [Action] = [.log(.notice, "lost \(settings.address): \(problem.reason)"), .cancel(.pairing), .cancel(.answer)]
-        guard !refusedPairing else {
+        guard !refusedPairing, !hung else {
             // Asking again and again would pop up Impress's dialog forever.
             return lost + follow(life.refused(problem))
         }

@@ -180,8 +180,9 @@ final class ConnectEndToEndTests: FakeImpressTestCase {
     func testAHungImpressIsSaidToBeStuckWithTheRestartAdvice() throws {
         let fake = try fake(show: true, flags: ["--hung"])
         let pad = try connect("127.0.0.1:\(fake.port)")
-        try pad.waitFor(text: "Impress's remote is stuck: it paired but never said whether a show runs")
+        try status(pad, "stuck, for good") { $0.contains("✖ Impress's remote is stuck") }
         try pad.waitFor(text: "Quit LibreOffice completely")
+        try pad.waitFor(text: "Press r to try again")
         XCTAssertFalse(try pad.screen().contains("Asking about the show"))
         try quit(pad)
     }
