@@ -48,7 +48,7 @@ public enum ImpressProblem: String, Sendable, CaseIterable, Codable {
     /// The only cure for a stuck or crashed remote server.
     public static let restartFix = """
         Quit LibreOffice completely (check that no soffice process is left: `pkill -f soffice`), \
-        and open the presentation again; then press r in the pad.
+        and open the presentation again.
         """
 
     /// A short reason, for the status line and `watch`'s `link_lost`.
