@@ -20,26 +20,18 @@ package struct PdfpcDoctor: SourceDoctor {
         let address = configuration.address
         var findings = PdfpcDoctorFindings(address: address)
         context.say("Checking pdfpc at \(address) …")
-        findings.resolution = DoctorProbes.resolve(address.host, port: address.port)
-        if case .failed? = findings.resolution {} else {
-            findings.connection = DoctorProbes.connect(address.host, port: address.port, timeout: context.timeout).connection
-        }
-        if case .open? = findings.connection {
+        context.probe(&findings, host: address.host, port: address.port)
+        return try context.readLink(findings) {
+            // The command's wait for connecting and for each request; no pictures
+            // fetched ahead, only the one the doctor asks for.
             var configuration = configuration
             configuration.connectTimeout = .milliseconds(Int64(context.timeout * 1000))
             configuration.requestTimeout = configuration.connectTimeout
             configuration.prefetch = false
-            let source = PdfpcSource(configuration: configuration, logger: logger)
-            var watch = PictureAskingWatch(findings: findings, source: source, deadline: 2 * context.timeout + 2)
-            try context.link.read(source, into: &watch)
-            findings = watch.findings
+            return PdfpcSource(configuration: configuration, logger: logger)
         }
-        context.progress(findings.checks, Int.max)
-        return findings
     }
 }
-
-extension PdfpcDoctorFindings: EventFindings {}
 
 extension PdfpcKind: SourceKindDoctor {
     package var doctorHelp: String {

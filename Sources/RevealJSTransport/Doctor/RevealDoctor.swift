@@ -16,24 +16,11 @@ package struct RevealDoctor: SourceDoctor {
         var findings = RevealDoctorFindings(address: address)
         findings.allowed = allowed
         context.say("Checking reveal.js at \(address) …")
-        if allowed {
-            findings.resolution = DoctorProbes.resolve(address.host, port: address.port)
-            if case .failed? = findings.resolution {} else {
-                findings.connection = DoctorProbes.connect(address.host, port: address.port, timeout: context.timeout).connection
-            }
-        }
+        if allowed { context.probe(&findings, host: address.host, port: address.port) }
         context.progress(findings.checks, 1)
-        if case .open? = findings.connection {
-            var watch = PictureAskingWatch(findings: findings, source: try makeSource(address), deadline: 2 * context.timeout + 2)
-            try context.link.read(watch.source, into: &watch)
-            findings = watch.findings
-        }
-        context.progress(findings.checks, Int.max)
-        return findings
+        return try context.readLink(findings) { try makeSource(address) }
     }
 }
-
-extension RevealDoctorFindings: EventFindings {}
 
 extension RevealKind: SourceKindDoctor {
     package var doctorHelp: String {

@@ -15,45 +15,38 @@ extension DoctorCheck.Name {
 /// address (loopback unless allowed), the name, the TCP port, a DevTools
 /// port, a page running reveal.js, the show, and whether pictures and notes
 /// arrive. No sockets, no clocks: the doctor fills it in.
-package struct RevealDoctorFindings: DoctorReport {
+package struct RevealDoctorFindings: LinkDoctorFindings {
     package var address: RevealAddress
     /// nil: the address is refused (remote without --allow-remote).
     package var allowed = true
     package var resolution: DoctorProbes.Resolution?
     package var connection: DoctorProbes.Connection?
-    /// Why the link went down before it was up, or nil.
-    package var problem: LinkProblem?
-    /// "reveal.js 5.2.1 · Chrome/… · 127.0.0.1:9222", once the show was read.
-    package var server: String?
-    package var show: (count: Int, current: Int)?
+    /// What the link said; its server is "reveal.js 5.2.1 · Chrome/… ·
+    /// 127.0.0.1:9222", once the show was read.
+    package var link = LinkHeard()
+    /// The current slide's step, which only reveal.js tells.
     package var step: SlideStep?
-    package var picture = false
-    package var notes = false
 
     package init(address: RevealAddress) { self.address = address }
 
     package var serverName: String { address.description }
     package var appName: String { "reveal.js" }
 
-    /// What the link said, as it happened.
+    /// What the link said, as it happened; reveal.js also follows the
+    /// current slide and its step, for the show's line.
     package mutating func note(_ event: SourceEvent) {
+        link.note(event)
         switch event {
-        case .link(.connected(let server)): self.server = server; problem = nil
-        case .link(.reconnecting(_, let lost)), .link(.failed(let lost)):
-            if server == nil { problem = lost }
-        case .showStarted(let count, let current): show = (count, current)
-        case .slideChanged(let index): if let count = show?.count { show = (count, index) }
-        case .step(let index, let step) where index == show?.current: self.step = step
-        case .preview: picture = true
-        case .notes: notes = true
+        case .slideChanged(let index): if let count = link.show?.count { link.show = (count, index) }
+        case .step(let index, let step) where index == link.show?.current: self.step = step
         default: break
         }
     }
 
-    /// Whether there is nothing more to wait for.
-    package var hasSeenEnough: Bool { problem != nil || (server != nil && show != nil && picture && notes) }
-
-    package var checks: [DoctorCheck] { [addressCheck, nameCheck, portCheck, cdpCheck, revealCheck, showCheck, contentCheck] }
+    package var checks: [DoctorCheck] {
+        [addressCheck, nameCheck, portCheck, cdpCheck, revealCheck, showCheck,
+         link.previewsCheck(noPicture: "the pad renders pictures in a window of its own: check that the browser may open one, then try again")]
+    }
 
     private func check(_ name: DoctorCheck.Name, _ title: String, _ ok: Bool?, _ detail: String, _ fix: String? = nil) -> DoctorCheck {
         DoctorCheck(name: name, title: title, ok: ok, detail: detail, fix: fix)
@@ -72,38 +65,30 @@ package struct RevealDoctorFindings: DoctorReport {
     }
 
     private var nameCheck: DoctorCheck {
-        switch resolution {
-        case nil: return check(.name, "Name", nil, "not checked")
-        case .literal?: return check(.name, "Name", true, "\(address.host) is an IP address")
-        case .resolved(let addresses)?: return check(.name, "Name", true, "\(address.host) is \(addresses.joined(separator: ", "))")
-        case .failed(let why)?:
-            return check(.name, "Name", false, "\(address.host) has no address (\(why))", "check the host's name, or use 127.0.0.1")
+        DoctorCheck.nameCheck(host: address.host, resolution) { why in
+            ("\(address.host) has no address (\(why))", "check the host's name, or use 127.0.0.1")
         }
     }
 
     private var portCheck: DoctorCheck {
-        let title = "TCP port \(address.port)"
-        switch connection {
-        case nil: return check(.port, title, nil, allowed ? "skipped: the name did not resolve" : "skipped: the address is refused")
-        case .open(let at)?: return check(.port, title, true, "open: \(at) accepts connections")
-        case .failed(let failure, let at, let detail)?:
-            // Nothing listening: no browser, or one without the port, or
-            // Chrome 136+ on the everyday profile, which ignores the port.
-            let nothing = RevealProblem.nothingListens(address: address.hostAndPort)
-            let reason = failure == .refused ? nothing.reason : "no connection"
-            let fix = failure == .timedOut
+        // Nothing listening: no browser, or one without the port, or
+        // Chrome 136+ on the everyday profile, which ignores the port.
+        let nothing = RevealProblem.nothingListens(address: address.hostAndPort)
+        let skipped = allowed ? "skipped: the name did not resolve" : "skipped: the address is refused"
+        return DoctorCheck.portCheck(port: address.port, connection, skipped: skipped) { failure in
+            (failure == .refused ? nothing.reason : "no connection",
+             failure == .timedOut
                 ? "a firewall may be dropping the connection; the DevTools port is best kept to 127.0.0.1"
-                : nothing.fix
-            return check(.port, title, false, "\(at.map { "\($0): " } ?? "")\(reason) (\(detail))", fix)
+                : nothing.fix)
         }
     }
 
     private var cdpCheck: DoctorCheck {
         let title = "DevTools (CDP)"
         guard case .open? = connection else { return check(.cdp, title, nil, "skipped: no connection") }
-        if server != nil { return check(.cdp, title, true, "a browser's DevTools port answered") }
-        if let problem, Self.pageProblems.contains(problem.code) { return check(.cdp, title, true, "a browser's DevTools port answered") }
-        if let problem { return check(.cdp, title, false, problem.reason, problem.fix) }
+        if link.server != nil { return check(.cdp, title, true, "a browser's DevTools port answered") }
+        if let problem = link.problem, Self.pageProblems.contains(problem.code) { return check(.cdp, title, true, "a browser's DevTools port answered") }
+        if let problem = link.problem { return check(.cdp, title, false, problem.reason, problem.fix) }
         return check(.cdp, title, false, "no answer from the DevTools port",
                      "check the port: the browser prints “DevTools listening on ws://127.0.0.1:PORT/…” when it starts")
     }
@@ -111,29 +96,18 @@ package struct RevealDoctorFindings: DoctorReport {
     private var revealCheck: DoctorCheck {
         let title = "reveal.js"
         guard cdpCheck.ok == true else { return check(.reveal, title, nil, "skipped: no DevTools port") }
-        if let server { return check(.reveal, title, true, server) }
-        if let problem { return check(.reveal, title, false, problem.reason, problem.fix) }
+        if let server = link.server { return check(.reveal, title, true, server) }
+        if let problem = link.problem { return check(.reveal, title, false, problem.reason, problem.fix) }
         let slow = RevealProblem.notReady
         return check(.reveal, title, false, slow.reason, slow.fix)
     }
 
     private var showCheck: DoctorCheck {
-        guard server != nil else { return check(.show, "Show", nil, "skipped: no deck") }
-        guard let show else { return check(.show, "Show", false, "reveal.js did not say where the show is") }
+        guard link.server != nil else { return check(.show, "Show", nil, "skipped: no deck") }
+        guard let show = link.show else { return check(.show, "Show", false, "reveal.js did not say where the show is") }
         var detail = "slide \(show.current + 1) of \(show.count)"
         if let step, step.count > 0 { detail += ", step \(step.shown) of \(step.count)" }
         if let place = step?.detail { detail += " (\(place))" }
         return check(.show, "Show", true, detail)
-    }
-
-    private var contentCheck: DoctorCheck {
-        let title = "Pictures and notes"
-        guard server != nil, show != nil else { return check(.previews, title, nil, "skipped: no show") }
-        switch (picture, notes) {
-        case (true, true): return check(.previews, title, true, "the current slide's picture and notes arrived")
-        case (true, false): return check(.previews, title, true, "the current slide's picture arrived (it has no notes)")
-        default: return check(.previews, title, false, "no picture of the current slide arrived",
-                              "the pad renders pictures in a window of its own: check that the browser may open one, then try again")
-        }
     }
 }
