@@ -22,7 +22,8 @@ final class CursesTerminal: TerminalBackend {
     private(set) var theme: Theme
     /// The last frame written (nil: the next one writes every cell).
     var previous: CellGrid?
-    private var pairs: [PairKey: Int32] = [:]
+    /// The colour pairs made so far (`CursesTerminal+Colors`).
+    var pairs: [PairKey: Int32] = [:]
     private let colorsOn: Bool
     /// The terminfo entry takes 24-bit colour values (a `*-direct` entry).
     let directColor: Bool
@@ -50,7 +51,7 @@ final class CursesTerminal: TerminalBackend {
     /// `scaledText` is written after curses' cells.
     private let scalesText: Bool
 
-    private struct PairKey: Hashable { var fg: Int32, bg: Int32 }
+    struct PairKey: Hashable { var fg: Int32, bg: Int32 }
 
     /// Opens curses on the controlling terminal (`stdin`/`stdout`), or on the
     /// given files for headless tests.
@@ -243,18 +244,6 @@ final class CursesTerminal: TerminalBackend {
         return HalfBlockWriter.Cell(x: change.x, y: change.y, top: top, bottom: bottom)
     }
 
-    private func sgrColor(_ color: CellColor) -> SGRColor? {
-        switch color {
-        case .terminalDefault: return nil
-        case .indexed(let n) where directColor && n >= 8:
-            let rgb = Palette.xtermColor(n)
-            return .rgb(rgb.r, rgb.g, rgb.b)
-        case .indexed: return .palette(UInt8(clamping: Int(colorNumber(color))))
-        case .rgb(let r, let g, let b):
-            return directColor ? .rgb(r, g, b) : .palette(UInt8(clamping: Int(colorNumber(color))))
-        }
-    }
-
     /// `shown`: the pad writes this cell itself; curses records it as on
     /// screen already, so it never sends it.
     private func write(_ cell: Cell, x: Int, y: Int, shown: Bool = false) {
@@ -279,35 +268,4 @@ final class CursesTerminal: TerminalBackend {
         if shown { _ = cp_put_shown_cell(Int32(y), Int32(x), scalars, attrs, pair) }
     }
 
-    private func pairNumber(fg: CellColor, bg: CellColor) -> Int32 {
-        let key = PairKey(fg: colorNumber(fg), bg: colorNumber(bg))
-        if key.fg == -1 && key.bg == -1 { return 0 }
-        if let pair = pairs[key] { return pair }
-        var pair = alloc_pair(key.fg, key.bg)
-        if pair < 0 {  // out of pairs: start over, and repaint everything
-            reset_color_pairs()
-            pairs.removeAll()
-            previous = nil
-            pair = max(0, alloc_pair(key.fg, key.bg))
-        }
-        pairs[key] = pair
-        return pair
-    }
-
-    private func colorNumber(_ color: CellColor) -> Int32 {
-        switch color {
-        case .terminalDefault: return -1
-        case .indexed(let n):
-            // A direct-colour entry reads numbers as RGB past 7: send the
-            // xterm colour's RGB, so greys stay grey.
-            if directColor && n >= 8 { return Int32(Palette.xtermColor(n).directColorNumber) }
-            return Int32(n) < cp_colors() ? Int32(n) : Int32(n % 8)
-        case .rgb(let r, let g, let b):
-            if directColor {
-                // In direct-colour terminfo, values 0–7 mean the ANSI palette.
-                return Int32(RGB(r: r, g: g, b: b).directColorNumber)
-            }
-            return Int32(Palette.xterm256Index(RGB(r: r, g: g, b: b)))
-        }
-    }
 }
