@@ -111,7 +111,7 @@ extension RevealLink {
         case .resume: script = RevealScripts.resume
         case .goto(let index):
             let slide = deck.slides[max(0, min(index, deck.count - 1))]
-            script = RevealScripts.slide(h: slide.h, v: slide.v, f: -1)
+            script = RevealScripts.move(h: slide.h, v: slide.v, f: -1)
         case .start, .stop, .pointerStarted, .pointerMoved, .pointerDismissed:
             // reveal.js always presents, and has no pointer of its own (`RevealCapabilities`).
             return [.dropped(command)]

@@ -46,14 +46,28 @@ public enum RevealScripts {
         return [i.h || 0, i.v || 0, ix.size || f.length]; })}; })()
         """)
 
-    public static let next = RevealScript("Reveal.next()")
-    public static let previous = RevealScript("Reveal.prev()")
+    /// A move ends a pause first: reveal.js moves behind its black cover and
+    /// leaves the audience on black ("Resume presentation"), where the pad,
+    /// as LibreOffice does, ends the blank with a move.
+    public static let next = RevealScript(resumingFirst("Reveal.next()"))
+    public static let previous = RevealScript(resumingFirst("Reveal.prev()"))
     public static let blank = RevealScript("Reveal.togglePause(true)")
     public static let resume = RevealScript("Reveal.togglePause(false)")
 
-    /// Go to (h, v) with fragment step `f` (-1: none shown).
+    /// Go to (h, v) with fragment step `f` (-1: none shown): the render
+    /// window's way (it is never paused).
     public static func slide(h: Int, v: Int, f: Int) -> RevealScript {
         RevealScript("Reveal.slide(\(h), \(v), \(f))")
+    }
+
+    /// The show goes to (h, v) with fragment step `f`, ending a pause first (see `next`).
+    public static func move(h: Int, v: Int, f: Int) -> RevealScript {
+        RevealScript(resumingFirst("Reveal.slide(\(h), \(v), \(f))"))
+    }
+
+    /// `call`, after ending a pause if there is one.
+    private static func resumingFirst(_ call: String) -> String {
+        "(Reveal.isPaused() && Reveal.togglePause(false), \(call))"
     }
 
     /// The notes of the `n`th slide in `Reveal.getSlides()` order, as HTML ("" when none).

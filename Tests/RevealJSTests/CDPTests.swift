@@ -6,8 +6,8 @@ import XCTest
 /// the browser (or anything on the port) sends. Garbage never crashes.
 final class CDPTests: XCTestCase {
     func testRequestsAreOneJSONObjectWithTheScriptAsData() {
-        let text = CDPRequest.evaluate(id: 7, RevealScripts.next).encoded
-        XCTAssertEqual(text, #"{"id":7,"method":"Runtime.evaluate","params":{"expression":"Reveal.next()","returnByValue":true}}"#)
+        let text = CDPRequest.evaluate(id: 7, RevealScripts.blank).encoded
+        XCTAssertEqual(text, #"{"id":7,"method":"Runtime.evaluate","params":{"expression":"Reveal.togglePause(true)","returnByValue":true}}"#)
         XCTAssertEqual(JSONValue.string("a\"b\\\u{1B}\u{2028}").encoded, #""a\"b\\\u001b\u2028""#)
     }
 

@@ -80,6 +80,16 @@ final class RealRevealTests: XCTestCase {
         r.wait("paused") { _, _ in (try? self.browser("Reveal.isPaused()")) == "true" }
         s.send(.resume)
         r.wait("resumed") { _, _ in (try? self.browser("Reveal.isPaused()")) == "false" }
+        // A move while blanked ends the pause (the audience is not left on black).
+        s.send(.blank)
+        r.wait("paused again") { _, _ in (try? self.browser("Reveal.isPaused()")) == "true" }
+        s.send(.goto(index: 4))
+        r.wait(for: .slideChanged(index: 4))
+        r.wait("the move ended the pause") { _, _ in (try? self.browser("Reveal.isPaused()")) == "false" }
+        s.send(.blank)
+        r.wait("paused once more") { _, _ in (try? self.browser("Reveal.isPaused()")) == "true" }
+        s.send(.next)
+        r.wait("→ ended the pause") { _, _ in (try? self.browser("Reveal.isPaused()")) == "false" }
         // Notes as typed (HTML, entities kept for the rich-notes renderer).
         s.send(.goto(index: 6))
         r.wait(for: .notes(index: 6, .html("R&amp;D &lt;beta&gt; \"quoted\" café 日本語")))

@@ -323,20 +323,29 @@ package final class FakeCDPServer: @unchecked Sendable {
                     "slides": .array(deck.slides.map { [.number(Double($0.h)), .number(Double($0.v)), .number(Double($0.steps))] }),
                 ])
             case RevealScripts.next.source:
+                resume(show)
                 step(+1, show)
                 return Self.value(.null)
             case RevealScripts.previous.source:
+                resume(show)
                 step(-1, show)
                 return Self.value(.null)
             case RevealScripts.blank.source:
                 if !show.paused { show.paused = true; Self.push("paused", show) }
                 return Self.value(.null)
             case RevealScripts.resume.source:
-                if show.paused { show.paused = false; Self.push("resumed", show) }
+                resume(show)
                 return Self.value(.null)
             default:
                 for n in deck.slides.indices where expression == RevealScripts.notes(slide: n).source {
                     return Self.value(.string(deck.notes[n]))
+                }
+                if let (h, v, f) = Self.moveCall(expression) {
+                    resume(show)
+                    let target = deck.slides.first { $0.h == h && $0.v == v } ?? deck.slides[0]
+                    show.at = RevealIndices(h: target.h, v: target.v, f: target.steps > 0 ? f : nil)
+                    Self.push("slidechanged", show)
+                    return Self.value(.null)
                 }
                 if let (h, v, f) = Self.slideCall(expression) {
                     let target = deck.slides.first { $0.h == h && $0.v == v } ?? deck.slides[0]
@@ -346,6 +355,18 @@ package final class FakeCDPServer: @unchecked Sendable {
                 }
                 return Self.threw
             }
+        }
+
+        /// reveal.js's `togglePause(false)`: a move of the pad ends a pause first.
+        func resume(_ show: Show) {
+            if show.paused { show.paused = false; Self.push("resumed", show) }
+        }
+
+        /// `RevealScripts.move(h:v:f:)`: the pause ended, then `Reveal.slide(h, v, f)`.
+        static func moveCall(_ e: String) -> (Int, Int, Int)? {
+            let prefix = "(Reveal.isPaused() && Reveal.togglePause(false), "
+            guard e.hasPrefix(prefix), e.hasSuffix(")") else { return nil }
+            return slideCall(String(e.dropFirst(prefix.count).dropLast()))
         }
 
         /// `Reveal.slide(h, v, f)`.
