@@ -16,6 +16,11 @@ enum CommandSuggestion {
     /// The one line to print when `arguments` (without the program's name)
     /// start with a word that is no command; nil when they are fine.
     static func problem(_ arguments: [String]) -> String? {
+        // `help WORD`: ArgumentParser would print the top-level help for a
+        // WORD that is no command, and exit 0.
+        if arguments.first == "help", arguments.count > 1, !arguments[1].hasPrefix("-") {
+            return problem(Array(arguments.dropFirst())).map { $0.replacing("see `controlpad --help`", with: "see `controlpad help`") }
+        }
         guard let first = arguments.first, !first.hasPrefix("-"), !commands.contains(first) else { return nil }
         let shown = first.debugDescription
         if first == "localhost" || first.contains(".") || first.contains(":") || first.hasPrefix("[") {

@@ -52,6 +52,8 @@ struct ConfigCommand: ParsableCommand {
             return
         }
         for problem in loaded.problems { print(problem) }
+        // A file that cannot be read has no settings to apply.
+        if loaded.problems.contains(where: { $0.key == "file" }) { throw ExitCode(1) }
         let count = loaded.problems.count
         print("\(count) problem\(count == 1 ? "" : "s"); every other setting applies")
         throw ExitCode(1)

@@ -26,7 +26,7 @@ struct WatchCommand: ParsableCommand {
 
             Examples:
               controlpad watch 127.0.0.1
-              controlpad watch laptop.local --json | jq -r .slide
+              controlpad watch laptop.local --json | jq -r 'select(.event == "slide") | .position'
             """
     )
 

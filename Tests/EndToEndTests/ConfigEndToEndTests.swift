@@ -28,6 +28,30 @@ final class ConfigEndToEndTests: XCTestCase {
         XCTAssertEqual(check.status, 0, check.out + check.err)
         XCTAssertTrue(check.out.contains("\(path): fine"), check.out)
     }
+
+    /// A file given to check that is not there has no settings to apply:
+    /// said as such, exit 1 (not "every other setting applies").
+    func testCheckingAFileThatIsNotThereSaysSo() throws {
+        let missing = dir.appendingPathComponent("missing.toml").path
+        let check = try ControlpadProcess.run(["config", "--check", missing])
+        XCTAssertEqual(check.status, 1)
+        XCTAssertEqual(check.out, "\(missing): no such file\n")
+    }
+
+    /// `help WORD` for a WORD that is no command is a usage mistake (exit 2,
+    /// one line), not the top-level help with exit 0; `help send` still helps.
+    func testHelpForACommandThatIsNotThereIsAMistake() throws {
+        let nope = try ControlpadProcess.run(["help", "nope"])
+        XCTAssertEqual(nope.status, 2)
+        XCTAssertEqual(nope.out, "")
+        XCTAssertTrue(nope.err.hasPrefix("controlpad: unknown command \"nope\" (commands: demo, connect"), nope.err)
+        let near = try ControlpadProcess.run(["help", "conect"])
+        XCTAssertTrue(near.err.contains("did you mean `controlpad connect`?"), near.err)
+        let send = try ControlpadProcess.run(["help", "send"])
+        XCTAssertEqual(send.status, 0)
+        XCTAssertTrue(send.out.hasPrefix("OVERVIEW: Send one command"), send.out)
+    }
+
     // MARK: nothing a presenter does by mistake hurts the talk
 
     /// Seen: one bad colour threw away the duration and the keys, the warning
