@@ -37,6 +37,13 @@ enum SourceRegistry {
     /// `address`'s kind and the address as shown, or a usage error saying what is wrong.
     @discardableResult
     static func check(_ address: String) throws -> (kind: any SourceKind, shown: String) {
+        // `http://…` would otherwise read as an IPv6 host for the default kind.
+        if let colon = address.firstIndex(of: ":"), address[colon...].hasPrefix("://"), !kinds.contains(where: { $0.claims(address) }) {
+            let word = String(address[..<colon]) + "://"
+            let others = networkKinds.dropFirst().map(\.addressForm)
+            throw ValidationError("\(word.debugDescription) is no source's address: give HOST[:PORT] for \(defaultKind.displayName)"
+                + (others.isEmpty ? "" : ", or " + list(others, joinedBy: " or ")))
+        }
         let kind = kind(for: address)
         do {
             return (kind, try kind.parse(address))

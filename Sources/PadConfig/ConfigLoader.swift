@@ -19,7 +19,8 @@ package struct LoadedConfig: Equatable {
 package struct ConfigLoader {
     /// `$XDG_CONFIG_HOME/controlpad/config.toml`, or `~/.config/...`.
     package static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        // A relative one is invalid and ignored (the XDG base directory spec).
+        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.config"
         return base + "/controlpad/config.toml"
     }

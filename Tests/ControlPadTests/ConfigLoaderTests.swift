@@ -4,6 +4,13 @@ import XCTest
 @testable import SlideModel
 
 final class ConfigLoaderTests: XCTestCase {
+    /// A relative XDG_CONFIG_HOME is invalid and ignored, as the XDG spec says.
+    func testTheDefaultPathIgnoresARelativeXDGConfigHome() {
+        XCTAssertEqual(ConfigLoader.defaultPath(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]), "/x/controlpad/config.toml")
+        XCTAssertEqual(ConfigLoader.defaultPath(environment: ["XDG_CONFIG_HOME": "rel", "HOME": "/h"]), "/h/.config/controlpad/config.toml")
+        XCTAssertEqual(ConfigLoader.defaultPath(environment: ["XDG_CONFIG_HOME": "", "HOME": "/h"]), "/h/.config/controlpad/config.toml")
+    }
+
     private func read(_ text: String) -> LoadedConfig {
         ConfigLoader(file: "config.toml", text: text).parse()
     }

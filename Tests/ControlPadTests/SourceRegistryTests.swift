@@ -27,6 +27,11 @@ final class SourceRegistryTests: XCTestCase {
         XCTAssertThrowsError(try SourceRegistry.check("pdfpc://host:0")) { error in
             XCTAssertTrue("\(error)".contains("a pdfpc is pdfpc://HOST[:PORT]"), "\(error)")
         }
+        // A scheme no kind takes is not read as an IPv6 host "http://127.0.0.1".
+        XCTAssertThrowsError(try SourceRegistry.check("http://127.0.0.1:9")) { error in
+            XCTAssertTrue("\(error)".hasPrefix(#""http://" is no source's address: give HOST[:PORT] for Impress, or pdfpc://"#),
+                          "\(error)")
+        }
         XCTAssertThrowsError(try SendCommand.parse(["host:99999", "next"])) { error in
             XCTAssertTrue(SendCommand.message(for: error).contains("is not a port"), SendCommand.message(for: error))
         }
