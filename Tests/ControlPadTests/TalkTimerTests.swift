@@ -41,10 +41,15 @@ final class TalkTimerTests: XCTestCase {
         XCTAssertTrue(statusLine(grid).contains("⏱ 00:03"), statusLine(grid))
     }
 
-    func testAKeptTimerRunsOnWhileThePadIsAwayAndExpiresAfterTwelveHours() {
+    /// Restored after a short absence (a crash, a quit by accident), never
+    /// after a long one: a rehearsal that ended 25 minutes before the talk
+    /// must not open the talk at 25:34, in red.
+    func testAKeptTimerRunsOnWhileThePadIsAwayAShortWhileOnly() {
         let kept = KeptTalkTimer(server: "beamer", title: "deck.odp", slideCount: 14, elapsed: 600_000, running: true, writtenAt: 1_000_000)
         XCTAssertEqual(kept.elapsed(atWall: 1_154_000), .milliseconds(754_000), "the talk went on while the pad was away")
-        XCTAssertNil(kept.elapsed(atWall: 1_000_000 + KeptTalkTimer.lifetime), "expired")
+        XCTAssertEqual(KeptTalkTimer.awayLimit, 15 * 60 * 1000)
+        XCTAssertNil(kept.elapsed(atWall: 1_000_000 + KeptTalkTimer.awayLimit), "away too long: another session")
+        XCTAssertNil(kept.elapsed(atWall: 1_000_000 + 25 * 60 * 1000), "a rehearsal 25 minutes before")
         XCTAssertNil(kept.elapsed(atWall: 999_000), "written in the future: not trusted")
         var blank = kept
         blank.running = false
@@ -52,6 +57,26 @@ final class TalkTimerTests: XCTestCase {
         XCTAssertTrue(kept.isFor(server: "beamer", title: "deck.odp", slideCount: 14))
         XCTAssertFalse(kept.isFor(server: "beamer", title: "deck.odp", slideCount: 15), "another deck")
         XCTAssertFalse(kept.isFor(server: "other", title: "deck.odp", slideCount: 14), "another server")
+    }
+
+    /// An unchanged running timer is written again once a minute, so that
+    /// "away" counts from when the pad was last there, not from the last blank.
+    func testARunningTimerIsWrittenAgainOnceAMinute() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cp-timers-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = TalkTimerStore(fileURL: directory.appendingPathComponent("talk-timers.json"))
+        var keeping = TalkTimerKeeping(store: store, server: "beamer")
+        var state = PadState(animate: false)
+        _ = state.reduce(.source(.link(.connected(server: "Impress · beamer"))), now: .zero)
+        _ = state.reduce(.source(.showFinished), now: .zero)
+        _ = state.reduce(.source(.showStarted(slideCount: 14, current: 0)), now: .milliseconds(1_000))
+        func written() -> Int? { store.timer(server: "beamer", title: "", slideCount: 14, wall: 1_000_000)?.writtenAt }
+        keeping.keep(state, now: .milliseconds(2_000), wall: 900_000)
+        XCTAssertEqual(written(), 900_000)
+        keeping.keep(state, now: .milliseconds(32_000), wall: 930_000)
+        XCTAssertEqual(written(), 900_000, "nothing changed within the minute: not written")
+        keeping.keep(state, now: .milliseconds(63_000), wall: 961_000)
+        XCTAssertEqual(written(), 961_000, "a minute on: written again")
     }
 
     /// Two pads one after the other on the in-memory terminal: the second,

@@ -58,14 +58,18 @@ struct TalkTimerStore {
 
 /// What the loop does with the store: looks a joined show's timer up
 /// once per show, and writes the timer whenever it starts, stops or
-/// resets (a running timer runs on in the file: nothing to write each second).
+/// resets, and once a minute besides: a running timer runs on in the file,
+/// but a kept timer counts only if the pad was away a short while
+/// (`KeptTalkTimer.awayLimit`), measured from its last write.
 struct TalkTimerKeeping {
     let store: TalkTimerStore
     /// The address the pad was given (the layouts' key).
     let server: String
     private var lookedUp: Set<String> = []
     /// What was last written, without its time: written again when it changes.
-    private var lastWritten: (title: String, count: Int, offset: Duration, running: Bool)?
+    private var lastWritten: (title: String, count: Int, offset: Duration, running: Bool, wall: Int)?
+    /// How often an unchanged timer is written again.
+    static let heartbeat = 60_000
 
     init(store: TalkTimerStore, server: String) {
         self.store = store
@@ -88,8 +92,9 @@ struct TalkTimerKeeping {
         let offset = timer.running ? now - .milliseconds(timer.elapsed) : .milliseconds(timer.elapsed)
         let signature = (timer.title, timer.slideCount, offset, timer.running)
         if let last = lastWritten, last.title == signature.0, last.count == signature.1,
-           last.running == signature.3, (last.offset - signature.2 <= .milliseconds(1) && signature.2 - last.offset <= .milliseconds(1)) { return }
-        lastWritten = (signature.0, signature.1, signature.2, signature.3)
+           last.running == signature.3, (last.offset - signature.2 <= .milliseconds(1) && signature.2 - last.offset <= .milliseconds(1)),
+           wall - last.wall < Self.heartbeat { return }
+        lastWritten = (signature.0, signature.1, signature.2, signature.3, wall)
         store.remember(timer)
     }
 }

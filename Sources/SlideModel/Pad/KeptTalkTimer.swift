@@ -3,9 +3,11 @@
 /// layouts. Pure: the wall clock is given, in milliseconds since 1970.
 ///
 /// The same show is the same server (the address the pad was given), the
-/// same title and the same number of slides. A kept timer expires
-/// `lifetime` (12 hours) after it was last written: a talk given again the
-/// next day starts at 0.
+/// same title and the same number of slides. A kept timer is restored only
+/// when the pad was away less than `awayLimit` (15 minutes) since it last
+/// wrote it (the pad writes it at least once a minute while it runs): a
+/// restart mid-talk (a crash, a quit by accident) goes on where the talk
+/// is; a rehearsal that ended 25 minutes before the talk does not.
 public struct KeptTalkTimer: Codable, Sendable, Equatable {
     public var server: String
     public var title: String
@@ -18,7 +20,7 @@ public struct KeptTalkTimer: Codable, Sendable, Equatable {
     /// The wall clock when it was written.
     public var writtenAt: Int
 
-    public static let lifetime: Int = 12 * 3600 * 1000
+    public static let awayLimit: Int = 15 * 60 * 1000
 
     public init(server: String, title: String, slideCount: Int, elapsed: Int, running: Bool, writtenAt: Int) {
         self.server = server
@@ -35,10 +37,10 @@ public struct KeptTalkTimer: Codable, Sendable, Equatable {
     }
 
     /// The talk's time at `wall`: a running timer ran on while the pad was
-    /// away (the talk went on). Nil once expired, or from the future.
+    /// away (the talk went on). Nil after `awayLimit` away, or from the future.
     public func elapsed(atWall wall: Int) -> Duration? {
         let away = wall - writtenAt
-        guard away >= 0, away < Self.lifetime else { return nil }
+        guard away >= 0, away < Self.awayLimit else { return nil }
         return .milliseconds(elapsed + (running ? away : 0))
     }
 }
