@@ -42,4 +42,28 @@ final class NotesReadingTests: XCTestCase {
         XCTAssertFalse(text.contains("more below"), text)
         XCTAssertTrue(text.contains("line 40"), text)
     }
+
+    /// A stray click on the notes gives them PgUp/PgDn: a clicker's PgDn
+    /// then pages the notes, says so each time, and 10 s after the last
+    /// notes key moves the show again.
+    func testNotesFocusSaysWhatPgDnDidAndEndsByItself() {
+        var state = samplePadState()
+        let long = (1...40).map { "line \($0)" }.joined(separator: "\n")
+        _ = state.reduce(.source(.notes(index: 2, .plain(long))), now: .zero)
+        _ = renderPad(&state, width: 80, height: 24)
+        let before = state.position
+        _ = state.reduce(.notesClicked, now: .seconds(1))
+        XCTAssertTrue(state.notesTakePaging)
+        let paged = state.reduce(.key(.pageDown), now: .seconds(2))
+        XCTAssertFalse(paged.contains { if case .send = $0 { true } else { false } }, "PgDn paged, the show did not move")
+        XCTAssertEqual(state.position, before)
+        XCTAssertEqual(state.flash?.text, "PgDn paged the notes; the show did not move · Esc gives PgUp PgDn back")
+        _ = state.reduce(.tick, now: .seconds(11))
+        XCTAssertTrue(state.notesTakePaging, "9 s after the last notes key: still the notes'")
+        _ = state.reduce(.tick, now: .seconds(12))
+        XCTAssertFalse(state.notesTakePaging, "10 s after: PgDn is the show's again")
+        XCTAssertEqual(state.flash?.text, "PgUp PgDn move the show again")
+        let moved = state.reduce(.key(.pageDown), now: .seconds(13))
+        XCTAssertTrue(moved.contains { if case .send = $0 { true } else { false } }, "PgDn moves the show: \(moved)")
+    }
 }

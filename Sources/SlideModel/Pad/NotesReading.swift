@@ -3,6 +3,8 @@
 public enum NotesReading {
     /// The largest zoom any terminal gets (kitty's text sizing, 3×).
     public static let maxZoom = 3
+    /// How long the notes keep PgUp/PgDn after the last notes key.
+    public static let focusTimeout: Duration = .seconds(10)
 }
 
 extension PadState {
@@ -14,7 +16,7 @@ extension PadState {
 
     /// PgUp/PgDn page the notes while they have the focus (and are on
     /// screen); true when the key was taken.
-    mutating func pageNotesIfFocused(_ key: Key) -> Bool {
+    mutating func pageNotesIfFocused(_ key: Key, now: Duration) -> Bool {
         guard notesTakePaging else { return false }
         let page = max(1, viewport.notesRows - 1)
         switch key {
@@ -22,7 +24,19 @@ extension PadState {
         case .pageDown: scrollNotes(by: page)
         default: return false
         }
+        // Said every time: a clicker's PgDn pages here instead of moving on.
+        notesFocusEndsAt = now + NotesReading.focusTimeout
+        flash = Flash(text: "\(key == .pageUp ? "PgUp" : "PgDn") paged the notes; the show did not move · Esc gives PgUp PgDn back",
+                      until: now + Flash.duration)
         return true
+    }
+
+    /// The notes give PgUp and PgDn back once no notes key came for `NotesReading.focusTimeout`.
+    mutating func endNotesFocusIfExpired(now: Duration) {
+        guard notesFocused, let end = notesFocusEndsAt, now >= end else { return }
+        notesFocused = false
+        notesFocusEndsAt = nil
+        flash = Flash(text: "PgUp PgDn move the show again", until: now + Flash.duration)
     }
 
     /// The focus key: the notes take PgUp/PgDn, or give them back. Said in
@@ -33,6 +47,7 @@ extension PadState {
             return
         }
         notesFocused = on
+        notesFocusEndsAt = on ? now + NotesReading.focusTimeout : nil
         let back = bindings.keys(for: .focusNotes).first.map { "Esc or \($0.name)" } ?? "Esc"
         flash = Flash(text: on ? "PgUp PgDn page the notes · \(back) gives them back to the show"
                               : "PgUp PgDn move the show again", until: now + Flash.duration)

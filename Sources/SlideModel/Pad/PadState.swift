@@ -140,6 +140,9 @@ public struct PadState: Sendable {
     public var viewStates: [ViewTag: ViewState] = [:]
     /// The notes take PgUp and PgDn (paging them) instead of the show.
     public var notesFocused = false
+    /// When the notes give PgUp and PgDn back by themselves: a clicker's
+    /// PgDn after a stray click on the notes must move the show again soon.
+    public var notesFocusEndsAt: Duration?
     /// How large the notes are drawn: 1 as any text, up to `Viewport.notesZoomLimit`.
     public var notesZoom = 1
     public var listUnfold: Unfold?

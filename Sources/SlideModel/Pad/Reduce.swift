@@ -80,7 +80,7 @@ extension PadState {
         case .overviewWheel(let delta): scrollOverview(byRows: delta); effects = []
         case .notesWheel(let delta): scrollNotes(by: delta); effects = []
         case .notesClicked:
-            if overlays.isEmpty, notesOnScreen { notesFocused = true }
+            if overlays.isEmpty, notesOnScreen { focusNotes(true, now: now) }
             effects = []
         case .listWheel(let delta): moveSelection(by: delta); effects = []
         case .pointer(let phase, let x, let y):
@@ -112,6 +112,7 @@ extension PadState {
         if let stepHeading, stepHeading.hasExpired(at: now) { self.stepHeading = nil }
         if let flash, flash.until <= now { self.flash = nil }
         closeGotoIfExpired(now: now)
+        endNotesFocusIfExpired(now: now)
     }
 
     private mutating func visitsEnded(quitting: Bool, now: Duration) -> [Effect] {

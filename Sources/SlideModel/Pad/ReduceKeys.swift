@@ -149,7 +149,7 @@ extension PadState {
             escape(now: now)
             return []
         }
-        if pageNotesIfFocused(key) { return [] }
+        if pageNotesIfFocused(key, now: now) { return [] }
         guard let action = bindings.action(for: key) else { return [] }
         return perform(action, now: now)
     }
