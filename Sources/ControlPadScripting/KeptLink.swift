@@ -208,7 +208,11 @@ struct KnownShow {
 
     /// The events that bring a new conversation to where the link stands.
     var replay: [SourceEvent] {
-        guard let connected, let show else { return gone.map { [$0] } ?? [] }
+        let end = gone.map { [$0] } ?? []
+        guard let connected else { return end }
+        // Paired, the show's state still to come: the conversation must
+        // know it is paired, or the state that follows decides nothing.
+        guard let show else { return [connected] + end }
         var events = [connected]
         if let (count, current) = show {
             events.append(.showStarted(slideCount: count, current: current))
