@@ -71,8 +71,7 @@ package final class KeptLink {
             let deadline = [active?.deadline, idleEnd].compactMap { $0 }.min()
             guard let item = link.next(before: deadline) else {
                 if let active, link.now >= active.deadline {
-                    let seconds = active.timeout.inSeconds
-                    feed { $0.timedOut(seconds: seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s") }
+                    feed { $0.timedOut(after: active.timeout.inSeconds) }
                     continue
                 }
                 if !known.isGone { logger.notice("unused for \(idleLimit) with \(known.showRuns ? "a" : "no") show running: leaving") }
@@ -220,6 +219,6 @@ struct KnownShow {
         } else {
             events.append(.showFinished)
         }
-        return events + (gone.map { [$0] } ?? [])
+        return events + end
     }
 }

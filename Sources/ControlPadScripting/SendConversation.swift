@@ -128,6 +128,10 @@ package struct SendConversation {
     }
 
     /// The time allowed for the current phase ran out.
+    package mutating func timedOut(after seconds: Double) -> Step {
+        timedOut(seconds: seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s")
+    }
+
     package mutating func timedOut(seconds: String) -> Step {
         switch phase {
         case .pairing:
