@@ -22,9 +22,9 @@ struct SendCommand: ParsableCommand {
             Connects and pairs like connect (the remembered name and PIN, or --name and --pin), sends the \
             command, waits for the show to confirm it where it does (a slide change, the \
             show starting or stopping), and prints where the show is, e.g. "slide 4/14". \
-            On Impress it goes through one link per show, since clients that come and go crash \
-            LibreOffice's remote: a running pad's ("slide 4/14 (through the pad)"), or one a \
-            background `controlpad keep-link` keeps for the next send. \
+            Where a source's remote cannot bear clients that come and go, it goes through one link \
+            per show: a running pad's ("slide 4/14 (through the pad)"), or one a background \
+            `controlpad keep-link` keeps for the next send. \
             Exits 1 with a one-line reason when it cannot: not paired yet, refused, no answer, \
             no show running, slide out of range; 2 for a mistyped command.
 
