@@ -132,12 +132,28 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
+        // Impress on this computer over UNO, pure: the bridge's JSON lines,
+        // the link's state machine and its problems (docs/IMPRESS-UNO.md).
+        .target(name: "ImpressUNO", dependencies: ["SlideModel"]),
+        // Its driver on SwiftNIO: the bridge process (uno_bridge.py, Python
+        // with LibreOffice's `uno`, embedded in the binary), LibreOffice's
+        // launcher, `ImpressUNOSource` and the kind.
+        .target(
+            name: "ImpressUNOTransport",
+            dependencies: [
+                "ImpressUNO", "SlideModel", "SourceKit", "Syscalls",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.embedInCode("Bridge/uno_bridge.py")]
+        ),
         // The command line: every `controlpad` command, its options and help.
         .target(
             name: "ControlPadCLI",
             dependencies: [
                 "ControlPadUI", "ControlPadScripting", "PadConfig", "SlideModel", "SlideImages", "SourceKit", "Syscalls",
-                "DemoSource", "ImpressRemoteTransport", "PdfpcTransport", "RevealJSTransport",
+                "DemoSource", "ImpressRemoteTransport", "ImpressUNOTransport", "PdfpcTransport", "RevealJSTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

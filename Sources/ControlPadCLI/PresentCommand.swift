@@ -13,21 +13,31 @@ import Syscalls
 struct PresentCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "present",
-        abstract: "Start the browser on a deck and open the pad on it.",
-        discussion: (SourceRegistry.launcher?.presentHelp ?? "") + """
+        abstract: "Start LibreOffice or the browser on a deck and open the pad on it.",
+        discussion: SourceRegistry.launchers.map(\.presentHelp).joined(separator: "\n\n") + """
 
 
             Examples:
+              controlpad present talk.odp
+              controlpad present talk.pptx --window --duration 20m
               controlpad present talk.html
               controlpad present _site/slides.html --browser /usr/bin/chromium --port 9333 --duration 20m
             """
     )
 
-    @Argument(help: ArgumentHelp("The deck to present (an .html file).", valueName: "file"))
+    @Argument(help: ArgumentHelp("The deck to present: \(SourceRegistry.launchers.flatMap(\.fileTypes).map { "." + $0 }.joined(separator: " ")).",
+                                 valueName: "file"))
     var file: String
 
-    @Option(help: ArgumentHelp("The browser to start (a path, or a name on PATH).", valueName: "PATH"))
+    @Option(help: ArgumentHelp("The program to start: the browser for .html, soffice for a LibreOffice deck (a path, or a name on PATH).",
+                               valueName: "PATH"))
     var browser: String?
+
+    @Flag(help: "A LibreOffice deck's show in a window instead of full screen (one screen, a video call: share that window).")
+    var window = false
+
+    @Option(help: ArgumentHelp("A LibreOffice profile folder other than your own (a portable or a test one).", valueName: "DIR"))
+    var profile: String?
 
     @Option(help: ArgumentHelp("The browser's DevTools port on 127.0.0.1 (default: a free one the browser picks).", valueName: "N"))
     var port: Int?
@@ -39,13 +49,17 @@ struct PresentCommand: ParsableCommand {
     @OptionGroup var pad: PadOptions
 
     func run() throws {
-        guard let kind = SourceRegistry.launcher else { throw ValidationError("no source can start a deck by itself") }
+        guard let kind = SourceRegistry.launcher(for: file) else {
+            let types = SourceRegistry.launchers.flatMap(\.fileTypes).map { "." + $0 }.joined(separator: " ")
+            throw ValidationError("\(file) is not a deck present knows: give one of \(types)")
+        }
         try bootstrapLogging(path: pad.log)
         let config = SourceRegistry.readConfig(path: pad.config)
-        Syscalls.writeStandardError("controlpad: starting the browser on \(file) …\n")
+        Syscalls.writeStandardError("controlpad: starting \(kind.displayName) on \(file) …\n")
         let app: any LaunchedApp
         do {
-            app = try kind.launch(file: file, options: LaunchOptions(program: browser, port: port, headless: headless))
+            app = try kind.launch(file: file, options: LaunchOptions(program: browser, port: port, headless: headless,
+                                                                     window: window, profile: profile))
         } catch {
             throw PresentFailure(description: error.description)
         }
@@ -53,7 +67,7 @@ struct PresentCommand: ParsableCommand {
         defer { app.stop() }
         Syscalls.writeStandardError("controlpad: \(app.summary)\n")
         let shown = try kind.parse(app.address)
-        let made = try kind.makeSource(address: app.address, settings: SourceSettings(), use: .pad, logger: nil)
+        let made = try kind.makeSource(address: app.address, settings: app.settings, use: .pad, logger: nil)
         try PadRunner.run(source: made, settings: pad.settings, link: kind.initialLink(shown: shown),
                           sourceNotes: SourceRegistry.helpNotes(kind, bindings: config.config.bindings), config: config)
     }

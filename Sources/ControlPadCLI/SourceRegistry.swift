@@ -4,6 +4,7 @@ import Logging
 import PadConfig
 import PdfpcTransport
 import ImpressRemoteTransport
+import ImpressUNOTransport
 import RevealJSTransport
 import SlideModel
 import DemoSource
@@ -16,7 +17,7 @@ import SourceKit
 /// (docs/ARCHITECTURE.md, "Adding a source").
 enum SourceRegistry {
     /// Every kind; the first is the default, for an address without a scheme.
-    static let kinds: [any SourceKind] = [ImpressKind(), PdfpcKind(), RevealKind(), DemoKind()]
+    static let kinds: [any SourceKind] = [ImpressKind(), ImpressUNOKind(), PdfpcKind(), RevealKind(), DemoKind()]
 
     /// The kind an address without a scheme is.
     static var defaultKind: any SourceKind { kinds[0] }
@@ -57,9 +58,12 @@ enum SourceRegistry {
         kinds.lazy.compactMap(\.discoverer).first!
     }
 
-    /// The kind `controlpad present` starts an app with: the first that can.
-    static var launcher: (any SourceKindLauncher)? {
-        kinds.lazy.compactMap { $0 as? any SourceKindLauncher }.first
+    /// The kinds `controlpad present` can start an app with.
+    static var launchers: [any SourceKindLauncher] { kinds.compactMap { $0 as? any SourceKindLauncher } }
+
+    /// The kind that presents `file` (by its extension), if one does.
+    static func launcher(for file: String) -> (any SourceKindLauncher)? {
+        launchers.first { $0.presents(file) }
     }
 
     /// Every kind's config keys, for the config reader.

@@ -22,6 +22,8 @@ extension RevealKind: SourceKindLauncher {
         """
     }
 
+    package var fileTypes: [String] { ["html", "htm", "xhtml"] }
+
     package func launch(file: String, options: LaunchOptions) throws(SourceKindError) -> any LaunchedApp {
         let environment = Self.environment()
         let browser: String

@@ -7,25 +7,44 @@ package protocol SourceKindLauncher: SourceKind {
     /// What `present` does with it, a paragraph of the command's help
     /// (plain ASCII: the man page drops the rest).
     var presentHelp: String { get }
+    /// The files it presents, by extension, lower case without the dot
+    /// ("html"): `present` picks the kind by the file's.
+    var fileTypes: [String] { get }
     /// Starts the app on `file` and returns once it shows it (within
     /// `timeout`), or says what is wrong in words (no app found, no file,
     /// the port taken, the app did not start).
     func launch(file: String, options: LaunchOptions) throws(SourceKindError) -> any LaunchedApp
 }
 
+extension SourceKindLauncher {
+    /// Whether `file`'s extension is one it presents.
+    package func presents(_ file: String) -> Bool {
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
+        return fileTypes.contains(name[name.index(after: dot)...].lowercased())
+    }
+}
+
 /// How `present` starts the app: which program (nil: the kind finds one),
-/// which port (nil: one that is free), a window or not (headless: tests).
+/// which port (nil: one that is free), a window or not (headless: tests),
+/// the show in a window rather than full screen, and a profile of the
+/// app's other than the user's own.
 package struct LaunchOptions: Sendable {
     package var program: String?
     package var port: Int?
     package var headless: Bool
     package var timeout: Duration
+    package var window: Bool
+    package var profile: String?
 
-    package init(program: String? = nil, port: Int? = nil, headless: Bool = false, timeout: Duration = .seconds(20)) {
+    package init(program: String? = nil, port: Int? = nil, headless: Bool = false, timeout: Duration = .seconds(20),
+                 window: Bool = false, profile: String? = nil) {
         self.program = program
         self.port = port
         self.headless = headless
         self.timeout = timeout
+        self.window = window
+        self.profile = profile
     }
 }
 
@@ -36,5 +55,11 @@ package protocol LaunchedApp: Sendable {
     var address: String { get }
     /// Said on the terminal before the pad opens: "Chromium 156 on talk.html, DevTools on 127.0.0.1:40123".
     var summary: String { get }
+    /// The settings to give the kind's `makeSource` (none by default).
+    var settings: SourceSettings { get }
     func stop()
+}
+
+extension LaunchedApp {
+    package var settings: SourceSettings { SourceSettings() }
 }

@@ -59,3 +59,84 @@ extension Syscalls {
         }
     }
 }
+
+extension Syscalls {
+    /// A child started with pipes on its standard input and output.
+    public struct PipedChild: Sendable {
+        public var pid: pid_t
+        /// Write here: the child's standard input.
+        public var input: Int32
+        /// Read here: the child's standard output.
+        public var output: Int32
+    }
+
+    /// Starts `executable` in a session of its own (no terminal signal
+    /// reaches it: Ctrl-Z on the pad does not stop it), with pipes on its
+    /// standard input and output, standard error on /dev/null, and no other
+    /// descriptor of ours. It sees the end of its input when we close ours
+    /// or exit.
+    public static func spawnWithPipes(_ executable: String, arguments: [String]) throws(SystemCallError) -> PipedChild {
+        // Blocking pipes (the child's ends must block; ours are made
+        // non-blocking by whoever reads them, NIO), closed on exec.
+        var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
+        guard Glibc.pipe(&toChild) == 0 else { throw SystemCallError("pipe", errno: errno) }
+        guard Glibc.pipe(&fromChild) == 0 else {
+            let error = errno
+            toChild.forEach { close($0) }
+            throw SystemCallError("pipe", errno: error)
+        }
+        forEachOpenDescriptor { fd in
+            if fd > 2 { _ = fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC) }
+            return false
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGTERM, SIGPIPE, SIGINT] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(0x80 | POSIX_SPAWN_SETSIGDEF))  // SETSID | SETSIGDEF
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let status = posix_spawnp(&pid, executable, &actions, &attributes, argv, environ)
+        close(toChild[0])
+        close(fromChild[1])
+        guard status == 0 else {
+            close(toChild[1])
+            close(fromChild[0])
+            throw SystemCallError("posix_spawn \(executable)", errno: status)
+        }
+        return PipedChild(pid: pid, input: toChild[1], output: fromChild[0])
+    }
+
+    /// Ends a child: waits `grace` for it to leave by itself, then SIGTERM,
+    /// SIGKILL after `patience`, and reaps it. Blocking.
+    public static func end(_ pid: pid_t, grace: Duration = .zero, patience: Duration = .seconds(2)) {
+        var status: Int32 = 0
+        let clock = ContinuousClock()
+        let leaves = clock.now + grace
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if clock.now >= leaves { break }
+            usleep(10_000)
+        }
+        if waitpid(pid, &status, WNOHANG) != 0 { return }
+        kill(pid, SIGTERM)
+        let deadline = clock.now + patience
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if clock.now > deadline {
+                kill(pid, SIGKILL)
+                _ = waitpid(pid, &status, 0)
+                return
+            }
+            usleep(10_000)
+        }
+    }
+}

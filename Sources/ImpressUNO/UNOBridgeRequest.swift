@@ -1,0 +1,72 @@
+import FoundationEssentials
+
+/// One request to the bridge, written as one JSON line (docs/IMPRESS-UNO.md).
+public enum UNOBridgeRequest: Sendable, Equatable {
+    /// Opens `deck` in LibreOffice (or finds it open) and starts its show,
+    /// in a window or full screen.
+    case open(deck: String, window: Bool)
+    /// Joins the show that runs, else the deck that is open.
+    case attach
+    case next
+    /// The next slide, skipping the steps left on this one.
+    case nextSlide
+    case previous
+    case goto(slide: Int)
+    case blank
+    case resume
+    case start
+    case stop
+    case render(slide: Int, width: Int, height: Int)
+    /// Leaves: `end` ends the show, `close` closes the deck (never one with
+    /// unsaved changes) and LibreOffice if nothing else is open.
+    case quit(end: Bool, close: Bool)
+
+    /// The request as one line, newline included.
+    public var line: String {
+        var fields: [String: Wire] = [:]
+        let op: String
+        switch self {
+        case .open(let deck, let window):
+            op = "open"
+            fields["deck"] = .string(deck)
+            fields["window"] = .bool(window)
+        case .attach: op = "attach"
+        case .next: op = "next"
+        case .nextSlide: op = "nextSlide"
+        case .previous: op = "previous"
+        case .goto(let slide):
+            op = "goto"
+            fields["slide"] = .int(slide)
+        case .blank: op = "blank"
+        case .resume: op = "resume"
+        case .start: op = "start"
+        case .stop: op = "stop"
+        case .render(let slide, let width, let height):
+            op = "render"
+            fields["slide"] = .int(slide)
+            fields["width"] = .int(width)
+            fields["height"] = .int(height)
+        case .quit(let end, let close):
+            op = "quit"
+            fields["end"] = .bool(end)
+            fields["close"] = .bool(close)
+        }
+        fields["op"] = .string(op)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let data = (try? encoder.encode(fields)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    private enum Wire: Encodable {
+        case string(String), int(Int), bool(Bool)
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.singleValueContainer()
+            switch self {
+            case .string(let s): try c.encode(s)
+            case .int(let i): try c.encode(i)
+            case .bool(let b): try c.encode(b)
+            }
+        }
+    }
+}

@@ -1,0 +1,511 @@
+"""ControlPad's bridge to a LibreOffice Impress on this computer, over UNO.
+
+The pad starts this with Debian's python3 (which has `uno`) and speaks JSON
+lines with it: requests on standard input, events on standard output, one
+object per line. It ships inside the pad (embedded at build time) and is
+run with `python3 -c`. See docs/IMPRESS-UNO.md for every message.
+
+    python3 -c BRIDGE PIPE_NAME CONNECT_SECONDS
+
+Rules it keeps, from what was measured on LibreOffice 25.2:
+- never step past the end of the show (with a listener attached that
+  crashed soffice once): `next` on the last step of the last slide is refused;
+- the listener is removed when the show ends and before this exits;
+- every UNO call may throw (LibreOffice closed, crashed, the bridge disposed):
+  any such failure is one `gone` event and exit status 3, never a traceback.
+"""
+import base64, json, os, queue, shutil, sys, tempfile, threading, time
+
+WRITE = threading.Lock()
+
+
+def say(**event):
+    line = json.dumps(event, ensure_ascii=True) + "\n"
+    with WRITE:
+        try:
+            sys.stdout.write(line)
+            sys.stdout.flush()
+        except (BrokenPipeError, ValueError):
+            os._exit(0)  # the pad is gone: nothing to tell
+
+
+try:
+    import uno, unohelper
+    from com.sun.star.beans import PropertyValue
+    from com.sun.star.presentation import XSlideShowListener
+    from com.sun.star.connection import NoConnectException
+except ImportError as error:
+    say(ev="fatal", what="no-uno", message=str(error), python=sys.executable)
+    sys.exit(2)
+
+
+def prop(name, value):
+    p = PropertyValue()
+    p.Name, p.Value = name, value
+    return p
+
+
+def user_data(node):
+    try:
+        return dict((v.Name, v.Value) for v in (node.UserData or ()))
+    except Exception:
+        return {}
+
+
+def click_steps(page):
+    """Click groups of the page's main sequence (node-type 4): what → runs."""
+    root = page.AnimationNode
+    if root is None:
+        return 0
+    groups = root.createEnumeration()
+    while groups.hasMoreElements():
+        sequence = groups.nextElement()
+        if user_data(sequence).get("node-type") == 4:
+            n, clicks = 0, sequence.createEnumeration()
+            while clicks.hasMoreElements():
+                clicks.nextElement()
+                n += 1
+            return n
+    return 0
+
+
+def escape(text):
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def notes_html(page):
+    """The notes as HTML: paragraphs, list items, bold, italic, underline."""
+    notes = page.NotesPage
+    shape = None
+    for i in range(notes.Count):
+        s = notes.getByIndex(i)
+        if s.ShapeType == "com.sun.star.presentation.NotesShape":
+            shape = s
+            break
+    if shape is None or not shape.String.strip():
+        return ""
+    out, in_list = [], False
+    paragraphs = shape.Text.createEnumeration()
+    while paragraphs.hasMoreElements():
+        paragraph = paragraphs.nextElement()
+        runs = []
+        portions = paragraph.createEnumeration()
+        while portions.hasMoreElements():
+            p = portions.nextElement()
+            text = escape(p.String)
+            if not text:
+                continue
+            if getattr(p, "CharUnderline", 0):
+                text = "<u>" + text + "</u>"
+            if getattr(p, "CharPosture", None) is not None and p.CharPosture.value != "NONE":
+                text = "<i>" + text + "</i>"
+            if getattr(p, "CharWeight", 100) >= 150:
+                text = "<b>" + text + "</b>"
+            runs.append(text)
+        body = "".join(runs)
+        listed = False
+        try:
+            listed = bool(paragraph.NumberingIsNumber) and paragraph.NumberingRules is not None
+        except Exception:
+            pass
+        if listed and not in_list:
+            out.append("<ul>")
+        if not listed and in_list:
+            out.append("</ul>")
+        in_list = listed
+        out.append(("<li>%s</li>" if listed else "<p>%s</p>") % body)
+    if in_list:
+        out.append("</ul>")
+    return "".join(out)
+
+
+class Listener(unohelper.Base, XSlideShowListener):
+    """What the running show says. LibreOffice calls these on its main
+    thread, holding its own lock: they only post to the bridge's inbox (a
+    UNO call from here, or a wait for the bridge's worker, would deadlock)."""
+
+    def __init__(self, inbox):
+        self.inbox = inbox
+
+    def paused(self):
+        self.inbox.put(("blank", True))
+
+    def resumed(self):
+        self.inbox.put(("blank", False))
+
+    def slideTransitionStarted(self):
+        self.inbox.put(("moved",))
+
+    def slideTransitionEnded(self):
+        pass
+
+    def slideAnimationsEnded(self):
+        self.inbox.put(("animations-ended",))
+
+    def slideEnded(self, reverse):
+        pass
+
+    def hyperLinkClicked(self, url):
+        pass
+
+    def beginEvent(self, node):
+        if user_data(node).get("node-type") == 1:  # ON_CLICK: one step
+            self.inbox.put(("stepped",))
+
+    def endEvent(self, node):
+        pass
+
+    def repeat(self, node, n):
+        pass
+
+    def disposing(self, source):
+        self.inbox.put(("poll",))
+
+
+class Bridge:
+    """One worker owns the state and makes the show's UNO calls: requests
+    (read from standard input by the main thread), the listener's news and
+    a poll every quarter second all arrive in its inbox, in order."""
+
+    def __init__(self, pipe, connect_seconds):
+        self.pipe, self.connect_seconds = pipe, connect_seconds
+        self.inbox, self.renders = queue.Queue(), queue.Queue()
+        self.doc = self.ctx = self.desktop = self.controller = self.listener = None
+        self.steps, self.slide, self.step, self.paused, self.running = [], -1, 0, False, False
+        self.scratch = tempfile.mkdtemp(prefix="controlpad-uno-")
+
+    # -- connecting and finding the deck --
+
+    def connect(self):
+        local = uno.getComponentContext()
+        resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
+        deadline = time.monotonic() + self.connect_seconds
+        while True:
+            try:
+                self.ctx = resolver.resolve("uno:pipe,name=%s;urp;StarOffice.ComponentContext" % self.pipe)
+                break
+            except NoConnectException:
+                if time.monotonic() > deadline:
+                    fatal("no-office", "nothing answered on the pipe %s within %g s" % (self.pipe, self.connect_seconds))
+                time.sleep(0.1)
+        smgr = self.ctx.ServiceManager
+        self.desktop = smgr.createInstanceWithContext("com.sun.star.frame.Desktop", self.ctx)
+        product = ""
+        try:
+            provider = smgr.createInstanceWithContext("com.sun.star.configuration.ConfigurationProvider", self.ctx)
+            access = provider.createInstanceWithArguments(
+                "com.sun.star.configuration.ConfigurationAccess", (prop("nodepath", "/org.openoffice.Setup/Product"),))
+            product = "%s %s" % (access.ooName, access.ooSetupVersionAboutBox)
+        except Exception:
+            pass
+        say(ev="hello", office=product.strip())
+
+    def components(self):
+        found, each = [], self.desktop.Components.createEnumeration()
+        while each.hasMoreElements():
+            found.append(each.nextElement())
+        return found
+
+    def impress_docs(self):
+        return [c for c in self.components() if hasattr(c, "Presentation") and hasattr(c, "DrawPages")]
+
+    def open(self, path, window):
+        url = uno.systemPathToFileUrl(os.path.abspath(path))
+        doc = next((d for d in self.impress_docs() if d.URL == url), None)
+        if doc is None:
+            try:
+                doc = self.desktop.loadComponentFromURL(url, "_default", 0, (prop("Hidden", False),))
+            except Exception as error:
+                fatal("open", message(error))
+        if doc is None or not hasattr(doc, "Presentation"):
+            fatal("open", "LibreOffice did not open it as a presentation (a password, or not a deck)")
+        self.use(doc)
+        if not self.running:
+            self.start(window)
+
+    def attach(self):
+        docs = self.impress_docs()
+        showing = [d for d in docs if controller_of(d) is not None]
+        chosen = (showing or docs or [None])[0]
+        if chosen is None:
+            fatal("no-deck", "no presentation is open in this LibreOffice")
+        self.use(chosen)
+
+    def use(self, doc):
+        self.doc = doc
+        pages = doc.DrawPages
+        self.steps = [click_steps(pages.getByIndex(i)) for i in range(pages.Count)]
+        names = []
+        for i in range(pages.Count):
+            name = pages.getByIndex(i).Name
+            names.append("" if name == "page%d" % (i + 1) else name)
+        first = pages.getByIndex(0) if pages.Count else None
+        aspect = first.Width / first.Height if first is not None and first.Height else None
+        title = doc.Title or (os.path.basename(uno.fileUrlToSystemPath(doc.URL)) if doc.URL else "")
+        say(ev="deck", title=title, slides=pages.Count, steps=self.steps, names=names, aspect=aspect)
+        threading.Thread(target=self.send_notes, daemon=True).start()
+        self.follow()
+
+    def send_notes(self):
+        try:
+            pages = self.doc.DrawPages
+            for i in range(pages.Count):
+                say(ev="notes", slide=i, html=notes_html(pages.getByIndex(i)))
+        except Exception:
+            self.inbox.put(("poll",))  # the poll tells whether LibreOffice is gone
+
+    # -- the show (the worker only) --
+
+    def start(self, window=None):
+        p = self.doc.Presentation
+        if window is not None:
+            p.IsFullScreen = not window
+        p.start()
+        deadline = time.monotonic() + 10
+        while controller_of(self.doc) is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        self.follow()
+
+    def follow(self):
+        """Listens to the show that runs, or says none runs."""
+        controller = controller_of(self.doc)
+        if controller is None:
+            if self.running or self.controller is None:
+                self.drop_listener()
+                self.running = False
+                say(ev="ended")
+            return
+        if self.running and controller == self.controller:
+            return
+        self.drop_listener()
+        self.controller, self.running = controller, True
+        self.listener = Listener(self.inbox)
+        controller.addSlideShowListener(self.listener)
+        self.slide, self.step = controller.CurrentSlideIndex, 0
+        self.paused = bool(controller.isPaused())
+        say(ev="show", slides=controller.SlideCount, slide=self.slide, step=0, blank=self.paused)
+
+    def drop_listener(self):
+        if self.controller is not None and self.listener is not None:
+            try:
+                self.controller.removeSlideShowListener(self.listener)
+            except Exception:
+                pass
+        self.controller = self.listener = None
+
+    def count(self):
+        return self.steps[self.slide] if 0 <= self.slide < len(self.steps) else 0
+
+    def at(self, slide, step):
+        if (slide, step) != (self.slide, self.step):
+            self.slide, self.step = slide, step
+            say(ev="position", slide=slide, step=step)
+
+    def set_blank(self, paused):
+        if paused != self.paused:
+            self.paused = paused
+            say(ev="blank", on=paused)
+
+    def poll(self):
+        """A move no event told, a blank, the show's end."""
+        self.follow()
+        if self.controller is not None:
+            index = self.controller.CurrentSlideIndex
+            if index >= 0 and index != self.slide:
+                self.at(index, 0)
+            self.set_blank(bool(self.controller.isPaused()))
+
+    def work(self):
+        while True:
+            item = self.inbox.get()
+            kind = item[0]
+            try:
+                if kind == "request":
+                    self.handle(item[1])
+                elif kind == "poll":
+                    self.poll()
+                elif self.controller is None:
+                    continue
+                elif kind == "moved":
+                    self.poll()
+                elif kind == "stepped":
+                    self.at(self.slide, min(self.step + 1, self.count()))
+                elif kind == "animations-ended":
+                    self.at(self.slide, self.count())
+                elif kind == "blank":
+                    self.set_blank(item[1])
+            except Exception as error:
+                try:
+                    self.desktop.Components  # LibreOffice still there?
+                except Exception:
+                    gone(self, error)
+                if kind == "request":
+                    say(ev="refused", op=str(item[1].get("op")), why=message(error))
+
+    def handle(self, request):
+        op, c, last = request.get("op"), self.controller, len(self.steps) - 1
+        if op == "start":
+            if c is None:
+                self.start()
+            return
+        if op == "quit":
+            return self.quit(bool(request.get("end")), bool(request.get("close")))
+        if c is None:
+            return say(ev="refused", op=str(op), why="no show runs")
+        if op == "next":
+            # Never past the end: with a listener attached, that crashed soffice.
+            if self.slide >= last and self.step >= self.steps[last]:
+                return say(ev="refused", op=op, why="the end of the show")
+            c.gotoNextEffect()
+        elif op == "nextSlide":
+            if self.slide >= last:
+                return say(ev="refused", op=op, why="the last slide")
+            c.gotoNextSlide()
+        elif op == "previous":
+            if self.step > 0:
+                c.gotoPreviousEffect()
+                self.at(self.slide, self.step - 1)
+            elif self.slide > 0:
+                c.gotoPreviousSlide()
+        elif op == "goto":
+            index = request.get("slide")
+            if not isinstance(index, int) or not 0 <= index <= last:
+                return say(ev="refused", op=op, why="no such slide")
+            c.gotoSlideIndex(index)
+            if index == self.slide:
+                self.at(index, 0)
+        elif op == "blank":
+            c.blankScreen(0)
+        elif op == "resume":
+            c.resume()
+        elif op == "stop":
+            self.drop_listener()
+            self.running = False
+            self.doc.Presentation.end()
+            return say(ev="ended")
+        else:
+            return say(ev="refused", op=str(op), why="unknown request")
+        self.poll()
+
+    def quit(self, end, close):
+        """Leaves; `end` ends the show, `close` closes the deck and then
+        LibreOffice if nothing else is open, never a deck with changes."""
+        self.drop_listener()
+        kept = ""
+        try:
+            if end and controller_of(self.doc) is not None:
+                self.doc.Presentation.end()
+            if close:
+                if self.doc.isModified():
+                    kept = "the deck has changes that are not saved: LibreOffice keeps it open"
+                else:
+                    self.doc.close(True)
+                    if not self.components():
+                        self.desktop.terminate()
+        except Exception:
+            pass
+        say(ev="bye", kept=kept)
+        shutil.rmtree(self.scratch, ignore_errors=True)
+        os._exit(0)
+
+    # -- pictures (their own thread: an export must not hold up a step) --
+
+    def render_loop(self):
+        gef = self.ctx.ServiceManager.createInstanceWithContext("com.sun.star.drawing.GraphicExportFilter", self.ctx)
+        while True:
+            request = self.renders.get()
+            try:
+                slide, width, height = int(request["slide"]), int(request["width"]), int(request["height"])
+                pages = self.doc.DrawPages
+                if not 0 <= slide < pages.Count or not (0 < width <= 4096 and 0 < height <= 4096):
+                    say(ev="refused", op="render", why="no such picture")
+                    continue
+                path = os.path.join(self.scratch, "p%d.png" % slide)
+                started = time.monotonic()
+                gef.setSourceDocument(pages.getByIndex(slide))
+                data = uno.Any("[]com.sun.star.beans.PropertyValue",
+                               (prop("PixelWidth", width), prop("PixelHeight", height)))
+                uno.invoke(gef, "filter", ((prop("URL", uno.systemPathToFileUrl(path)), prop("MediaType", "image/png"),
+                                            prop("FilterData", data)),))
+                with open(path, "rb") as f:
+                    png = f.read()
+                os.unlink(path)
+                say(ev="picture", slide=slide, width=width, height=height,
+                    ms=round((time.monotonic() - started) * 1000, 1), png=base64.b64encode(png).decode("ascii"))
+            except Exception as error:
+                say(ev="refused", op="render", why=message(error))
+                self.inbox.put(("poll",))
+
+    def tick(self):
+        while True:
+            time.sleep(0.25)
+            self.inbox.put(("poll",))
+
+
+def controller_of(doc):
+    try:
+        c = doc.Presentation.Controller
+        return c if c is not None and c.isRunning() else None
+    except Exception:
+        return None
+
+
+def message(error):
+    return str(getattr(error, "Message", "") or error or type(error).__name__)
+
+
+def fatal(what, text):
+    say(ev="fatal", what=what, message=text)
+    sys.exit(2)
+
+
+def gone(bridge, error=None):
+    say(ev="gone", message=message(error) if error else "LibreOffice went away")
+    shutil.rmtree(bridge.scratch, ignore_errors=True)
+    os._exit(3)
+
+
+def requests():
+    """Standard input's requests, one JSON object a line; the rest is refused."""
+    for line in sys.stdin:
+        try:
+            request = json.loads(line)
+        except ValueError:
+            say(ev="refused", op="?", why="not JSON")
+            continue
+        if isinstance(request, dict):
+            yield request
+
+
+def main():
+    pipe, seconds = sys.argv[1], float(sys.argv[2]) if len(sys.argv) > 2 else 30
+    bridge = Bridge(pipe, seconds)
+    try:
+        bridge.connect()
+        incoming = requests()
+        for request in incoming:
+            if request.get("op") == "open":
+                bridge.open(str(request.get("deck", "")), bool(request.get("window", False)))
+                break
+            if request.get("op") == "attach":
+                bridge.attach()
+                break
+        else:
+            return
+        for job in (bridge.work, bridge.render_loop, bridge.tick):
+            threading.Thread(target=job, daemon=True).start()
+        for request in incoming:
+            if request.get("op") == "render":
+                bridge.renders.put(request)
+            else:
+                bridge.inbox.put(("request", request))
+        bridge.inbox.put(("request", {"op": "quit"}))  # the pad left: the show goes on
+        threading.Event().wait()
+    except SystemExit:
+        raise
+    except BaseException as error:
+        gone(bridge, error)
+
+
+if __name__ == "__main__":
+    main()

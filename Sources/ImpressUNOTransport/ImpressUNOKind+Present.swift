@@ -1,0 +1,55 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import SourceKit
+
+/// `controlpad present talk.odp`: the presenter's own LibreOffice started
+/// on a private pipe (or the running one told to listen), the deck opened
+/// in it and its show started by the bridge, the pad on it.
+extension ImpressUNOKind: SourceKindLauncher {
+    package var presentHelp: String {
+        """
+        Presents a LibreOffice deck (.odp, .pptx, .ppt, anything Impress opens) in your own LibreOffice, \
+        over a private UNO pipe (uno:\(Self.presentPipe), this computer only): starts LibreOffice, or tells \
+        the one running to listen, opens the deck and starts its show, full screen as your settings say \
+        (--window: in a window, to share on a video call). Quitting the pad ends the show and closes the \
+        deck (never one with unsaved changes), and LibreOffice if nothing else is open.
+        """
+    }
+
+    package var fileTypes: [String] { ["odp", "otp", "fodp", "pptx", "ppt", "pps", "ppsx", "pot", "potx", "key", "sxi"] }
+
+    package func launch(file: String, options: LaunchOptions) throws(SourceKindError) -> any LaunchedApp {
+        guard let soffice = OfficeLauncher.find(named: options.program) else {
+            throw SourceKindError(options.program.map { "cannot run \($0): no such program (give soffice's path)" }
+                ?? "LibreOffice is not installed: no soffice or libreoffice on PATH (sudo apt install libreoffice-impress python3-uno)")
+        }
+        var info = stat()
+        guard stat(file, &info) == 0 else { throw SourceKindError("no deck at \(file): \(String(cString: strerror(errno)))") }
+        guard info.st_mode & S_IFMT != S_IFDIR else { throw SourceKindError("\(file) is a folder: name the deck") }
+        guard access(file, R_OK) == 0 else { throw SourceKindError("cannot read \(file): \(String(cString: strerror(errno)))") }
+        if !options.headless, UNOEnvironment.value("DISPLAY") == nil, UNOEnvironment.value("WAYLAND_DISPLAY") == nil {
+            throw SourceKindError("no display: LibreOffice shows the show on a screen (run this in your desktop session, or set DISPLAY)")
+        }
+        let deck = file.hasPrefix("/") ? file : OfficeLauncher.currentDirectory() + "/" + file
+        var settings = SourceSettings()
+        settings["deck"] = deck
+        settings["soffice"] = soffice
+        if options.window { settings["window"] = "true" }
+        settings["profile"] = options.profile
+        let running = OfficeLauncher.isListening(Self.presentPipe)
+        return PresentedOffice(address: "uno:\(Self.presentPipe)", settings: settings,
+                               summary: "\(running ? "the LibreOffice running" : soffice) on \(file), over the pipe uno:\(Self.presentPipe)")
+    }
+}
+
+/// LibreOffice as `present` asked for it: the source starts it (and starts
+/// it again after a crash); the pad's quit ends the show through the bridge.
+struct PresentedOffice: LaunchedApp {
+    let address: String
+    let settings: SourceSettings
+    let summary: String
+    func stop() {}
+}

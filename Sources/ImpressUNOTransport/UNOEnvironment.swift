@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The environment variables Impress over UNO reads.
+enum UNOEnvironment {
+    static func value(_ name: String) -> String? {
+        guard let raw = getenv(name) else { return nil }
+        let text = String(cString: raw)
+        return text.isEmpty ? nil : text
+    }
+
+    /// The first executable of `names` (a path, or a name on PATH).
+    static func find(_ names: [String]) -> String? {
+        let path = value("PATH") ?? "/usr/bin:/bin"
+        for name in names {
+            if name.contains("/") {
+                if access(name, X_OK) == 0 { return name }
+                continue
+            }
+            for folder in path.split(separator: ":") where access("\(folder)/\(name)", X_OK) == 0 {
+                return "\(folder)/\(name)"
+            }
+        }
+        return nil
+    }
+}
+
+/// The Python that has LibreOffice's `uno` module: CONTROLPAD_PYTHON, else
+/// Debian's /usr/bin/python3 (a pyenv or venv `python3` on PATH lacks it),
+/// else `python3` on PATH.
+enum UNOPython {
+    static var program: String {
+        UNOEnvironment.value("CONTROLPAD_PYTHON") ?? UNOEnvironment.find(["/usr/bin/python3", "python3"]) ?? "python3"
+    }
+}
+
+/// The bridge's Python text, embedded at build time (`Bridge/uno_bridge.py`).
+enum UNOBridgeScript {
+    static let text = String(decoding: PackageResources.uno_bridge_py, as: UTF8.self)
+}
