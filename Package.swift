@@ -227,6 +227,7 @@ let package = Package(
             dependencies: ["PdfpcTransport", "Pdfpc", "SlideModel", "PadTestSupport"]
         ),
         .testTarget(name: "RevealJSTests", dependencies: ["RevealJS", "SlideModel"]),
+        .testTarget(name: "ImpressUNOTests", dependencies: ["ImpressUNO", "SlideModel"]),
         // Against a scripted fake CDP server (FakeCDPServer.swift), and, opt-in
         // (CONTROLPAD_REAL_REVEAL=1), against ../shared/revealjs/peer.sh.
         .testTarget(

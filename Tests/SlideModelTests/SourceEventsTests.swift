@@ -28,6 +28,19 @@ final class SourceEventsTests: XCTestCase {
         XCTAssertEqual(state.position, "4/12")
     }
 
+    /// A blank made at the show's side (in LibreOffice, by another remote)
+    /// shows BLANK and stops the timer as the pad's own does; the pad's `b`
+    /// then resumes, not blanks again.
+    func testABlankMadeAtTheShowShowsAndPausesTheTimer() {
+        var state = runningPad()
+        _ = state.reduce(.source(.blankStarted), now: .milliseconds(1_000))
+        XCTAssertTrue(state.blank)
+        XCTAssertEqual(state.elapsed(at: .milliseconds(5_000)), .milliseconds(1_000), "the timer stands still while blank")
+        let effects = state.reduce(.key(.char("b")), now: .milliseconds(5_000))
+        XCTAssertFalse(state.blank)
+        XCTAssertTrue(effects.contains(.send(.resume)), "b resumes: \(effects)")
+    }
+
     /// The pad knows no source's blank: a show that starts again with no
     /// word that the blank ended leaves it blank (the Impress source says
     /// `blankEnded`; ImpressRemoteSessionTests).

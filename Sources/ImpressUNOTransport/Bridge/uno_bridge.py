@@ -172,6 +172,9 @@ class Bridge:
         self.inbox, self.renders = queue.Queue(), queue.Queue()
         self.doc = self.ctx = self.desktop = self.controller = self.listener = None
         self.steps, self.slide, self.step, self.paused, self.running = [], -1, 0, False, False
+        self.told_ended = False
+        # The show's window setting as the deck had it, if this bridge changed it.
+        self.full_screen_before = None
         self.scratch = tempfile.mkdtemp(prefix="controlpad-uno-")
 
     # -- connecting and finding the deck --
@@ -258,8 +261,13 @@ class Bridge:
 
     def start(self, window=None):
         p = self.doc.Presentation
-        if window is not None:
+        if window is not None and p.IsFullScreen != (not window):
+            # A setting of the pad's, not the presenter's work: the deck stays unmodified.
+            clean = not self.doc.isModified()
+            self.full_screen_before = p.IsFullScreen
             p.IsFullScreen = not window
+            if clean:
+                self.doc.setModified(False)
         p.start()
         deadline = time.monotonic() + 10
         while controller_of(self.doc) is None and time.monotonic() < deadline:
@@ -270,15 +278,15 @@ class Bridge:
         """Listens to the show that runs, or says none runs."""
         controller = controller_of(self.doc)
         if controller is None:
-            if self.running or self.controller is None:
+            if self.running or not self.told_ended:
                 self.drop_listener()
-                self.running = False
+                self.running, self.told_ended = False, True
                 say(ev="ended")
             return
         if self.running and controller == self.controller:
             return
         self.drop_listener()
-        self.controller, self.running = controller, True
+        self.controller, self.running, self.told_ended = controller, True, False
         self.listener = Listener(self.inbox)
         controller.addSlideShowListener(self.listener)
         self.slide, self.step = controller.CurrentSlideIndex, 0
@@ -380,7 +388,7 @@ class Bridge:
             c.resume()
         elif op == "stop":
             self.drop_listener()
-            self.running = False
+            self.running, self.told_ended = False, True
             self.doc.Presentation.end()
             return say(ev="ended")
         else:
@@ -395,6 +403,11 @@ class Bridge:
         try:
             if end and controller_of(self.doc) is not None:
                 self.doc.Presentation.end()
+            if self.full_screen_before is not None and controller_of(self.doc) is None:
+                clean = not self.doc.isModified()
+                self.doc.Presentation.IsFullScreen = self.full_screen_before
+                if clean:
+                    self.doc.setModified(False)
             if close:
                 if self.doc.isModified():
                     kept = "the deck has changes that are not saved: LibreOffice keeps it open"
