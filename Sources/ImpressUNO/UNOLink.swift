@@ -66,6 +66,8 @@ public struct UNOLink: Sendable {
     private var delivered: [Int: PixelSize] = [:]
     private var takenIn: Set<Int> = []
     private var ended = false
+    /// The notes heard: a show that starts is a reset for the pad, so they are told again.
+    private var notes: [Int: SlideNotes] = [:]
 
     public init(mode: Mode, pipe: String) {
         self.mode = mode
@@ -124,6 +126,7 @@ public struct UNOLink: Sendable {
             return [.emit(.link(.connected(server: "\(name) · uno:\(pipe)")))]
         case .deck(let title, let steps, _, let aspect):
             self.steps = steps.map { min(max(0, $0), SlideStep.maxCount) }
+            notes = [:]
             self.aspect = aspect.flatMap { $0.isFinite && $0 > 0.1 && $0 < 10 ? $0 : nil }
             return [.emit(.showTitle(title))]
         case .show(let slides, let at, let shown, let blank):
@@ -132,6 +135,7 @@ public struct UNOLink: Sendable {
             step = shown
             var actions: [Action] = [.emit(.showStarted(slideCount: slides, current: at)), stepEvent()]
             if blank { actions.append(.emit(.blankStarted)) }
+            actions += notes.keys.sorted().map { .emit(.notes(index: $0, notes[$0]!)) }
             if let target = resumeAt.take(), target != at, (0..<slides).contains(target) {
                 actions.append(.write(.goto(slide: target)))
             }
@@ -151,7 +155,10 @@ public struct UNOLink: Sendable {
             running = false
             return was || slide < 0 ? [.emit(.showFinished)] : []
         case .notes(let index, let html):
-            return [.emit(.notes(index: index, html.isEmpty ? .plain("") : .html(html)))]
+            guard (0..<SlideStep.maxCount * 100).contains(index) else { return [] }
+            let said: SlideNotes = html.isEmpty ? .plain("") : .html(html)
+            notes[index] = said
+            return running ? [.emit(.notes(index: index, said))] : []
         case .picture(let index, let width, let height, let png):
             if exporting?.slide == index { exporting = nil }
             delivered[index] = PixelSize(width: width, height: height)

@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""A scripted stand-in for ControlPad's UNO bridge (uno_bridge.py), for the
+tests that run in CI where there is no LibreOffice: it speaks the bridge's
+JSON lines (docs/IMPRESS-UNO.md) over a 12-slide deck with build steps,
+and misbehaves on request. The pad runs it through CONTROLPAD_UNO_BRIDGE.
+
+    fake_uno_bridge.py PIPE SECONDS
+
+Environment:
+  FAKE_UNO_LOG    append every request line here (the tests read it)
+  FAKE_UNO_PID    write this process's id here
+  FAKE_UNO        comma-separated misbehaviours:
+                    gone-after:N   after N requests (pictures not counted), say `gone` and exit (LibreOffice crashed)
+                    garbage        write lines that are not the bridge's language first
+                    fatal:WHAT     say `fatal` WHAT at once and exit 2
+                    exit-silently  exit at the first request, without a word
+Signals: SIGUSR1 blanks or unblanks the show as if in LibreOffice;
+SIGUSR2 moves it to slide 6 as if clicked in LibreOffice.
+"""
+import base64, json, os, signal, struct, sys, threading, zlib
+
+STEPS = [0, 2, 0, 3, 0, 0, 1, 0, 0, 0, 0, 0]
+NOTES = {0: "<p><b>Welcome</b> everyone</p><ul><li>first point</li><li><i>second</i></li></ul>"}
+LOCK = threading.Lock()
+state = {"slide": 0, "step": 0, "blank": False, "running": False, "requests": 0}
+mode = [m for m in os.environ.get("FAKE_UNO", "").split(",") if m]
+
+
+def say(**event):
+    with LOCK:
+        sys.stdout.write(json.dumps(event) + "\n")
+        sys.stdout.flush()
+
+
+def png(width, height, shade):
+    row = b"\x00" + bytes([shade, 255 - shade, 128]) * width
+    raw = zlib.compress(row * height)
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", raw) + chunk(b"IEND", b""))
+
+
+def position():
+    say(ev="position", slide=state["slide"], step=state["step"])
+
+
+def on_signal(number, frame):
+    if number == signal.SIGUSR1:
+        state["blank"] = not state["blank"]
+        say(ev="blank", on=state["blank"])
+    else:
+        state["slide"], state["step"] = 5, 0
+        position()
+
+
+def handle(request):
+    op = request.get("op")
+    s = state
+    if op == "next":
+        if s["step"] < STEPS[s["slide"]]:
+            s["step"] += 1
+        elif s["slide"] < len(STEPS) - 1:
+            s["slide"], s["step"] = s["slide"] + 1, 0
+        else:
+            return say(ev="refused", op=op, why="the end of the show")
+        if s["blank"]:
+            s["blank"] = False
+            say(ev="blank", on=False)
+        position()
+    elif op == "previous":
+        if s["step"] > 0:
+            s["step"] -= 1
+        elif s["slide"] > 0:
+            s["slide"] -= 1
+        position()
+    elif op == "goto":
+        s["slide"], s["step"] = request["slide"], 0
+        position()
+    elif op in ("blank", "resume"):
+        if s["blank"] != (op == "blank"):
+            s["blank"] = op == "blank"
+            say(ev="blank", on=s["blank"])
+    elif op == "stop":
+        s["running"] = False
+        say(ev="ended")
+    elif op == "start":
+        s["running"] = True
+        say(ev="show", slides=len(STEPS), slide=s["slide"], step=0, blank=False)
+    elif op == "render":
+        data = png(request["width"], request["height"], 20 * request["slide"] % 256)
+        say(ev="picture", slide=request["slide"], width=request["width"], height=request["height"], ms=1,
+            png=base64.b64encode(data).decode())
+    elif op == "quit":
+        say(ev="bye", kept="")
+        sys.exit(0)
+
+
+def main():
+    if os.environ.get("FAKE_UNO_PID"):
+        with open(os.environ["FAKE_UNO_PID"], "w") as f:
+            f.write(str(os.getpid()))
+    signal.signal(signal.SIGUSR1, on_signal)
+    signal.signal(signal.SIGUSR2, on_signal)
+    log = open(os.environ["FAKE_UNO_LOG"], "a") if os.environ.get("FAKE_UNO_LOG") else None
+    for m in mode:
+        if m.startswith("fatal:"):
+            say(ev="fatal", what=m[6:], message="as the test asked")
+            sys.exit(2)
+    if "garbage" in mode:
+        sys.stdout.write("Traceback (most recent call last):\n\x1b[31mnot json\x07\n{\"ev\": \"position\", \"slide\": \"x\"}\n")
+    say(ev="hello", office="Fake LibreOffice 1.0")
+    for line in sys.stdin:
+        if log:
+            log.write(line)
+            log.flush()
+        request = json.loads(line)
+        if "exit-silently" in mode:
+            os._exit(1)
+        if request.get("op") != "render":  # pictures depend on the terminal: not counted
+            state["requests"] += 1
+        gone = next((int(m[11:]) for m in mode if m.startswith("gone-after:")), None)
+        if gone is not None and state["requests"] > gone:
+            say(ev="gone", message="Binary URP bridge disposed during call")
+            sys.exit(3)
+        if request.get("op") in ("open", "attach"):
+            say(ev="deck", title="Fake deck", slides=len(STEPS), steps=STEPS, names=[""] * len(STEPS), aspect=16 / 9)
+            for i in range(len(STEPS)):
+                say(ev="notes", slide=i, html=NOTES.get(i, "<p>Notes of slide %d.</p>" % (i + 1)))
+            state["running"] = True
+            say(ev="show", slides=len(STEPS), slide=state["slide"], step=0, blank=False)
+        else:
+            handle(request)
+
+
+main()
