@@ -6,6 +6,9 @@ import FoundationEssentials
 public enum UNOBridgeEvent: Sendable, Equatable {
     /// Connected; `office` is LibreOffice's name and version ("LibreOffice 25.2.3.2").
     case hello(office: String)
+    /// Opening the deck waits for an answer on LibreOffice's own screen
+    /// (a locked file, a password, document recovery).
+    case asking
     /// The deck: its title, each slide's click steps, slide names the
     /// presenter gave (empty: none), and the slides' width / height.
     case deck(title: String, steps: [Int], names: [String], aspect: Double?)
@@ -60,6 +63,7 @@ public enum UNOBridgeEvent: Sendable, Equatable {
                 return .position(slide: slide, step: step ?? 0)
             case "blank": return on.map { .blank(on: $0) }
             case "ended": return .ended
+            case "asking": return .asking
             case "notes":
                 guard let slide else { return nil }
                 return .notes(slide: slide, html: html ?? "")

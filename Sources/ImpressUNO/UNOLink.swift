@@ -66,6 +66,8 @@ public struct UNOLink: Sendable {
     private var delivered: [Int: PixelSize] = [:]
     private var takenIn: Set<Int> = []
     private var ended = false
+    /// LibreOffice asked something on its screen while the deck opened.
+    private var asking = false
     /// The notes heard: a show that starts is a reset for the pad, so they are told again.
     private var notes: [Int: SlideNotes] = [:]
 
@@ -124,11 +126,16 @@ public struct UNOLink: Sendable {
             phase = .linked
             let name = office.isEmpty ? "LibreOffice" : office
             return [.emit(.link(.connected(server: "\(name) · uno:\(pipe)")))]
+        case .asking:
+            asking = true
+            return [.emit(.unanswered(UNOProblem.asking.linkProblem))]
         case .deck(let title, let steps, _, let aspect):
             self.steps = steps.map { min(max(0, $0), SlideStep.maxCount) }
             notes = [:]
             self.aspect = aspect.flatMap { $0.isFinite && $0 > 0.1 && $0 < 10 ? $0 : nil }
-            return [.emit(.showTitle(title))]
+            let answered: [Action] = asking ? [.emit(.unanswered(nil))] : []
+            asking = false
+            return answered + [.emit(.showTitle(title))]
         case .show(let slides, let at, let shown, let blank):
             running = true
             slide = at

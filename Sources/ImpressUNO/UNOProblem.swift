@@ -37,6 +37,10 @@ public struct UNOProblem: Sendable, Equatable {
         }
     }
 
+    /// Opening the deck waits for the presenter's answer in LibreOffice.
+    static let asking = UNOProblem(code: "asking", reason: "LibreOffice is asking something on its own screen",
+                                   fix: "Answer it there (a locked file: Open; a password; document recovery).")
+
     /// LibreOffice went away (closed, crashed) while linked.
     static func gone(mode: UNOLink.Mode, slide: Int) -> UNOProblem {
         if case .present = mode {

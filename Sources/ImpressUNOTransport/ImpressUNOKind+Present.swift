@@ -39,9 +39,20 @@ extension ImpressUNOKind: SourceKindLauncher {
         settings["soffice"] = soffice
         if options.window { settings["window"] = "true" }
         settings["profile"] = options.profile
-        let running = OfficeLauncher.isListening(Self.presentPipe)
-        return PresentedOffice(address: "uno:\(Self.presentPipe)", settings: settings,
-                               summary: "\(running ? "the LibreOffice running" : soffice) on \(file), over the pipe uno:\(Self.presentPipe)")
+        let pipe = Self.pipe(profile: options.profile)
+        let running = OfficeLauncher.isListening(pipe)
+        return PresentedOffice(address: "uno:\(pipe)", settings: settings,
+                               summary: "\(running ? "the LibreOffice running" : soffice) on \(file), over the pipe uno:\(pipe)")
+    }
+
+    /// The pipe for a profile: `controlpad` for the presenter's own, one
+    /// of its own for another (two LibreOffices, two pipes).
+    static func pipe(profile: String?) -> String {
+        guard let profile else { return presentPipe }
+        let absolute = profile.hasPrefix("/") ? profile : OfficeLauncher.currentDirectory() + "/" + profile
+        var hash: UInt32 = 2_166_136_261  // FNV-1a: stable across runs, unlike Hasher
+        for byte in absolute.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return "\(presentPipe)-\(String(hash, radix: 36))"
     }
 }
 

@@ -14,7 +14,7 @@ Rules it keeps, from what was measured on LibreOffice 25.2:
 - every UNO call may throw (LibreOffice closed, crashed, the bridge disposed):
   any such failure is one `gone` event and exit status 3, never a traceback.
 """
-import base64, json, os, queue, shutil, sys, tempfile, threading, time
+import base64, collections, json, os, queue, shutil, sys, tempfile, threading, time
 
 WRITE = threading.Lock()
 
@@ -52,20 +52,30 @@ def user_data(node):
         return {}
 
 
+def children(node):
+    try:
+        each = node.createEnumeration()
+    except Exception:
+        return []
+    found = []
+    while each.hasMoreElements():
+        found.append(each.nextElement())
+    return found
+
+
 def click_steps(page):
-    """Click groups of the page's main sequence (node-type 4): what → runs."""
+    """The clicks the slide's builds wait for: groups of its main sequence
+    (node-type 4) with an on-click effect (node-type 1). A group whose
+    effects all run by themselves (with or after the previous, on entry)
+    takes no click, and a click's group may hold several effects."""
     root = page.AnimationNode
     if root is None:
         return 0
-    groups = root.createEnumeration()
-    while groups.hasMoreElements():
-        sequence = groups.nextElement()
+    for sequence in children(root):
         if user_data(sequence).get("node-type") == 4:
-            n, clicks = 0, sequence.createEnumeration()
-            while clicks.hasMoreElements():
-                clicks.nextElement()
-                n += 1
-            return n
+            return sum(1 for group in children(sequence)
+                       if any(user_data(effect).get("node-type") == 1
+                              for par in children(group) for effect in children(par)))
     return 0
 
 
@@ -105,7 +115,9 @@ def notes_html(page):
         body = "".join(runs)
         listed = False
         try:
-            listed = bool(paragraph.NumberingIsNumber) and paragraph.NumberingRules is not None
+            # Notes' plain paragraphs say NumberingIsNumber too; a bulleted one has a level.
+            level = paragraph.NumberingLevel
+            listed = bool(paragraph.NumberingIsNumber) and isinstance(level, int) and level >= 0
         except Exception:
             pass
         if listed and not in_list:
@@ -173,6 +185,10 @@ class Bridge:
         self.doc = self.ctx = self.desktop = self.controller = self.listener = None
         self.steps, self.slide, self.step, self.paused, self.running = [], -1, 0, False, False
         self.told_ended = False
+        # Steps wait their turn: LibreOffice drops a gotoNextEffect that comes
+        # while the last one still runs, so each waits for the show to move
+        # (or MOVE_PATIENCE) before the next goes. Quick presses are all kept.
+        self.moves, self.awaiting = collections.deque(), False
         # The show's window setting as the deck had it, if this bridge changed it.
         self.full_screen_before = None
         self.scratch = tempfile.mkdtemp(prefix="controlpad-uno-")
@@ -216,10 +232,16 @@ class Bridge:
         url = uno.systemPathToFileUrl(os.path.abspath(path))
         doc = next((d for d in self.impress_docs() if d.URL == url), None)
         if doc is None:
+            # LibreOffice may ask on its own screen first (the file locked,
+            # a password, document recovery) and the load waits for that.
+            asking = threading.Timer(3.0, lambda: say(ev="asking"))
+            asking.start()
             try:
                 doc = self.desktop.loadComponentFromURL(url, "_default", 0, (prop("Hidden", False),))
             except Exception as error:
                 fatal("open", message(error))
+            finally:
+                asking.cancel()
         if doc is None or not hasattr(doc, "Presentation"):
             fatal("open", "LibreOffice did not open it as a presentation (a password, or not a deck)")
         self.use(doc)
@@ -307,6 +329,7 @@ class Bridge:
     def at(self, slide, step):
         if (slide, step) != (self.slide, self.step):
             self.slide, self.step = slide, step
+            self.awaiting = False
             say(ev="position", slide=slide, step=step)
 
     def set_blank(self, paused):
@@ -338,10 +361,18 @@ class Bridge:
                     self.poll()
                 elif kind == "stepped":
                     self.at(self.slide, min(self.step + 1, self.count()))
+                    if self.step == self.count():
+                        # The slide's last build has begun: a step sent before
+                        # LibreOffice says the builds ended is dropped.
+                        self.await_show()
                 elif kind == "animations-ended":
                     self.at(self.slide, self.count())
+                    self.awaiting = False
                 elif kind == "blank":
                     self.set_blank(item[1])
+                elif kind == "moved-or-not":
+                    self.awaiting = self.awaiting and self.awaiting != item[1]
+                self.drain()
             except Exception as error:
                 try:
                     self.desktop.Components  # LibreOffice still there?
@@ -360,25 +391,14 @@ class Bridge:
             return self.quit(bool(request.get("end")), bool(request.get("close")))
         if c is None:
             return say(ev="refused", op=str(op), why="no show runs")
-        if op == "next":
-            # Never past the end: with a listener attached, that crashed soffice.
-            if self.slide >= last and self.step >= self.steps[last]:
-                return say(ev="refused", op=op, why="the end of the show")
-            c.gotoNextEffect()
-        elif op == "nextSlide":
-            if self.slide >= last:
-                return say(ev="refused", op=op, why="the last slide")
-            c.gotoNextSlide()
-        elif op == "previous":
-            if self.step > 0:
-                c.gotoPreviousEffect()
-                self.at(self.slide, self.step - 1)
-            elif self.slide > 0:
-                c.gotoPreviousSlide()
+        if op in ("next", "previous"):
+            self.moves.append(op)
+            return
         elif op == "goto":
             index = request.get("slide")
             if not isinstance(index, int) or not 0 <= index <= last:
                 return say(ev="refused", op=op, why="no such slide")
+            self.moves.clear()  # the presenter's latest word
             c.gotoSlideIndex(index)
             if index == self.slide:
                 self.at(index, 0)
@@ -394,6 +414,32 @@ class Bridge:
         else:
             return say(ev="refused", op=str(op), why="unknown request")
         self.poll()
+
+    def drain(self):
+        """The next step waiting, once the show has moved since the last."""
+        while self.moves and not self.awaiting and self.controller is not None:
+            op, c, last = self.moves.popleft(), self.controller, len(self.steps) - 1
+            if op == "next":
+                # Never past the end: with a listener attached, that crashed soffice.
+                if self.slide >= last and self.step >= self.steps[last]:
+                    self.moves.clear()
+                    return say(ev="refused", op=op, why="the end of the show")
+                c.gotoNextEffect()
+            elif self.step > 0:
+                c.gotoPreviousEffect()
+                self.at(self.slide, self.step - 1)
+                continue
+            elif self.slide > 0:
+                c.gotoPreviousSlide()
+            else:
+                continue
+            self.await_show()
+            self.inbox.put(("poll",))
+
+    def await_show(self):
+        token = object()
+        self.awaiting = token
+        threading.Timer(MOVE_PATIENCE, lambda: self.inbox.put(("moved-or-not", token))).start()
 
     def quit(self, end, close):
         """Leaves; `end` ends the show, `close` closes the deck and then
@@ -455,12 +501,14 @@ class Bridge:
             self.inbox.put(("poll",))
 
 
+MOVE_PATIENCE = 0.4  # seconds a step waits for the show to move before the next goes
+
+
 def controller_of(doc):
-    try:
-        c = doc.Presentation.Controller
-        return c if c is not None and c.isRunning() else None
-    except Exception:
-        return None
+    """The running show's controller, or None. A LibreOffice gone throws
+    (the worker then says `gone`): that is not a show that ended."""
+    c = doc.Presentation.Controller
+    return c if c is not None and c.isRunning() else None
 
 
 def message(error):
