@@ -32,6 +32,14 @@
 #      quick →, go-to, blank, notes as typed, a picture of the pane's size,
 #      a move made by another client through pdfpc's API (SKIP_PDFPC=1 skips;
 #      SKIP_IMPRESS=1 runs only this);
+# then, under LibreOffice's lock, Impress over UNO on this computer:
+#   6. EndToEndTests.RealImpressUNOEndToEndTests (CONTROLPAD_REAL_UNO=1):
+#      `controlpad present` on a 62-slide deck with builds of every trigger
+#      and rich notes (tools/impress-uno-decks), under an Xvfb of its own:
+#      LibreOffice not running and already running, five quick → over
+#      builds, go-to, blank from the pad and from LibreOffice, a move made
+#      in LibreOffice, LibreOffice killed mid-talk and `r`, every way of
+#      quitting (SKIP_UNO=1 skips; LO_PEER_VERSION picks the LibreOffice);
 # then a real reveal.js deck in Chromium (scripts/real-reveal-test.sh, its
 # own lock and port):
 #   6. RevealJSTransportTests.RealRevealTests, BrowserLauncherTests (`present`)
@@ -168,5 +176,17 @@ export WIFI_OFF_FILTERS PDFPC_PEER_SH PDFPC_DECK
 status=0
 if [ -z "${SKIP_IMPRESS:-}" ]; then flock -o "$PEER_LOCK" bash -c run_locked || status=1; fi
 if [ -z "${SKIP_PDFPC:-}" ]; then flock -o "$PDFPC_PEER_LOCK" bash -c run_pdfpc_locked || status=1; fi
+# Impress over UNO: LibreOffice as installed (peer.sh installs it; its lock,
+# since both run soffice), on decks the tests make, under Xvfb of their own.
+run_uno_locked() {
+    echo "real-peer-test: running EndToEndTests.RealImpressUNOEndToEndTests" >&2
+    if ! CONTROLPAD_REAL_UNO=1 swift test --scratch-path "$SCRATCH_PATH" --skip-build \
+            --filter EndToEndTests.RealImpressUNOEndToEndTests; then
+        echo "real-peer-test: FAILED: EndToEndTests.RealImpressUNOEndToEndTests" >&2
+        return 1
+    fi
+}
+export -f run_uno_locked
+if [ -z "${SKIP_UNO:-}" ]; then flock -o "$PEER_LOCK" bash -c run_uno_locked || status=1; fi
 if [ -z "${SKIP_REVEAL:-}" ]; then SCRATCH_PATH=$SCRATCH_PATH "$ROOT/scripts/real-reveal-test.sh" || status=1; fi
 exit $status

@@ -109,7 +109,7 @@ public final class ImpressUNOSource: SlideSource, ConfirmingSource, Sendable {
             let bridge = state.bridge
             state.bridge = nil
             // `quit` goes first: the bridge is given a moment to leave tidily.
-            bridge?.end(grace: .seconds(3))
+            bridge?.end(grace: .seconds(10))
         case .log(let message):
             logger.debug("\(message)")
         }

@@ -149,7 +149,7 @@ class Listener(unohelper.Base, XSlideShowListener):
         self.inbox.put(("moved",))
 
     def slideTransitionEnded(self):
-        pass
+        self.inbox.put(("transition-ended",))
 
     def slideAnimationsEnded(self):
         self.inbox.put(("animations-ended",))
@@ -188,7 +188,7 @@ class Bridge:
         # Steps wait their turn: LibreOffice drops a gotoNextEffect that comes
         # while the last one still runs, so each waits for the show to move
         # (or MOVE_PATIENCE) before the next goes. Quick presses are all kept.
-        self.moves, self.awaiting = collections.deque(), False
+        self.moves, self.awaiting, self.sent = collections.deque(), False, (None, -1, 0, None, 0)
         # The show's window setting as the deck had it, if this bridge changed it.
         self.full_screen_before = None
         self.scratch = tempfile.mkdtemp(prefix="controlpad-uno-")
@@ -295,6 +295,10 @@ class Bridge:
         while controller_of(self.doc) is None and time.monotonic() < deadline:
             time.sleep(0.05)
         self.follow()
+        # A show just started drops steps until its first slide is up
+        # (slideAnimationsEnded): the first press waits for that, 3 s at most.
+        if self.controller is not None:
+            self.await_show(patience=3.0)
 
     def follow(self):
         """Listens to the show that runs, or says none runs."""
@@ -359,6 +363,10 @@ class Bridge:
                     continue
                 elif kind == "moved":
                     self.poll()
+                    # A step sent during the slide's transition is dropped.
+                    self.await_show()
+                elif kind == "transition-ended":
+                    self.awaiting = False
                 elif kind == "stepped":
                     self.at(self.slide, min(self.step + 1, self.count()))
                     if self.step == self.count():
@@ -371,7 +379,7 @@ class Bridge:
                 elif kind == "blank":
                     self.set_blank(item[1])
                 elif kind == "moved-or-not":
-                    self.awaiting = self.awaiting and self.awaiting != item[1]
+                    self.patience_ran_out(item[1])
                 self.drain()
             except Exception as error:
                 try:
@@ -392,16 +400,15 @@ class Bridge:
         if c is None:
             return say(ev="refused", op=str(op), why="no show runs")
         if op in ("next", "previous"):
-            self.moves.append(op)
+            self.moves.append((op, None))
             return
         elif op == "goto":
             index = request.get("slide")
             if not isinstance(index, int) or not 0 <= index <= last:
                 return say(ev="refused", op=op, why="no such slide")
             self.moves.clear()  # the presenter's latest word
-            c.gotoSlideIndex(index)
-            if index == self.slide:
-                self.at(index, 0)
+            self.moves.append((op, index))
+            return
         elif op == "blank":
             c.blankScreen(0)
         elif op == "resume":
@@ -418,8 +425,13 @@ class Bridge:
     def drain(self):
         """The next step waiting, once the show has moved since the last."""
         while self.moves and not self.awaiting and self.controller is not None:
-            op, c, last = self.moves.popleft(), self.controller, len(self.steps) - 1
-            if op == "next":
+            (op, index), c, last = self.moves.popleft(), self.controller, len(self.steps) - 1
+            if op == "goto":
+                c.gotoSlideIndex(index)
+                if index == self.slide:
+                    self.at(index, 0)  # LibreOffice says nothing of a go-to where it is
+                    continue
+            elif op == "next":
                 # Never past the end: with a listener attached, that crashed soffice.
                 if self.slide >= last and self.step >= self.steps[last]:
                     self.moves.clear()
@@ -433,13 +445,28 @@ class Bridge:
                 c.gotoPreviousSlide()
             else:
                 continue
-            self.await_show()
+            self.await_show((op, index))
             self.inbox.put(("poll",))
 
-    def await_show(self):
+    def await_show(self, op=None, patience=None):
+        """Holds the next step until the show moves, or MOVE_PATIENCE."""
         token = object()
         self.awaiting = token
-        threading.Timer(MOVE_PATIENCE, lambda: self.inbox.put(("moved-or-not", token))).start()
+        self.sent = (op, self.slide, self.step, token, 0)
+        threading.Timer(patience or MOVE_PATIENCE, lambda: self.inbox.put(("moved-or-not", token))).start()
+
+    def patience_ran_out(self, token):
+        """A step LibreOffice dropped (it does, in a slide's first moments)
+        is sent once more; one that moved the show late is not."""
+        op, slide, step, sent_token, tries = self.sent
+        if sent_token is not token:
+            return
+        if self.awaiting is token:
+            self.awaiting = False
+        if op and not self.awaiting and (slide, step) == (self.slide, self.step) and tries < 2 and self.controller is not None:
+            self.moves.appendleft(op)
+            self.drain()
+            self.sent = self.sent[:4] + (tries + 1,)
 
     def quit(self, end, close):
         """Leaves; `end` ends the show, `close` closes the deck and then
@@ -449,6 +476,9 @@ class Bridge:
         try:
             if end and controller_of(self.doc) is not None:
                 self.doc.Presentation.end()
+                settle = time.monotonic() + 5  # the show ends on LibreOffice's own time
+                while controller_of(self.doc) is not None and time.monotonic() < settle:
+                    time.sleep(0.05)
             if self.full_screen_before is not None and controller_of(self.doc) is None:
                 clean = not self.doc.isModified()
                 self.doc.Presentation.IsFullScreen = self.full_screen_before
@@ -458,11 +488,16 @@ class Bridge:
                 if self.doc.isModified():
                     kept = "the deck has changes that are not saved: LibreOffice keeps it open"
                 else:
-                    self.doc.close(True)
+                    for _ in range(50):  # a show still ending vetoes the close
+                        try:
+                            self.doc.close(True)
+                            break
+                        except Exception:
+                            time.sleep(0.1)
                     if not self.components():
                         self.desktop.terminate()
-        except Exception:
-            pass
+        except Exception as error:
+            kept = "LibreOffice did not close: %s" % message(error)
         say(ev="bye", kept=kept)
         shutil.rmtree(self.scratch, ignore_errors=True)
         os._exit(0)

@@ -1,0 +1,186 @@
+import FakePeerSupport
+import Foundation
+import XCTest
+
+/// `controlpad present deck.odp` against the real LibreOffice under Xvfb
+/// (opt-in: CONTROLPAD_REAL_UNO=1, run by scripts/real-peer-test.sh), on a
+/// 62-slide deck with build steps of every trigger and rich notes
+/// (tools/impress-uno-decks/make_steps_deck.py; slide n has
+/// [0, 3, 1, 1, 1][n % 5] click steps). LibreOffice runs with a profile of
+/// the test's own, so it starts and ends with the test.
+final class RealImpressUNOEndToEndTests: XCTestCase {
+    private var directory: URL!
+    private var xvfb: ChildProcess?
+    private var display = ""
+    private var deck: String { directory.appendingPathComponent("steps.odp").path }
+    private var profile: String { directory.appendingPathComponent("profile").path }
+
+    override func setUpWithError() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["CONTROLPAD_REAL_UNO"] == "1",
+                          "set CONTROLPAD_REAL_UNO=1 with LibreOffice and python3-uno installed (scripts/real-peer-test.sh)")
+        try TmuxSession.requireTools()
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("cp-real-uno-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let made = try ChildProcess(["/usr/bin/python3", FakeServerScript.toolPath("impress-uno-decks/make_steps_deck.py"), deck, "62"],
+                                    output: directory.appendingPathComponent("deck.log").path)
+        XCTAssertEqual(made.waitForExit(), 0, "the deck maker failed")
+        let server = try XvfbServer.start(log: directory.appendingPathComponent("xvfb.log").path)
+        xvfb = server.process
+        display = ":\(server.number)"
+    }
+
+    override func tearDown() {
+        for pid in offices() { kill(pid, SIGKILL) }
+        _ = xvfb?.stop()
+        if let directory { try? FileManager.default.removeItem(at: directory) }
+        super.tearDown()
+    }
+
+    /// The LibreOffice processes of this test's profile.
+    private func offices() -> [pid_t] {
+        guard let directory else { return [] }
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { pid_t($0) }.filter { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+            let line = String(decoding: data, as: UTF8.self)
+            return line.contains("soffice.bin") && line.contains(directory.path)
+        }
+    }
+
+    private func present(_ extra: String = "--window") throws -> TmuxSession {
+        let config = directory.appendingPathComponent("config.toml")
+        FileManager.default.createFile(atPath: config.path, contents: Data())
+        let command = "\(TmuxSession.binary) present \(deck) --profile \(profile) \(extra) --no-animation --pictures none"
+            + " --config \(config.path) --log \(directory.appendingPathComponent("pad.log").path)"
+        return try TmuxSession(command: command, width: 120, height: 40, environment: ["DISPLAY": display, "CONTROLPAD_LOG_LEVEL": "debug"])
+    }
+
+    private func status(_ pad: TmuxSession, _ what: String, timeout: TimeInterval = 30,
+                        file: StaticString = #filePath, line: UInt = #line) throws {
+        try pad.waitFor("status line: \(what)", timeout: timeout, file: file, line: line) { TmuxSession.statusLine($0).contains(what) }
+    }
+
+    /// Another UNO client, as the presenter's own hands in LibreOffice would
+    /// be: the bridge itself, joined, asked one thing, and gone.
+    private func inLibreOffice(_ request: String) throws {
+        let pipe = try String(contentsOfFile: directory.appendingPathComponent("pipe").path, encoding: .utf8)
+        let script = try String(contentsOfFile: FakeServerScript.toolPath("../Sources/ImpressUNOTransport/Bridge/uno_bridge.py"),
+                                encoding: .utf8)
+        let input = directory.appendingPathComponent("hands.in")
+        try ("{\"op\":\"attach\"}\n\(request)\n").write(to: input, atomically: true, encoding: .utf8)
+        let fd = open(input.path, O_RDONLY)
+        defer { close(fd) }
+        let hands = try ChildProcess(["/usr/bin/python3", "-c", script, pipe, "10"], stdin: .descriptor(fd),
+                                     output: directory.appendingPathComponent("hands.log").path)
+        XCTAssertEqual(hands.waitForExit(), 0)
+    }
+
+    private func notePipe(_ pad: TmuxSession) throws {
+        let screen = try pad.screen()
+        guard let range = screen.range(of: #"uno:[A-Za-z0-9_.-]+"#, options: .regularExpression) else {
+            return XCTFail("no pipe on the status line: \(TmuxSession.statusLine(screen))")
+        }
+        try String(screen[range].dropFirst(4)).write(to: directory.appendingPathComponent("pipe"), atomically: true, encoding: .utf8)
+    }
+
+    func testPresentStepsQuicklyGoesToBlanksBothWaysFollowsLibreOfficeAndQuitsTidily() throws {
+        XCTAssertTrue(offices().isEmpty)
+        let pad = try present()
+        try status(pad, "LibreOffice", timeout: 60)
+        try status(pad, "· 1/62 ")
+        try notePipe(pad)
+        let notes = try pad.waitFor("slide 1's rich notes") { $0.contains("Slide 1 notes: say it slowly and clearly.") }
+        XCTAssertFalse(notes.contains("<b>"), notes)
+
+        // Five quick presses: slide 2's three builds, then slide 3.
+        for _ in 0..<5 { try pad.send("Right") }
+        try status(pad, "3/62 · step 0/1")
+        try pad.send("Right")
+        try status(pad, "3/62 · step 1/1")
+
+        try pad.send("4", "0", "Enter")
+        try status(pad, "40/62 · step 0/1")
+
+        try pad.send("b")
+        try status(pad, "BLANK")
+        try pad.send("b")
+        try pad.waitFor("the blank to end") { !TmuxSession.statusLine($0).contains("BLANK") }
+
+        // Blanked and moved in LibreOffice: the pad shows both.
+        try inLibreOffice(#"{"op":"blank"}"#)
+        try status(pad, "BLANK")
+        try inLibreOffice(#"{"op":"resume"}"#)
+        try pad.waitFor("LibreOffice's resume") { !TmuxSession.statusLine($0).contains("BLANK") }
+        try inLibreOffice(#"{"op":"goto","slide":9}"#)
+        try status(pad, "10/62")
+        try pad.waitFor(text: "Slide 10 notes")
+
+        try pad.send("q")
+        try pad.waitFor(text: "Quit ControlPad?")
+        try pad.send("y")
+        try pad.waitFor("LibreOffice to close (nothing else open, nothing unsaved)", timeout: 30) { _ in self.offices().isEmpty }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent(".~lock.steps.odp#").path),
+                       "the deck closed: no lock left")
+    }
+
+    func testALibreOfficeAlreadyRunningTakesThePipeAndOpensTheDeck() throws {
+        let running = try ChildProcess(["/usr/bin/soffice", "-env:UserInstallation=file://\(profile)", "--nologo", "--norestore"],
+                                       environment: ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 },
+                                       output: directory.appendingPathComponent("soffice.log").path)
+        _ = running
+        // LibreOffice starts again once on a new profile: wait until the same one has run for 5 s.
+        let deadline = Date().addingTimeInterval(90)
+        var seen: (Set<pid_t>, Date) = ([], Date())
+        while Date() < deadline {
+            let now = Set(offices())
+            if now != seen.0 { seen = (now, Date()) } else if !now.isEmpty, Date().timeIntervalSince(seen.1) > 5 { break }
+            usleep(200_000)
+        }
+        let before = Set(offices())
+        XCTAssertFalse(before.isEmpty, "LibreOffice did not start")
+        let pad = try present()
+        try status(pad, "LibreOffice", timeout: 60)
+        try status(pad, "· 1/62 ")
+        XCTAssertEqual(Set(offices()), before, "the running LibreOffice took the deck: no second one")
+        try pad.send("Right")
+        try status(pad, "2/62 · step 0/3")
+    }
+
+    func testLibreOfficeKilledMidTalkStartsAgainAtTheSlide() throws {
+        let pad = try present()
+        try status(pad, "· 1/62 ", timeout: 60)
+        try pad.send("1", "2", "Enter")
+        try status(pad, "odp · 12/62")
+        for pid in offices() { kill(pid, SIGKILL) }
+        let down = try pad.waitFor("the pad to say LibreOffice went away") { $0.contains("LibreOffice closed or crashed") }
+        XCTAssertTrue(down.contains("at slide 12"), down)
+        try pad.send("r")
+        try status(pad, "LibreOffice 2", timeout: 60)
+        try status(pad, "odp · 12/62", timeout: 30)
+        XCTAssertFalse(offices().isEmpty)
+    }
+
+    func testEveryWayOfQuittingLeavesLibreOfficeWhole() throws {
+        // Ctrl-\ quits at once, unasked: the audience's show goes on.
+        var pad = try present()
+        try status(pad, "· 1/62 ", timeout: 60)
+        try pad.send("C-\\")
+        try pad.waitFor(text: "EXIT=")
+        XCTAssertFalse(offices().isEmpty, "Ctrl-\\ leaves the show to the room")
+        // A second pad joins that show again.
+        pad = try present()
+        try status(pad, "· 1/62 ", timeout: 60)
+        try pad.send("Right")
+        try status(pad, "2/62")
+        // The terminal closes (SIGHUP): the pad ends the show and LibreOffice, as a quit does.
+        pad = try present()
+        try status(pad, "2/62", timeout: 60)
+        try pad.send("q")
+        try pad.waitFor(text: "Quit ControlPad?")
+        try pad.send("n")
+        try status(pad, "2/62")
+        try pad.send("q")
+        try pad.send("y")
+        try pad.waitFor("LibreOffice to close", timeout: 30) { _ in self.offices().isEmpty }
+    }
+}
