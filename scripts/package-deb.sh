@@ -273,11 +273,14 @@ Architecture: $ARCH
 Maintainer: ControlPad team <controlpad@users.noreply.github.com>
 Installed-Size: $SIZE
 Depends: $DEPENDS
+Recommends: python3-uno
+Suggests: libreoffice-impress, chromium | google-chrome-stable, pdf-presenter-console
 Section: utils
 Priority: optional
 Description: presenter's remote for LibreOffice Impress and pdfpc, in a terminal
- ControlPad drives a LibreOffice Impress slideshow over the network (Impress
- Remote), a PDF talk in pdfpc, or a built-in demo deck, from a terminal:
+ ControlPad drives a LibreOffice Impress slideshow on this computer (UNO,
+ with python3-uno) or over the network (Impress Remote), a PDF talk in
+ pdfpc, a reveal.js deck in Chromium, or a built-in demo deck, from a terminal:
  one key moves to the next or previous slide, jumps to any slide, or blanks
  the screen.
  .

@@ -117,7 +117,7 @@ enum SourceRegistry {
     }
 
     /// An example address per kind, for the commands' examples.
-    static let exampleAddresses: [String] = ["192.168.1.20", "pdfpc://127.0.0.1 --password secret", "reveal://127.0.0.1:9222"]
+    static let exampleAddresses: [String] = ["192.168.1.20", "uno:talk", "pdfpc://127.0.0.1 --password secret", "reveal://127.0.0.1:9222"]
 
     /// The pad's help notes for `kind`, with the keys bound in `bindings`.
     static func helpNotes(_ kind: any SourceKind, bindings: KeyBindings) -> HelpView.SourceNotes? {

@@ -46,6 +46,9 @@ final class PackageEndToEndTests: XCTestCase {
         let errors = lint.out.split(separator: "\n").filter { $0.hasPrefix("E:") }
         XCTAssertEqual(errors, [], "lintian:\n\(lint.out)\(lint.err)")
 
+        // Impress over UNO needs LibreOffice's Python bridge: recommended, not required.
+        let recommends = try ControlpadProcess.shell("dpkg-deb -f \(deb) Recommends")
+        XCTAssertTrue(recommends.out.contains("python3-uno"), "Recommends lacks python3-uno: \(recommends.out)")
         // Depends comes from dpkg-shlibdeps: the C libraries the binary links.
         let depends = try ControlpadProcess.shell("dpkg-deb -f \(deb) Depends")
         XCTAssertEqual(depends.status, 0, depends.err)
