@@ -149,7 +149,7 @@ class Listener(unohelper.Base, XSlideShowListener):
         self.inbox.put(("moved",))
 
     def slideTransitionEnded(self):
-        self.inbox.put(("transition-ended",))
+        pass
 
     def slideAnimationsEnded(self):
         self.inbox.put(("animations-ended",))
@@ -363,10 +363,6 @@ class Bridge:
                     continue
                 elif kind == "moved":
                     self.poll()
-                    # A step sent during the slide's transition is dropped.
-                    self.await_show()
-                elif kind == "transition-ended":
-                    self.awaiting = False
                 elif kind == "stepped":
                     self.at(self.slide, min(self.step + 1, self.count()))
                     if self.step == self.count():
@@ -574,6 +570,9 @@ def requests():
 
 
 def main():
+    # A request is read by the main thread and carried out by the worker:
+    # Python's default 5 ms between thread switches would be most of a step's time.
+    sys.setswitchinterval(0.0002)
     pipe, seconds = sys.argv[1], float(sys.argv[2]) if len(sys.argv) > 2 else 30
     bridge = Bridge(pipe, seconds)
     try:

@@ -1,0 +1,221 @@
+#!/usr/bin/python3
+"""Impress over UNO, measured against the real LibreOffice (issue 39's
+speed budgets): the pad next to a bare Python UNO client on the same show.
+
+    DISPLAY=:N /usr/bin/python3 tools/impress-uno-bench/bench.py CONTROLPAD DECK.odp [--presses 40]
+
+It starts a LibreOffice of its own (a throwaway profile, the pipe
+`cpbench`), opens DECK and starts its show in a window, and stays
+connected as the observer: a slide show listener that notes when the show
+moves. Then:
+  bare   the observer itself calls gotoNextEffect: call -> the show's event;
+  pad    `controlpad connect uno:cpbench` on a pseudo-terminal (kitty
+         pictures, a 2560x1600-pixel window of 120x40 cells) gets → keys:
+         key -> the show's event (seen by the observer), key -> the first
+         byte the pad writes back, key -> the current slide's picture
+         (a kitty image sent after a slide change);
+  busy   the observer steps the show while the pad's slide list is open and
+         its thumbnails are being exported: call -> the show's event.
+Prints one line per figure (milliseconds) and a JSON line at the end.
+Needs Debian's python3 with python3-uno, LibreOffice and an X display.
+"""
+import fcntl, json, os, pty, select, shutil, signal, struct, subprocess, sys, tempfile, termios, threading, time
+
+import uno, unohelper
+from com.sun.star.beans import PropertyValue
+from com.sun.star.connection import NoConnectException
+from com.sun.star.presentation import XSlideShowListener
+
+PIPE = "cpbench"
+RIGHT = b"\x1bOC"
+
+
+def prop(name, value):
+    p = PropertyValue()
+    p.Name, p.Value = name, value
+    return p
+
+
+class Observer(unohelper.Base, XSlideShowListener):
+    """Notes the time of every move of the show; no UNO call from here (deadlock)."""
+    def __init__(self):
+        self.moves, self.lock = [], threading.Lock()
+    def note(self):
+        with self.lock:
+            self.moves.append(time.monotonic())
+    def beginEvent(self, node):
+        if dict((v.Name, v.Value) for v in (node.UserData or ())).get("node-type") == 1:
+            self.note()
+    def slideTransitionStarted(self): self.note()
+    def paused(self): pass
+    def resumed(self): pass
+    def slideTransitionEnded(self): pass
+    def slideAnimationsEnded(self): pass
+    def slideEnded(self, reverse): pass
+    def hyperLinkClicked(self, url): pass
+    def endEvent(self, node): pass
+    def repeat(self, node, n): pass
+    def disposing(self, source): pass
+    def count(self):
+        with self.lock:
+            return len(self.moves)
+    def wait_after(self, n, timeout=3.0):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with self.lock:
+                if len(self.moves) > n:
+                    return self.moves[n]
+            time.sleep(0.0005)
+        return None
+
+
+def pct(values, p):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(p * (len(values) - 1))))] if values else float("nan")
+
+
+def summary(name, values):
+    print("%-44s n=%3d  p50 %7.1f  p95 %7.1f  p99 %7.1f ms" % (name, len(values), pct(values, .5), pct(values, .95), pct(values, .99)))
+    return {"n": len(values), "p50": pct(values, .5), "p95": pct(values, .95), "p99": pct(values, .99)}
+
+
+def main():
+    controlpad, deck = sys.argv[1], os.path.abspath(sys.argv[2])
+    presses = int(sys.argv[sys.argv.index("--presses") + 1]) if "--presses" in sys.argv else 40
+    work = tempfile.mkdtemp(prefix="controlpad-uno-bench-")
+    shutil.copy(deck, work + "/deck.odp")  # a copy of its own: no lock shared with another LibreOffice
+    deck = work + "/deck.odp"
+    office = subprocess.Popen(["soffice", "-env:UserInstallation=" + uno.systemPathToFileUrl(work + "/profile"),
+                               "--accept=pipe,name=%s;urp;" % PIPE, "--norestore", "--nologo", "--nodefault"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    pad_pid = None
+    try:
+        local = uno.getComponentContext()
+        resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
+        for _ in range(600):
+            try:
+                ctx = resolver.resolve("uno:pipe,name=%s;urp;StarOffice.ComponentContext" % PIPE)
+                break
+            except NoConnectException:
+                time.sleep(0.1)
+        desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
+        doc = desktop.loadComponentFromURL(uno.systemPathToFileUrl(deck), "_default", 0, ())
+        doc.Presentation.IsFullScreen = False
+        doc.Presentation.start()
+        while doc.Presentation.Controller is None or not doc.Presentation.Controller.isRunning():
+            time.sleep(0.05)
+        c = doc.Presentation.Controller
+        observer = Observer()
+        c.addSlideShowListener(observer)
+        time.sleep(3)
+        slides = c.SlideCount
+
+        # The bare client: call -> event.
+        bare = []
+        for i in range(presses):
+            if c.CurrentSlideIndex >= slides - 2:
+                c.gotoSlideIndex(0); time.sleep(0.5)
+            n = observer.count()
+            t = time.monotonic()
+            c.gotoNextEffect()
+            seen = observer.wait_after(n)
+            if seen is not None:
+                bare.append((seen - t) * 1000)
+            time.sleep(0.3)
+        c.gotoSlideIndex(0)
+        time.sleep(0.5)
+
+        # The pad on a pseudo-terminal.
+        pad_pid, fd = pty.fork()
+        if pad_pid == 0:
+            os.environ.update({"TERM": "xterm-kitty", "LANG": "C.UTF-8"})
+            os.execv(controlpad, [controlpad, "connect", "uno:" + PIPE, "--pictures", "kitty", "--no-animation",
+                                  "--log", work + "/pad.log"])
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 2560, 1600))
+        out = bytearray()
+        def read(timeout):
+            r, _, _ = select.select([fd], [], [], timeout)
+            if r:
+                try:
+                    data = os.read(fd, 1 << 20)
+                except OSError:
+                    return b""
+                out.extend(data)
+                return data
+            return b""
+        deadline = time.monotonic() + 30
+        while b"/%d" % slides not in out and time.monotonic() < deadline:
+            read(0.1)
+        time.sleep(3)
+        while read(0.2):
+            pass
+
+        def press(want_picture):
+            n = observer.count()
+            start = time.monotonic()
+            os.write(fd, RIGHT)
+            first = picture = None
+            end = start + 2.0
+            while time.monotonic() < end:
+                data = read(0.002)
+                now = time.monotonic()
+                if data and first is None:
+                    first = now
+                if data and want_picture and picture is None and b"a=t,f=100" in data:
+                    picture = now
+                if observer.count() > n and first is not None and (picture is not None or not want_picture):
+                    break
+            seen = observer.wait_after(n, 0.01)
+            return ((seen - start) * 1000 if seen else None, (first - start) * 1000 if first else None,
+                    (picture - start) * 1000 if picture else None)
+
+        pad_confirm, pad_first, pad_picture = [], [], []
+        for i in range(presses):
+            confirm, first, picture = press(True)
+            if confirm is not None: pad_confirm.append(confirm)
+            if first is not None: pad_first.append(first)
+            if picture is not None: pad_picture.append(picture)
+            time.sleep(0.3)
+            while read(0.05):
+                pass
+
+        # Busy: the pad's slide list open, its thumbnails being exported,
+        # while the show is stepped (here by the observer: keys go to the list).
+        os.write(fd, b"1\r"); time.sleep(1.0)
+        os.write(fd, b"\t"); time.sleep(0.2)
+        busy = []
+        for i in range(presses):
+            if c.CurrentSlideIndex >= slides - 2:
+                c.gotoSlideIndex(0); time.sleep(0.2)
+            n = observer.count()
+            t = time.monotonic()
+            c.gotoNextEffect()
+            seen = observer.wait_after(n)
+            if seen is not None:
+                busy.append((seen - t) * 1000)
+            read(0.05)
+            time.sleep(0.1)
+        thumbnails = out.count(b"a=t,f=100")
+
+        print("Impress over UNO, LibreOffice %s slides, %d presses each" % (slides, presses))
+        figures = {
+            "bare_call_to_event": summary("bare client: call -> the show's event", bare),
+            "pad_key_to_event": summary("pad: key -> the show's event", pad_confirm),
+            "pad_key_to_first_byte": summary("pad: key -> first byte on screen", pad_first),
+            "pad_key_to_picture": summary("pad: key -> the current picture (kitty)", pad_picture),
+            "step_while_thumbnails": summary("step -> event while the pad exports thumbnails", busy),
+        }
+        figures["ratio_p50"] = figures["pad_key_to_event"]["p50"] / figures["bare_call_to_event"]["p50"]
+        print("pad / bare, p50: %.2f; kitty pictures sent in all: %d" % (figures["ratio_p50"], thumbnails))
+        print(json.dumps(figures))
+        c.removeSlideShowListener(observer)
+    finally:
+        if pad_pid:
+            os.kill(pad_pid, signal.SIGTERM)
+            time.sleep(1)
+        office.kill()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
