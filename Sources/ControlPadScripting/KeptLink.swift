@@ -184,6 +184,8 @@ struct KnownShow {
     private var connected: SourceEvent?
     private var show: (count: Int, current: Int)??
     private var step: (index: Int, step: SlideStep)?
+    /// The show's sections, as the source last said them.
+    private var sections: SourceSections?
     /// What ended the link (lost, failed, not paired): the end of every replay.
     private var gone: SourceEvent?
     var isGone: Bool { gone != nil }
@@ -201,6 +203,7 @@ struct KnownShow {
             if case let (count, _)?? = show { show = .some((count, index)) }
         case .showFinished: show = .some(nil)
         case .step(let index, let s): step = (index, s)
+        case .sections(let given): sections = given
         case .showTitle, .preview, .notes, .unanswered, .blankEnded: break
         }
     }
@@ -213,6 +216,7 @@ struct KnownShow {
         // know it is paired, or the state that follows decides nothing.
         guard let show else { return [connected] + end }
         var events = [connected]
+        if let sections { events.append(.sections(sections)) }
         if let (count, current) = show {
             events.append(.showStarted(slideCount: count, current: current))
             if let step, step.index == current { events.append(.step(index: step.index, step.step)) }

@@ -67,7 +67,7 @@ struct TalkTimerKeeping {
     let server: String
     private var lookedUp: Set<String> = []
     /// What was last written, without its time: written again when it changes.
-    private var lastWritten: (title: String, count: Int, offset: Duration, running: Bool, wall: Int)?
+    private var lastWritten: (title: String, count: Int, offset: Duration, running: Bool, wall: Int, section: Int?)?
     /// How often an unchanged timer is written again.
     static let heartbeat = 60_000
 
@@ -83,7 +83,7 @@ struct TalkTimerKeeping {
         guard lookedUp.insert(key).inserted,
               let kept = store.timer(server: server, title: state.title, slideCount: state.slideCount, wall: wall),
               let elapsed = kept.elapsed(atWall: wall) else { return nil }
-        return .timerRestored(elapsed: elapsed, running: kept.running)
+        return .timerRestored(elapsed: elapsed, running: kept.running, sections: kept.sectionClock)
     }
 
     /// Writes the timer when it changed other than by running on.
@@ -92,9 +92,9 @@ struct TalkTimerKeeping {
         let offset = timer.running ? now - .milliseconds(timer.elapsed) : .milliseconds(timer.elapsed)
         let signature = (timer.title, timer.slideCount, offset, timer.running)
         if let last = lastWritten, last.title == signature.0, last.count == signature.1,
-           last.running == signature.3, (last.offset - signature.2 <= .milliseconds(1) && signature.2 - last.offset <= .milliseconds(1)),
+           last.running == signature.3, last.section == timer.inSection, (last.offset - signature.2 <= .milliseconds(1) && signature.2 - last.offset <= .milliseconds(1)),
            wall - last.wall < Self.heartbeat { return }
-        lastWritten = (signature.0, signature.1, signature.2, signature.3, wall)
+        lastWritten = (signature.0, signature.1, signature.2, signature.3, wall, timer.inSection)
         store.remember(timer)
     }
 }

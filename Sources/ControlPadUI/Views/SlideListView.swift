@@ -8,6 +8,8 @@ import SlideModel
 /// number; the terminal's cursor rests on the selection. With a search,
 /// only the matches are listed, the match is highlighted, and the frame's
 /// bottom edge says the query, the count and the slides without notes hidden.
+/// A slide that begins a section starts its line with the section's
+/// heading, "§ How it works".
 struct SlideListView {
     var pictures: PicturePipeline?
 
@@ -26,11 +28,12 @@ struct SlideListView {
         let geometry = ListGeometry(list: full, slideCount: state.slideCount, cellAspect: pictures?.cellAspect)
         let selection = state.viewState(.slideList).selection
         let query = state.search?.filters == true ? state.search?.query : nil
+        let headings = state.sectionHeadings
         for row in 0..<geometry.rows {
             let tag = ViewTag.listRow(row)
             guard let slide = state.buffer.slide(for: tag) else { continue }
             let content = state.buffer.content(for: tag) ?? .init()
-            drawRow(slide: slide, content: content, state: state, selected: slide == selection, query: query,
+            drawRow(slide: slide, heading: headings[slide], content: content, state: state, selected: slide == selection, query: query,
                     rect: geometry.row(row), thumbnail: geometry.thumbCols > 0 ? geometry.thumbnail(row) : nil,
                     numberCols: geometry.numberCols, moving: moving, grid: &panel)
         }
@@ -47,7 +50,7 @@ struct SlideListView {
         if !moving, let cursor = panel.cursor { grid.cursor = cursor }
     }
 
-    private func drawRow(slide: Int, content: LoadBuffer.Content, state: PadState, selected: Bool, query: String?,
+    private func drawRow(slide: Int, heading: String?, content: LoadBuffer.Content, state: PadState, selected: Bool, query: String?,
                          rect: Rect, thumbnail: Rect?, numberCols: Int, moving: Bool, grid: inout CellGrid) {
         let style = selected ? Style(.selection) : Style.text
         grid.fill(rect, style: style)
@@ -62,6 +65,10 @@ struct SlideListView {
             ThumbnailView().render(slide: slide, preview: content.preview, in: thumbnail, pictures: pictures, cellsOnly: moving,
                                   grid: &grid)
             x = thumbnail.maxX + 1
+        }
+        if let heading, rect.maxX - x - 2 > 4 {
+            let text = DisplayWidth.truncate("§ " + heading, to: max(1, (rect.maxX - x - 2) * 2 / 3)) + " "
+            x += grid.put(text, x: x, y: rect.y, style: selected ? style : Style(.title))
         }
         let loaded = content.preview != nil
         let line = content.notes.flatMap { SlideSearch.lineToShow($0, query: query ?? "") }
