@@ -84,7 +84,7 @@ package struct AgendaFile: Equatable {
                 bad(line(of: "name"), "section \(n + 1) needs a name in quotes, e.g. name = \"Why terminals\" (the section is left out)")
                 continue
             }
-            let shown = name.debugDescription
+            let shown = "\"" + name + "\""
             guard let slide = section["slide"]?.int, (1...SlideLimits.maxSlideCount).contains(slide) else {
                 bad(line(of: "slide"), "section \(shown) needs the slide it begins on, a number from 1, e.g. slide = 4 (the section is left out)")
                 continue
@@ -97,7 +97,7 @@ package struct AgendaFile: Equatable {
                 }
             }
             if let last = result.sections.last, slide - 1 <= last.firstSlide {
-                bad(line(of: "slide"), "section \(shown) begins on slide \(slide), not after \(last.name.debugDescription) (slide \(last.firstSlide + 1)): sections go in slide order (the section is left out)")
+                bad(line(of: "slide"), "section \(shown) begins on slide \(slide), not after \"\(last.name)\" (slide \(last.firstSlide + 1)): sections go in slide order (the section is left out)")
                 continue
             }
             result.sections.append(TalkSection(name: name, firstSlide: slide - 1, planned: planned))

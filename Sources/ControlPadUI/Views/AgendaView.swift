@@ -45,7 +45,7 @@ struct AgendaView {
             grid.put(parts, x: inside.x, y: y, style: base, clip: inside)
             if selected { grid.cursor = Rect(x: inside.x, y: y, width: 1, height: 1) }
             if columns.noteWidth > 0, !note.isEmpty {
-                grid.put(DisplayWidth.truncate(note, to: columns.noteWidth), x: inside.maxX - columns.noteWidth, y: y,
+                grid.put(DisplayWidth.truncate(note, to: columns.noteWidth - 2), x: inside.maxX - columns.noteWidth + 2, y: y,
                          style: selected ? base : behind ? Style(.paceOver) : base, clip: inside)
             }
         }
@@ -84,7 +84,7 @@ struct AgendaView {
     struct Columns {
         var width: Int
         var slidesWidth: Int { width >= 56 ? 8 : 0 }
-        var noteWidth: Int { width >= 48 ? 12 : 0 }
+        var noteWidth: Int { width >= 48 ? 13 : 0 }
         var nameWidth: Int { max(4, width - 3 - slidesWidth - 16 - noteWidth) }
 
         var header: String { cells(mark: "  ", name: "section", slides: "slides", planned: "planned", actual: "actual") }

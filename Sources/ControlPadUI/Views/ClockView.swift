@@ -27,7 +27,7 @@ struct ClockView {
         var lines: [(text: String, style: Style)] = []
         let agenda = state.agendaReading(at: now)
         if let agenda {
-            lines += Self.agendaLines(agenda, count: agenda.rows.count, style: wordsStyle)
+            lines += Self.agendaLines(agenda, count: agenda.rows.count, style: wordsStyle, width: rect.width)
         } else if let elapsed, let total = state.talkDuration {
             lines.append((StatusBarView.leftOrOver(total - elapsed), wordsStyle))
         }
@@ -71,7 +71,7 @@ struct ClockView {
     /// "§ 2/4 How it works · 3:30 left", "talk 12:00 left", "+1:05 behind":
     /// a section over its plan, and a talk behind, in the pace-over colour
     /// and with "over" and "+… behind" in their words.
-    static func agendaLines(_ reading: AgendaReading, count: Int, style: Style) -> [(text: String, style: Style)] {
+    static func agendaLines(_ reading: AgendaReading, count: Int, style: Style, width: Int) -> [(text: String, style: Style)] {
         var lines: [(text: String, style: Style)] = []
         if let here = reading.current, let row = reading.currentRow {
             var text = "§ \(here + 1)/\(count) " + row.name
@@ -80,10 +80,14 @@ struct ClockView {
         } else {
             lines.append(("§ before the first section", Style(.dim)))
         }
-        if let left = reading.talkLeft { lines.append(("talk " + AgendaReading.leftWords(left), left < .zero ? Style(.paceOver) : style)) }
-        if let words = reading.offsetWords {
-            let behind = (reading.offset ?? .zero) > .zero
-            lines.append(((behind ? "▲ " : "") + words, behind ? Style(.paceOver) : style))
+        let talk = reading.talkLeft.map { ("talk " + AgendaReading.leftWords($0), $0 < .zero ? Style(.paceOver) : style) }
+        let behind = (reading.offset ?? .zero) > .zero
+        let pace = reading.offsetWords.map { ((behind ? "▲ " : "") + $0, behind ? Style(.paceOver) : style) }
+        // On one line where it fits: a small timer area keeps both.
+        if let talk, let pace, DisplayWidth.of(talk.0 + " · " + pace.0) <= width {
+            lines.append((talk.0 + " · " + pace.0, behind || talk.1 == Style(.paceOver) ? Style(.paceOver) : style))
+        } else {
+            lines += [talk, pace].compactMap { $0 }
         }
         return lines
     }
