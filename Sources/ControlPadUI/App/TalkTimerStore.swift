@@ -7,7 +7,7 @@ import SlideModel
 /// a pad started again mid-talk goes on where the talk is (`KeptTalkTimer`
 /// says what the same show is and when a kept timer expires). A missing or
 /// unreadable file keeps nothing.
-struct TalkTimerStore {
+package struct TalkTimerStore {
     let fileURL: URL
     private let logger = Logger(label: "controlpad.timers")
     /// At most this many shows are kept (the oldest go first).
@@ -15,7 +15,7 @@ struct TalkTimerStore {
 
     init(fileURL: URL) { self.fileURL = fileURL }
 
-    static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> TalkTimerStore? {
+    package static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> TalkTimerStore? {
         StateDirectory.file("talk-timers.json", environment: environment).map {
             TalkTimerStore(fileURL: URL(fileURLWithPath: $0, isDirectory: false))
         }
@@ -61,7 +61,7 @@ struct TalkTimerStore {
 /// resets, and once a minute besides: a running timer runs on in the file,
 /// but a kept timer counts only if the pad was away a short while
 /// (`KeptTalkTimer.awayLimit`), measured from its last write.
-struct TalkTimerKeeping {
+package struct TalkTimerKeeping {
     let store: TalkTimerStore
     /// The address the pad was given (the layouts' key).
     let server: String
@@ -71,13 +71,13 @@ struct TalkTimerKeeping {
     /// How often an unchanged timer is written again.
     static let heartbeat = 60_000
 
-    init(store: TalkTimerStore, server: String) {
+    package init(store: TalkTimerStore, server: String) {
         self.store = store
         self.server = server
     }
 
     /// The event that restores this show's timer, once per show.
-    mutating func restore(_ state: PadState, wall: Int) -> PadEvent? {
+    package mutating func restore(_ state: PadState, wall: Int) -> PadEvent? {
         guard state.awaitsKeptTimer else { return nil }
         let key = "\(state.title)\u{1F}\(state.slideCount)"
         guard lookedUp.insert(key).inserted,
