@@ -6,8 +6,10 @@ import SlideModel
 /// first slide's heading; a deck without vertical stacks has none (every
 /// slide would be a section of one). The time per slide follows reveal.js's
 /// speaker view: a slide's `data-timing`; the slides without one share what
-/// `totalTime` leaves, else take `defaultTiming`, else 120 s. A deck with
-/// no timing at all plans nothing.
+/// `totalTime` leaves, else take `defaultTiming`. Where reveal.js's speaker
+/// view gives up (`data-timing` on some slides, neither in the config), the
+/// pad still paces the slides that have one and plans nothing for the others.
+/// A deck with no timing at all plans nothing.
 extension RevealDeck {
     public func sections(totalTime: Double, defaultTiming: Double?) -> SourceSections {
         var sections: [TalkSection] = []
@@ -23,13 +25,13 @@ extension RevealDeck {
             return SourceSections(sections: sections)
         }
         let unknown = given.filter { $0 == nil }.count
-        let share: Double
+        let share: Double?
         if total > 0 {
             share = unknown == 0 ? 0 : max(0, total - given.compactMap { $0 }.reduce(0, +)) / Double(unknown)
         } else {
-            share = defaultTiming.map { min(max(0, $0), 86_400) } ?? 120
+            share = defaultTiming.map { min(max(0, $0), 86_400) }
         }
-        let timings: [Duration?] = given.map { .milliseconds(Int((($0 ?? share) * 1000).rounded())) }
+        let timings: [Duration?] = given.map { ($0 ?? share).map { .milliseconds(Int(($0 * 1000).rounded())) } }
         return SourceSections(sections: sections, slideTimings: timings, totalTime: total > 0 ? .milliseconds(Int(total * 1000)) : nil)
     }
 }

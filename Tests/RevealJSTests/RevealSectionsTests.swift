@@ -24,8 +24,8 @@ final class RevealSectionsTests: XCTestCase {
         let none = RevealDeck(slides: [RevealSlide(h: 0), RevealSlide(h: 1)]).sections(totalTime: 0, defaultTiming: nil)
         XCTAssertEqual(none.slideTimings, [], "a deck without timings plans nothing")
         let given = deck.sections(totalTime: 0, defaultTiming: nil)
-        XCTAssertEqual(given.slideTimings, [.seconds(120), .seconds(30), .seconds(90), .seconds(120), .seconds(120), .seconds(120)],
-                       "data-timing where given, reveal.js's 120 s elsewhere")
+        XCTAssertEqual(given.slideTimings, [nil, .seconds(30), .seconds(90), nil, nil, nil],
+                       "data-timing where given, nothing elsewhere without totalTime or defaultTiming")
         let total = deck.sections(totalTime: 600, defaultTiming: nil)
         XCTAssertEqual(total.slideTimings.compactMap { $0 }.reduce(.zero, +), .seconds(600), "totalTime's rest shared by the others")
         XCTAssertEqual(total.totalTime, .seconds(600))
