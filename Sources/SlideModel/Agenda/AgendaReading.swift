@@ -40,9 +40,12 @@ public struct AgendaReading: Sendable, Equatable {
 
     public var isBehind: Bool { (offset ?? .zero) > .zero || (sectionLeft ?? .zero) < .zero }
 
-    /// "3:30 left", "0:42 over".
+    /// "3:30 left", "0:42 over". Seconds left round up (the last second
+    /// reads 0:01 left, then 0:00 left until a whole second is over), as
+    /// the talk's time left does.
     public static func leftWords(_ left: Duration) -> String {
-        left >= .zero ? PaceReading.minutes(left) + " left" : PaceReading.minutes(.zero - left) + " over"
+        left > .seconds(-1) ? PaceReading.minutes(max(.zero, left) + .milliseconds(999)) + " left"
+            : PaceReading.minutes(.zero - left) + " over"
     }
 }
 
