@@ -42,7 +42,7 @@ struct PadOptions: ParsableArguments {
     var paceFrom: String?
 
     @Option(help: ArgumentHelp(
-        "The talk's sections from FILE ([[section]] tables: name, slide, minutes): the timer shows the section and its time left, a shows the agenda (default: the config's agenda).",
+        "The talk's sections from FILE ([[section]] tables: name, slide, minutes): the timer shows the section and its time left, A shows the agenda (default: the config's agenda).",
         valueName: "FILE"))
     var agenda: String?
 

@@ -31,7 +31,7 @@ struct SendCommand: ParsableCommand {
             Examples:
               controlpad send 127.0.0.1 next
               controlpad send laptop.local goto 12
-              controlpad send demo:// section next
+              controlpad send 127.0.0.1 section next
             \(SourceRegistry.exampleAddresses.dropFirst().map { "  controlpad send \($0) blank" }.joined(separator: "\n"))
             """
     )
@@ -50,7 +50,7 @@ struct SendCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Read server and the sources' settings from FILE instead of $XDG_CONFIG_HOME/controlpad/config.toml.", valueName: "FILE"))
     var config: String?
 
-    @Option(help: ArgumentHelp("The talk's sections for section next|previous|NAME, from FILE as the pad's --agenda (default: the config's agenda; else the show's own, reveal.js's).", valueName: "FILE"))
+    @Option(help: ArgumentHelp("The talk's sections for section next|previous|NAME, from FILE as the pad's --agenda (default: the config's agenda; else the show's own).", valueName: "FILE"))
     var agenda: String?
 
     @Flag(help: "Do not wait for the show to confirm: done once the command is sent.")

@@ -30,7 +30,7 @@ struct WatchCommand: ParsableCommand {
             Examples:
               controlpad watch 127.0.0.1
               controlpad watch laptop.local --json | jq -r 'select(.event == "slide") | .position'
-              controlpad watch demo:// --json --every 1s --agenda talk.toml | jq -r 'select(.event == "state") | .section_left_s'
+              controlpad watch 127.0.0.1 --json --every 1s --agenda talk.toml | jq -r 'select(.event == "state") | .section_left_s'
             """
     )
 

@@ -75,7 +75,7 @@ final class AgendaScreenTests: XCTestCase {
     func testTheAgendaOverlayListsEverySectionAndEnterJumps() throws {
         for (w, h) in [(80, 24), (160, 50)] {
             var state = state()
-            _ = state.reduce(.key(.char("a")), now: now)
+            _ = state.reduce(.key(.char("A")), now: now)
             let grid = render(&state, w, h)
             assertSnapshot(grid, named: "agenda-overlay-\(w)x\(h)")
             let lines = grid.text.split(separator: "\n").map(String.init)

@@ -64,7 +64,7 @@ final class RealRevealSectionsEndToEndTests: XCTestCase {
         XCTAssertEqual(try browser("[Reveal.getIndices().h, Reveal.getIndices().v]"), "[2, 0]")
 
         // The agenda: Why done, planned from its data-timing (20 s + 40 s), How here (30 s + 30 s).
-        try pad.send("a")
+        try pad.send("A")
         let agenda = try pad.waitFor("the agenda") { $0.contains("Agenda · 4 sections") }
         let lines = agenda.split(separator: "\n").map(String.init)
         let why = try XCTUnwrap(lines.first { $0.contains(" Why ") }, agenda)

@@ -81,7 +81,7 @@ final class AgendaTests: XCTestCase {
 
     func testTheAgendaOverlayGoesToTheChosenSectionAndKeepsTheMovingKeys() {
         var state = talk()
-        _ = state.reduce(.key(.char("a")), now: s(1))
+        _ = state.reduce(.key(.char("A")), now: s(1))
         XCTAssertEqual(state.topOverlay, .agenda)
         XCTAssertEqual(state.reduce(.key(.pageDown), now: s(2)), [], "PgDn moves the selection, not the show")
         XCTAssertEqual(state.flash?.text, "agenda open: Esc closes it; the show did not move")

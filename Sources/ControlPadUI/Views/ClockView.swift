@@ -26,13 +26,20 @@ struct ClockView {
         let wordsStyle = Style(role == .current ? .text : role)
         var lines: [(text: String, style: Style)] = []
         let agenda = state.agendaReading(at: now)
+        let pace = state.paceReading(at: now)
         if let agenda {
-            lines += Self.agendaLines(agenda, count: agenda.rows.count, style: wordsStyle, width: rect.width)
-        } else if let elapsed, let total = state.talkDuration {
-            lines.append((StatusBarView.leftOrOver(total - elapsed), wordsStyle))
-        }
-        if let reading = state.paceReading(at: now), agenda?.offset == nil {
-            lines.append((reading.shownWords, wordsStyle))
+            // Against a rehearsal, its words (where, by slide) come second and say the pace.
+            let rehearsed = pace?.rehearsed == true ? pace : nil
+            let agendaLines = Self.agendaLines(agenda, count: agenda.rows.count, style: wordsStyle, width: rect.width,
+                                               withOffset: rehearsed == nil)
+            lines.append(agendaLines[0])
+            if let rehearsed { lines.append((rehearsed.shownWords, wordsStyle)) }
+            lines += agendaLines.dropFirst()
+        } else {
+            if let elapsed, let total = state.talkDuration {
+                lines.append((StatusBarView.leftOrOver(total - elapsed), wordsStyle))
+            }
+            if let pace { lines.append((pace.shownWords, wordsStyle)) }
         }
         if let pacing = state.slidePacing(at: now) {
             lines.append((pacing.words, pacing.moveOn ? Style(.paceOver) : Style(.text)))
@@ -71,7 +78,8 @@ struct ClockView {
     /// "§ 2/4 How it works · 3:30 left", "talk 12:00 left", "+1:05 behind":
     /// a section over its plan, and a talk behind, in the pace-over colour
     /// and with "over" and "+… behind" in their words.
-    static func agendaLines(_ reading: AgendaReading, count: Int, style: Style, width: Int) -> [(text: String, style: Style)] {
+    static func agendaLines(_ reading: AgendaReading, count: Int, style: Style, width: Int,
+                            withOffset: Bool = true) -> [(text: String, style: Style)] {
         var lines: [(text: String, style: Style)] = []
         if let here = reading.current, let row = reading.currentRow {
             var text = "§ \(here + 1)/\(count) " + row.name
@@ -82,7 +90,7 @@ struct ClockView {
         }
         let talk = reading.talkLeft.map { ("talk " + AgendaReading.leftWords($0), $0 < .zero ? Style(.paceOver) : style) }
         let behind = (reading.offset ?? .zero) > .zero
-        let pace = reading.offsetWords.map { ((behind ? "▲ " : "") + $0, behind ? Style(.paceOver) : style) }
+        let pace = reading.offsetWords.flatMap { withOffset ? ((behind ? "▲ " : "") + $0, behind ? Style(.paceOver) : style) : nil }
         // On one line where it fits: a small timer area keeps both.
         if let talk, let pace, DisplayWidth.of(talk.0 + " · " + pace.0) <= width {
             lines.append((talk.0 + " · " + pace.0, behind || talk.1 == Style(.paceOver) ? Style(.paceOver) : style))

@@ -66,9 +66,17 @@ struct SlideListView {
                                   grid: &grid)
             x = thumbnail.maxX + 1
         }
+        // A section's heading: a line of its own in a tall row, else before the notes.
+        var y = rect.y
         if let heading, rect.maxX - x - 2 > 4 {
-            let text = DisplayWidth.truncate("§ " + heading, to: max(1, (rect.maxX - x - 2) * 2 / 3)) + " "
-            x += grid.put(text, x: x, y: rect.y, style: selected ? style : Style(.title))
+            let headingStyle = selected ? style : Style(.title)
+            if rect.height > 2 {
+                grid.put(DisplayWidth.truncate("§ " + heading, to: rect.maxX - x - 2), x: x, y: y, style: headingStyle)
+                y += 1
+            } else {
+                let text = DisplayWidth.truncate("§ " + heading, to: max(1, (rect.maxX - x - 2) * 2 / 3)) + " "
+                x += grid.put(text, x: x, y: y, style: headingStyle)
+            }
         }
         let loaded = content.preview != nil
         let line = content.notes.flatMap { SlideSearch.lineToShow($0, query: query ?? "") }
@@ -76,15 +84,15 @@ struct SlideListView {
         let room = rect.maxX - x - 2
         guard room > 0 else { return }
         let shown = DisplayWidth.truncate(line, to: room)
-        grid.put(shown, x: x, y: rect.y, style: style)
+        grid.put(shown, x: x, y: y, style: style)
         if let query, let hit = SlideSearch.matchRange(of: query, in: shown) {
-            Self.highlight(shown, range: hit, x: x, y: rect.y, grid: &grid)
+            Self.highlight(shown, range: hit, x: x, y: y, grid: &grid)
         }
         // More notes lines below the first, when the row is tall.
-        if rect.height > 1, let notes = content.notes {
+        if rect.maxY - y > 1, let notes = content.notes {
             let more = notes.split(separator: "\n", omittingEmptySubsequences: true).map(String.init).filter { $0 != line }
-            for (i, text) in more.prefix(rect.height - 1).enumerated() {
-                grid.put(DisplayWidth.truncate(text, to: room), x: x, y: rect.y + 1 + i,
+            for (i, text) in more.prefix(rect.maxY - y - 1).enumerated() {
+                grid.put(DisplayWidth.truncate(text, to: room), x: x, y: y + 1 + i,
                          style: selected ? style : Style(.dim))
             }
         }

@@ -50,19 +50,22 @@ public struct AgendaReading: Sendable, Equatable {
 }
 
 extension PadState {
-    /// Each section's planned time: written in the agenda; else what the
-    /// rehearsal (`--pace-from`) took over its slides; else the deck's
-    /// slide timings (reveal.js `data-timing`); else an even share, by
-    /// slides, of what the talk's length leaves.
+    /// Each section's planned time: written in the presenter's agenda; else
+    /// what the rehearsal (`--pace-from`) took over its slides; else the
+    /// source's own (a plan the deck carries, or its slide timings,
+    /// reveal.js `data-timing`); else an even share, by slides, of what the
+    /// talk's length leaves.
     public func plannedTimes(_ sections: [TalkSection]) -> [Duration?] {
+        let written = agenda.written != nil
         let ends = sections.indices.map { $0 + 1 < sections.count ? sections[$0 + 1].firstSlide : max(slideCount, sections[$0].firstSlide + 1) }
         let timings = agenda.fromSource.slideTimings
         var plans: [Duration?] = sections.indices.map { i in
-            if let planned = sections[i].planned { return planned }
+            if written, let planned = sections[i].planned { return planned }
             if let schedule = rehearsedSchedule, schedule.count >= 2 {
                 let last = schedule.count - 1
                 return schedule[min(ends[i], last)] - schedule[min(sections[i].firstSlide, last)]
             }
+            if let planned = sections[i].planned { return planned }
             let own = timings.indices.filter { $0 >= sections[i].firstSlide && $0 < ends[i] }.compactMap { timings[$0] }
             return own.isEmpty ? nil : own.reduce(.zero, +)
         }
