@@ -192,7 +192,10 @@ final class SendWatchEndToEndTests: FakeImpressTestCase {
         let all = events(watch.stdoutLines)
         XCTAssertEqual(all.count, watch.stdoutLines.count, "every line is one JSON object:\n\(watch.stdout)")
         XCTAssertTrue(all.allSatisfy { ($0["time"] as? String)?.hasSuffix("Z") == true })
-        XCTAssertEqual(Array(all.prefix(3).compactMap { $0["event"] as? String }), ["connecting", "connected", "paired"])
+        // The events in order; a state line (schema 1) follows each change among them.
+        XCTAssertEqual(Array(all.compactMap { $0["event"] as? String }.filter { $0 != "state" }.prefix(3)), ["connecting", "connected", "paired"])
+        XCTAssertTrue(all.contains { $0["event"] as? String == "state" && $0["schema"] as? Int == 1 && $0["slide"] as? Int == 4
+                          && $0["link"] as? String == "connected" }, "the state at slide 4:\n\(watch.stdout)")
 
         kill(watch.pid, SIGINT)
         XCTAssertEqual(try watch.wait(timeout: 10), 0, "Ctrl-C ends it cleanly")

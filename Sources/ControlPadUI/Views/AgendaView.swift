@@ -11,7 +11,8 @@ struct AgendaView {
         guard body.width >= 16, body.height >= 5 else { return }
         let reading = state.agendaReading(at: now)
         let rows = reading?.rows ?? []
-        let width = min(body.width, max(40, min(96, body.width - 4)))
+        // Nearly the body's width: what is behind it stays out of the rows.
+        let width = min(body.width, max(40, min(120, body.width - 2)))
         let height = min(body.height, max(5, rows.count + 4))
         let box = Rect(x: body.x + (body.width - width) / 2, y: body.y + (body.height - height) / 2, width: width, height: height)
         grid.fill(box)
@@ -70,7 +71,7 @@ struct AgendaView {
         switch row.place {
         case .current:
             guard let left = reading.sectionLeft else { return ("", false) }
-            return (AgendaReading.leftWords(left), left < .zero)
+            return (AgendaReading.leftWords(left), reading.sectionOver)
         case .done:
             guard let over = row.overrun else { return ("", false) }
             if over == .zero { return ("on plan", false) }

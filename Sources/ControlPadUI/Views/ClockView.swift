@@ -84,7 +84,7 @@ struct ClockView {
         if let here = reading.current, let row = reading.currentRow {
             var text = "§ \(here + 1)/\(count) " + row.name
             if let left = reading.sectionLeft { text += " · " + AgendaReading.leftWords(left) }
-            lines.append((text, (reading.sectionLeft ?? .zero) < .zero ? Style(.paceOver) : Style(.title)))
+            lines.append((text, reading.sectionOver ? Style(.paceOver) : Style(.title)))
         } else {
             lines.append(("§ before the first section", Style(.dim)))
         }

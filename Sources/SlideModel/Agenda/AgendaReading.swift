@@ -38,7 +38,10 @@ public struct AgendaReading: Sendable, Equatable {
         return offset > .zero ? "+" + PaceReading.minutes(offset) + " behind" : "-" + PaceReading.minutes(.zero - offset) + " ahead"
     }
 
-    public var isBehind: Bool { (offset ?? .zero) > .zero || (sectionLeft ?? .zero) < .zero }
+    public var isBehind: Bool { (offset ?? .zero) > .zero || sectionOver }
+
+    /// The current section is past its plan by a whole second (as `leftWords` says "over").
+    public var sectionOver: Bool { (sectionLeft ?? .zero) <= .seconds(-1) }
 
     /// "3:30 left", "0:42 over". Seconds left round up (the last second
     /// reads 0:01 left, then 0:00 left until a whole second is over), as
