@@ -94,7 +94,6 @@ extension PadState {
         let mmss = (m < 10 ? "0" : "") + "\(m):" + (sec < 10 ? "0" : "") + "\(sec)"
         return h > 0 ? "\(h):" + mmss : mmss
     }
-
 }
 
 extension KeptTalkTimer {
@@ -102,7 +101,8 @@ extension KeptTalkTimer {
     /// when it was written, and going on from there.
     public var sectionClock: SectionClock? {
         guard let sectionSpent else { return nil }
-        let spent = sectionSpent.map { Duration.milliseconds(max(0, $0)) }
+        // A day at most per section, as many sections as a show has slides: a damaged file stays harmless.
+        let spent = sectionSpent.prefix(PadState.maxSlideCount).map { Duration.milliseconds(min(max(0, $0), 86_400_000)) }
         // `actual` adds the stay from `enteredAt` on: the kept figure already holds it up to `elapsed`.
         let here = inSection.flatMap { spent.indices.contains($0) ? $0 : nil }
         return SectionClock(spent: spent, inSection: here, enteredAt: .milliseconds(elapsed))
