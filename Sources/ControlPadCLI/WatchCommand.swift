@@ -131,7 +131,11 @@ struct WatchCommand: ParsableCommand {
                 continue
             }
             guard case .event(let event) = item else { break }
-            _ = pad.reduce(.source(event), now: now)
+            // Pictures and notes say nothing of the state: the pad's buffer need not hold them here.
+            switch event {
+            case .preview, .notes: break
+            default: _ = pad.reduce(.source(event), now: now)
+            }
             if let restore = kept?.restore(pad, wall: Int(Date().timeIntervalSince1970 * 1000)) { _ = pad.reduce(restore, now: now) }
             for change in report.changes(for: event) {
                 let line = json ? WatchLines.json(change, at: Date()) : WatchLines.text(change, at: Date())
