@@ -202,6 +202,23 @@ final class SendWatchEndToEndTests: FakeImpressTestCase {
         XCTAssertEqual(watch.stderr, "")
     }
 
+    /// `send section …` on Impress goes through the kept link, by the
+    /// agenda the sending `send` names (issue 41).
+    func testSendSectionGoesByTheAgendaThroughTheKeptLink() throws {
+        let fake = try fake(slides: 5)
+        let agenda = stateHome.appendingPathComponent("agenda.toml")
+        try "[[section]]\nname = \"Intro\"\nslide = 1\n\n[[section]]\nname = \"Demo time\"\nslide = 3\n"
+            .write(to: agenda, atomically: true, encoding: .utf8)
+        let run = try send(fake, "section", "next", pairing: testPairing + ["--agenda", agenda.path])
+        XCTAssertEqual(run.status, 0, run.err)
+        XCTAssertEqual(run.out, "slide 3/5\n")
+        let named = try send(fake, "section", "intro", pairing: ["--agenda", agenda.path])
+        XCTAssertEqual(named.out, "slide 1/5\n", named.err)
+        let unknown = try send(fake, "section", "lunch", pairing: ["--agenda", agenda.path])
+        XCTAssertEqual(unknown.status, 1)
+        XCTAssertTrue(unknown.err.contains("no section \"lunch\": the sections are \"Intro\", \"Demo time\""), unknown.err)
+    }
+
     func testWatchTextLinesAndAClosedStdoutEndsIt() throws {
         let fake = try fake(slides: 5)
         // `| head -n 4`: once head has gone, the next line written ends watch.
