@@ -1,4 +1,6 @@
+import Foundation
 import XCTest
+@testable import ControlPadCLI
 @testable import PadConfig
 @testable import SlideModel
 
@@ -83,5 +85,17 @@ final class AgendaFileTests: XCTestCase {
         let absolute = ConfigLoader(file: "/x/config.toml", text: "agenda = \"/talks/a.toml\"\n").parse()
         XCTAssertEqual(absolute.config.agenda, "/talks/a.toml")
         XCTAssertEqual(ConfigLoader(file: "/x/c.toml", text: "agenda = 3\n").parse().problems.first?.line, 1)
+    }
+
+    func testPresentFindsTheAgendaNextToTheDeck() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cp-beside-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let deck = directory.appendingPathComponent("talk.html").path
+        XCTAssertNil(PresentCommand.agenda(beside: deck), "none beside it")
+        let agenda = directory.appendingPathComponent("talk.agenda.toml").path
+        FileManager.default.createFile(atPath: agenda, contents: Data(AgendaFile.example.utf8))
+        XCTAssertEqual(PresentCommand.agenda(beside: deck), agenda)
+        XCTAssertNil(PresentCommand.agenda(beside: directory.appendingPathComponent("other.html").path))
     }
 }
