@@ -7,7 +7,10 @@
 # BrowserLauncherTests (`present`: a headless Chromium started by the pad),
 # and EndToEndTests.RealRevealEndToEndTests (the built `controlpad connect
 # reveal://…` in tmux: five quick →, go-to, blank, a move made in the
-# browser, a reload, read off the screen).
+# browser, a reload, read off the screen) and
+# EndToEndTests.RealRevealSectionsEndToEndTests (a second peer on PORT+1
+# serving tools/reveal-sections/deck.html, a pandoc deck with level-1
+# sections and data-timing: two sections with ], the agenda, a jump).
 # Starts the peer on REVEAL_PORT (default 9252) under a lock, and always
 # stops it again. Exits non-zero if any failed.
 #
@@ -29,8 +32,10 @@ SCRATCH_PATH=${SCRATCH_PATH:-$ROOT/.build}
 swift build --scratch-path "$SCRATCH_PATH" --build-tests
 exec 9>"$LOCK"
 flock 9
+SECTIONS_PORT=$((PORT + 1))
+trap 'REVEAL_PEER_PORT=$PORT "$PEER_SH" stop >/dev/null 2>&1 || true; REVEAL_PEER_PORT=$SECTIONS_PORT "$PEER_SH" stop >/dev/null 2>&1 || true' EXIT
 REVEAL_PEER_PORT=$PORT "$PEER_SH" >/dev/null
-trap 'REVEAL_PEER_PORT=$PORT "$PEER_SH" stop >/dev/null 2>&1 || true' EXIT
-CONTROLPAD_REAL_REVEAL=1 CONTROLPAD_REAL_REVEAL_PORT=$PORT \
+REVEAL_PEER_PORT=$SECTIONS_PORT REVEAL_PEER_DECK="$ROOT/tools/reveal-sections/deck.html" "$PEER_SH" >/dev/null
+CONTROLPAD_REAL_REVEAL=1 CONTROLPAD_REAL_REVEAL_PORT=$PORT CONTROLPAD_REAL_REVEAL_SECTIONS_PORT=$SECTIONS_PORT \
     swift test --scratch-path "$SCRATCH_PATH" --skip-build \
-    --filter 'RevealJSTransportTests.(RealRevealTests|BrowserLauncherTests)|EndToEndTests.RealRevealEndToEndTests'
+    --filter 'RevealJSTransportTests.(RealRevealTests|BrowserLauncherTests)|EndToEndTests.RealReveal(Sections)?EndToEndTests'

@@ -6,7 +6,7 @@ import ImpressRemote
 /// What the fuzzers feed with arbitrary bytes: the wire (framer, message
 /// parser, session, connection), notes (markup → text → wrapped → what
 /// each cell gets),
-/// pictures (pHYs, libpng decode, fit, raster) and the config loader. Each
+/// pictures (pHYs, libpng decode, fit, raster) and the config loader (and the agenda's). Each
 /// checks what a user relies on and returns a finding when it fails: the
 /// libFuzzer driver (`Fuzz/Driver`, `scripts/fuzz.sh`) traps on it, the
 /// tests (`Tests/FuzzTests`) fail one test with it.
@@ -130,5 +130,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         }
         let lines = loaded.problems.compactMap(\.line)
         findings.expect(lines == lines.sorted(), "problems out of line order: \(lines)")
+        // The same text as an agenda (`AgendaFile`, TOML too): safe problems, sections in slide order.
+        let agenda = AgendaFile.parse(String(decoding: bytes, as: UTF8.self), file: "agenda.toml")
+        for problem in agenda.problems {
+            findings.expect(!hasControl(problem.description, allowingNewlines: false), "a control character in an agenda problem: \(problem.description.debugDescription)")
+        }
+        let firsts = agenda.sections.map(\.firstSlide)
+        findings.expect(zip(firsts, firsts.dropFirst()).allSatisfy { $0 < $1 }, "agenda sections out of slide order: \(firsts)")
+        findings.expect(agenda.sections.allSatisfy { !$0.name.isEmpty && !hasControl($0.name, allowingNewlines: false) }, "an agenda section's name unsafe or empty")
     }
 }

@@ -10,7 +10,7 @@ struct ConfigCommand: ParsableCommand {
         discussion: """
             The pad reads \(ConfigLoader.defaultPath()) unless --config FILE is given. \
             A setting that is wrong keeps its default and every other one applies; \
-            --check lists every problem, in line order.
+            --check lists every problem, in line order (and those of the agenda file it names).
 
             Examples:
               controlpad config --print-default > ~/.config/controlpad/config.toml
@@ -47,14 +47,16 @@ struct ConfigCommand: ParsableCommand {
             print("\(TerminalText.escaped(path)): no such file; the pad runs on its defaults")
             return
         }
-        guard !loaded.problems.isEmpty else {
+        // The agenda the config names is checked with it, each problem with its own file and line.
+        let problems = loaded.problems + (loaded.config.agenda.map { AgendaFile.read(path: $0).problems } ?? [])
+        guard !problems.isEmpty else {
             print("\(TerminalText.escaped(path)): fine")
             return
         }
-        for problem in loaded.problems { print(problem) }
+        for problem in problems { print(problem) }
         // A file that cannot be read has no settings to apply.
         if loaded.problems.contains(where: { $0.key == "file" }) { throw ExitCode(1) }
-        let count = loaded.problems.count
+        let count = problems.count
         print("\(count) problem\(count == 1 ? "" : "s"); every other setting applies")
         throw ExitCode(1)
     }

@@ -36,10 +36,12 @@ struct KeepLinkCommand: ParsableCommand {
             logger.notice("another process keeps the link to \(shown) already: \(error)")
             return
         }
-        let settings = send.source.settings(for: kind, config: SourceRegistry.readConfig(path: send.config).config)
+        let configured = SourceRegistry.readConfig(path: send.config).config
+        let settings = send.source.settings(for: kind, config: configured)
+        let agenda = (send.agenda ?? configured.agenda).map(AgendaFile.read)?.sections
         let made = try kind.makeSource(address: address, settings: settings,
                                        use: .send(timeout: .milliseconds(Int64(send.timeout * 1000))), logger: logger)
         KeptLink(link: try HeadlessLink(source: made), listener: listener, path: path, server: shown,
-                 peer: .init(kind), logger: logger).run()
+                 peer: .init(kind), agenda: agenda.flatMap { $0.isEmpty ? nil : $0 }, logger: logger).run()
     }
 }

@@ -41,6 +41,11 @@ struct PadOptions: ParsableArguments {
         valueName: "FILE"))
     var paceFrom: String?
 
+    @Option(help: ArgumentHelp(
+        "The talk's sections from FILE ([[section]] tables: name, slide, minutes): the timer shows the section and its time left, A shows the agenda (default: the config's agenda).",
+        valueName: "FILE"))
+    var agenda: String?
+
     /// What the pad is given of them.
     @Flag(name: .long, help: "Draw UTF-8 frames, symbols and pictures although the locale's character set is not UTF-8 (a UTF-8 terminal behind LANG=C); without it such a locale gets ASCII.")
     var utf8 = false
@@ -56,6 +61,7 @@ struct PadOptions: ParsableArguments {
         settings.duration = duration
         settings.rehearsalLog = rehearsalLog
         settings.paceFrom = paceFrom
+        settings.agenda = agenda
         return settings
     }
 

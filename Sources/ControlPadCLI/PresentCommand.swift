@@ -1,4 +1,5 @@
 import ArgumentParser
+import FoundationEssentials
 import ControlPadUI
 import PadConfig
 import SlideModel
@@ -16,6 +17,9 @@ struct PresentCommand: ParsableCommand {
         abstract: "Start LibreOffice or the browser on a deck and open the pad on it.",
         discussion: SourceRegistry.launchers.map(\.presentHelp).joined(separator: "\n\n") + """
 
+
+            An agenda next to the deck (talk.agenda.toml beside talk.html or talk.odp) is the talk's, unless --agenda \
+            names another.
 
             Examples:
               controlpad present talk.odp
@@ -68,8 +72,20 @@ struct PresentCommand: ParsableCommand {
         Syscalls.writeStandardError("controlpad: \(app.summary)\n")
         let shown = try kind.parse(app.address)
         let made = try kind.makeSource(address: app.address, settings: app.settings, use: .pad, logger: nil)
-        try PadRunner.run(source: made, settings: pad.settings, link: kind.initialLink(shown: shown),
+        var settings = pad.settings
+        if settings.agenda == nil, let beside = Self.agenda(beside: file) { settings.agenda = beside }
+        try PadRunner.run(source: made, settings: settings, link: kind.initialLink(shown: shown),
                           sourceNotes: SourceRegistry.helpNotes(kind, bindings: config.config.bindings), config: config)
+    }
+}
+
+extension PresentCommand {
+    /// The agenda next to a deck: `talk.agenda.toml` beside `talk.html`, when there is one.
+    static func agenda(beside deck: String) -> String? {
+        let name = deck.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? deck
+        let stem = name.contains(".") ? String(name[..<name.lastIndex(of: ".")!]) : name
+        let path = String(deck.dropLast(name.count)) + stem + ".agenda.toml"
+        return FileManager.default.isReadableFile(atPath: path) ? path : nil
     }
 }
 

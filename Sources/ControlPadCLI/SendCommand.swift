@@ -31,6 +31,7 @@ struct SendCommand: ParsableCommand {
             Examples:
               controlpad send 127.0.0.1 next
               controlpad send laptop.local goto 12
+              controlpad send 127.0.0.1 section next
             \(SourceRegistry.exampleAddresses.dropFirst().map { "  controlpad send \($0) blank" }.joined(separator: "\n"))
             """
     )
@@ -39,15 +40,18 @@ struct SendCommand: ParsableCommand {
     var address: String?
 
     @Argument(help: ArgumentHelp(
-        "next, previous, goto N (numbered from 1, as on screen), first, last, blank, resume, start or stop.",
+        "next, previous, goto N (numbered from 1, as on screen), first, last, blank, resume, start, stop, or section next|previous|NAME.",
         valueName: "command"),
-              completion: .list(["next", "previous", "goto", "first", "last", "blank", "resume", "start", "stop"]))
+              completion: .list(["next", "previous", "goto", "first", "last", "blank", "resume", "start", "stop", "section"]))
     var command: [String] = []
 
     @OptionGroup var source: SourceOptions
 
     @Option(help: ArgumentHelp("Read server and the sources' settings from FILE instead of $XDG_CONFIG_HOME/controlpad/config.toml.", valueName: "FILE"))
     var config: String?
+
+    @Option(help: ArgumentHelp("The talk's sections for section next|previous|NAME, from FILE as the pad's --agenda (default: the config's agenda; else the show's own).", valueName: "FILE"))
+    var agenda: String?
 
     @Flag(help: "Do not wait for the show to confirm: done once the command is sent.")
     var noWait = false
@@ -96,8 +100,13 @@ struct SendCommand: ParsableCommand {
         let made = try kind.makeSource(address: address, settings: settings,
                                        use: .send(timeout: .milliseconds(Int64(timeout * 1000))), logger: logger)
         let link = try HeadlessLink(source: made)
+        let configured = SourceRegistry.readConfig(path: config).config
+        let written = (agenda ?? configured.agenda).map(AgendaFile.read)
+        if let problems = written?.problems, !problems.isEmpty {
+            for problem in problems { Syscalls.writeStandardError("controlpad: agenda: \(problem)\n") }
+        }
         var conversation = SendConversation(action: action, waitForConfirmation: !noWait, server: shown,
-                                            peer: .init(kind))
+                                            peer: .init(kind), agenda: written.flatMap { $0.sections.isEmpty ? nil : $0.sections })
         link.start()
         let outcome = Self.converse(&conversation, over: link, timeout: timeout)
         // What the source must still finish (a stream, the calm after a stop)

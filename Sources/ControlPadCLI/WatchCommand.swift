@@ -9,6 +9,7 @@ import Logging
 import SourceKit
 import ControlPadScripting
 import SlideModel
+import Syscalls
 
 /// `controlpad watch HOST[:PORT] [--json]`: follow a talk from a script.
 struct WatchCommand: ParsableCommand {
@@ -22,11 +23,14 @@ struct WatchCommand: ParsableCommand {
             plain text), show_finished, link_lost. It keeps reconnecting when the link drops; \
             Ctrl-C or a closed stdout ends it; a pairing the show refuses ends it with status 1 (event failed). Each --json line has event and time (UTC), and \
             as the event has them index (from 0), position (from 1), slides, text, server, pin, \
-            reason; the README lists them all.
+            reason; the README lists them all. With --json, a state line (event state, schema 1: slide, \
+            slides, step, blank, section, time left in it and in the talk, pace, link) follows every change, \
+            and with --every once a second (or as given) while the talk's timer runs; docs/STREAM-DECK.md has the schema.
 
             Examples:
               controlpad watch 127.0.0.1
               controlpad watch laptop.local --json | jq -r 'select(.event == "slide") | .position'
+              controlpad watch 127.0.0.1 --json --every 1s --agenda talk.toml | jq -r 'select(.event == "state") | .section_left_s'
             """
     )
 
@@ -41,12 +45,39 @@ struct WatchCommand: ParsableCommand {
     @Flag(help: "One JSON object per line, for jq or a script.")
     var json = false
 
+    @Option(help: ArgumentHelp("Also write the state line every INTERVAL while the talk's timer runs: 1s, 2s, 500ms.", valueName: "INTERVAL"))
+    var every: String?
+
+    @Option(help: ArgumentHelp("The talk's sections from FILE, as the pad's --agenda (default: the config's agenda).", valueName: "FILE"))
+    var agenda: String?
+
+    @Option(help: ArgumentHelp("The talk's planned length, for the time left in the state line (as the pad's --duration; default: the config's).", valueName: "LENGTH"))
+    var duration: String?
+
     @Option(help: ArgumentHelp("Write a log to FILE.", valueName: "FILE"))
     var log: String?
 
     func validate() throws {
+        if let every, Self.interval(every) == nil {
+            throw ValidationError("--every must be an interval from 100ms to 1h, e.g. --every 1s")
+        }
+        if let duration, DurationText.length(duration) == nil {
+            throw ValidationError("--duration " + DurationText.problem(duration))
+        }
         guard let address else { return }
         try SourceRegistry.check(address)
+    }
+
+    /// "1s", "2s", "500ms", "1m", or seconds alone ("1", "0.5").
+    static func interval(_ text: String) -> Duration? {
+        let t = text.lowercased().trimmingWhitespace()
+        let ms: Double?
+        if t.hasSuffix("ms") { ms = Double(t.dropLast(2)) }
+        else if t.hasSuffix("s") { ms = Double(t.dropLast()).map { $0 * 1000 } }
+        else if t.hasSuffix("m") { ms = Double(t.dropLast()).map { $0 * 60_000 } }
+        else { ms = Double(t).map { $0 * 1000 } }
+        guard let ms, ms.isFinite, (100...3_600_000).contains(ms) else { return nil }
+        return .milliseconds(Int(ms))
     }
 
     /// The server: given, or the config's.
@@ -61,24 +92,73 @@ struct WatchCommand: ParsableCommand {
         let logger = Logger(label: "controlpad.watch")
         let address = try target()
         let kind = SourceRegistry.kind(for: address)
-        let settings = source.settings(for: kind, config: SourceRegistry.readConfig(path: config).config)
+        let configured = SourceRegistry.readConfig(path: config).config
+        let settings = source.settings(for: kind, config: configured)
         let link = try HeadlessLink(source: kind.makeSource(address: address, settings: settings, use: .watch(timeout: nil), logger: logger))
+        let shown = try SourceRegistry.check(address).shown
+        // The pad's own reducer counts the talk's time, sections and pace as the pad does.
+        var pad = PadState(animate: false)
+        pad.link = kind.initialLink(shown: shown)
+        pad.talkDuration = duration.flatMap(DurationText.length) ?? configured.talkDuration
+        if let path = agenda ?? configured.agenda {
+            let read = AgendaFile.read(path: path)
+            for problem in read.problems { Syscalls.writeStandardError("controlpad: agenda: \(problem)\n") }
+            if !read.sections.isEmpty { pad.agenda.written = read.sections }
+        }
+        // A pad on the same show keeps its talk timer: the state line counts from it.
+        var kept: TalkTimerKeeping?
+        if case .connecting(let server) = pad.link, !server.isEmpty, let store = TalkTimerStore.standard() {
+            kept = TalkTimerKeeping(store: store, server: server)
+        }
+        let interval = every.flatMap(Self.interval)
+        var nextTick = interval.map { link.now + $0 }
+        var lastState: [(String, JSONLine.Value)]?
         LineOutput.ignoreBrokenPipes()
         link.start()
         var report = WatchReport(pinEntry: kind.pinEntry)
         var gaveUp = false
         following: while true {
-            guard let item = link.next(before: nil) else { continue }
+            let item = link.next(before: nextTick)
+            let now = link.now
+            guard let item else {
+                // The tick: the state again while the talk's clock runs.
+                if let interval {
+                    nextTick = now + interval
+                    if pad.elapsed(at: now) != nil, pad.pausedSince == nil {
+                        guard LineOutput.write(stateLine(pad, now: now)) else { break following }
+                    }
+                }
+                continue
+            }
             guard case .event(let event) = item else { break }
+            // Pictures and notes say nothing of the state: the pad's buffer need not hold them here.
+            switch event {
+            case .preview, .notes: break
+            default: _ = pad.reduce(.source(event), now: now)
+            }
+            if let restore = kept?.restore(pad, wall: Int(Date().timeIntervalSince1970 * 1000)) { _ = pad.reduce(restore, now: now) }
             for change in report.changes(for: event) {
                 let line = json ? WatchLines.json(change, at: Date()) : WatchLines.text(change, at: Date())
                 guard LineOutput.write(line) else { break following }
             }
+            let state = WatchState.fields(pad, now: now)
+            if json, lastState.map({ WatchState.changed($0, state) }) ?? true {
+                guard LineOutput.write(stateLine(pad, now: now)) else { break following }
+            }
+            lastState = state
             // The show refused the pairing: asking again would pop its dialog up forever.
             if case .link(.failed) = event { gaveUp = true; break }
         }
         link.leave(logger: logger)
         if gaveUp { throw ExitCode(1) }
+    }
+}
+
+extension WatchCommand {
+    /// The state line: JSON (schema 1) with --json, else words.
+    func stateLine(_ pad: PadState, now: Duration) -> String {
+        json ? WatchLines.json(WatchReport.Change("state", WatchState.fields(pad, now: now), text: ""), at: Date())
+            : WatchLines.text(WatchReport.Change("state", text: WatchState.text(pad, now: now)), at: Date())
     }
 }
 

@@ -8,6 +8,8 @@ package struct JSONLine: Equatable {
     package enum Value: Equatable {
         case string(String)
         case int(Int)
+        case bool(Bool)
+        case null
     }
 
     package var fields: [(String, Value)]
@@ -26,6 +28,8 @@ package struct JSONLine: Equatable {
         switch value {
         case .string(let s): return quoted(s)
         case .int(let n): return String(n)
+        case .bool(let b): return b ? "true" : "false"
+        case .null: return "null"
         }
     }
 

@@ -37,6 +37,8 @@ package final class KeptLink {
     private let path: String
     private let server: String
     private let peer: SendConversation.Peer
+    /// The agenda of the `send` that started it (`--agenda`, the config's): `section …` goes by it.
+    private let agenda: [TalkSection]?
     private let policy: Policy
     private let logger: Logger
     private var known = KnownShow()
@@ -48,7 +50,8 @@ package final class KeptLink {
     private var answered = 0
 
     package init(link: HeadlessLink, listener: Int32, path: String, server: String, peer: SendConversation.Peer,
-                 policy: Policy = Policy(), logger: Logger) {
+                 agenda: [TalkSection]? = nil, policy: Policy = Policy(), logger: Logger) {
+        self.agenda = agenda
         self.link = link
         self.listener = listener
         self.path = path
@@ -113,7 +116,7 @@ package final class KeptLink {
             }
             let timeout = Duration.milliseconds(Int64(request.timeout * 1000))
             active = (SendConversation(action: action, waitForConfirmation: request.waitForConfirmation,
-                                       server: server, peer: peer), reply, timeout, link.now + timeout)
+                                       server: server, peer: peer, agenda: agenda), reply, timeout, link.now + timeout)
             logger.info("send \(request.words.joined(separator: " "))")
             for event in known.replay where active != nil {
                 feed { $0.handle(event) }
@@ -184,6 +187,8 @@ struct KnownShow {
     private var connected: SourceEvent?
     private var show: (count: Int, current: Int)??
     private var step: (index: Int, step: SlideStep)?
+    /// The show's sections, as the source last said them.
+    private var sections: SourceSections?
     /// What ended the link (lost, failed, not paired): the end of every replay.
     private var gone: SourceEvent?
     var isGone: Bool { gone != nil }
@@ -201,6 +206,7 @@ struct KnownShow {
             if case let (count, _)?? = show { show = .some((count, index)) }
         case .showFinished: show = .some(nil)
         case .step(let index, let s): step = (index, s)
+        case .sections(let given): sections = given
         case .showTitle, .preview, .notes, .unanswered, .blankEnded, .blankStarted: break
         }
     }
@@ -213,6 +219,7 @@ struct KnownShow {
         // know it is paired, or the state that follows decides nothing.
         guard let show else { return [connected] + end }
         var events = [connected]
+        if let sections { events.append(.sections(sections)) }
         if let (count, current) = show {
             events.append(.showStarted(slideCount: count, current: current))
             if let step, step.index == current { events.append(.step(index: step.index, step.step)) }

@@ -61,11 +61,16 @@ package struct SendConversation {
     private var blanked = false
     /// The steps the show last said a slide shows (a source whose slides unfold in steps).
     private var lastStep: (index: Int, step: SlideStep)?
+    /// The agenda given to `send` (`--agenda`): it wins over the source's sections.
+    private let writtenAgenda: [TalkSection]?
+    private var sourceSections: [TalkSection] = []
     /// The confirmation arrived before the write was reported.
     private var confirmedEarly = false
 
-    package init(action: RemoteAction, waitForConfirmation: Bool = true, server: String, peer: Peer) {
+    package init(action: RemoteAction, waitForConfirmation: Bool = true, server: String, peer: Peer,
+                 agenda: [TalkSection]? = nil) {
         self.action = action
+        self.writtenAgenda = agenda
         self.peer = peer
         self.waitForConfirmation = waitForConfirmation
         self.server = server
@@ -107,6 +112,9 @@ package struct SendConversation {
             guard moved else { return nil }
             if let count = show?.count { show = (count, index) }
             return confirmed(.slideChange)
+        case .sections(let given):
+            sourceSections = given.sections
+            return nil
         case .showTitle, .preview, .notes, .blankEnded, .blankStarted:
             return nil
         case .unanswered(let problem?):
@@ -203,6 +211,11 @@ package struct SendConversation {
             return send(.blank, expecting: .nothing)
         case .resume:
             return send(.resume, expecting: .nothing)
+        case .section(let word):
+            switch (writtenAgenda ?? sourceSections).ordered(slideCount: show.count).slide(for: word, from: show.current) {
+            case .success(let slide): return go(to: slide)
+            case .failure(let problem): return finish(.fail("\(problem) (the show on \(server) is at slide \(show.current + 1)/\(show.count))"))
+            }
         }
     }
 

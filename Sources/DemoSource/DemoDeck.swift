@@ -16,9 +16,13 @@ public struct DemoDeck: Sendable {
 
     public var title: String
     public var slides: [Slide]
+    /// The deck's sections (`sections.txt`: "SLIDE MINUTES NAME" a line), so
+    /// the demo shows the agenda; the show sends them as a source does.
+    public var sections: [TalkSection]
 
-    public init(title: String, slides: [Slide]) {
+    public init(title: String, slides: [Slide], sections: [TalkSection] = []) {
         self.title = title
         self.slides = slides
+        self.sections = sections
     }
 }

@@ -55,6 +55,18 @@ extension DemoDeck {
             }
             return slide
         }
-        return DemoDeck(title: title, slides: slides)
+        // A deck cut shorter keeps the sections that still begin inside it.
+        let sections = file("sections.txt").flatMap { String(data: $0, encoding: .utf8) }.map(Self.sections) ?? []
+        return DemoDeck(title: title, slides: slides, sections: sections.filter { $0.firstSlide < wanted })
+    }
+
+    /// "3 4 Pairing and the pad": the section's first slide (from 1), its
+    /// planned minutes, its name.
+    static func sections(_ text: String) -> [TalkSection] {
+        text.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: " ", maxSplits: 2)
+            guard fields.count == 3, let slide = Int(fields[0]), slide >= 1, let minutes = Int(fields[1]) else { return nil }
+            return TalkSection(name: String(fields[2]), firstSlide: slide - 1, planned: .seconds(minutes * 60))
+        }
     }
 }

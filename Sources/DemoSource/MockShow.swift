@@ -83,7 +83,8 @@ public struct MockShow: Sendable {
         running = true
         blank = false
         current = 0
-        return [Timed(at: now, event: .showStarted(slideCount: deck.slides.count, current: current))] + stream(after: now)
+        return [Timed(at: now, event: .sections(SourceSections(sections: deck.sections))),
+                Timed(at: now, event: .showStarted(slideCount: deck.slides.count, current: current))] + stream(after: now)
     }
 
     /// A move while blank ends the blank, as LibreOffice 25.2 does: it says

@@ -58,11 +58,26 @@ package struct ConfigLoader {
     }
 
     package func parse() -> LoadedConfig {
+        var (table, problems) = Self.table(text, file: file)
+        let reader = SettingsReader(file: file, text: text, sourceKeys: sourceKeys)
+        let config = table.map { reader.read($0) } ?? PadConfig()
+        problems += reader.problems
+        if table == nil, !problems.isEmpty {
+            problems.append(ConfigProblem(file: file, line: nil, message: "the file cannot be read as TOML past these problems: nothing in it applies"))
+        }
+        return LoadedConfig(config: config, problems: Self.inLineOrder(problems), file: file)
+    }
+
+    /// `text` as TOML: a line TOML cannot read is reported with its number
+    /// and left out, and the rest read again (at most `maxSyntaxProblems`
+    /// times). Nil when nothing can be read.
+    package static func table(_ text: String, file: String) -> (TOMLTable?, [ConfigProblem]) {
         var problems: [ConfigProblem] = []
+        func problem(_ line: Int?, _ message: String) -> ConfigProblem { ConfigProblem(file: file, line: line, message: message) }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var table: TOMLTable?
         // A line TOML cannot read is reported and left out; the rest is read again.
-        for _ in 0...Self.maxSyntaxProblems {
+        for _ in 0...maxSyntaxProblems {
             let current = lines.joined(separator: "\n")
             var bad: (line: Int?, message: String)?
             if let found = TOMLPrecheck.problem(in: current) {
@@ -82,13 +97,7 @@ package struct ConfigLoader {
             guard let line = bad.line, (1...lines.count).contains(line), !lines[line - 1].isEmpty else { break }
             lines[line - 1] = ""
         }
-        let reader = SettingsReader(file: file, text: text, sourceKeys: sourceKeys)
-        let config = table.map { reader.read($0) } ?? PadConfig()
-        problems += reader.problems
-        if table == nil, !problems.isEmpty {
-            problems.append(problem(nil, "the file cannot be read as TOML past these problems: nothing in it applies"))
-        }
-        return LoadedConfig(config: config, problems: Self.inLineOrder(problems), file: file)
+        return (table, problems)
     }
 
     /// Problems with a line first, by line; the others keep their order.
@@ -98,7 +107,4 @@ package struct ConfigLoader {
         }.map(\.element)
     }
 
-    private func problem(_ line: Int?, _ message: String) -> ConfigProblem {
-        ConfigProblem(file: file, line: line, message: message)
-    }
 }

@@ -25,6 +25,11 @@ package enum DefaultConfig {
         # "90s". --duration overrides.
         # duration = "20m"
 
+        # The talk's sections, with their planned minutes: a file of [[section]]
+        # tables (name, slide, minutes; docs/AGENDA.md), relative to this file's
+        # folder. --agenda overrides.
+        # agenda = "talk-agenda.toml"
+
         # The server `controlpad connect` uses when no HOST is given.
         # server = "127.0.0.1:1599"
 

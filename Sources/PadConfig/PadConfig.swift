@@ -7,6 +7,8 @@ package struct PadConfig: Equatable {
     package var animation = true
     /// The talk's planned length, for time left and pace.
     package var talkDuration: Duration?
+    /// The agenda file (`agenda`), relative to the config file's folder when not absolute.
+    package var agenda: String?
     /// `connect` with no HOST uses this.
     package var server: String?
     /// Each source kind's settings by its id (`[source.ID]`, or the top-level

@@ -58,6 +58,15 @@ package final class SettingsReader {
                     }
                     return ms
                 } ?? config.talkDuration
+            case "agenda":
+                config.agenda = attempt { () throws -> String in
+                    let text = try string(value, key, section: nil)
+                    guard !text.isEmpty else { throw bad(line(of: key), "agenda must name a file, e.g. agenda = \"talk-agenda.toml\"") }
+                    if text.hasPrefix("/") { return text }
+                    if text.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] { return home + text.dropFirst(1) }
+                    let folder = file.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+                    return folder.isEmpty ? text : folder + "/" + text
+                } ?? config.agenda
             case "server":
                 config.server = attempt { () throws -> String in
                     let text = try string(value, key, section: nil)

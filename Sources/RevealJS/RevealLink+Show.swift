@@ -21,12 +21,15 @@ extension RevealLink {
         deckURL = value["url"]?.string ?? page?.url ?? ""
         let version = Notes.sanitized(value["version"]?.string ?? "")
         let title = Notes.sanitized(value["title"]?.string ?? "").split(whereSeparator: \.isNewline).joined(separator: " ")
+        let timing = value["timing"]?.array
         delivered = [:]
         unconfirmed = []
         failedPictures = []
         var actions: [Action] = [
             .log(.info, "\(first ? "connected" : "connected again"): reveal.js \(version), \(deck.count) slides, at \(n)"),
             .emit(.link(.connected(server: "reveal.js \(version) · \(browser) · \(settings.address.hostAndPort)"))),
+            // Before the show: its sections are in force when it starts.
+            .emit(.sections(deck.sections(totalTime: timing?.first?.double ?? 0, defaultTiming: timing?.dropFirst().first?.double))),
             .emit(.showStarted(slideCount: deck.count, current: n)),
         ]
         // A blank the pad kept from before ended unless reveal.js is still paused (a reload unpauses it).

@@ -33,8 +33,11 @@ public enum RevealScripts {
         return true; })()
         """)
 
-    /// The whole show at once: where it is, every slide's (h, v, steps), the
-    /// title, reveal.js's version, the viewport and the slide size.
+    /// The whole show at once: where it is, every slide's (h, v, steps,
+    /// title, data-timing), the title, reveal.js's version, the viewport,
+    /// the slide size, and the config's `totalTime` and `defaultTiming`.
+    /// A slide's title is its first heading's text (or `data-menu-title`):
+    /// data, never code.
     public static let sync = RevealScript("""
         (() => { const z = typeof Reveal.getComputedSlideSize === 'function' ? Reveal.getComputedSlideSize() : {}; \
         return {indices: Reveal.getIndices(), paused: Reveal.isPaused(), title: document.title, \
@@ -43,7 +46,12 @@ public enum RevealScripts {
         slides: Reveal.getSlides().map(s => { const i = Reveal.getIndices(s); \
         const f = Array.from(s.querySelectorAll('.fragment')); \
         const ix = new Set(f.map(e => e.getAttribute('data-fragment-index')).filter(x => x !== null)); \
-        return [i.h || 0, i.v || 0, ix.size || f.length]; })}; })()
+        const hd = s.querySelector('h1, h2, h3, h4'); \
+        const title = (s.getAttribute('data-menu-title') || (hd ? hd.textContent : '') || '').trim().slice(0, 200); \
+        const t = parseFloat(s.getAttribute('data-timing')); \
+        return [i.h || 0, i.v || 0, ix.size || f.length, title, isFinite(t) && t >= 0 ? t : null]; }), \
+        timing: (() => { const c = Reveal.getConfig(); return [Number(c.totalTime) || 0, \
+        typeof c.defaultTiming === 'number' ? c.defaultTiming : null]; })()}; })()
         """)
 
     /// A move ends a pause first: reveal.js moves behind its black cover and

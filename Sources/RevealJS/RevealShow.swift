@@ -27,11 +27,17 @@ public struct RevealSlide: Sendable, Equatable {
     public var h: Int
     public var v: Int
     public var steps: Int
+    /// Its first heading's text, "" when it has none.
+    public var title: String
+    /// Its `data-timing`, in seconds, when it has one.
+    public var timing: Double?
 
-    public init(h: Int, v: Int = 0, steps: Int = 0) {
+    public init(h: Int, v: Int = 0, steps: Int = 0, title: String = "", timing: Double? = nil) {
         self.h = h
         self.v = v
         self.steps = steps
+        self.title = title
+        self.timing = timing
     }
 }
 
@@ -56,8 +62,10 @@ public struct RevealDeck: Sendable, Equatable {
         guard let items = value?.array else { return nil }
         var slides: [RevealSlide] = []
         for item in items.prefix(Self.maxSlides) {
-            guard let a = item.array, a.count == 3, let h = a[0].int, let v = a[1].int, let steps = a[2].int else { return nil }
-            slides.append(RevealSlide(h: h, v: v, steps: max(0, min(steps, 1000))))
+            guard let a = item.array, a.count >= 3, let h = a[0].int, let v = a[1].int, let steps = a[2].int else { return nil }
+            let title = a.count > 3 ? a[3].string ?? "" : ""
+            let timing = a.count > 4 ? a[4].double.flatMap { (0...86_400).contains($0) ? $0 : nil } : nil
+            slides.append(RevealSlide(h: h, v: v, steps: max(0, min(steps, 1000)), title: title, timing: timing))
         }
         self.init(slides: slides)
     }

@@ -4,8 +4,15 @@
 public enum RemoteAction: Equatable, Sendable {
     case next, previous, first, last, blank, resume, start, stop
     case goto(slide: Int)
+    /// `section next`, `section previous`, `section NAME` (see `SectionTarget`).
+    case section(SectionWord)
 
-    public static let words = "next, previous, goto N, first, last, blank, resume, start or stop"
+    public enum SectionWord: Equatable, Sendable {
+        case next, previous
+        case named(String)
+    }
+
+    public static let words = "next, previous, goto N, first, last, blank, resume, start, stop or section next|previous|NAME"
 
     /// Parses the command words; the error is a one-line usage message.
     public init(words: [String]) throws(RemoteActionError) {
@@ -20,8 +27,15 @@ public enum RemoteAction: Equatable, Sendable {
             self = action
             return
         }
+        if word.lowercased() == "section" {
+            guard !rest.isEmpty else { throw .message("section needs next, previous or a section's name, e.g. section next") }
+            let one = rest.count == 1 ? rest.first!.lowercased() : ""
+            self = one == "next" ? .section(.next) : one == "previous" ? .section(.previous)
+                : .section(.named(rest.joined(separator: " ")))
+            return
+        }
         guard word.lowercased() == "goto" else {
-            let known = Array(simple.keys) + ["goto"]
+            let known = Array(simple.keys) + ["goto", "section"]
             let lower = word.lowercased()
             let near = known.filter { EditDistance.between(lower, $0) <= ($0.count <= 4 ? 1 : 2) }
                 + known.filter { lower.count >= 2 && $0.hasPrefix(lower) }

@@ -14,6 +14,9 @@ public enum SourceEvent: Sendable, Equatable {
     /// Slide `index` shows `step` (sources whose slides unfold in steps;
     /// sent after every move, whoever made it, with or without a slide change).
     case step(index: Int, SlideStep)
+    /// The show's parts and planned times (`SourceSections`), from a source
+    /// that knows them; sent before `showStarted`, an empty value when none.
+    case sections(SourceSections)
     /// Slide `index`'s preview picture arrived.
     case preview(index: Int, Preview)
     /// Slide `index`'s speaker notes arrived: plain text (see `Notes`),

@@ -10,6 +10,8 @@ public struct ViewTag: Hashable, Sendable, Comparable, CustomStringConvertible {
     public static let notes = ViewTag(3)
     /// The help overlay (holds its scroll, not content).
     public static let help = ViewTag(4)
+    /// The agenda overlay (holds its selection, not content).
+    public static let agenda = ViewTag(5)
     /// The slide list as a whole (holds its selection and scroll, not content).
     public static let slideList = ViewTag(10)
     /// Slide-list rows are 11, 12, …, 999: row `n` (0-based, on screen) is `11 + n`.
@@ -25,7 +27,7 @@ public struct ViewTag: Hashable, Sendable, Comparable, CustomStringConvertible {
     public var isListRow: Bool { rawValue >= 11 && rawValue < 1000 }
     public var isOverviewCell: Bool { rawValue > 1000 }
     /// Holds a view's scroll and selection, not a slide.
-    public var isContainer: Bool { self == .slideList || self == .overview || self == .help }
+    public var isContainer: Bool { self == .slideList || self == .overview || self == .help || self == .agenda }
     public var description: String { "#\(rawValue)" }
     public static func < (a: ViewTag, b: ViewTag) -> Bool { a.rawValue < b.rawValue }
 }

@@ -30,6 +30,10 @@ final class EverySizeTests: XCTestCase {
             ("full screen", with([.key(.char("f"))])),
             ("no slides", with([.source(.showStarted(slideCount: 0, current: 0))])),
             ("pairing, no show", noShow),
+            ("agenda, sections", with([.source(.sections(SourceSections(sections: [
+                TalkSection(name: "Welcome to a long section name", firstSlide: 0, planned: .seconds(60)),
+                TalkSection(name: "Two", firstSlide: 3)], slideTimings: Array(repeating: .seconds(5), count: 12)))),
+                .key(.char("A"))])),
         ]
     }
 
@@ -49,6 +53,6 @@ final class EverySizeTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(frames, 8 * 41 * 13)
+        XCTAssertEqual(frames, 9 * 41 * 13)
     }
 }

@@ -79,6 +79,41 @@ final class TalkTimerTests: XCTestCase {
         XCTAssertEqual(written(), 961_000, "a minute on: written again")
     }
 
+    /// The sections' times are kept with the talk's timer (issue 41): a
+    /// section change is written at once, and a pad started again gets
+    /// every section's time back, the one in progress running on.
+    func testTheSectionsTimesAreKeptAcrossARestart() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cp-timers-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = TalkTimerStore(fileURL: directory.appendingPathComponent("talk-timers.json"))
+        let agenda = [TalkSection(name: "One", firstSlide: 0, planned: .seconds(60)), TalkSection(name: "Two", firstSlide: 5)]
+        func joined(on slide: Int) -> PadState {
+            var state = PadState(animate: false)
+            state.agenda.written = agenda
+            _ = state.reduce(.source(.link(.connected(server: "Impress · beamer"))), now: .zero)
+            _ = state.reduce(.source(.showStarted(slideCount: 14, current: slide)), now: .zero)
+            return state
+        }
+        var first = joined(on: 0)
+        var keeping = TalkTimerKeeping(store: store, server: "beamer")
+        _ = first.reduce(.source(.slideChanged(index: 1)), now: .seconds(10))  // the talk begins
+        keeping.keep(first, now: .seconds(40), wall: 1_030_000)
+        _ = first.reduce(.source(.slideChanged(index: 5)), now: .seconds(80))  // 70 s in One
+        keeping.keep(first, now: .seconds(80), wall: 1_070_000)
+        let kept = try XCTUnwrap(store.timer(server: "beamer", title: "", slideCount: 14, wall: 1_080_000))
+        XCTAssertEqual(kept.writtenAt, 1_070_000, "entering a section is written at once")
+        XCTAssertEqual(kept.sectionSpent, [70_000, 0])
+
+        // The pad quits by accident; 20 s later a new one joins the show, still in Two.
+        var second = joined(on: 5)
+        var again = TalkTimerKeeping(store: store, server: "beamer")
+        let restore = try XCTUnwrap(again.restore(second, wall: 1_090_000))
+        _ = second.reduce(restore, now: .seconds(500))
+        let reading = try XCTUnwrap(second.agendaReading(at: .seconds(500)))
+        XCTAssertEqual(reading.rows.map(\.actual), [.seconds(70), .seconds(20)], "One as kept; Two ran on while the pad was away")
+        XCTAssertEqual(reading.rows[0].overrun, .seconds(10))
+    }
+
     /// Two pads one after the other on the in-memory terminal: the second,
     /// started 12:34 into the talk, shows the talk's time and says so.
     func testAPadStartedAgainMidTalkRestoresTheTimerAndSaysSo() throws {

@@ -192,11 +192,31 @@ final class SendWatchEndToEndTests: FakeImpressTestCase {
         let all = events(watch.stdoutLines)
         XCTAssertEqual(all.count, watch.stdoutLines.count, "every line is one JSON object:\n\(watch.stdout)")
         XCTAssertTrue(all.allSatisfy { ($0["time"] as? String)?.hasSuffix("Z") == true })
-        XCTAssertEqual(Array(all.prefix(3).compactMap { $0["event"] as? String }), ["connecting", "connected", "paired"])
+        // The events in order; a state line (schema 1) follows each change among them.
+        XCTAssertEqual(Array(all.compactMap { $0["event"] as? String }.filter { $0 != "state" }.prefix(3)), ["connecting", "connected", "paired"])
+        XCTAssertTrue(all.contains { $0["event"] as? String == "state" && $0["schema"] as? Int == 1 && $0["slide"] as? Int == 4
+                          && $0["link"] as? String == "connected" }, "the state at slide 4:\n\(watch.stdout)")
 
         kill(watch.pid, SIGINT)
         XCTAssertEqual(try watch.wait(timeout: 10), 0, "Ctrl-C ends it cleanly")
         XCTAssertEqual(watch.stderr, "")
+    }
+
+    /// `send section …` on Impress goes through the kept link, by the
+    /// agenda the sending `send` names (issue 41).
+    func testSendSectionGoesByTheAgendaThroughTheKeptLink() throws {
+        let fake = try fake(slides: 5)
+        let agenda = stateHome.appendingPathComponent("agenda.toml")
+        try "[[section]]\nname = \"Intro\"\nslide = 1\n\n[[section]]\nname = \"Demo time\"\nslide = 3\n"
+            .write(to: agenda, atomically: true, encoding: .utf8)
+        let run = try send(fake, "section", "next", pairing: testPairing + ["--agenda", agenda.path])
+        XCTAssertEqual(run.status, 0, run.err)
+        XCTAssertEqual(run.out, "slide 3/5\n")
+        let named = try send(fake, "section", "intro", pairing: ["--agenda", agenda.path])
+        XCTAssertEqual(named.out, "slide 1/5\n", named.err)
+        let unknown = try send(fake, "section", "lunch", pairing: ["--agenda", agenda.path])
+        XCTAssertEqual(unknown.status, 1)
+        XCTAssertTrue(unknown.err.contains("no section \"lunch\": the sections are \"Intro\", \"Demo time\""), unknown.err)
     }
 
     func testWatchTextLinesAndAClosedStdoutEndsIt() throws {

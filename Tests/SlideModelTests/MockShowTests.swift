@@ -71,7 +71,8 @@ final class MockShowTests: XCTestCase {
         XCTAssertEqual(show.handle(.blank, at: .milliseconds(300)), [], "blank: silence, like Impress")
         XCTAssertEqual(show.handle(.stop, at: .milliseconds(400)).map(\.event), [.showFinished])
         XCTAssertEqual(show.handle(.next, at: .milliseconds(500)), [], "no show: nothing moves")
-        XCTAssertEqual(show.handle(.start, at: .milliseconds(600)).first?.event, .showStarted(slideCount: 12, current: 0))
+        XCTAssertEqual(show.handle(.start, at: .milliseconds(600)).first { if case .sections = $0.event { false } else { true } }?.event,
+                       .showStarted(slideCount: 12, current: 0))
     }
 
     /// As LibreOffice 25.2 answers a move on a blank screen: the show's

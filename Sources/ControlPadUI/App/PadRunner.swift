@@ -123,6 +123,8 @@ package struct PadStart {
     let link: LinkState
     let rehearsal: RehearsalLogFile?
     let pace: Result<PaceFromFile.Loaded, PaceFromFile.Failure>?
+    /// The agenda given (`--agenda`, the config's `agenda`), read once.
+    let agenda: AgendaFile?
     let layouts: LayoutStore?
     let layoutKey: String?
     let startLayout: LayoutMode
@@ -141,6 +143,11 @@ package struct PadStart {
         if let notice = rehearsal?.notice { notices.append(notice) }
         pace = settings.paceFrom.map(PaceFromFile.load)
         if case .failure(let failure)? = pace { notices.append(PaceFromFile.notice(failure)) }
+        agenda = (settings.agenda ?? config.agenda).map(AgendaFile.read)
+        if let agenda, !agenda.problems.isEmpty {
+            notices.append(Self.agendaNotice(agenda))
+            for problem in agenda.problems { Logger(label: "controlpad.agenda").error("\(problem)") }
+        }
         // The layout this server was last shown in, else the config's.
         self.layouts = layouts
         layoutKey = LayoutStore.key(for: link)
@@ -157,6 +164,7 @@ package struct PadStart {
             state.rehearsedSchedule = loaded.log.schedule
             Logger(label: "controlpad.pace").info("pace from \(loaded.path): \(loaded.log.visits.count) visits, \(loaded.log.length.wholeMs) ms")
         }
+        if let agenda, !agenda.sections.isEmpty { state.agenda.written = agenda.sections }
         state.layoutMode = startLayout
         if startLayout != .fullScreen { state.layoutBeforeFullScreen = startLayout }
         return state
@@ -179,6 +187,14 @@ package struct PadStart {
         var lines: [String] = []
         if case .failure(let failure)? = pace { lines.append(PaceFromFile.notice(failure)) }
         if let notice = rehearsal?.notice { lines.append(notice) }
+        if let agenda, !agenda.problems.isEmpty { lines.append(Self.agendaNotice(agenda)) }
         return lines
+    }
+
+    /// The agenda's problems, each with its line; the rest of it applies.
+    static func agendaNotice(_ agenda: AgendaFile) -> String {
+        let count = agenda.problems.count
+        return "agenda: \(count) problem\(count == 1 ? "" : "s") (the rest applies, \(agenda.sections.count) sections):\n"
+            + agenda.problems.prefix(5).map(\.description).joined(separator: "\n")
     }
 }

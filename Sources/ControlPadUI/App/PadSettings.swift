@@ -16,6 +16,8 @@ package struct PadSettings: Sendable {
     package var rehearsalLog: String?
     /// A rehearsal log to pace the talk against (the latest of FILE, FILE-2, … wins).
     package var paceFrom: String?
+    /// The talk's agenda (`AgendaFile`), instead of the config's.
+    package var agenda: String?
     /// `--utf8`: draw UTF-8 although the locale is not (a UTF-8 terminal behind LANG=C).
     package var utf8 = false
 

@@ -7,7 +7,7 @@ import SlideModel
 /// a pad started again mid-talk goes on where the talk is (`KeptTalkTimer`
 /// says what the same show is and when a kept timer expires). A missing or
 /// unreadable file keeps nothing.
-struct TalkTimerStore {
+package struct TalkTimerStore {
     let fileURL: URL
     private let logger = Logger(label: "controlpad.timers")
     /// At most this many shows are kept (the oldest go first).
@@ -15,7 +15,7 @@ struct TalkTimerStore {
 
     init(fileURL: URL) { self.fileURL = fileURL }
 
-    static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> TalkTimerStore? {
+    package static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> TalkTimerStore? {
         StateDirectory.file("talk-timers.json", environment: environment).map {
             TalkTimerStore(fileURL: URL(fileURLWithPath: $0, isDirectory: false))
         }
@@ -61,29 +61,29 @@ struct TalkTimerStore {
 /// resets, and once a minute besides: a running timer runs on in the file,
 /// but a kept timer counts only if the pad was away a short while
 /// (`KeptTalkTimer.awayLimit`), measured from its last write.
-struct TalkTimerKeeping {
+package struct TalkTimerKeeping {
     let store: TalkTimerStore
     /// The address the pad was given (the layouts' key).
     let server: String
     private var lookedUp: Set<String> = []
     /// What was last written, without its time: written again when it changes.
-    private var lastWritten: (title: String, count: Int, offset: Duration, running: Bool, wall: Int)?
+    private var lastWritten: (title: String, count: Int, offset: Duration, running: Bool, wall: Int, section: Int?)?
     /// How often an unchanged timer is written again.
     static let heartbeat = 60_000
 
-    init(store: TalkTimerStore, server: String) {
+    package init(store: TalkTimerStore, server: String) {
         self.store = store
         self.server = server
     }
 
     /// The event that restores this show's timer, once per show.
-    mutating func restore(_ state: PadState, wall: Int) -> PadEvent? {
+    package mutating func restore(_ state: PadState, wall: Int) -> PadEvent? {
         guard state.awaitsKeptTimer else { return nil }
         let key = "\(state.title)\u{1F}\(state.slideCount)"
         guard lookedUp.insert(key).inserted,
               let kept = store.timer(server: server, title: state.title, slideCount: state.slideCount, wall: wall),
               let elapsed = kept.elapsed(atWall: wall) else { return nil }
-        return .timerRestored(elapsed: elapsed, running: kept.running)
+        return .timerRestored(elapsed: elapsed, running: kept.running, sections: kept.sectionClock)
     }
 
     /// Writes the timer when it changed other than by running on.
@@ -92,9 +92,9 @@ struct TalkTimerKeeping {
         let offset = timer.running ? now - .milliseconds(timer.elapsed) : .milliseconds(timer.elapsed)
         let signature = (timer.title, timer.slideCount, offset, timer.running)
         if let last = lastWritten, last.title == signature.0, last.count == signature.1,
-           last.running == signature.3, (last.offset - signature.2 <= .milliseconds(1) && signature.2 - last.offset <= .milliseconds(1)),
+           last.running == signature.3, last.section == timer.inSection, (last.offset - signature.2 <= .milliseconds(1) && signature.2 - last.offset <= .milliseconds(1)),
            wall - last.wall < Self.heartbeat { return }
-        lastWritten = (signature.0, signature.1, signature.2, signature.3, wall)
+        lastWritten = (signature.0, signature.1, signature.2, signature.3, wall, timer.inSection)
         store.remember(timer)
     }
 }

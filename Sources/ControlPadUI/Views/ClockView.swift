@@ -4,7 +4,10 @@ import SlideModel
 /// The big timer in the room the layout leaves beside or below the slides:
 /// the time the talk has run in block digits (coloured by pace), then what
 /// is left of the planned length, the pace in words and the wall clock; the
-/// wall clock in block digits too where there is room for both.
+/// wall clock in block digits too where there is room for both. With
+/// sections, first the section and what is left of it, then what is left
+/// of the talk and how far ahead or behind; with timings per slide, whether
+/// to move on. Each says it in words and marks too (NO_COLOR).
 struct ClockView {
     var clock: String
 
@@ -13,22 +16,37 @@ struct ClockView {
         grid.fill(rect)
         let elapsed = state.elapsed(at: now)
         let role: Role
+        let agendaBehind = state.agendaReading(at: now)?.isBehind == true
         switch state.pace(at: now) {
+        case _ where agendaBehind: role = .paceOver
         case .tight?: role = .paceTight
         case .over?: role = .paceOver
         default: role = .current
         }
-        var lines: [String] = []
-        if let elapsed, let total = state.talkDuration {
-            lines.append(StatusBarView.leftOrOver(total - elapsed))
+        let wordsStyle = Style(role == .current ? .text : role)
+        var lines: [(text: String, style: Style)] = []
+        let agenda = state.agendaReading(at: now)
+        let pace = state.paceReading(at: now)
+        if let agenda {
+            // Against a rehearsal, its words (where, by slide) come second and say the pace.
+            let rehearsed = pace?.rehearsed == true ? pace : nil
+            let agendaLines = Self.agendaLines(agenda, count: agenda.rows.count, style: wordsStyle, width: rect.width,
+                                               withOffset: rehearsed == nil)
+            lines.append(agendaLines[0])
+            if let rehearsed { lines.append((rehearsed.shownWords, wordsStyle)) }
+            lines += agendaLines.dropFirst()
+        } else {
+            if let elapsed, let total = state.talkDuration {
+                lines.append((StatusBarView.leftOrOver(total - elapsed), wordsStyle))
+            }
+            if let pace { lines.append((pace.shownWords, wordsStyle)) }
         }
-        if let reading = state.paceReading(at: now) {
-            lines.append(reading.shownWords)
+        if let pacing = state.slidePacing(at: now) {
+            lines.append((pacing.words, pacing.moveOn ? Style(.paceOver) : Style(.text)))
         }
-        lines.append("now " + clock)
+        lines.append(("now " + clock, wordsStyle))
         var y = rect.y
         let big = elapsed.map { StatusBarView.duration($0) } ?? clock
-        let wordsStyle = Style(role == .current ? .text : role)
         if BlockDigits.width(big) <= rect.width, rect.height >= BlockDigits.height + 1 {
             for (i, row) in BlockDigits.rows(big).enumerated() {
                 grid.putCentered(row, in: rect, y: y + i, style: Style(elapsed == nil ? .title : role))
@@ -40,7 +58,7 @@ struct ClockView {
                 // The wall clock big as well, under the words, where both fit.
                 lines.removeLast()
                 for line in lines {
-                    grid.putCentered(DisplayWidth.truncate(line, to: rect.width), in: rect, y: y, style: wordsStyle)
+                    grid.putCentered(DisplayWidth.truncate(line.text, to: rect.width), in: rect, y: y, style: line.style)
                     y += 1
                 }
                 for (i, row) in BlockDigits.rows(clock).enumerated() {
@@ -49,12 +67,37 @@ struct ClockView {
                 return
             }
         } else if let elapsed {
-            lines.insert("⏱ " + StatusBarView.duration(elapsed), at: 0)
+            lines.insert(("⏱ " + StatusBarView.duration(elapsed), wordsStyle), at: 0)
         }
         for line in lines where y < rect.maxY {
-            grid.putCentered(DisplayWidth.truncate(line, to: rect.width), in: rect, y: y, style: wordsStyle)
+            grid.putCentered(DisplayWidth.truncate(line.text, to: rect.width), in: rect, y: y, style: line.style)
             y += 1
         }
+    }
+
+    /// "§ 2/4 How it works · 3:30 left", "talk 12:00 left", "+1:05 behind":
+    /// a section over its plan, and a talk behind, in the pace-over colour
+    /// and with "over" and "+… behind" in their words.
+    static func agendaLines(_ reading: AgendaReading, count: Int, style: Style, width: Int,
+                            withOffset: Bool = true) -> [(text: String, style: Style)] {
+        var lines: [(text: String, style: Style)] = []
+        if let here = reading.current, let row = reading.currentRow {
+            var text = "§ \(here + 1)/\(count) " + row.name
+            if let left = reading.sectionLeft { text += " · " + AgendaReading.leftWords(left) }
+            lines.append((text, reading.sectionOver ? Style(.paceOver) : Style(.title)))
+        } else {
+            lines.append(("§ before the first section", Style(.dim)))
+        }
+        let talk = reading.talkLeft.map { ("talk " + AgendaReading.leftWords($0), $0 < .zero ? Style(.paceOver) : style) }
+        let behind = (reading.offset ?? .zero) > .zero
+        let pace = reading.offsetWords.flatMap { withOffset ? ((behind ? "▲ " : "") + $0, behind ? Style(.paceOver) : style) : nil }
+        // On one line where it fits: a small timer area keeps both.
+        if let talk, let pace, DisplayWidth.of(talk.0 + " · " + pace.0) <= width {
+            lines.append((talk.0 + " · " + pace.0, behind || talk.1 == Style(.paceOver) ? Style(.paceOver) : style))
+        } else {
+            lines += [talk, pace].compactMap { $0 }
+        }
+        return lines
     }
 }
 

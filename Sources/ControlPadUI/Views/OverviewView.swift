@@ -4,6 +4,7 @@ import SlideModel
 /// The overview: every slide's picture in a grid (cells tagged 1001…),
 /// its number under it, the current slide marked ▶ and the selection
 /// reversed. A search narrows it like the list, said in the bottom edge.
+/// A slide that begins a section has the section's heading in its label.
 struct OverviewView {
     var pictures: PicturePipeline?
 
@@ -14,6 +15,7 @@ struct OverviewView {
         let title = state.slideCount == 0 ? "Overview" : "Overview · \(state.slideCount) slides"
         grid.frame(body, title: title, glyphs: .rounded, style: Style(.accent))
         let selection = state.viewState(.overview).selection
+        let headings = state.sectionHeadings
         for n in 0..<(geometry.columns * geometry.rows) {
             let tag = ViewTag.overviewCell(n)
             guard let slide = state.buffer.slide(for: tag) else { continue }
@@ -25,8 +27,9 @@ struct OverviewView {
             let label = Rect(x: cell.x, y: cell.maxY - 1, width: cell.width, height: 1)
             let style = selected ? Style(.selection) : isCurrent ? Style(.current) : Style(.dim)
             grid.fill(label, style: style)
-            let x = grid.putCentered((selected ? "> " : "") + (isCurrent ? "▶ " : "") + String(slide + 1), in: label, y: label.y,
-                                     style: style)
+            let heading = headings[slide].map { " § " + $0 } ?? ""
+            let x = grid.putCentered((selected ? "> " : "") + (isCurrent ? "▶ " : "") + String(slide + 1) + heading, in: label, y: label.y,
+                                     style: heading.isEmpty || selected || isCurrent ? style : Style(.title))
             if selected { grid.cursor = Rect(x: x, y: label.y, width: 1, height: 1) }
         }
         EmptySearchView.render(state, inside: body.inset(dx: 1, dy: 1), grid: &grid)

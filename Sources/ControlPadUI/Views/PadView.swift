@@ -67,9 +67,13 @@ struct PadView {
         }
         let fraction = state.listFraction(at: now)
         if fraction > 0 { SlideListView(pictures: pictures).render(state, fraction: fraction, in: layout.list, grid: &grid) }
-        for overlay in state.overlays where overlay.isPopover || overlay == .overview {
+        for overlay in state.overlays where overlay.isPopover || overlay == .overview || overlay == .agenda {
             if overlay == .overview {
                 OverviewView(pictures: pictures).render(state, in: body, grid: &grid)
+                continue
+            }
+            if overlay == .agenda {
+                AgendaView().render(state, now: now, in: body, grid: &grid)
                 continue
             }
             let unfold = state.popoverUnfold.flatMap { $0.overlay == overlay ? $0.unfold.fraction(at: now) : nil }
@@ -95,7 +99,7 @@ struct PadView {
     private func draw(_ overlay: Overlay, state: PadState, now: Duration, anchors: StatusBarView.Anchors, body: Rect,
                       grid: inout CellGrid) {
         switch overlay {
-        case .slideList, .overview: break  // drawn with its own slide-in; drawn in place
+        case .slideList, .overview, .agenda: break  // drawn with its own slide-in; drawn in place
         case .help:
             HelpView(theme: config.popoverTheme(.help), picturesLabel: picturesLabel, sourceNotes: sourceNotes, pagesCache: helpPages).render(state, anchor: anchors.help, in: grid.bounds, grid: &grid)
         case .goto(let digits):

@@ -8,6 +8,8 @@ import SlideModel
 /// number; the terminal's cursor rests on the selection. With a search,
 /// only the matches are listed, the match is highlighted, and the frame's
 /// bottom edge says the query, the count and the slides without notes hidden.
+/// A slide that begins a section starts its line with the section's
+/// heading, "§ How it works".
 struct SlideListView {
     var pictures: PicturePipeline?
 
@@ -26,11 +28,12 @@ struct SlideListView {
         let geometry = ListGeometry(list: full, slideCount: state.slideCount, cellAspect: pictures?.cellAspect)
         let selection = state.viewState(.slideList).selection
         let query = state.search?.filters == true ? state.search?.query : nil
+        let headings = state.sectionHeadings
         for row in 0..<geometry.rows {
             let tag = ViewTag.listRow(row)
             guard let slide = state.buffer.slide(for: tag) else { continue }
             let content = state.buffer.content(for: tag) ?? .init()
-            drawRow(slide: slide, content: content, state: state, selected: slide == selection, query: query,
+            drawRow(slide: slide, heading: headings[slide], content: content, state: state, selected: slide == selection, query: query,
                     rect: geometry.row(row), thumbnail: geometry.thumbCols > 0 ? geometry.thumbnail(row) : nil,
                     numberCols: geometry.numberCols, moving: moving, grid: &panel)
         }
@@ -47,7 +50,7 @@ struct SlideListView {
         if !moving, let cursor = panel.cursor { grid.cursor = cursor }
     }
 
-    private func drawRow(slide: Int, content: LoadBuffer.Content, state: PadState, selected: Bool, query: String?,
+    private func drawRow(slide: Int, heading: String?, content: LoadBuffer.Content, state: PadState, selected: Bool, query: String?,
                          rect: Rect, thumbnail: Rect?, numberCols: Int, moving: Bool, grid: inout CellGrid) {
         let style = selected ? Style(.selection) : Style.text
         grid.fill(rect, style: style)
@@ -63,21 +66,33 @@ struct SlideListView {
                                   grid: &grid)
             x = thumbnail.maxX + 1
         }
+        // A section's heading: a line of its own in a tall row, else before the notes.
+        var y = rect.y
+        if let heading, rect.maxX - x - 2 > 4 {
+            let headingStyle = selected ? style : Style(.title)
+            if rect.height > 2 {
+                grid.put(DisplayWidth.truncate("§ " + heading, to: rect.maxX - x - 2), x: x, y: y, style: headingStyle)
+                y += 1
+            } else {
+                let text = DisplayWidth.truncate("§ " + heading, to: max(1, (rect.maxX - x - 2) * 2 / 3)) + " "
+                x += grid.put(text, x: x, y: y, style: headingStyle)
+            }
+        }
         let loaded = content.preview != nil
         let line = content.notes.flatMap { SlideSearch.lineToShow($0, query: query ?? "") }
             ?? (loaded ? "—" : "loading…")
         let room = rect.maxX - x - 2
         guard room > 0 else { return }
         let shown = DisplayWidth.truncate(line, to: room)
-        grid.put(shown, x: x, y: rect.y, style: style)
+        grid.put(shown, x: x, y: y, style: style)
         if let query, let hit = SlideSearch.matchRange(of: query, in: shown) {
-            Self.highlight(shown, range: hit, x: x, y: rect.y, grid: &grid)
+            Self.highlight(shown, range: hit, x: x, y: y, grid: &grid)
         }
         // More notes lines below the first, when the row is tall.
-        if rect.height > 1, let notes = content.notes {
+        if rect.maxY - y > 1, let notes = content.notes {
             let more = notes.split(separator: "\n", omittingEmptySubsequences: true).map(String.init).filter { $0 != line }
-            for (i, text) in more.prefix(rect.height - 1).enumerated() {
-                grid.put(DisplayWidth.truncate(text, to: room), x: x, y: rect.y + 1 + i,
+            for (i, text) in more.prefix(rect.maxY - y - 1).enumerated() {
+                grid.put(DisplayWidth.truncate(text, to: room), x: x, y: y + 1 + i,
                          style: selected ? style : Style(.dim))
             }
         }

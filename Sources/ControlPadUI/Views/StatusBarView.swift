@@ -75,6 +75,15 @@ struct StatusBarView {
                 if showsPace, let reading = state.paceReading(at: now), reading.rehearsed {
                     parts.append((reading.shownWords, Style(role), 3))
                 }
+                // The big clock has no room: the section and its time left here
+                // (after the rehearsal's words, which say the pace by slide).
+                if showsPace, let agenda = state.agendaReading(at: now), let row = agenda.currentRow {
+                    let rehearsed = state.paceReading(at: now)?.rehearsed == true
+                    var text = "§ " + row.name
+                    if let left = agenda.sectionLeft { text += " " + AgendaReading.leftWords(left) }
+                    if !rehearsed, let words = agenda.offsetWords, agenda.offset != .zero { text += " · " + words }
+                    parts.append((text, Style(agenda.isBehind ? .paceOver : base), rehearsed ? 4 : 2))
+                }
             } else if state.timerWaitsForFirstMove {
                 parts.append(("⏱ starts at the next slide", Style(dim), 2))
             }

@@ -2,6 +2,9 @@
 /// config file and help.
 public enum Action: String, CaseIterable, Sendable {
     case next, previous, first, last
+    case nextSection = "next-section"
+    case previousSection = "previous-section"
+    case agenda
     case toggleList = "toggle-list"
     case overview
     case help
@@ -31,8 +34,8 @@ public enum Action: String, CaseIterable, Sendable {
 
     public var group: Group {
         switch self {
-        case .next, .previous, .first, .last: return .move
-        case .toggleList, .overview, .help, .fullScreen, .cycleLayout, .closeAll, .quit: return .views
+        case .next, .previous, .first, .last, .nextSection, .previousSection: return .move
+        case .toggleList, .overview, .agenda, .help, .fullScreen, .cycleLayout, .closeAll, .quit: return .views
         case .blank, .startShow, .stopShow, .resetTimer, .retry: return .show
         case .notesUp, .notesDown, .notesPageUp, .notesPageDown, .focusNotes, .notesZoomIn, .notesZoomOut: return .notes
         }
@@ -45,6 +48,9 @@ public enum Action: String, CaseIterable, Sendable {
         case .previous: return "previous slide or effect"
         case .first: return "first slide"
         case .last: return "last slide"
+        case .nextSection: return "next section's first slide"
+        case .previousSection: return "this section's start, else the previous"
+        case .agenda: return "agenda: sections' planned / actual times"
         case .toggleList: return "slide list (/ searches the notes)"
         case .overview: return "overview of every slide (/ searches)"
         case .help: return "this help"
@@ -70,7 +76,7 @@ public enum Action: String, CaseIterable, Sendable {
     /// Whether it sends the show a command (refused while the link is down).
     public var reachesTheShow: Bool {
         switch self {
-        case .next, .previous, .first, .last, .blank, .startShow, .stopShow, .retry: return true
+        case .next, .previous, .first, .last, .nextSection, .previousSection, .blank, .startShow, .stopShow, .retry: return true
         default: return false
         }
     }

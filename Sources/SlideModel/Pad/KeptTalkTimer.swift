@@ -19,10 +19,18 @@ public struct KeptTalkTimer: Codable, Sendable, Equatable {
     public var running: Bool
     /// The wall clock when it was written.
     public var writtenAt: Int
+    /// The talk's time in each section in milliseconds when it was written
+    /// (the stay in progress included), and the section it was in; absent
+    /// in files written before sections were kept.
+    public var sectionSpent: [Int]?
+    public var inSection: Int?
 
     public static let awayLimit: Int = 15 * 60 * 1000
 
-    public init(server: String, title: String, slideCount: Int, elapsed: Int, running: Bool, writtenAt: Int) {
+    public init(server: String, title: String, slideCount: Int, elapsed: Int, running: Bool, writtenAt: Int,
+                sectionSpent: [Int]? = nil, inSection: Int? = nil) {
+        self.sectionSpent = sectionSpent
+        self.inSection = inSection
         self.server = server
         self.title = title
         self.slideCount = slideCount
@@ -50,8 +58,10 @@ extension PadState {
     /// keep (no show, the timer not started, or a local show: made afresh each run).
     public func keptTimer(server: String, now: Duration, wall: Int) -> KeptTalkTimer? {
         guard showRunning, !link.isLocal, let elapsed = elapsed(at: now) else { return nil }
+        let sections = self.sections.indices.map { agenda.clock.actual($0, elapsed: elapsed).wholeMs }
         return KeptTalkTimer(server: server, title: title, slideCount: slideCount, elapsed: elapsed.wholeMs,
-                             running: pausedSince == nil, writtenAt: wall)
+                             running: pausedSince == nil, writtenAt: wall,
+                             sectionSpent: sections.isEmpty ? nil : sections, inSection: agenda.clock.inSection)
     }
 
     /// A show joined while it ran, whose timer the pad may have kept: the
@@ -59,12 +69,15 @@ extension PadState {
     public var awaitsKeptTimer: Bool { showRunning && timerWaitsForFirstMove && !link.isLocal }
 
     /// The kept timer, for a show joined while it ran.
-    mutating func restoreTimer(elapsed: Duration, running: Bool, now: Duration) {
+    mutating func restoreTimer(elapsed: Duration, running: Bool, sections: SectionClock? = nil, now: Duration) {
         guard awaitsKeptTimer else { return }
         timerWaitsForFirstMove = false
         showStartedAt = now - max(.zero, elapsed)
         pausedTotal = .zero
         pausedSince = running && !blank ? nil : now
+        // The sections' times as kept; the stay in progress then goes on from
+        // when it was written (the time away counts to it, as to the talk).
+        if let sections { agenda.clock = sections }
         flash = Flash(text: "timer restored: \(Self.clockText(elapsed)) into the talk", until: now + Self.restoredFlashDuration)
     }
 
@@ -80,5 +93,18 @@ extension PadState {
         let (h, m, sec) = (s / 3600, (s / 60) % 60, s % 60)
         let mmss = (m < 10 ? "0" : "") + "\(m):" + (sec < 10 ? "0" : "") + "\(sec)"
         return h > 0 ? "\(h):" + mmss : mmss
+    }
+}
+
+extension KeptTalkTimer {
+    /// The sections' clock as kept: the stay in progress counted up to
+    /// when it was written, and going on from there.
+    public var sectionClock: SectionClock? {
+        guard let sectionSpent else { return nil }
+        // A day at most per section, as many sections as a show has slides: a damaged file stays harmless.
+        let spent = sectionSpent.prefix(PadState.maxSlideCount).map { Duration.milliseconds(min(max(0, $0), 86_400_000)) }
+        // `actual` adds the stay from `enteredAt` on: the kept figure already holds it up to `elapsed`.
+        let here = inSection.flatMap { spent.indices.contains($0) ? $0 : nil }
+        return SectionClock(spent: spent, inSection: here, enteredAt: .milliseconds(elapsed))
     }
 }

@@ -11,6 +11,7 @@ public struct KeyBindings: Sendable, Equatable {
         .left: .previous, .backspace: .previous, .pageUp: .previous, .char("p"): .previous,
         .char("h"): .previous, .char("k"): .previous,
         .home: .first, .end: .last,
+        .char("]"): .nextSection, .char("["): .previousSection, .char("A"): .agenda,
         .tab: .toggleList, .char("s"): .toggleList, .char("o"): .overview,
         .char("?"): .help,
         .char("q"): .quit, .control("c"): .quit,

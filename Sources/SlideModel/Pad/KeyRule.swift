@@ -20,7 +20,7 @@ extension PadState {
     static let emergencyActions: Set<Action> = [.blank, .startShow]
 
     /// The actions that move the show.
-    static let movingActions: Set<Action> = [.next, .previous, .first, .last]
+    static let movingActions: Set<Action> = [.next, .previous, .first, .last, .nextSection, .previousSection]
 
     /// How long the go-to prompt waits for a key before it closes: a stray
     /// digit must not leave a prompt that takes the clicker's keys.
@@ -67,6 +67,7 @@ extension PadState {
         case .slideList?: name = "list"
         case .overview?: name = "overview"
         case .help?: name = "help"
+        case .agenda?: name = "agenda"
         default: return
         }
         flash = Flash(text: "\(name) open: Esc closes it; the show did not move", until: now + Flash.duration)

@@ -3,6 +3,8 @@ public enum Overlay: Sendable, Equatable {
     case slideList
     /// Every slide's picture in a grid (its own tags, `ViewTag.overviewCell`).
     case overview
+    /// Every section with its planned and actual time (`AgendaReading`).
+    case agenda
     case help
     /// The go-to prompt, with the digits typed so far.
     case goto(digits: String)
@@ -14,14 +16,14 @@ public enum Overlay: Sendable, Equatable {
     case confirmTimerReset
 
     /// Popovers animate as they open and close; the list has its own slide-in.
-    public var isPopover: Bool { self != .slideList && self != .overview }
+    public var isPopover: Bool { self != .slideList && self != .overview && self != .agenda }
 
     /// A yes/no question: y (or Enter, or the key that asked) says yes, any
     /// other key no.
     public var isQuestion: Bool {
         switch self {
         case .confirmQuit, .confirmStop, .confirmTimerReset: return true
-        case .slideList, .overview, .help, .goto: return false
+        case .slideList, .overview, .agenda, .help, .goto: return false
         }
     }
 
@@ -115,6 +117,9 @@ public struct PadState: Sendable {
     /// When each slide's turn began in a rehearsal (`--pace-from`), from
     /// the talk's start: one more entry than slides, the last its end.
     public var rehearsedSchedule: [Duration]?
+    /// The talk's sections: the written agenda or the source's, and the
+    /// time spent in each.
+    public var agenda = AgendaState()
     /// Where presses not yet confirmed by the show are taking it.
     public var heading: Heading?
     /// The steps of slide `index` (a source whose slides unfold in steps),
@@ -196,6 +201,7 @@ public struct PadState: Sendable {
     public var topOverlay: Overlay? { overlays.last }
     public var listOpen: Bool { overlays.contains(.slideList) }
     public var overviewOpen: Bool { overlays.contains(.overview) }
+    public var agendaOpen: Bool { overlays.contains(.agenda) }
 
     public var gotoDigits: String? {
         for case .goto(let digits) in overlays.reversed() { return digits }

@@ -27,8 +27,9 @@ public enum PadEvent: Sendable, Equatable {
     case interrupted
     /// SIGTERM, SIGHUP, Ctrl-\\ or the terminal hung up: quit now.
     case terminate
-    /// The loop found this show's timer kept from a pad that ran before.
-    case timerRestored(elapsed: Duration, running: Bool)
+    /// The loop found this show's timer kept from a pad that ran before
+    /// (with the time its sections took, when it kept them).
+    case timerRestored(elapsed: Duration, running: Bool, sections: SectionClock? = nil)
 }
 
 public enum PointerPhase: Sendable, Equatable { case down, move, up }
@@ -88,8 +89,8 @@ extension PadState {
         case .tick: expire(now: now); effects = []
         case .interrupted: effects = topOverlay == .confirmQuit ? [.quit] : perform(.quit, now: now)
         case .terminate: effects = [.quit]
-        case .timerRestored(let elapsed, let running):
-            restoreTimer(elapsed: elapsed, running: running, now: now)
+        case .timerRestored(let elapsed, let running, let sections):
+            restoreTimer(elapsed: elapsed, running: running, sections: sections, now: now)
             effects = []
         }
         animatePopovers(from: topBefore, now: now)
@@ -103,6 +104,7 @@ extension PadState {
     /// when the pad is `quitting`), to go out before the quit itself.
     public mutating func settle(quitting: Bool, now: Duration) -> [Effect] {
         syncRequests(now: now)
+        trackSection(now: now)
         return visitsEnded(quitting: quitting, now: now)
     }
 

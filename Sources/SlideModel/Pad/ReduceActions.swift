@@ -7,6 +7,11 @@ extension PadState {
         case .previous: return step(by: -1, now: now)
         case .first: return go(to: 0, now: now)
         case .last: return go(to: slideCount - 1, now: now)
+        case .nextSection: return goToSection(by: 1, now: now)
+        case .previousSection: return goToSection(by: -1, now: now)
+        case .agenda:
+            if topOverlay == .agenda { closeAgenda() } else { openAgenda() }
+            return []
         case .toggleList:
             if listOpen { closeList(now: now) } else { openList(now: now) }
             return []

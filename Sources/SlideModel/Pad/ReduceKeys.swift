@@ -25,6 +25,7 @@ extension PadState {
             return handleGoto(key, digits: digits, now: now)
         case .slideList?: effects = handleListKey(key, now: now) ?? passOverlay(key, now: now)
         case .overview?: effects = handleOverviewKey(key, now: now) ?? passOverlay(key, now: now)
+        case .agenda?: effects = handleAgendaKey(key, now: now) ?? passOverlay(key, now: now)
         case .help?:
             let action = bindings.action(for: key)
             if key == .escape || key == .char("?") || action == .help {
@@ -202,6 +203,8 @@ extension PadState {
             closeList(now: now)
         } else if topOverlay == .overview {
             closeOverview()
+        } else if topOverlay == .agenda {
+            closeAgenda()
         } else if !overlays.isEmpty {
             overlays.removeLast()
         } else if notesFocused {
@@ -217,6 +220,7 @@ extension PadState {
     /// no show running it starts when the next one does.
     mutating func resetTimer(now: Duration) {
         guard showStartedAt != nil else { return }
+        agenda.clock = SectionClock()
         if showRunning {
             showStartedAt = now
             pausedTotal = .zero

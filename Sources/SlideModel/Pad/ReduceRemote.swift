@@ -13,6 +13,7 @@ extension PadState {
         if case .goto(let slide) = action, slide > slideCount {
             return "slide \(slide) is out of range: the show has \(slideCount) slides"
         }
+        if case .section(let word) = action { return sectionTarget(word).failure }
         return nil
     }
 
@@ -23,6 +24,9 @@ extension PadState {
         case .first: return go(to: 0, now: now)
         case .last: return go(to: slideCount - 1, now: now)
         case .goto(let slide): return go(to: slide - 1, now: now)
+        case .section(let word):
+            guard case .success(let slide) = sectionTarget(word) else { return [] }
+            return go(to: slide, now: now)
         case .blank: return blank ? [] : perform(Action.blank, now: now)
         case .resume: return blank ? perform(Action.blank, now: now) : []
         case .start: return showRunning ? [] : perform(Action.startShow, now: now)
@@ -37,5 +41,35 @@ extension PadState {
         guard showRunning else { return "no show (through the pad)" }
         let target = heading?.target ?? current
         return "slide \(target + 1)/\(slideCount)" + (blank ? " · blank" : "") + " (through the pad)"
+    }
+
+    /// The slide `section …` goes to, or why there is none (in `send`'s words).
+    package func sectionTarget(_ word: RemoteAction.SectionWord) -> Result<Int, SectionNameProblem> {
+        sections.slide(for: word, from: heading?.target ?? current)
+    }
+}
+
+extension Array where Element == TalkSection {
+    /// The first slide `section next|previous|NAME` goes to from `slide`.
+    public func slide(for word: RemoteAction.SectionWord, from slide: Int) -> Result<Int, SectionNameProblem> {
+        if isEmpty { return .failure(SectionNameProblem(description: "the show has no sections (give it an agenda with --agenda FILE)")) }
+        switch word {
+        case .next, .previous:
+            let delta = word == .next ? 1 : -1
+            guard let target = target(from: slide, by: delta) else {
+                return .failure(SectionNameProblem(description: delta > 0 ? "already in the last section" : "already at the first section"))
+            }
+            return .success(target)
+        case .named(let name):
+            return named(name).map(\.firstSlide)
+        }
+    }
+}
+
+extension Result {
+    /// The error's words, nil on success.
+    var failure: String? {
+        if case .failure(let error) = self { return "\(error)" }
+        return nil
     }
 }

@@ -23,6 +23,7 @@ extension PadState {
             guard index >= 0, slideCount == 0 || index < slideCount else { return }
             _ = buffer.arrive(notes: text, for: index)
             if search != nil { refreshSearch(changedSlide: index) }
+        case .sections(let given): sectionsArrived(given)
         case .showFinished: showFinished(now: now)
         case .blankEnded:
             guard showRunning, blank else { return }
@@ -112,7 +113,7 @@ extension PadState {
         blank = false
         // The timer stands still until a show runs again.
         pauseTimer(true, now: now)
-        overlays.removeAll { $0 == .slideList || $0 == .overview || $0 == .confirmQuit || $0 == .confirmStop }
+        overlays.removeAll { $0 == .slideList || $0 == .overview || $0 == .agenda || $0 == .confirmQuit || $0 == .confirmStop }
         listUnfold = nil
         search = nil
     }

@@ -1,0 +1,88 @@
+/// What the pad knows of the talk's parts: the agenda the presenter wrote
+/// (`--agenda`, the config's `agenda`), which wins, else the sections the
+/// source gave (`SourceEvent.sections`), and the talk's time spent in each.
+public struct AgendaState: Sendable, Equatable {
+    /// The presenter's own agenda, nil when none was given.
+    public var written: [TalkSection]?
+    public var fromSource = SourceSections.none
+    public var clock = SectionClock()
+
+    public init(written: [TalkSection]? = nil) { self.written = written }
+}
+
+/// The talk's time spent in each section, counted on the talk's timer (a
+/// blank's pause does not count), whichever order the sections were shown in.
+public struct SectionClock: Sendable, Equatable {
+    /// Per section (index into `PadState.sections`), stays that ended.
+    public var spent: [Duration] = []
+    /// The section the show is in while the timer runs, and the talk's
+    /// time when it came there.
+    public var inSection: Int?
+    public var enteredAt: Duration = .zero
+
+    public init(spent: [Duration] = [], inSection: Int? = nil, enteredAt: Duration = .zero) {
+        self.spent = spent
+        self.inSection = inSection
+        self.enteredAt = enteredAt
+    }
+
+    /// Time in section `index` at the talk's time `elapsed`, the stay in progress included.
+    public func actual(_ index: Int, elapsed: Duration?) -> Duration {
+        let ended = spent.indices.contains(index) ? spent[index] : .zero
+        guard index == inSection, let elapsed else { return ended }
+        return ended + max(.zero, elapsed - enteredAt)
+    }
+
+    /// The show came to section `index` (nil: none) at the talk's time `elapsed`.
+    mutating func enter(_ index: Int?, elapsed: Duration, sections: Int) {
+        if spent.count < sections { spent += Array(repeating: .zero, count: sections - spent.count) }
+        guard index != inSection else { return }
+        if let old = inSection, spent.indices.contains(old) { spent[old] += max(.zero, elapsed - enteredAt) }
+        inSection = index
+        enteredAt = elapsed
+    }
+}
+
+extension PadState {
+    /// The sections in force: the written agenda, else the source's, in
+    /// slide order and inside the show.
+    public var sections: [TalkSection] {
+        (agenda.written ?? agenda.fromSource.sections).ordered(slideCount: slideCount)
+    }
+
+    /// The section slide `slide` belongs to (slides before the first
+    /// section's belong to none).
+    public func sectionIndex(of slide: Int, in sections: [TalkSection]? = nil) -> Int? {
+        let sections = sections ?? self.sections
+        return sections.lastIndex { $0.firstSlide <= slide }
+    }
+
+    /// The section the presses are heading for, else the show's.
+    public var currentSectionIndex: Int? { sectionIndex(of: heading?.target ?? current) }
+
+    /// Keeps the section clock up with the show: called after every change.
+    mutating func trackSection(now: Duration) {
+        guard showRunning, let elapsed = elapsed(at: now) else {
+            if showStartedAt == nil { agenda.clock = SectionClock() }
+            return
+        }
+        let sections = self.sections
+        agenda.clock.enter(sectionIndex(of: current, in: sections), elapsed: elapsed, sections: sections.count)
+    }
+
+    /// The source said what sections the show has. Times already counted
+    /// stay with their sections while the sections stay the same.
+    mutating func sectionsArrived(_ given: SourceSections) {
+        guard given != agenda.fromSource else { return }
+        let before = sections
+        agenda.fromSource = given
+        if sections != before { agenda.clock = SectionClock() }
+    }
+}
+
+extension PadState {
+    /// Section names by their first slide, for the list's and the overview's headings.
+    public var sectionHeadings: [Int: String] {
+        Dictionary(sections.map { ($0.firstSlide, $0.name) }, uniquingKeysWith: { a, _ in a })
+    }
+}
