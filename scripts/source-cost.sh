@@ -7,22 +7,26 @@
 # folders, only by the registry (Sources/ControlPadCLI/SourceRegistry.swift)
 # and Package.swift (not under Sources). Exits 1 if any other file names it.
 # Own targets: impress ImpressRemote(+Transport), pdfpc Pdfpc(+Transport),
-# reveal RevealJS(+Transport), demo DemoSource and DemoDeckEmbedder (the
-# tool that embeds its deck). CI (.ci/run) holds all four to it.
+# uno ImpressUNO(+Transport), reveal RevealJS(+Transport), demo DemoSource and DemoDeckEmbedder (the
+# tool that embeds its deck). CI (.ci/run) holds all five to it.
 #
 #   scripts/source-cost.sh            every source
-#   scripts/source-cost.sh pdfpc      just pdfpc (impress, pdfpc, reveal, demo)
+#   scripts/source-cost.sh pdfpc      just pdfpc (impress, uno, pdfpc, reveal, demo)
 #   scripts/source-cost.sh -v ...     also every hit, file:line: code
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 verbose=0
 if [ "${1:-}" = "-v" ]; then verbose=1; shift; fi
-[ $# -gt 0 ] || set -- impress pdfpc reveal demo
+[ $# -gt 0 ] || set -- impress uno pdfpc reveal demo
 
 # name → the pattern that names it (a Python regex, case-insensitive) and its own folders.
 declare -A pattern folders
-pattern[impress]='impress';     folders[impress]='Sources/ImpressRemote Sources/ImpressRemoteTransport'
+# Impress over the network; "ImpressUNO" is the other Impress source's own name,
+# and "LibreOffice Impress" the app both drive.
+pattern[impress]='(?<!LibreOffice )(?<!libreoffice-)impress(?!uno| over uno| opens)'; folders[impress]='Sources/ImpressRemote Sources/ImpressRemoteTransport'
+# Impress over UNO: "UNO", "Uno…" or "uno" as a word (not the "uno" of "unordered").
+pattern[uno]='(?-i:UNO|(?<![A-Za-z])[Uu]no(?![a-z]))'; folders[uno]='Sources/ImpressUNO Sources/ImpressUNOTransport'
 pattern[pdfpc]='pdfpc';         folders[pdfpc]='Sources/Pdfpc Sources/PdfpcTransport'
 pattern[reveal]='reveal|cdp';   folders[reveal]='Sources/RevealJS Sources/RevealJSTransport'
 # "demo" as a word or a camel-case part: not the "deMo" of SlideModel.
@@ -30,7 +34,7 @@ pattern[demo]='(?-i:(?<![A-Za-z])[Dd]emo|(?<=[a-z])Demo|DEMO)'; folders[demo]='S
 allowed='Sources/ControlPadCLI/SourceRegistry.swift'
 
 for name in "$@"; do
-    [ -n "${pattern[$name]:-}" ] || { echo "source-cost: no source '$name' (impress, pdfpc, reveal, demo)" >&2; exit 2; }
+    [ -n "${pattern[$name]:-}" ] || { echo "source-cost: no source '$name' (impress, uno, pdfpc, reveal, demo)" >&2; exit 2; }
 done
 
 # Prints "file<TAB>line<TAB>code" for every line of code (comments blanked)

@@ -29,7 +29,7 @@ package struct ImpressUNODoctorFindings: LinkDoctorFindings {
 
     package var checks: [DoctorCheck] {
         [officeCheck, bridgeCheck, pipeCheck, unoCheck, showCheck,
-         link.previewsCheck(noPicture: "LibreOffice exports no picture of the slide: check that the deck opens in Impress")]
+         link.previewsCheck(noPicture: "LibreOffice exports no picture of the slide: check that the deck opens in LibreOffice")]
     }
 
     private var officeCheck: DoctorCheck {
