@@ -9,7 +9,7 @@ It starts a LibreOffice of its own (a throwaway profile, the pipe
 connected as the observer: a slide show listener that notes when the show
 moves. Then:
   bare   the observer itself calls gotoNextEffect: call -> the show's event;
-  pad    `controlpad connect uno:cpbench` on a pseudo-terminal (kitty
+  pad    in turn with the bare calls, on the same show, `controlpad connect uno:cpbench` on a pseudo-terminal (kitty
          pictures, a 2560x1600-pixel window of 120x40 cells) gets → keys:
          key -> the show's event (seen by the observer), key -> the first
          byte the pad writes back, key -> the current slide's picture
@@ -39,10 +39,11 @@ def prop(name, value):
 class Observer(unohelper.Base, XSlideShowListener):
     """Notes the time of every move of the show; no UNO call from here (deadlock)."""
     def __init__(self):
-        self.moves, self.lock = [], threading.Lock()
+        self.moves, self.lock = [], threading.Condition()
     def note(self):
         with self.lock:
             self.moves.append(time.monotonic())
+            self.lock.notify_all()
     def beginEvent(self, node):
         if dict((v.Name, v.Value) for v in (node.UserData or ())).get("node-type") == 1:
             self.note()
@@ -60,13 +61,11 @@ class Observer(unohelper.Base, XSlideShowListener):
         with self.lock:
             return len(self.moves)
     def wait_after(self, n, timeout=3.0):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            with self.lock:
-                if len(self.moves) > n:
-                    return self.moves[n]
-            time.sleep(0.0005)
-        return None
+        # Waiting on a condition, not polling: a polling thread would hold
+        # the GIL the listener's thread needs to note the time.
+        with self.lock:
+            self.lock.wait_for(lambda: len(self.moves) > n, timeout)
+            return self.moves[n] if len(self.moves) > n else None
 
 
 def pct(values, p):
@@ -80,6 +79,7 @@ def summary(name, values):
 
 
 def main():
+    sys.setswitchinterval(0.0001)  # the listener's thread notes the time at once
     controlpad, deck = sys.argv[1], os.path.abspath(sys.argv[2])
     presses = int(sys.argv[sys.argv.index("--presses") + 1]) if "--presses" in sys.argv else 40
     work = tempfile.mkdtemp(prefix="controlpad-uno-bench-")
@@ -110,26 +110,11 @@ def main():
         time.sleep(3)
         slides = c.SlideCount
 
-        # The bare client: call -> event.
-        bare = []
-        for i in range(presses):
-            if c.CurrentSlideIndex >= slides - 2:
-                c.gotoSlideIndex(0); time.sleep(0.5)
-            n = observer.count()
-            t = time.monotonic()
-            c.gotoNextEffect()
-            seen = observer.wait_after(n)
-            if seen is not None:
-                bare.append((seen - t) * 1000)
-            time.sleep(0.3)
-        c.gotoSlideIndex(0)
-        time.sleep(0.5)
-
         # The pad on a pseudo-terminal.
         pad_pid, fd = pty.fork()
         if pad_pid == 0:
             os.environ.update({"TERM": "xterm-kitty", "LANG": "C.UTF-8"})
-            os.execv(controlpad, [controlpad, "connect", "uno:" + PIPE, "--pictures", "kitty", "--no-animation",
+            os.execv(controlpad, [controlpad, "connect", "uno:" + PIPE, "--pictures", os.environ.get("PICTURES", "kitty"), "--no-animation",
                                   "--log", work + "/pad.log"])
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 2560, 1600))
         out = bytearray()
@@ -169,8 +154,23 @@ def main():
             return ((seen - start) * 1000 if seen else None, (first - start) * 1000 if first else None,
                     (picture - start) * 1000 if picture else None)
 
-        pad_confirm, pad_first, pad_picture = [], [], []
+        # Turn about on the same show: a bare call, then a pad key, so that
+        # both meet the same slides and the same load.
+        bare, pad_confirm, pad_first, pad_picture = [], [], [], []
         for i in range(presses):
+            if c.CurrentSlideIndex >= slides - 3:
+                c.gotoSlideIndex(0); time.sleep(0.5)
+                while read(0.05):
+                    pass
+            n = observer.count()
+            t = time.monotonic()
+            c.gotoNextEffect()
+            seen = observer.wait_after(n)
+            if seen is not None:
+                bare.append((seen - t) * 1000)
+            time.sleep(0.3)
+            while read(0.02):
+                pass
             confirm, first, picture = press(True)
             if confirm is not None: pad_confirm.append(confirm)
             if first is not None: pad_first.append(first)
