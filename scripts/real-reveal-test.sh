@@ -6,7 +6,8 @@
 # pane's size compared with the audience's own screenshot, the figures) and
 # BrowserLauncherTests (`present`: a headless Chromium started by the pad),
 # and EndToEndTests.RealRevealEndToEndTests (the built `controlpad connect
-# reveal://…` in tmux: five quick →, go-to, blank, a move made in the
+# reveal://…` in tmux: five quick →, go-to, blank, → and ← while blank, a
+# pause made in the browser, a move made in the
 # browser, a reload, read off the screen).
 # Starts the peer on REVEAL_PORT (default 9252) under a lock, and always
 # stops it again. Exits non-zero if any failed.

@@ -201,7 +201,7 @@ struct KnownShow {
             if case let (count, _)?? = show { show = .some((count, index)) }
         case .showFinished: show = .some(nil)
         case .step(let index, let s): step = (index, s)
-        case .showTitle, .preview, .notes, .unanswered, .blankEnded: break
+        case .showTitle, .preview, .notes, .unanswered, .blankEnded, .blankStarted: break
         }
     }
 

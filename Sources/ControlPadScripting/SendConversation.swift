@@ -107,7 +107,7 @@ package struct SendConversation {
             guard moved else { return nil }
             if let count = show?.count { show = (count, index) }
             return confirmed(.slideChange)
-        case .showTitle, .preview, .notes, .blankEnded:
+        case .showTitle, .preview, .notes, .blankEnded, .blankStarted:
             return nil
         case .unanswered(let problem?):
             return finish(.fail("\(server): \(problem.reason). \(problem.fix ?? "")"))

@@ -29,8 +29,12 @@ extension RevealLink {
             .emit(.link(.connected(server: "reveal.js \(version) · \(browser) · \(settings.address.hostAndPort)"))),
             .emit(.showStarted(slideCount: deck.count, current: n)),
         ]
-        // A blank the pad kept from before ended unless reveal.js is still paused (a reload unpauses it).
-        if value["paused"]?.bool != true { actions.insert(.emit(.blankEnded), at: actions.count - 1) }
+        // The pad's BLANK is reveal.js's pause, whoever made it: a pause the
+        // pad kept from before ended (a reload unpauses), one made in the
+        // browser before the pad came is shown (after the show: the pad
+        // blanks only a running show).
+        if value["paused"]?.bool == true { actions.append(.emit(.blankStarted)) }
+        else { actions.insert(.emit(.blankEnded), at: actions.count - 1) }
         if !title.isEmpty { actions.append(.emit(.showTitle(title))) }
         if let position = deck.position(at) { actions.append(.position(position)) }
         return actions + askNotes(n) + pumpPictures()
@@ -42,7 +46,14 @@ extension RevealLink {
             guard params["name"]?.string == RevealScripts.bindingName, phase == .open,
                   let payload = params["payload"]?.string, let event = JSONValue.parse(payload),
                   let indices = RevealIndices(event["indices"]) else { return [] }
-            return moved(to: indices)
+            // A pause made in the browser (its `b` or `.`, its "Resume
+            // presentation" button) shows on the pad as BLANK, and its end as
+            // the screen back: reveal.js pushes both.
+            switch event["type"]?.string {
+            case "paused": return [.emit(.blankStarted)] + moved(to: indices)
+            case "resumed": return [.emit(.blankEnded)] + moved(to: indices)
+            default: return moved(to: indices)
+            }
         case "Runtime.executionContextsCleared":
             // A reload (or the page went elsewhere): listeners gone; attach again.
             guard phase == .open || phase == .installing || phase == .syncing || phase == .attaching else { return [] }

@@ -27,6 +27,10 @@ public enum SourceEvent: Sendable, Equatable {
     /// only by starting the show again; a reloaded page is no longer paused).
     /// The pad's blank, and the pause of its timer, end with it.
     case blankEnded
+    /// The audience's screen went blank at the show's side (a pause made in
+    /// the browser, which reveal.js pushes): the pad shows BLANK and its
+    /// timer stands still, as for a blank it asked for.
+    case blankStarted
     /// The link is up but the show does not answer the pad's commands:
     /// `problem` says so, and the position on screen may be stale; nil: it
     /// answers again.

@@ -55,4 +55,22 @@ final class ClickerScreenTests: XCTestCase {
         XCTAssertEqual(statusLine(grid).trimmingCharacters(in: .whitespaces), "go-to 3 cancelled: PgDn moved the show")
         XCTAssertEqual(state.position, "→ 4/12")
     }
+
+    /// A search being typed takes the clicker's `.` as text: the status
+    /// line says the screen did not blank; left alone 5 s, `.` blanks.
+    func testInASearchBeingTypedTheBlankKeySaysItDidNotBlank() {
+        var state = samplePadState()
+        press([.tab, .char("/"), .char("t"), .char(".")], &state)
+        var grid = renderPad(&state, width: 80, height: 24)
+        XCTAssertTrue(grid.text.contains("/t.▏"), "the dot is in the query")
+        XCTAssertEqual(statusLine(grid).trimmingCharacters(in: .whitespaces),
+                       "“.” typed into the search: no blank (. does after Esc or 5 s idle)")
+        XCTAssertFalse(statusLine(grid).contains("BLANK"))
+        let later = now + PadState.searchTypingTimeout
+        _ = state.reduce(.tick, now: later)
+        _ = state.reduce(.key(.char(".")), now: later)
+        grid = renderPad(&state, width: 80, height: 24, now: later)
+        XCTAssertTrue(statusLine(grid).contains("BLANK"), "left alone, the query gave the blank key back: \(statusLine(grid))")
+        XCTAssertTrue(grid.text.contains("/t. "), "the filter stays, no longer typed")
+    }
 }

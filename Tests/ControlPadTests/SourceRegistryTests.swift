@@ -116,6 +116,18 @@ final class SourceRegistryTests: XCTestCase {
             "nothing to start: pdfpc always presents", "next page (a Beamer overlay is one)",
         ])
         XCTAssertEqual(pdfpc.items.first?.keys, "click")
-        XCTAssertNil(SourceRegistry.helpNotes(SourceRegistry.kind(for: "127.0.0.1"), bindings: .standard))
+        let impress = try XCTUnwrap(SourceRegistry.helpNotes(SourceRegistry.kind(for: "127.0.0.1"), bindings: .standard))
+        XCTAssertEqual(impress.items.map(\.summary), ["while blank: the slides come back on the same slide (LibreOffice)"],
+                       "Impress can do it all; only ← while blank is its own")
+    }
+
+    /// The help's "while blank, a move brings the slides back" is true on
+    /// every source; where ← lands then is each source's own, and said.
+    func testWhatThePreviousKeyDoesWhileBlankIsSaidPerSource() throws {
+        let reveal = try XCTUnwrap(SourceRegistry.helpNotes(SourceRegistry.kind(for: "reveal://127.0.0.1:9222"), bindings: .standard))
+        let back = reveal.items.first { $0.summary.hasPrefix("while blank") }
+        XCTAssertEqual(back?.keys.hasPrefix("←"), true, "on the keys bound to previous")
+        XCTAssertEqual(back?.summary, "while blank: the slides come back, one step back")
+        XCTAssertTrue(reveal.items.contains { $0.summary == "reveal.js's pause (the screen goes black; one made in the browser shows as BLANK)" })
     }
 }

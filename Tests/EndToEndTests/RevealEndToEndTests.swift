@@ -60,6 +60,13 @@ final class RevealEndToEndTests: XCTestCase {
         try status(pad, "9/14 · step 0/2")
         try pad.waitFor("slide 9's notes") { $0.contains("Notes of slide 8.") }
 
+        // Someone pauses the show in the browser: the pad says BLANK, and
+        // the screen back when the pause ends there.
+        server.pauseInBrowser()
+        try status(pad, "BLANK")
+        server.resumeInBrowser()
+        try pad.waitFor("the screen back") { !TmuxSession.statusLine($0).contains("BLANK") }
+
         // Notes are HTML, shown rich: no markup, entities decoded, bullets.
         try pad.send("7", "Enter")
         try status(pad, " 7/14 ")

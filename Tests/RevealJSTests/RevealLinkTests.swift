@@ -66,6 +66,25 @@ final class RevealLinkTests: XCTestCase {
                                                "slides": [[0, 0, 0], [1, 0, 2]]])
         XCTAssertTrue(paused.contains(.emit(.showStarted(slideCount: 2, current: 0))))
         XCTAssertFalse(paused.contains(.emit(.blankEnded)), "still paused: still blank")
+        let started = paused.firstIndex(of: .emit(.showStarted(slideCount: 2, current: 0))) ?? .max
+        XCTAssertGreaterThan(paused.firstIndex(of: .emit(.blankStarted)) ?? -1, started,
+                             "a pause found on connecting shows as BLANK, after the show (the pad blanks a running show)")
+    }
+
+    /// A pause made in the browser (its `b`, the "Resume presentation"
+    /// button) shows on the pad as BLANK, and its end as the screen back.
+    func testAPauseMadeInTheBrowserIsTold() {
+        _ = open()
+        func pushed(_ type: String) -> [RevealLink.Action] {
+            let payload = #"{"type":"\#(type)","indices":{"h":0,"v":0},"paused":\#(type == "paused")}"#
+            return feed(.text(.audience, JSONValue.object(["method": "Runtime.bindingCalled", "params": [
+                "name": .string(RevealScripts.bindingName), "payload": .string(payload)]]).encoded))
+        }
+        XCTAssertTrue(pushed("paused").contains(.emit(.blankStarted)))
+        let resumed = pushed("resumed")
+        XCTAssertTrue(resumed.contains(.emit(.blankEnded)))
+        XCTAssertFalse(resumed.contains(.emit(.blankStarted)))
+        XCTAssertFalse(pushed("slidechanged").contains(.emit(.blankEnded)), "a move tells nothing of the pause")
     }
 
     func testAPressIsWrittenInTheSameTurnAndTheEventMovesThePad() {

@@ -160,6 +160,8 @@ public struct PadState: Sendable {
     public var notice: String?
     /// The go-to prompt's last key: it closes `gotoTimeout` after it.
     public var gotoTouchedAt: Duration?
+    /// The last key typed into a search's query: typing ends `searchTypingTimeout` after it.
+    public var searchTouchedAt: Duration?
     /// Why the go-to prompt did not go (out of range, not a number), shown in it.
     public var gotoProblem: String?
     /// A short message that goes by itself (a press refused while the link is down).

@@ -158,10 +158,10 @@ extension PadState {
     /// go nowhere, unless they quit or close). The keys that move the show
     /// move the selection instead; digits open the go-to prompt over it.
     mutating func handleListKey(_ key: Key, now: Duration) -> [Effect]? {
-        if handleSearchKey(key) { return [] }
+        if handleSearchKey(key, now: now) { return [] }
         let page = max(1, viewport.listRows - 1)
         switch key {
-        case .char("/"): startSearch()
+        case .char("/"): startSearch(now: now)
         case .char("n") where search?.filters == true: moveSelection(by: 1)
         case .char("N") where search?.filters == true: moveSelection(by: -1)
         case .escape where search != nil:

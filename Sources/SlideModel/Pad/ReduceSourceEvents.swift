@@ -28,6 +28,10 @@ extension PadState {
             guard showRunning, blank else { return }
             blank = false
             pauseTimer(false, now: now)
+        case .blankStarted:
+            guard showRunning, !blank else { return }
+            blank = true
+            pauseTimer(true, now: now)
         }
     }
 
