@@ -8,7 +8,9 @@
 # and EndToEndTests.RealRevealEndToEndTests (the built `controlpad connect
 # reveal://…` in tmux: five quick →, go-to, blank, → and ← while blank, a
 # pause made in the browser, a move made in the
-# browser, a reload, read off the screen).
+# browser, a reload, read off the screen), and RealPresentEndToEndTests
+# (`present`: the quit question, the browser left running, present again
+# comes back to it on the same slide with the timer kept).
 # Starts the peer on REVEAL_PORT (default 9252) under a lock, and always
 # stops it again. Exits non-zero if any failed.
 #
@@ -34,4 +36,4 @@ REVEAL_PEER_PORT=$PORT "$PEER_SH" >/dev/null
 trap 'REVEAL_PEER_PORT=$PORT "$PEER_SH" stop >/dev/null 2>&1 || true' EXIT
 CONTROLPAD_REAL_REVEAL=1 CONTROLPAD_REAL_REVEAL_PORT=$PORT \
     swift test --scratch-path "$SCRATCH_PATH" --skip-build \
-    --filter 'RevealJSTransportTests.(RealRevealTests|BrowserLauncherTests)|EndToEndTests.RealRevealEndToEndTests'
+    --filter 'RevealJSTransportTests.(RealRevealTests|BrowserLauncherTests)|EndToEndTests.(RealRevealEndToEndTests|RealPresentEndToEndTests)'

@@ -42,20 +42,29 @@ struct PresentCommand: ParsableCommand {
         guard let kind = SourceRegistry.launcher else { throw ValidationError("no source can start a deck by itself") }
         try bootstrapLogging(path: pad.log)
         let config = SourceRegistry.readConfig(path: pad.config)
-        Syscalls.writeStandardError("controlpad: starting the browser on \(file) …\n")
+        Syscalls.writeStandardError("controlpad: presenting \(file) …\n")
         let app: any LaunchedApp
         do {
             app = try kind.launch(file: file, options: LaunchOptions(program: browser, port: port, headless: headless))
         } catch {
             throw PresentFailure(description: error.description)
         }
-        // Ended whatever happens next: the pad quits, or fails to open.
-        defer { app.stop() }
         Syscalls.writeStandardError("controlpad: \(app.summary)\n")
-        let shown = try kind.parse(app.address)
-        let made = try kind.makeSource(address: app.address, settings: SourceSettings(), use: .pad, logger: nil)
-        try PadRunner.run(source: made, settings: pad.settings, link: kind.initialLink(shown: shown),
-                          sourceNotes: SourceRegistry.helpNotes(kind, bindings: config.config.bindings), config: config)
+        // The audience watches the app: quitting the pad (q, Ctrl-\\, a
+        // signal) leaves it running, and says so; only a pad that never
+        // opened on an app it started ends it.
+        do {
+            let shown = try kind.parse(app.address)
+            let made = try kind.makeSource(address: app.address, settings: SourceSettings(), use: .pad, logger: nil)
+            var settings = pad.settings
+            settings.quitNote = app.quitNote
+            try PadRunner.run(source: made, settings: settings, link: kind.initialLink(shown: shown),
+                              sourceNotes: SourceRegistry.helpNotes(kind, bindings: config.config.bindings), config: config)
+        } catch {
+            if app.startedNow { app.stop() }
+            throw error
+        }
+        Syscalls.writeStandardError("controlpad: \(app.leftRunning)\n")
     }
 }
 

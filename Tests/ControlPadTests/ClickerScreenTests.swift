@@ -74,3 +74,17 @@ final class ClickerScreenTests: XCTestCase {
         XCTAssertTrue(grid.text.contains("/t. "), "the filter stays, no longer typed")
     }
 }
+
+/// The quit question says what quitting does to the audience's screen when
+/// the pad knows (`present`: the browser stays), and nothing more otherwise.
+final class QuitQuestionScreenTests: XCTestCase {
+    func testTheQuitQuestionSaysWhatHappensToTheAudiencesWindow() {
+        var state = samplePadState()
+        _ = state.reduce(.key(.char("q")), now: .milliseconds(1_000))
+        XCTAssertFalse(renderPad(&state, width: 80, height: 24).text.contains("The browser stays"))
+        state.quitNote = "The browser stays: the audience keeps the deck."
+        let text = renderPad(&state, width: 80, height: 24).text
+        XCTAssertTrue(text.contains("The browser stays: the audience keeps the deck."), text)
+        XCTAssertTrue(text.contains("Quit ControlPad? y / n"), text)
+    }
+}

@@ -165,6 +165,8 @@ final class RevealLinkTests: XCTestCase {
         let create = writes(feed(.want([PictureWant(slide: 1, size: PixelSize(width: 640, height: 480))])))
         XCTAssertEqual(create.map(\.1.method), ["Target.createTarget"])
         XCTAssertEqual(create[0].1.params["url"]?.string, "file:///d.html?controlpad-render#/0")
+        XCTAssertEqual(create[0].1.params["windowState"]?.string, "minimized",
+                       "the render window never comes up where the audience could see it (openbox, a deck not full screen)")
         let opening = feed(.text(.audience, JSONValue.object(["id": .number(Double(create[0].1.id)), "result": ["targetId": "R1"]]).encoded))
         XCTAssertEqual(opening, [.open(.render, url: "ws://127.0.0.1:9222/devtools/page/R1")])
         let setup = writes(feed(.opened(.render)))

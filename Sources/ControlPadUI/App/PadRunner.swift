@@ -151,6 +151,7 @@ package struct PadStart {
     func state() -> PadState {
         var state = PadState(bindings: config.bindings, animate: config.animation && !settings.noAnimation)
         state.link = link
+        state.quitNote = settings.quitNote
         state.notice = notices.isEmpty ? nil : notices.joined(separator: "\n")
         state.talkDuration = settings.duration.flatMap(DurationText.length) ?? config.talkDuration
         if case .success(let loaded)? = pace {

@@ -164,6 +164,8 @@ public struct PadState: Sendable {
     public var searchTouchedAt: Duration?
     /// Why the go-to prompt did not go (out of range, not a number), shown in it.
     public var gotoProblem: String?
+    /// What quitting does to the audience's screen, in the quit question (nil: nothing to say).
+    public var quitNote: String?
     /// A short message that goes by itself (a press refused while the link is down).
     public var flash: Flash?
 
