@@ -107,6 +107,9 @@ extension RevealLink {
         if phase != .readingVersion && phase != .readingList { actions.append(.close(.audience)) }
         phase = .idle
         pending = [:]
+        let dropped = afterReload.map { Action.dropped($0) }
+        afterReload = []
+        actions += dropped
         deck = nil
         at = nil
         notesAsked = []

@@ -37,7 +37,9 @@ extension RevealLink {
         else { actions.insert(.emit(.blankEnded), at: actions.count - 1) }
         if !title.isEmpty { actions.append(.emit(.showTitle(title))) }
         if let position = deck.position(at) { actions.append(.position(position)) }
-        return actions + askNotes(n) + pumpPictures()
+        let waiting = afterReload
+        afterReload = []
+        return actions + askNotes(n) + waiting.flatMap { send($0) } + pumpPictures()
     }
 
     mutating func audienceEvent(_ method: String, _ params: JSONValue, now: Duration) -> [Action] {
@@ -113,6 +115,13 @@ extension RevealLink {
     }
 
     mutating func send(_ command: SourceCommand) -> [Action] {
+        // During a reload (a page that was open, read again), a press waits
+        // for the show and then goes, in order: ~200 ms, and dropping it
+        // would leave the pad heading somewhere the show never goes.
+        if phase != .open, wasConnected, [.attaching, .installing, .syncing].contains(phase), afterReload.count < 8 {
+            afterReload.append(command)
+            return [.log(.debug, "\(command) waits for the reloaded page")]
+        }
         guard phase == .open, let deck else { return [.dropped(command)] }
         let script: RevealScript
         switch command {

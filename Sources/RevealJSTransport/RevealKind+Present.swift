@@ -26,6 +26,11 @@ extension RevealKind: SourceKindLauncher {
 
     package func launch(file: String, options: LaunchOptions) throws(SourceKindError) -> any LaunchedApp {
         let environment = Self.environment()
+        // The file first: a browser must not open on what is no deck.
+        var isDirectory = stat()
+        guard stat(file, &isDirectory) == 0 else { throw SourceKindError("no deck at \(file): \(String(cString: strerror(errno)))") }
+        guard isDirectory.st_mode & S_IFMT != S_IFDIR else { throw SourceKindError("\(file) is a folder: name the deck's .html file") }
+        if let why = Self.notADeck(file) { throw SourceKindError(why) }
         if let back = comeBack(to: file, options: options, environment: environment) { return back }
         let browser: String
         if let named = options.program {
@@ -39,9 +44,6 @@ extension RevealKind: SourceKindLauncher {
             }
             browser = found
         }
-        var isDirectory = stat()
-        guard stat(file, &isDirectory) == 0 else { throw SourceKindError("no deck at \(file): \(String(cString: strerror(errno)))") }
-        guard isDirectory.st_mode & S_IFMT != S_IFDIR else { throw SourceKindError("\(file) is a folder: name the deck's .html file") }
         if let port = options.port {
             guard (1...65535).contains(port) else { throw SourceKindError("--port \(port) is not a port (1–65535)") }
             if case .open = DoctorProbes.connect("127.0.0.1", port: port, timeout: 1).connection {
@@ -85,6 +87,33 @@ extension RevealKind: SourceKindLauncher {
         let address = RevealAddress(host: "127.0.0.1", port: launch.port, page: page.id)
         return PresentedDeck(launch: launch, address: address.description, file: file, startedNow: false,
                              summary: "back to the browser still showing \(file) (pid \(entry.pid), DevTools on 127.0.0.1:\(entry.port))")
+    }
+
+    /// Why `file` is no reveal.js deck, said before a browser opens on it
+    /// (the pad would wait for reveal.js forever); nil when it may be one:
+    /// an HTML file whose first 8 MiB name reveal (every deck has
+    /// `<div class="reveal">`; a self-contained one has reveal.js inside).
+    static func notADeck(_ file: String) -> String? {
+        let lower = file.lowercased()
+        let advice = "present takes the .html file that Quarto, pandoc -t revealjs or Jupyter made"
+        guard [".html", ".htm", ".xhtml"].contains(where: lower.hasSuffix) else {
+            return "\(file) is not a reveal.js deck (not an .html file): \(advice)"
+        }
+        let fd = open(file, O_RDONLY)
+        guard fd >= 0 else { return "cannot read \(file): \(String(cString: strerror(errno)))" }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var tail: [UInt8] = []
+        var total = 0
+        while total < 8 << 20 {
+            let n = read(fd, &buffer, buffer.count)
+            if n <= 0 { break }
+            total += n
+            let text = tail + buffer[..<n].map { $0 | ($0 >= 65 && $0 <= 90 ? 0x20 : 0) }
+            if text.firstRange(of: Array("reveal".utf8)) != nil { return nil }
+            tail = Array(text.suffix(5))
+        }
+        return "\(file) is not a reveal.js deck (it never names reveal): \(advice)"
     }
 
     static func environment() -> [String: String] {

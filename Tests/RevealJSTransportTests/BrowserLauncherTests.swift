@@ -3,6 +3,7 @@ import NIOPosix
 import RevealJS
 import RevealJSTransport
 import SlideModel
+import SourceKit
 import XCTest
 
 /// `controlpad present deck.html`: how the browser is started, and (opt-in,
@@ -51,5 +52,31 @@ final class BrowserLauncherTests: XCTestCase {
         recorder.wait(for: .showStarted(slideCount: 14, current: 0))
         source.send(.next)
         recorder.wait(for: .slideChanged(index: 1))
+    }
+}
+
+/// `present` refuses what is no reveal.js deck before any browser opens
+/// (it would wait for reveal.js forever), and says what it takes.
+final class PresentRefusesTests: XCTestCase {
+    func testAFileThatIsNoDeckIsRefusedUpFront() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cp-notadeck-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func write(_ name: String, _ text: String) -> String {
+            let path = directory.appendingPathComponent(name).path
+            FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+            return path
+        }
+        let none = LaunchOptions(program: "/nonexistent/browser")
+        func refusal(_ path: String) -> String {
+            do { _ = try RevealKind().launch(file: path, options: none); return "" } catch let error as SourceKindError { return error.description } catch { return "\(error)" }
+        }
+        let readme = write("README.md", "# A talk\n")
+        XCTAssertEqual(refusal(readme), "\(readme) is not a reveal.js deck (not an .html file): "
+                       + "present takes the .html file that Quarto, pandoc -t revealjs or Jupyter made")
+        let page = write("page.html", "<html><body>hello</body></html>")
+        XCTAssertTrue(refusal(page).contains("is not a reveal.js deck (it never names reveal)"), refusal(page))
+        let deck = write("talk.html", String(repeating: "x", count: 70_000) + "<div class=\"Reveal\"><div class=\"slides\">")
+        XCTAssertTrue(refusal(deck).hasPrefix("cannot run the browser /nonexistent/browser"), "a deck gets as far as the browser: \(refusal(deck))")
     }
 }
