@@ -25,6 +25,21 @@ final class BrowserLauncherTests: XCTestCase {
         XCTAssertEqual(BrowserLauncher.fileURL("/t/café.html"), "file:///t/caf%C3%A9.html")
     }
 
+    /// A browser that exits at once (no display) says why in its own words:
+    /// the pad passes them on, without the D-Bus and shell noise around them.
+    func testABrowserThatExitsAtOnceGivesItsOwnReason() {
+        let log = """
+            /usr/bin/chromium: 9: [: 25276063744: unexpected operator
+            [20266:20266:1127/181926.484711:ERROR:ui/ozone/platform/x11/ozone_platform_x11.cc:257] Missing X server or $DISPLAY
+            [20266:20266:1127/181926.484745:ERROR:ui/aura/env.cc:253] The platform failed to initialize.  Exiting.
+            [20266:20299:1127/181926.486123:ERROR:dbus/bus.cc:405] Failed to connect to the bus: Failed to connect to socket
+            [20290:20290:0100/000000.513379:ERROR:content/zygote/zygote_linux.cc:662] write: Broken pipe (32)
+            """
+        XCTAssertEqual(BrowserLauncher.reason(log), "Missing X server or $DISPLAY; The platform failed to initialize.  Exiting.")
+        XCTAssertEqual(BrowserLauncher.reason("Running as root without --no-sandbox is not supported.\n"),
+                       "Running as root without --no-sandbox is not supported.")
+    }
+
     func testNoBrowserIsSaidWithWhatToDo() {
         XCTAssertNil(BrowserLauncher.find(environment: ["PATH": "/nonexistent"]))
         XCTAssertTrue(BrowserLauncher.LaunchError.noBrowser.description.contains("CONTROLPAD_BROWSER"))
