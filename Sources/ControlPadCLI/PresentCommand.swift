@@ -55,7 +55,8 @@ struct PresentCommand: ParsableCommand {
         // opened on an app it started ends it.
         do {
             let shown = try kind.parse(app.address)
-            let made = try kind.makeSource(address: app.address, settings: SourceSettings(), use: .pad, logger: nil)
+            let made = try kind.makeSource(address: app.address, settings: SourceSettings(config.config.sources[kind.id] ?? [:]),
+                                           use: .pad, logger: nil)
             var settings = pad.settings
             settings.quitNote = app.quitNote
             try PadRunner.run(source: made, settings: settings, link: kind.initialLink(shown: shown),

@@ -74,8 +74,18 @@ package final class SettingsReader {
                 guard let kinds = attempt({ try table(value, key) }) else { continue }
                 for (kind, sub) in kinds {
                     guard let settings = attempt({ try table(sub, "source.\(kind)") }) else { continue }
+                    // Only what the kind declares: a misspelt setting is said, not ignored.
+                    let known = sourceKeys.filter { $0.source == kind }.map(\.setting)
                     for (setting, value) in settings {
-                        if let text = attempt({ try string(value, setting, section: "source.\(kind)") }) {
+                        if !known.isEmpty, !known.contains(setting) {
+                            problems.append(bad(line(of: setting, section: "source.\(kind)"),
+                                                "unknown setting \"\(setting)\" in [source.\(kind)] (known: \(known.joined(separator: ", ")))").problem)
+                            continue
+                        }
+                        // A flag may be written as one (`allow-remote = true`).
+                        if let flag = value.bool {
+                            config.sources[kind, default: [:]][setting] = flag ? "true" : "false"
+                        } else if let text = attempt({ try string(value, setting, section: "source.\(kind)") }) {
                             config.sources[kind, default: [:]][setting] = text
                         }
                     }

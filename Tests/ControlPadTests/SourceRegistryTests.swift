@@ -85,6 +85,23 @@ final class SourceRegistryTests: XCTestCase {
         XCTAssertTrue(DefaultConfig.text(sourceKeys: SourceRegistry.configKeys).contains("# pdfpc-password = "))
     }
 
+    /// A kind's options are settings of its `[source.ID]` table: a flag may
+    /// be written as one, a misspelt setting is said with its line, and the
+    /// default config lists them.
+    func testAKindsOptionsAreSettingsOfItsTable() throws {
+        func read(_ text: String) -> LoadedConfig {
+            ConfigLoader(file: "config.toml", text: text, sourceKeys: SourceRegistry.configKeys).parse()
+        }
+        let reveal = SourceRegistry.kind(for: "reveal://127.0.0.1:9222")
+        let flag = read("[source.reveal]\nallow-remote = true\n")
+        XCTAssertEqual(flag.problems, [])
+        XCTAssertEqual(try ConnectCommand.parse([]).source.settings(for: reveal, config: flag.config)["allow-remote"], "true")
+        let typo = read("animation = false\n[source.reveal]\nallow-remot = true\n")
+        XCTAssertEqual(typo.problems.map(\.line), [3])
+        XCTAssertEqual(typo.problems.first?.message, "unknown setting \"allow-remot\" in [source.reveal] (known: allow-remote)")
+        XCTAssertTrue(DefaultConfig.text(sourceKeys: SourceRegistry.configKeys).contains("# [source.reveal]\n"))
+    }
+
     func testAServerWithAKindsSchemeIsLeftToTheCommand() {
         let config = ConfigLoader(file: "config.toml", text: "server = \"pdfpc://laptop.local\"\n").parse()
         XCTAssertEqual(config.problems, [])
