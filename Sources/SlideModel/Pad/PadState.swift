@@ -216,10 +216,10 @@ public struct PadState: Sendable {
 
     /// The slide after where the show is heading, if there is one: the next
     /// pane moves with the presses, before the show confirms them. While the
-    /// current slide has a step left, → shows that: the next pane shows
-    /// this slide again (`nextStep` says which step).
+    /// current slide has steps left, it is still the next slide (its title
+    /// says after how many steps): a picture of this slide's next step is
+    /// not taken, and the current picture titled as it would be wrong.
     public var nextSlide: Int? {
-        if nextStep != nil { return current }
         let from = heading?.target ?? current
         return showRunning && from + 1 < slideCount ? from + 1 : nil
     }
@@ -234,6 +234,12 @@ public struct PadState: Sendable {
     public var aimedStep: Int? {
         guard let step = currentStep else { return nil }
         return min(max(0, stepHeading.target(or: step.shown)), step.count)
+    }
+
+    /// The presses left on the current slide's steps before → changes the slide; nil with none left.
+    public var stepsLeft: Int? {
+        guard nextStep != nil, let step = currentStep, let aimed = aimedStep else { return nil }
+        return step.count - aimed
     }
 
     /// The step → shows next on the current slide (1-based, of
