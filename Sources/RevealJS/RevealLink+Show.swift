@@ -26,7 +26,7 @@ extension RevealLink {
         failedPictures = []
         var actions: [Action] = [
             .log(.info, "\(first ? "connected" : "connected again"): reveal.js \(version), \(deck.count) slides, at \(n)"),
-            .emit(.link(.connected(server: "reveal.js \(version) · \(browser) · \(settings.address.hostAndPort)"))),
+            .emit(.link(.connected(server: "reveal.js \(version) · \(Self.shortBrowser(browser)) · \(settings.address.hostAndPort)"))),
             .emit(.showStarted(slideCount: deck.count, current: n)),
         ]
         // The pad's BLANK is reveal.js's pause, whoever made it: a pause the
@@ -137,5 +137,14 @@ extension RevealLink {
             return [.dropped(command)]
         }
         return [request(.audience, .evaluate(id: 0, script), .command(command))]
+    }
+}
+
+extension RevealLink {
+    /// "Chrome 156" of "Chrome/156.0.8078.108" (`/json/version`'s Browser): the status line's room is for the show.
+    static func shortBrowser(_ browser: String) -> String {
+        guard let slash = browser.firstIndex(of: "/") else { return browser }
+        let major = browser[browser.index(after: slash)...].prefix { $0.isNumber }
+        return major.isEmpty ? browser : "\(browser[..<slash]) \(major)"
     }
 }

@@ -26,7 +26,7 @@ struct StatusBarView {
         let base: Role = state.isLinkDown ? .warning : .status
         let dim: Role = state.isLinkDown ? .warning : .statusDim
         grid.fill(rect, style: Style(base))
-        let shown = Self.fitting(parts(state, now: now, base: base, dim: dim), width: rect.width)
+        let shown = Self.fitting(parts(state, now: now, base: base, dim: dim), width: rect.width, shorterLinks: Self.shorterLinkLabels(state))
         var x = rect.x + 1
         for (i, part) in shown.enumerated() {
             if i > 0 { x += grid.put(" · ", x: x, y: rect.y, style: Style(dim), clip: rect) }
@@ -40,7 +40,9 @@ struct StatusBarView {
         // stays where it was while the message shows.
         if let message = state.flash?.text {
             grid.fill(rect, style: Style(.warning))
-            grid.put(DisplayWidth.truncate(" " + message, to: rect.width), x: rect.x, y: rect.y, style: Style(.warning), clip: rect)
+            // BLANK stays in sight: the audience sees black whatever the message says.
+            let text = (state.blank && state.showRunning ? " BLANK ·" : "") + " " + message
+            grid.put(DisplayWidth.truncate(text, to: rect.width), x: rect.x, y: rect.y, style: Style(.warning), clip: rect)
         }
         return anchors
     }
@@ -80,7 +82,7 @@ struct StatusBarView {
             }
             if state.blank { parts.append(("BLANK", Style(.warning), 1)) }
             if state.buffer.previewCount < state.slideCount {
-                parts.append(("previews \(state.buffer.previewCount)/\(state.slideCount)", Style(dim), 4))
+                parts.append(("previews \(state.buffer.previewCount)/\(state.slideCount)", Style(dim), 5))
             }
         } else if state.isLinkUp && !state.showStateKnown {
             parts.append(("asking about the show…", Style(dim), 1))
@@ -88,15 +90,16 @@ struct StatusBarView {
             let start = state.bindings.keys(for: .startShow).first.map { " · \($0.name) starts" } ?? ""
             parts.append(("no show" + start, Style(dim), 1))
         }
-        parts.append((clock, Style(base), 5))
-        if let hint = Self.helpHint(state) { parts.append((hint, Style(dim), 6)) }
+        // The wall clock, then the previews' count, give way before "? help": the way to every key.
+        parts.append((clock, Style(base), 6))
+        if let hint = Self.helpHint(state) { parts.append((hint, Style(dim), 4)) }
 
         return parts
     }
 
     /// The parts that fit `width`: parts less important than the link go
     /// first; then the link may shrink to its glyph before more important parts go.
-    private static func fitting(_ parts: [Part], width total: Int) -> [Part] {
+    private static func fitting(_ parts: [Part], width total: Int, shorterLinks: [String] = []) -> [Part] {
         var shown = parts
         let separatorWidth = 3
         func width(_ p: [Part], linkShrunk: Bool = false) -> Int {
@@ -111,6 +114,9 @@ struct StatusBarView {
             shown.remove(at: drop)
             return true
         }
+        // The link's details give way first: the peer's name and version go
+        // before the clock and the help hint do, and the show's title stays.
+        for shorter in shorterLinks where width(shown) > total { shown[0].text = shorter }
         while width(shown) > total, dropLeastImportant(below: parts[0].priority) {}
         while width(shown, linkShrunk: true) > total, dropLeastImportant(below: -1) {}
         let others = width(Array(shown.dropFirst())) - (shown.count > 1 ? 0 : 2) + (shown.count > 1 ? separatorWidth : 0)
@@ -121,6 +127,16 @@ struct StatusBarView {
     /// "? help", with the key bound to help (none when help has no key).
     static func helpHint(_ state: PadState) -> String? {
         state.bindings.keys(for: .help).first.map { "\($0.name) help" }
+    }
+
+    /// Shorter forms of the link's label, longest first: the peer's first
+    /// word group only ("reveal.js 5.2.1" of "reveal.js 5.2.1 · Chrome 156 ·
+    /// 127.0.0.1:9222"), then the title alone.
+    static func shorterLinkLabels(_ state: PadState) -> [String] {
+        guard case .connected(let server) = state.link else { return [] }
+        let first = server.split(separator: " · ", maxSplits: 1).first.map(String.init) ?? server
+        if state.title.isEmpty { return first == server ? [] : ["● \(first)"] }
+        return (first == server ? [] : ["● \(first) · \(state.title)"]) + ["● \(state.title)"]
     }
 
     static func linkLabel(_ state: PadState) -> String {
