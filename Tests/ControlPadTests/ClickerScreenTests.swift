@@ -41,7 +41,7 @@ final class ClickerScreenTests: XCTestCase {
             _ = state.reduce(.tick, now: now + Flash.duration)
             grid = renderPad(&state, width: 80, height: 24, now: now + Flash.duration)
             XCTAssertTrue(statusLine(grid).contains(" 4/12 "), "\(name): the show confirmed: \(statusLine(grid))")
-            XCTAssertFalse(statusLine(grid).contains("BLANK") || statusLine(grid).contains("⏸"), "\(name): no BLANK, the timer runs")
+            XCTAssertFalse(statusLine(grid).contains("BLANK") || statusLine(grid).contains("❚❚"), "\(name): no BLANK, the timer runs")
         }
     }
 

@@ -33,7 +33,7 @@ final class RealPresentEndToEndTests: XCTestCase {
 
         pad = try TmuxSession(command: command, width: 120, height: 36, environment: environment)
         try pad.waitFor("the same browser, on slide 3, the talk's timer kept (not \"starts at the next slide\")", timeout: 30) {
-            TmuxSession.statusLine($0).contains("3/14") && TmuxSession.statusLine($0).contains("⏱ 00:0")
+            TmuxSession.statusLine($0).contains("3/14") && TmuxSession.statusLine($0).contains("◷ 00:0")
         }
         XCTAssertTrue(try String(contentsOfFile: errors, encoding: .utf8).contains("back to the browser still showing \(deck)"))
         try pad.send("C-\\")

@@ -49,7 +49,7 @@ struct ClockView {
                 return
             }
         } else if let elapsed {
-            lines.insert("⏱ " + StatusBarView.duration(elapsed), at: 0)
+            lines.insert("◷ " + StatusBarView.duration(elapsed), at: 0)
         }
         for line in lines where y < rect.maxY {
             grid.putCentered(DisplayWidth.truncate(line, to: rect.width), in: rect, y: y, style: wordsStyle)

@@ -71,7 +71,7 @@ package struct HelpView {
                 .item(keys: "● ◌", summary: "linked / connecting (status line)"),
                 .item(keys: "● ◌", summary: "preview in / coming (slide list)"),
                 .item(keys: "▶", summary: "the show's slide (slide list)"),
-                .item(keys: "⏸", summary: "the timer stands still (blank)"),
+                .item(keys: "❚❚", summary: "the timer stands still (blank)"),
                 .item(keys: "+0:42", summary: "behind the rehearsal (--pace-from)")]
         if let picturesLabel { out += [.gap, .heading("Pictures: \(picturesLabel)")] }
         return out

@@ -61,9 +61,9 @@ struct StatusBarView {
             }
             if let steps = state.stepText { parts.append((steps, Style(.accent), 1)) }
             if let elapsed = state.elapsed(at: now) {
-                var timer = "⏱ " + Self.duration(elapsed)
+                var timer = "◷ " + Self.duration(elapsed)
                 if let total = state.talkDuration { timer += " / " + Self.duration(total) }
-                if state.pausedSince != nil { timer += " ⏸" }
+                if state.pausedSince != nil { timer += " ❚❚" }
                 let role: Role
                 switch state.pace(at: now) {
                 case .tight?: role = .paceTight
@@ -78,7 +78,7 @@ struct StatusBarView {
                     parts.append((reading.shownWords, Style(role), 3))
                 }
             } else if state.timerWaitsForFirstMove {
-                parts.append(("⏱ starts at the next slide", Style(dim), 2))
+                parts.append(("◷ starts at the next slide", Style(dim), 2))
             }
             if state.blank { parts.append(("BLANK", Style(.warning), 1)) }
             if state.buffer.previewCount < state.slideCount {
