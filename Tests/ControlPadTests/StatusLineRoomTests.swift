@@ -46,4 +46,29 @@ final class StatusLineRoomTests: XCTestCase {
         XCTAssertTrue(line.contains("list open: Esc closes it; the show did not move"), line)
         XCTAssertTrue(line.hasPrefix(" BLANK · "), line)
     }
+
+    /// The status line's glyphs (the timer, the timer standing still) are
+    /// in DejaVu Sans Mono, a common terminal font: no tofu (⏱ and ⏸ were).
+    func testTheStatusLinesGlyphsAreInDejaVuSansMono() throws {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/fc-list"), "fontconfig's fc-list")
+        var state = samplePadState()
+        _ = state.reduce(.key(.char("b")), now: .milliseconds(200_000))
+        let line = statusLine(renderPad(&state, width: 120, height: 40, now: .milliseconds(200_100)))
+        XCTAssertTrue(line.contains("◷") && line.contains("❚❚"), line)
+        func families(_ pattern: String) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/fc-list")
+            process.arguments = [pattern, "family"]
+            let out = Pipe()
+            process.standardOutput = out
+            try process.run()
+            defer { process.waitUntilExit() }
+            return String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        }
+        try XCTSkipUnless(try families(":").contains("DejaVu Sans Mono"), "DejaVu Sans Mono is not installed")
+        for scalar in Set(line.unicodeScalars.filter { $0.value > 0x7F }) {
+            let families = try families(":charset=\(String(scalar.value, radix: 16))")
+            XCTAssertTrue(families.contains("DejaVu Sans Mono"), "\(scalar) (U+\(String(scalar.value, radix: 16, uppercase: true))) is tofu in DejaVu Sans Mono")
+        }
+    }
 }
