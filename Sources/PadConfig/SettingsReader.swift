@@ -201,16 +201,27 @@ package final class SettingsReader {
             throw bad(at, "theme.\(name) must be a colour or a table like { fg = \"cyan\", bg = \"default\", bold = true }")
         }
         var look = RoleLook()
-        for (key, item) in table {
-            switch key {
-            case "fg": look.foreground = try color(item, line: at)
-            case "bg": look.background = try color(item, line: at)
-            case "bold": look.bold = try bool(item, key, section: "theme", line: at)
-            case "dim": look.dim = try bool(item, key, section: "theme", line: at)
-            case "reverse": look.reverse = try bool(item, key, section: "theme", line: at)
-            case "underline": look.underline = try bool(item, key, section: "theme", line: at)
-            default: throw bad(at, "unknown style \"\(key)\" in theme.\(name) (known: fg, bg, bold, dim, reverse, underline)")
+        // Every mistake in the table is said, in the order written in the docs (fg, bg, …), not only the first.
+        let order = ["fg", "bg", "bold", "dim", "reverse", "underline"]
+        var failures: [Bad] = []
+        for (key, item) in table.sorted(by: { (order.firstIndex(of: $0.0) ?? order.count, $0.0) < (order.firstIndex(of: $1.0) ?? order.count, $1.0) }) {
+            do {
+                switch key {
+                case "fg": look.foreground = try color(item, line: at)
+                case "bg": look.background = try color(item, line: at)
+                case "bold": look.bold = try bool(item, key, section: "theme", line: at)
+                case "dim": look.dim = try bool(item, key, section: "theme", line: at)
+                case "reverse": look.reverse = try bool(item, key, section: "theme", line: at)
+                case "underline": look.underline = try bool(item, key, section: "theme", line: at)
+                default: throw bad(at, "unknown style \"\(key)\" in theme.\(name) (known: fg, bg, bold, dim, reverse, underline)")
+                }
+            } catch let failure as Bad {
+                failures.append(failure)
             }
+        }
+        if let last = failures.last {
+            problems += failures.dropLast().map(\.problem)
+            throw last
         }
         return look
     }
@@ -256,7 +267,10 @@ package final class SettingsReader {
         var current: String? = nil
         for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.trimmingWhitespace()
-            if line.hasPrefix("[") {
+            // A broken header (`[keys` with no `]`) is left out of the file as
+            // read: the keys under it are read where they then land.
+            let header = line.split(separator: "#", maxSplits: 1).first.map { String($0).trimmingWhitespace() } ?? line
+            if line.hasPrefix("["), header.hasSuffix("]") {
                 current = line.trimmingCharacters(inSet: "[] ")
                 if section == nil && current == key { return i + 1 }
                 continue
