@@ -54,6 +54,7 @@ extension RevealLink {
         case .refused: return lost(wasConnected ? .browserGone : .nothingListens(address: address))
         case .unreachable: return lost(wasConnected ? .browserGone : .unreachable(address: address))
         case .timedOut: return lost(.notCDP(address: address, detail: "no answer"))
+        case .other(let text) where text == NetworkFailureWords.hostNotFound: return lost(.hostNotFound(host: settings.address.host))
         default: return lost(.notCDP(address: address, detail: failure.description))
         }
     }

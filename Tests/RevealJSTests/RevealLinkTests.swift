@@ -140,6 +140,16 @@ final class RevealLinkTests: XCTestCase {
         XCTAssertTrue(gone.contains { if case .emit(.link(.reconnecting(_, let p))) = $0 { p.reason == "the browser quit" } else { false } })
     }
 
+    /// A name that does not resolve is said as such (not "answers, but not as
+    /// a DevTools port", nor the resolver's own words).
+    func testAHostThatDoesNotResolveIsSaid() {
+        _ = feed(.start)
+        let lost = feed(.httpFailed(.version, .hostNotFound))
+        let problem = lost.compactMap { if case .emit(.link(.reconnecting(_, let p))) = $0 { p } else { nil } }.first
+        XCTAssertEqual(problem?.reason, "no computer is named 127.0.0.1 (the name does not resolve)")
+        XCTAssertEqual(problem?.code, "host-not-found")
+    }
+
     func testThePagesSocketIsOnTheAddressGivenWhateverTheListSays() {
         _ = feed(.start)
         _ = feed(.http(.version, status: 200, body: Array(#"{"Browser":"C","Protocol-Version":"1.3"}"#.utf8)))
