@@ -197,6 +197,17 @@ final class KeyRuleTests: XCTestCase {
                        "Esc ends the typing at once: . resumes")
     }
 
+    /// On the bare pad no key is silent: `/` searches the notes in the
+    /// list, and a key the pad has no use for says so and names the help key.
+    func testOnTheBarePadSlashSearchesAndAnUnboundKeySaysSo() {
+        var state = pad([])
+        XCTAssertEqual(sent(press([.function(1)], &state)), [])
+        XCTAssertEqual(state.flash?.text, "F1 does nothing here: ? shows every key")
+        _ = press([.char("/")], &state)
+        XCTAssertEqual(state.topOverlay, .slideList, "the list, where the matches show")
+        XCTAssertEqual(state.search?.typing, true, "typing the query")
+    }
+
     /// A message covers the status line; the next key gives it back, so a
     /// blank right after a message shows BLANK at once.
     func testTheNextKeyGivesTheStatusLineBack() {

@@ -150,8 +150,22 @@ extension PadState {
             return []
         }
         if pageNotesIfFocused(key, now: now) { return [] }
-        guard let action = bindings.action(for: key) else { return [] }
+        guard let action = bindings.action(for: key) else { return unboundOnPad(key, now: now) }
         return perform(action, now: now)
+    }
+
+    /// A key the pad has no use for on the bare pad is never silent: `/`
+    /// searches the notes (in the slide list, where the matches show), and
+    /// any other says so and which key shows them all.
+    private mutating func unboundOnPad(_ key: Key, now: Duration) -> [Effect] {
+        if key == .char("/"), bindings.action(for: .char("/")) == nil {
+            openList(now: now)
+            startSearch(now: now)
+            return []
+        }
+        let help = bindings.keys(for: .help).first.map { ": \($0.name) shows every key" } ?? ""
+        flash = Flash(text: "\(key.name) does nothing here\(help)", until: now + Flash.duration)
+        return []
     }
 
     /// Keys the open slide list takes; nil for keys it leaves (which then
