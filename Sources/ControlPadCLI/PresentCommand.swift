@@ -59,6 +59,7 @@ struct PresentCommand: ParsableCommand {
                                            use: .pad, logger: nil)
             var settings = pad.settings
             settings.quitNote = app.quitNote
+            settings.noShowToStop = kind.noShowToStop
             try PadRunner.run(source: made, settings: settings, link: kind.initialLink(shown: shown),
                               sourceNotes: SourceRegistry.helpNotes(kind, bindings: config.config.bindings), config: config)
         } catch {

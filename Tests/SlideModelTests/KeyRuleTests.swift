@@ -208,6 +208,16 @@ final class KeyRuleTests: XCTestCase {
         XCTAssertEqual(state.search?.typing, true, "typing the query")
     }
 
+    /// `S` on a source that always presents (pdfpc, reveal.js) says so
+    /// instead of asking a question whose "yes" would do nothing.
+    func testStopOnASourceWithNoShowToStopSaysSo() {
+        var state = pad([])
+        state.noShowToStop = "no show to stop: pdfpc presents until it quits"
+        XCTAssertEqual(sent(press([.char("S")], &state)), [])
+        XCTAssertNil(state.topOverlay, "no question")
+        XCTAssertEqual(state.flash?.text, "no show to stop: pdfpc presents until it quits")
+    }
+
     /// A message covers the status line; the next key gives it back, so a
     /// blank right after a message shows BLANK at once.
     func testTheNextKeyGivesTheStatusLineBack() {

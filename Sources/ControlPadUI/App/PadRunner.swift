@@ -152,6 +152,7 @@ package struct PadStart {
         var state = PadState(bindings: config.bindings, animate: config.animation && !settings.noAnimation)
         state.link = link
         state.quitNote = settings.quitNote
+        state.noShowToStop = settings.noShowToStop
         state.notice = notices.isEmpty ? nil : notices.joined(separator: "\n")
         state.talkDuration = settings.duration.flatMap(DurationText.length) ?? config.talkDuration
         if case .success(let loaded)? = pace {

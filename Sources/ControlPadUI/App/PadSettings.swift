@@ -21,6 +21,8 @@ package struct PadSettings: Sendable {
     /// What quitting does to what the audience sees, said in the quit
     /// question (`present`: the browser keeps showing the deck); nil: nothing.
     package var quitNote: String?
+    /// What the stop key says on a source with no show to stop (nil: it asks, then stops).
+    package var noShowToStop: String?
 
     package init() {}
 }

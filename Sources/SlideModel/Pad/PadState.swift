@@ -166,6 +166,8 @@ public struct PadState: Sendable {
     public var gotoProblem: String?
     /// What quitting does to the audience's screen, in the quit question (nil: nothing to say).
     public var quitNote: String?
+    /// Why the stop key does nothing on this source (it always presents); nil: it stops the show.
+    public var noShowToStop: String?
     /// A short message that goes by itself (a press refused while the link is down).
     public var flash: Flash?
 
