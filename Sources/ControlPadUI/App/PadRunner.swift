@@ -92,10 +92,11 @@ package enum PadRunner {
                            timers: start.talkTimers())
         CrashGuard.crashIfAskedForTest()
         try driver.run(loop, terminal: terminal)
-        start.remember(loop.state)
+        let notKept = start.remember(loop.state)
         // The shell gets its prompt back now; Impress's stream, if one is
         // still coming, is waited for in the background.
         terminal.restore()
+        if let notKept { Syscalls.writeStandardError("controlpad: \(TerminalText.escaped(notKept))\n") }
         if let waiting = LinkLeaving.leave(source, logger: Logger(label: "controlpad.source")) {
             Syscalls.writeStandardError("controlpad: \(waiting).\n")
         }
@@ -171,9 +172,11 @@ package struct PadStart {
         return TalkTimerKeeping(store: store, server: layoutKey)
     }
 
-    /// Keeps the layout the pad ended in for this server's next start.
-    func remember(_ final: PadState) {
-        if let layoutKey, final.layoutMode != startLayout { layouts?.remember(final.layoutMode, for: layoutKey) }
+    /// Keeps the layout the pad ended in for this server's next start; what
+    /// went wrong, to be said once the terminal is back (nil: kept, or nothing to keep).
+    func remember(_ final: PadState) -> String? {
+        guard let layoutKey, final.layoutMode != startLayout else { return nil }
+        return layouts?.remember(final.layoutMode, for: layoutKey)
     }
 
     /// What is said again on stderr once the terminal is back.

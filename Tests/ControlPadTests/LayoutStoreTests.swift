@@ -1,0 +1,22 @@
+import Foundation
+import XCTest
+@testable import ControlPadUI
+@testable import SlideModel
+
+/// The layout kept per server: a layout that cannot be kept is said, not dropped silently.
+final class LayoutStoreTests: XCTestCase {
+    func testALayoutThatCannotBeKeptIsSaid() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cp-layouts-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let kept = LayoutStore(fileURL: directory.appendingPathComponent("layouts.json"))
+        XCTAssertNil(kept.remember(.notesFirst, for: "demo://"))
+        XCTAssertEqual(kept.layout(for: "demo://"), .notesFirst)
+        // A file where its folder should be: nothing can be written there.
+        let blocker = directory.appendingPathComponent("blocker")
+        FileManager.default.createFile(atPath: blocker.path, contents: Data("x".utf8))
+        let stuck = LayoutStore(fileURL: blocker.appendingPathComponent("layouts.json"))
+        let said = try XCTUnwrap(stuck.remember(.fullScreen, for: "demo://"))
+        XCTAssertTrue(said.hasPrefix("the layout (full-screen) is not kept for next time: cannot write \(blocker.path)/layouts.json"), said)
+    }
+}
