@@ -145,7 +145,13 @@ package struct PadStart {
         // The layout this server was last shown in, else the config's.
         self.layouts = layouts
         layoutKey = LayoutStore.key(for: link)
-        startLayout = layoutKey.flatMap { layouts?.layout(for: $0) } ?? config.layout
+        let kept = layoutKey.flatMap { layouts?.layout(for: $0) }
+        startLayout = kept ?? config.layout
+        // The kept layout wins over the config's: said, or the config would seem ignored.
+        if let kept, kept != config.layout {
+            notices.append("layout \(kept.rawValue): as on this server last time (the config's \(config.layout.rawValue) "
+                           + "applies where none is kept; L changes it)")
+        }
     }
 
     /// The pad's first state.
