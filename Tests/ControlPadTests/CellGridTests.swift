@@ -86,6 +86,18 @@ final class CellGridTests: XCTestCase {
         XCTAssertTrue(CellGrid(width: 6, height: 3).isFullRepaint(since: before), "a new size repaints")
     }
 
+    /// The current slide is never narrower than the next one (seen at 40×12:
+    /// 16 columns against 24), whatever the size.
+    func testTheNextSlideIsNeverWiderThanTheCurrent() {
+        for width in stride(from: 20, through: 220, by: 4) {
+            for height in stride(from: 8, through: 70, by: 2) {
+                let layout = PadLayout(width: width, height: height)
+                guard !layout.current.isEmpty, !layout.next.isEmpty else { continue }
+                XCTAssertLessThanOrEqual(layout.next.width, layout.current.width, "\(width)×\(height)")
+            }
+        }
+    }
+
     /// Seen: a 160×12 window stacked the panes and the current slide was 14 columns wide.
     func testTheLayoutGivesTheSlideTheMostRoom() {
         let fit = PadLayout.Fit(slideAspect: 16.0 / 9, cellAspect: 2)
