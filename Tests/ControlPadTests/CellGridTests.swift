@@ -98,6 +98,18 @@ final class CellGridTests: XCTestCase {
         }
     }
 
+    /// A 14-slide deck's overview on 200×60 used a quarter of the screen:
+    /// the pictures grow while every slide still fits.
+    func testTheOverviewUsesTheScreenForAShortDeck() {
+        let body = Rect(x: 0, y: 0, width: 200, height: 59)
+        let grid = OverviewGeometry(body: body, cellAspect: 2, slides: 14)
+        XCTAssertGreaterThanOrEqual(grid.columns * grid.rows, 14, "every slide on one screen")
+        let used = Double(min(14, grid.columns * grid.rows) * (grid.thumbCols + 1) * (grid.thumbRows + 1))
+        XCTAssertGreaterThan(used / Double(grid.inside.width * grid.inside.height), 0.5, "\(grid)")
+        let long = OverviewGeometry(body: body, cellAspect: 2, slides: 500)
+        XCTAssertEqual(long.thumbRows, 6, "a long deck keeps the legible size, and scrolls")
+    }
+
     /// Seen: a 160×12 window stacked the panes and the current slide was 14 columns wide.
     func testTheLayoutGivesTheSlideTheMostRoom() {
         let fit = PadLayout.Fit(slideAspect: 16.0 / 9, cellAspect: 2)
