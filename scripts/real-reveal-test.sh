@@ -6,8 +6,11 @@
 # pane's size compared with the audience's own screenshot, the figures) and
 # BrowserLauncherTests (`present`: a headless Chromium started by the pad),
 # and EndToEndTests.RealRevealEndToEndTests (the built `controlpad connect
-# reveal://…` in tmux: five quick →, go-to, blank, a move made in the
-# browser, a reload, read off the screen) and
+# reveal://…` in tmux: five quick →, go-to, blank, → and ← while blank, a
+# pause made in the browser, a move made in the
+# browser, a reload, read off the screen), RealPresentEndToEndTests
+# (`present`: the quit question, the browser left running, present again
+# comes back to it on the same slide with the timer kept) and
 # EndToEndTests.RealRevealSectionsEndToEndTests (a second peer on PORT+1
 # serving tools/reveal-sections/deck.html, a pandoc deck with level-1
 # sections and data-timing: two sections with ], the agenda, a jump).
@@ -38,4 +41,4 @@ REVEAL_PEER_PORT=$PORT "$PEER_SH" >/dev/null
 REVEAL_PEER_PORT=$SECTIONS_PORT REVEAL_PEER_DECK="$ROOT/tools/reveal-sections/deck.html" "$PEER_SH" >/dev/null
 CONTROLPAD_REAL_REVEAL=1 CONTROLPAD_REAL_REVEAL_PORT=$PORT CONTROLPAD_REAL_REVEAL_SECTIONS_PORT=$SECTIONS_PORT \
     swift test --scratch-path "$SCRATCH_PATH" --skip-build \
-    --filter 'RevealJSTransportTests.(RealRevealTests|BrowserLauncherTests)|EndToEndTests.RealReveal(Sections)?EndToEndTests'
+    --filter 'RevealJSTransportTests.(RealRevealTests|BrowserLauncherTests)|EndToEndTests.(RealReveal(Sections)?EndToEndTests|RealPresentEndToEndTests)'

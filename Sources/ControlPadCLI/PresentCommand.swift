@@ -59,7 +59,7 @@ struct PresentCommand: ParsableCommand {
         }
         try bootstrapLogging(path: pad.log)
         let config = SourceRegistry.readConfig(path: pad.config)
-        Syscalls.writeStandardError("controlpad: starting \(kind.displayName) on \(file) …\n")
+        Syscalls.writeStandardError("controlpad: presenting \(file) with \(kind.displayName) …\n")
         let app: any LaunchedApp
         do {
             app = try kind.launch(file: file, options: LaunchOptions(program: browser, port: port, headless: headless,
@@ -67,15 +67,27 @@ struct PresentCommand: ParsableCommand {
         } catch {
             throw PresentFailure(description: error.description)
         }
-        // Ended whatever happens next: the pad quits, or fails to open.
-        defer { app.stop() }
         Syscalls.writeStandardError("controlpad: \(app.summary)\n")
-        let shown = try kind.parse(app.address)
-        let made = try kind.makeSource(address: app.address, settings: app.settings, use: .pad, logger: nil)
-        var settings = pad.settings
-        if settings.agenda == nil, let beside = Self.agenda(beside: file) { settings.agenda = beside }
-        try PadRunner.run(source: made, settings: settings, link: kind.initialLink(shown: shown),
-                          sourceNotes: SourceRegistry.helpNotes(kind, bindings: config.config.bindings), config: config)
+        // The audience watches the app: quitting the pad (q, Ctrl-\\, a
+        // signal) leaves it running, and says so (a kind may end the show
+        // itself on q, as Impress over UNO does); only a pad that never
+        // opened on an app it started ends it.
+        do {
+            let shown = try kind.parse(app.address)
+            let made = try kind.makeSource(address: app.address,
+                                           settings: app.settings.over(config.config.sources[kind.id] ?? [:]),
+                                           use: .pad, logger: nil)
+            var settings = pad.settings
+            if settings.agenda == nil, let beside = Self.agenda(beside: file) { settings.agenda = beside }
+            settings.quitNote = app.quitNote
+            settings.noShowToStop = kind.noShowToStop
+            try PadRunner.run(source: made, settings: settings, link: kind.initialLink(shown: shown),
+                              sourceNotes: SourceRegistry.helpNotes(kind, bindings: config.config.bindings), config: config)
+        } catch {
+            if app.startedNow { app.stop() }
+            throw error
+        }
+        Syscalls.writeStandardError("controlpad: \(app.leftRunning)\n")
     }
 }
 

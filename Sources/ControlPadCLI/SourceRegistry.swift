@@ -67,7 +67,17 @@ enum SourceRegistry {
     }
 
     /// Every kind's config keys, for the config reader.
-    static var configKeys: [SourceConfigKey] { kinds.flatMap(\.configKeys) }
+    /// Every kind's config keys, and its options as settings of its
+    /// `[source.ID]` table (`[source.reveal] allow-remote = true`): the config
+    /// reads them, says a misspelt one, and `--print-default` lists them.
+    static var configKeys: [SourceConfigKey] {
+        kinds.flatMap { kind in
+            let declared = kind.configKeys
+            return declared + kind.options.filter { option in !declared.contains { $0.setting == option.name } }.map {
+                SourceConfigKey(source: kind.id, key: nil, setting: $0.name, help: $0.help)
+            }
+        }
+    }
 
     /// The config file, with the kinds' keys known.
     static func readConfig(path: String?) -> LoadedConfig {

@@ -66,6 +66,8 @@ package struct SendConversation {
     private var sourceSections: [TalkSection] = []
     /// The confirmation arrived before the write was reported.
     private var confirmedEarly = false
+    /// The command sent, once it is.
+    private var sent: SourceCommand?
 
     package init(action: RemoteAction, waitForConfirmation: Bool = true, server: String, peer: Peer,
                  agenda: [TalkSection]? = nil) {
@@ -128,6 +130,15 @@ package struct SendConversation {
     package mutating func written(_ ok: Bool) -> Step? {
         guard case .sending(let expectation) = phase else { return nil }
         guard ok else { return finish(.fail("the command did not reach \(server): the link closed")) }
+        // A go-to the slide the show is on, standing on a later step: the
+        // show goes back to the first step (reveal.js's `Reveal.slide(h, v,
+        // -1)`), and that step is the answer (where the show stood may be
+        // said only after the go-to was decided).
+        if expectation == .nothing, waitForConfirmation, !confirmedEarly, case .goto(let index)? = sent,
+           let stood = lastStep, stood.index == index, stood.step.shown > 0 {
+            phase = .confirming(.slideChange)
+            return nil
+        }
         if expectation == .nothing || !waitForConfirmation || confirmedEarly {
             return finish(.succeed(waitForConfirmation || expectation == .nothing ? position : "sent (the show was on \(position))"))
         }
@@ -219,11 +230,16 @@ package struct SendConversation {
         }
     }
 
+    /// A go-to the slide the show is on starts it again: a source whose
+    /// slides unfold in steps goes back to its first step and says so (the
+    /// answer waits for that step, or it would print the step before; see `written`).
     private mutating func go(to index: Int) -> Step? {
-        send(.goto(index: index), expecting: index == show?.current ? .nothing : .slideChange)
+        let restartsSteps = lastStep.map { $0.index == index && $0.step.shown > 0 } ?? false
+        return send(.goto(index: index), expecting: index == show?.current && !restartsSteps ? .nothing : .slideChange)
     }
 
     private mutating func send(_ command: SourceCommand, expecting: Expectation) -> Step? {
+        sent = command
         phase = .sending(expecting)
         return .send(command)
     }

@@ -66,7 +66,7 @@ package struct WatchState {
             if let left = agenda.talkLeft { parts.append("talk " + AgendaReading.leftWords(left)) }
             if let words = agenda.offsetWords { parts.append(words) }
         } else if let elapsed = pad.elapsed(at: now) {
-            parts.append("⏱ " + PadState.clockText(elapsed))
+            parts.append("◷ " + PadState.clockText(elapsed))
         }
         return "state: " + parts.joined(separator: " · ")
     }

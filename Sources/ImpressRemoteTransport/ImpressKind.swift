@@ -28,6 +28,11 @@ public struct ImpressKind: SourceKind {
     }
     public var capabilities: SourceCapabilities { [.pointer, .startStop, .pairing, .animationSteps, .blank, .confirmsCommands, .oneKeptLink] }
 
+    /// What ← does while blank (the help's "a move brings the slides back" says no more).
+    public var keyNotes: [SourceHelpNotes.Item] {
+        [(.action(.previous), "while blank: the slides come back on the same slide (LibreOffice)")]
+    }
+
     public var options: [SourceOption] {
         [
             SourceOption(name: "name", valueName: "name", help: """

@@ -42,7 +42,8 @@ extension ImpressUNOKind: SourceKindLauncher {
         let pipe = Self.pipe(profile: options.profile)
         let running = OfficeLauncher.isListening(pipe)
         return PresentedOffice(address: "uno:\(pipe)", settings: settings,
-                               summary: "\(running ? "the LibreOffice running" : soffice) on \(file), over the pipe uno:\(pipe)")
+                               summary: "\(running ? "the LibreOffice running" : soffice) on \(file), over the pipe uno:\(pipe)",
+                               file: file)
     }
 
     /// The pipe for a profile: `controlpad` for the presenter's own, one
@@ -62,5 +63,12 @@ struct PresentedOffice: LaunchedApp {
     let address: String
     let settings: SourceSettings
     let summary: String
+    let file: String
+    /// The source starts LibreOffice itself, and the bridge ends what it must.
+    var startedNow: Bool { false }
+    var quitNote: String { "y ends the show and closes the deck (never unsaved work)." }
+    var leftRunning: String {
+        "if the show still runs in LibreOffice (Ctrl-\\ leaves it to the room), `controlpad present \(file)` joins it again"
+    }
     func stop() {}
 }

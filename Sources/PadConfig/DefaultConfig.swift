@@ -6,7 +6,8 @@ import SourceKit
 package enum DefaultConfig {
     package static var text: String { text(sourceKeys: []) }
 
-    /// The file, with the top-level keys the source kinds declare.
+    /// The file, with the keys the source kinds declare (top-level ones
+    /// where they read best, the rest in their `[source.ID]` tables at the end).
     package static func text(sourceKeys: [SourceConfigKey]) -> String {
         let sources = sourceKeys.compactMap { key in key.key.map { "# \(key.help).\n# \($0) = \"…\"\n\n" } }.joined()
         var out = """
@@ -92,6 +93,13 @@ package enum DefaultConfig {
         # arrow-right = "▶"
 
         """
+        // The settings a kind has only in its own table.
+        for (source, keys) in Dictionary(grouping: sourceKeys.filter { $0.key == nil }, by: \.source).sorted(by: { $0.key < $1.key }) {
+            out += "\n# [source.\(source)]\n" + keys.map { key in
+                TextWrap.lines(key.help.hasSuffix(".") ? key.help : key.help + ".", width: 76).map { "# \($0)\n" }.joined()
+                    + "# \(key.setting) = …\n"
+            }.joined()
+        }
         return out
     }
 }

@@ -83,8 +83,18 @@ package final class SettingsReader {
                 guard let kinds = attempt({ try table(value, key) }) else { continue }
                 for (kind, sub) in kinds {
                     guard let settings = attempt({ try table(sub, "source.\(kind)") }) else { continue }
+                    // Only what the kind declares: a misspelt setting is said, not ignored.
+                    let known = sourceKeys.filter { $0.source == kind }.map(\.setting)
                     for (setting, value) in settings {
-                        if let text = attempt({ try string(value, setting, section: "source.\(kind)") }) {
+                        if !known.isEmpty, !known.contains(setting) {
+                            problems.append(bad(line(of: setting, section: "source.\(kind)"),
+                                                "unknown setting \"\(setting)\" in [source.\(kind)] (known: \(known.joined(separator: ", ")))").problem)
+                            continue
+                        }
+                        // A flag may be written as one (`allow-remote = true`).
+                        if let flag = value.bool {
+                            config.sources[kind, default: [:]][setting] = flag ? "true" : "false"
+                        } else if let text = attempt({ try string(value, setting, section: "source.\(kind)") }) {
                             config.sources[kind, default: [:]][setting] = text
                         }
                     }
@@ -200,16 +210,27 @@ package final class SettingsReader {
             throw bad(at, "theme.\(name) must be a colour or a table like { fg = \"cyan\", bg = \"default\", bold = true }")
         }
         var look = RoleLook()
-        for (key, item) in table {
-            switch key {
-            case "fg": look.foreground = try color(item, line: at)
-            case "bg": look.background = try color(item, line: at)
-            case "bold": look.bold = try bool(item, key, section: "theme", line: at)
-            case "dim": look.dim = try bool(item, key, section: "theme", line: at)
-            case "reverse": look.reverse = try bool(item, key, section: "theme", line: at)
-            case "underline": look.underline = try bool(item, key, section: "theme", line: at)
-            default: throw bad(at, "unknown style \"\(key)\" in theme.\(name) (known: fg, bg, bold, dim, reverse, underline)")
+        // Every mistake in the table is said, in the order written in the docs (fg, bg, …), not only the first.
+        let order = ["fg", "bg", "bold", "dim", "reverse", "underline"]
+        var failures: [Bad] = []
+        for (key, item) in table.sorted(by: { (order.firstIndex(of: $0.0) ?? order.count, $0.0) < (order.firstIndex(of: $1.0) ?? order.count, $1.0) }) {
+            do {
+                switch key {
+                case "fg": look.foreground = try color(item, line: at)
+                case "bg": look.background = try color(item, line: at)
+                case "bold": look.bold = try bool(item, key, section: "theme", line: at)
+                case "dim": look.dim = try bool(item, key, section: "theme", line: at)
+                case "reverse": look.reverse = try bool(item, key, section: "theme", line: at)
+                case "underline": look.underline = try bool(item, key, section: "theme", line: at)
+                default: throw bad(at, "unknown style \"\(key)\" in theme.\(name) (known: fg, bg, bold, dim, reverse, underline)")
+                }
+            } catch let failure as Bad {
+                failures.append(failure)
             }
+        }
+        if let last = failures.last {
+            problems += failures.dropLast().map(\.problem)
+            throw last
         }
         return look
     }
@@ -255,7 +276,10 @@ package final class SettingsReader {
         var current: String? = nil
         for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.trimmingWhitespace()
-            if line.hasPrefix("[") {
+            // A broken header (`[keys` with no `]`) is left out of the file as
+            // read: the keys under it are read where they then land.
+            let header = line.split(separator: "#", maxSplits: 1).first.map { String($0).trimmingWhitespace() } ?? line
+            if line.hasPrefix("["), header.hasSuffix("]") {
                 current = line.trimmingCharacters(inSet: "[] ")
                 if section == nil && current == key { return i + 1 }
                 continue

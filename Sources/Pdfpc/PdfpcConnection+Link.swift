@@ -78,8 +78,11 @@ extension PdfpcConnection {
         if let state { pageOf[state.userSlide] = state.page }
         // pdfpc says whether its screen is black: a blank the pad kept from
         // before ended unless it still is.
-        let blankEnded: [Action] = state?.black == true ? [] : [.emit(.blankEnded)]
-        return blankEnded + [.emit(.showStarted(slideCount: count, current: current))]
+        // before ended unless it still is; a black screen made in pdfpc is
+        // the pad's BLANK (said after the show: the pad blanks a running show).
+        let black = state?.black == true
+        return (black ? [] : [.emit(.blankEnded)]) + [.emit(.showStarted(slideCount: count, current: current))]
+            + (black ? [.emit(.blankStarted)] : [])
     }
 
     /// A state from a poll or a command's answer: a move is news, and news
@@ -90,6 +93,8 @@ extension PdfpcConnection {
         pageOf[new.userSlide] = new.page
         guard let count = padCount, count > 0 else { return [] }
         var actions: [Action] = []
+        // The screen turned black or back in pdfpc (its `b`, or the pad's): the pad follows.
+        if let old, old.black != new.black { actions.append(.emit(new.black ? .blankStarted : .blankEnded)) }
         if old?.userSlide != new.userSlide || old == nil {
             lastActivity = now
             pollDelay = settings.fastPoll

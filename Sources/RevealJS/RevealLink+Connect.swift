@@ -54,6 +54,7 @@ extension RevealLink {
         case .refused: return lost(wasConnected ? .browserGone : .nothingListens(address: address))
         case .unreachable: return lost(wasConnected ? .browserGone : .unreachable(address: address))
         case .timedOut: return lost(.notCDP(address: address, detail: "no answer"))
+        case .other(let text) where text == NetworkFailureWords.hostNotFound: return lost(.hostNotFound(host: settings.address.host))
         default: return lost(.notCDP(address: address, detail: failure.description))
         }
     }
@@ -107,6 +108,9 @@ extension RevealLink {
         if phase != .readingVersion && phase != .readingList { actions.append(.close(.audience)) }
         phase = .idle
         pending = [:]
+        let dropped = afterReload.map { Action.dropped($0) }
+        afterReload = []
+        actions += dropped
         deck = nil
         at = nil
         notesAsked = []

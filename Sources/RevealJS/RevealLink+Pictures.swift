@@ -40,8 +40,13 @@ extension RevealLink {
         case .none:
             guard !wants.isEmpty, renderFailures < 3 else { return [] }
             render = .creating
+            // Minimized from the start: a window "in the background" still
+            // came up above a deck that is not full screen (openbox, seen on
+            // Xvfb), showing the audience slides ahead. Minimized, its page is
+            // hidden but still takes pictures (same times, transitions off).
             return [request(.audience, CDPRequest(id: 0, method: "Target.createTarget", params: [
                 "url": .string(Self.renderURL(deck: deckURL)), "newWindow": true, "background": true,
+                "windowState": "minimized",
             ]), .createTarget)]
         case .ready:
             var next: (slide: Int, key: PictureKey)?

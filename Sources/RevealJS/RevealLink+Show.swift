@@ -27,16 +27,22 @@ extension RevealLink {
         failedPictures = []
         var actions: [Action] = [
             .log(.info, "\(first ? "connected" : "connected again"): reveal.js \(version), \(deck.count) slides, at \(n)"),
-            .emit(.link(.connected(server: "reveal.js \(version) · \(browser) · \(settings.address.hostAndPort)"))),
+            .emit(.link(.connected(server: "reveal.js \(version) · \(Self.shortBrowser(browser)) · \(settings.address.hostAndPort)"))),
             // Before the show: its sections are in force when it starts.
             .emit(.sections(deck.sections(totalTime: timing?.first?.double ?? 0, defaultTiming: timing?.dropFirst().first?.double))),
             .emit(.showStarted(slideCount: deck.count, current: n)),
         ]
-        // A blank the pad kept from before ended unless reveal.js is still paused (a reload unpauses it).
-        if value["paused"]?.bool != true { actions.insert(.emit(.blankEnded), at: actions.count - 1) }
+        // The pad's BLANK is reveal.js's pause, whoever made it: a pause the
+        // pad kept from before ended (a reload unpauses), one made in the
+        // browser before the pad came is shown (after the show: the pad
+        // blanks only a running show).
+        if value["paused"]?.bool == true { actions.append(.emit(.blankStarted)) }
+        else { actions.insert(.emit(.blankEnded), at: actions.count - 1) }
         if !title.isEmpty { actions.append(.emit(.showTitle(title))) }
         if let position = deck.position(at) { actions.append(.position(position)) }
-        return actions + askNotes(n) + pumpPictures()
+        let waiting = afterReload
+        afterReload = []
+        return actions + askNotes(n) + waiting.flatMap { send($0) } + pumpPictures()
     }
 
     mutating func audienceEvent(_ method: String, _ params: JSONValue, now: Duration) -> [Action] {
@@ -45,7 +51,14 @@ extension RevealLink {
             guard params["name"]?.string == RevealScripts.bindingName, phase == .open,
                   let payload = params["payload"]?.string, let event = JSONValue.parse(payload),
                   let indices = RevealIndices(event["indices"]) else { return [] }
-            return moved(to: indices)
+            // A pause made in the browser (its `b` or `.`, its "Resume
+            // presentation" button) shows on the pad as BLANK, and its end as
+            // the screen back: reveal.js pushes both.
+            switch event["type"]?.string {
+            case "paused": return [.emit(.blankStarted)] + moved(to: indices)
+            case "resumed": return [.emit(.blankEnded)] + moved(to: indices)
+            default: return moved(to: indices)
+            }
         case "Runtime.executionContextsCleared":
             // A reload (or the page went elsewhere): listeners gone; attach again.
             guard phase == .open || phase == .installing || phase == .syncing || phase == .attaching else { return [] }
@@ -105,6 +118,13 @@ extension RevealLink {
     }
 
     mutating func send(_ command: SourceCommand) -> [Action] {
+        // During a reload (a page that was open, read again), a press waits
+        // for the show and then goes, in order: ~200 ms, and dropping it
+        // would leave the pad heading somewhere the show never goes.
+        if phase != .open, wasConnected, [.attaching, .installing, .syncing].contains(phase), afterReload.count < 8 {
+            afterReload.append(command)
+            return [.log(.debug, "\(command) waits for the reloaded page")]
+        }
         guard phase == .open, let deck else { return [.dropped(command)] }
         let script: RevealScript
         switch command {
@@ -120,5 +140,14 @@ extension RevealLink {
             return [.dropped(command)]
         }
         return [request(.audience, .evaluate(id: 0, script), .command(command))]
+    }
+}
+
+extension RevealLink {
+    /// "Chrome 156" of "Chrome/156.0.8078.108" (`/json/version`'s Browser): the status line's room is for the show.
+    static func shortBrowser(_ browser: String) -> String {
+        guard let slash = browser.firstIndex(of: "/") else { return browser }
+        let major = browser[browser.index(after: slash)...].prefix { $0.isNumber }
+        return major.isEmpty ? browser : "\(browser[..<slash]) \(major)"
     }
 }

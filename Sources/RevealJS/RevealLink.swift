@@ -42,6 +42,8 @@ public struct RevealLink: Sendable, LinkLiving {
     var viewport = PixelSize(width: 1280, height: 720)
     var deckURL = ""
     var notesAsked: Set<Int> = []
+    /// Presses made while a reloaded page is read again: sent once it is.
+    var afterReload: [SourceCommand] = []
     // Pictures.
     var render: Render = .none
     var renderFailures = 0

@@ -7,6 +7,8 @@ public enum RevealProblem: Error, Sendable, Equatable {
     case nothingListens(address: String)
     /// No connection at all in time: the host is off or unreachable, or a firewall drops it.
     case unreachable(address: String)
+    /// The address's name does not resolve.
+    case hostNotFound(host: String)
     /// The port answers, but not as a browser's DevTools (CDP).
     case notCDP(address: String, detail: String)
     /// The browser runs, with no page open.
@@ -36,6 +38,7 @@ public enum RevealProblem: Error, Sendable, Equatable {
         switch self {
         case .nothingListens(let a): "nothing listens on \(a)"
         case .unreachable(let a): "no connection to \(a) (the computer is off or unreachable, or a firewall drops it)"
+        case .hostNotFound(let host): "no computer is named \(host) (the name does not resolve)"
         case .notCDP(let a, let detail): "\(a) answers, but not as a browser's DevTools port (\(detail))"
         case .noPage: "the browser has no page open"
         case .noSuchPage(let name): "no open page is named “\(name)”"
@@ -57,6 +60,7 @@ public enum RevealProblem: Error, Sendable, Equatable {
             "start the browser with a dedicated profile and the port: chromium --user-data-dir=$(mktemp -d) "
                 + "--remote-debugging-port=9222 deck.html (Chrome 136 and later ignore the port on the default "
                 + "profile), or let the pad start it: controlpad present deck.html"
+        case .hostNotFound: "check the name in the address; the browser on this computer is reveal://127.0.0.1:9222"
         case .unreachable:
             "check the address, and that the browser there listens on it (--remote-debugging-address); "
                 + "a DevTools port is best kept to 127.0.0.1"
@@ -87,6 +91,7 @@ public enum RevealProblem: Error, Sendable, Equatable {
         switch self {
         case .nothingListens: "nothing-listens"
         case .unreachable: "unreachable"
+        case .hostNotFound: "host-not-found"
         case .notCDP: "not-cdp"
         case .noPage: "no-page"
         case .noSuchPage: "no-such-page"

@@ -6,6 +6,7 @@ import Musl
 import FoundationEssentials
 import NIOCore
 import RevealJS
+import SlideModel
 import Syscalls
 
 /// `controlpad present deck.html`: finds Chromium or Chrome, starts it on
@@ -104,7 +105,9 @@ public enum BrowserLauncher {
         let devNull = open("/dev/null", O_RDONLY)
         defer { close(devNull) }
         let pid: pid_t
-        do { pid = try Syscalls.spawnInBackground(browser, arguments: args, input: devNull) } catch {
+        // Its words go to a log in its profile: when it exits at once, they say why.
+        let log = profile + "/controlpad-browser.log"
+        do { pid = try Syscalls.spawnInBackground(browser, arguments: args, input: devNull, output: log) } catch {
             throw .didNotStart("\(error)")
         }
         // The browser writes the port it took into its profile.
@@ -116,8 +119,9 @@ public enum BrowserLauncher {
             }
             var status: Int32 = 0
             if waitpid(pid, &status, WNOHANG) == pid || kill(pid, 0) != 0 {
+                let why = (try? readFile(log)).map(reason) ?? ""
                 stop(Launch(pid: pid, port: port, profile: profile))
-                throw .didNotStart("\(browser) exited")
+                throw .didNotStart("\(browser) exited" + (why.isEmpty ? "" : ": \(why)"))
             }
             usleep(50_000)
         }
@@ -157,6 +161,23 @@ public enum BrowserLauncher {
             usleep(20_000)
         }
         if launch.profile.hasPrefix("/tmp/controlpad-browser-") { try? FileManager.default.removeItem(atPath: launch.profile) }
+    }
+
+    /// The browser's own reason from its log: its first two ERROR or FATAL
+    /// lines without their `[pid:tid:…]` prefix (e.g. "Missing X server or
+    /// $DISPLAY; The platform failed to initialize. Exiting."), else its last
+    /// line; Debian's start script's shell noise left out.
+    package static func reason(_ log: String) -> String {
+        let lines = log.split(whereSeparator: \.isNewline).map(String.init)
+            .filter { !$0.contains("unexpected operator") && !$0.allSatisfy(\.isWhitespace) }
+        // D-Bus and the zygote's broken pipe follow any exit: never the reason.
+        let errors = lines.filter { ($0.contains(":ERROR:") || $0.contains(":FATAL:")) && !$0.contains("dbus/") && !$0.contains("zygote") }
+            .map { line -> String in
+            guard line.hasPrefix("["), let end = line.firstIndex(of: "]") else { return line }
+            return String(line[line.index(after: end)...].drop { $0.isWhitespace })
+        }
+        let chosen = errors.isEmpty ? Array(lines.suffix(1)) : Array(errors.prefix(2))
+        return TerminalText.escaped(chosen.joined(separator: "; "))
     }
 
     private static func readFile(_ path: String) throws -> String {

@@ -47,7 +47,8 @@ public struct RevealKind: SourceKind {
 
     public var keyNotes: [SourceHelpNotes.Item] {
         [(.action(.next), "next fragment, else next slide (vertical stacks included)"),
-         (.action(.blank), "reveal.js's pause (the screen goes black)")]
+         (.action(.blank), "reveal.js's pause (the screen goes black; one made in the browser shows as BLANK)"),
+         (.action(.previous), "while blank: the slides come back, one step back")]
     }
 
     public func parse(_ address: String) throws(SourceKindError) -> String {

@@ -31,8 +31,9 @@ public enum SourceEvent: Sendable, Equatable {
     /// The pad's blank, and the pause of its timer, end with it.
     case blankEnded
     /// The audience's screen went blank at the show's side, whoever blanked
-    /// it (the presenter in the presenting app, another remote): the pad
-    /// shows BLANK and pauses its timer, as for its own blank.
+    /// it (the presenter in LibreOffice, a pause made in the browser, another
+    /// remote): the pad shows BLANK and its timer stands still, as for a
+    /// blank it asked for.
     case blankStarted
     /// The link is up but the show does not answer the pad's commands:
     /// `problem` says so, and the position on screen may be stale; nil: it

@@ -116,13 +116,18 @@ extension SourceKind {
     /// What the pad's help says of the keys on this source: first what its
     /// capabilities rule out (a click moves no pointer, there is no show to
     /// start or stop), then its `keyNotes`; nil when there is nothing to say.
+    /// What the stop key says on a source that always presents; nil when it has a show to stop.
+    public var noShowToStop: String? {
+        capabilities.contains(.startStop) ? nil : "no show to stop: \(displayName) presents until it quits"
+    }
+
     public var helpNotes: SourceHelpNotes? {
         var items: [SourceHelpNotes.Item] = []
         if !capabilities.contains(.pointer) {
             items.append((.click, "no laser pointer: \(displayName)'s pointer is local to \(displayName)"))
         }
-        if !capabilities.contains(.startStop) {
-            items.append((.action(.stopShow), "no show to stop: \(displayName) presents until it quits"))
+        if let noStop = noShowToStop {
+            items.append((.action(.stopShow), noStop))
             items.append((.action(.startShow), "nothing to start: \(displayName) always presents"))
         }
         items += keyNotes

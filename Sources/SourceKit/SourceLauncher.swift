@@ -48,8 +48,10 @@ package struct LaunchOptions: Sendable {
     }
 }
 
-/// An app a launcher started: where to connect, and how to end it (and
-/// remove what it made, such as a throwaway profile).
+/// An app a launcher started, or found still showing the file from an
+/// earlier `present`: where to connect, and how to end it (and remove what
+/// it made, such as a throwaway profile). The audience watches it: quitting
+/// the pad leaves it running, and `present` on the same file comes back to it.
 package protocol LaunchedApp: Sendable {
     /// The address to give the kind's `makeSource`.
     var address: String { get }
@@ -57,6 +59,13 @@ package protocol LaunchedApp: Sendable {
     var summary: String { get }
     /// The settings to give the kind's `makeSource` (none by default).
     var settings: SourceSettings { get }
+    /// Started by this `present` (false: found running from an earlier one).
+    var startedNow: Bool { get }
+    /// The quit question's line on what quitting does to the app.
+    var quitNote: String { get }
+    /// Said on the terminal after the pad quits: the app still runs, and how to come back or end it.
+    var leftRunning: String { get }
+    /// Ends the app (only when the pad could not open on an app it started).
     func stop()
 }
 

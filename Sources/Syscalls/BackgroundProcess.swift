@@ -8,9 +8,11 @@ extension Syscalls {
     /// Starts `executable` in a session of its own (no controlling terminal,
     /// so no SIGHUP or terminal signal reaches it), with `input` as its
     /// standard input, /dev/null as its output, no other descriptor of
-    /// ours, and SIGTERM at its default action. Nobody waits for it: the
+    /// ours, and SIGTERM at its default action. Its output and errors go to
+    /// `output` (appended; /dev/null unless named). Nobody waits for it: the
     /// caller may exit at once.
-    public static func spawnInBackground(_ executable: String, arguments: [String], input: Int32) throws(SystemCallError) -> pid_t {
+    public static func spawnInBackground(_ executable: String, arguments: [String], input: Int32,
+                                         output: String = "/dev/null") throws(SystemCallError) -> pid_t {
         // No descriptor of ours but `input` may live on in it (a terminal, a
         // log): every one is marked close-on-exec (posix_spawn's closefrom
         // is not exported to Swift). Only the ones below 3 are kept.
@@ -22,7 +24,7 @@ extension Syscalls {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, input, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_APPEND, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

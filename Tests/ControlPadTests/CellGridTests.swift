@@ -86,6 +86,30 @@ final class CellGridTests: XCTestCase {
         XCTAssertTrue(CellGrid(width: 6, height: 3).isFullRepaint(since: before), "a new size repaints")
     }
 
+    /// The current slide is never narrower than the next one (seen at 40×12:
+    /// 16 columns against 24), whatever the size.
+    func testTheNextSlideIsNeverWiderThanTheCurrent() {
+        for width in stride(from: 20, through: 220, by: 4) {
+            for height in stride(from: 8, through: 70, by: 2) {
+                let layout = PadLayout(width: width, height: height)
+                guard !layout.current.isEmpty, !layout.next.isEmpty else { continue }
+                XCTAssertLessThanOrEqual(layout.next.width, layout.current.width, "\(width)×\(height)")
+            }
+        }
+    }
+
+    /// A 14-slide deck's overview on 200×60 used a quarter of the screen:
+    /// the pictures grow while every slide still fits.
+    func testTheOverviewUsesTheScreenForAShortDeck() {
+        let body = Rect(x: 0, y: 0, width: 200, height: 59)
+        let grid = OverviewGeometry(body: body, cellAspect: 2, slides: 14)
+        XCTAssertGreaterThanOrEqual(grid.columns * grid.rows, 14, "every slide on one screen")
+        let used = Double(min(14, grid.columns * grid.rows) * (grid.thumbCols + 1) * (grid.thumbRows + 1))
+        XCTAssertGreaterThan(used / Double(grid.inside.width * grid.inside.height), 0.5, "\(grid)")
+        let long = OverviewGeometry(body: body, cellAspect: 2, slides: 500)
+        XCTAssertEqual(long.thumbRows, 6, "a long deck keeps the legible size, and scrolls")
+    }
+
     /// Seen: a 160×12 window stacked the panes and the current slide was 14 columns wide.
     func testTheLayoutGivesTheSlideTheMostRoom() {
         let fit = PadLayout.Fit(slideAspect: 16.0 / 9, cellAspect: 2)

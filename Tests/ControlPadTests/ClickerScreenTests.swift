@@ -41,7 +41,7 @@ final class ClickerScreenTests: XCTestCase {
             _ = state.reduce(.tick, now: now + Flash.duration)
             grid = renderPad(&state, width: 80, height: 24, now: now + Flash.duration)
             XCTAssertTrue(statusLine(grid).contains(" 4/12 "), "\(name): the show confirmed: \(statusLine(grid))")
-            XCTAssertFalse(statusLine(grid).contains("BLANK") || statusLine(grid).contains("⏸"), "\(name): no BLANK, the timer runs")
+            XCTAssertFalse(statusLine(grid).contains("BLANK") || statusLine(grid).contains("❚❚"), "\(name): no BLANK, the timer runs")
         }
     }
 
@@ -54,5 +54,37 @@ final class ClickerScreenTests: XCTestCase {
         XCTAssertFalse(grid.text.contains("Go to slide"), "the prompt closed")
         XCTAssertEqual(statusLine(grid).trimmingCharacters(in: .whitespaces), "go-to 3 cancelled: PgDn moved the show")
         XCTAssertEqual(state.position, "→ 4/12")
+    }
+
+    /// A search being typed takes the clicker's `.` as text: the status
+    /// line says the screen did not blank; left alone 5 s, `.` blanks.
+    func testInASearchBeingTypedTheBlankKeySaysItDidNotBlank() {
+        var state = samplePadState()
+        press([.tab, .char("/"), .char("t"), .char(".")], &state)
+        var grid = renderPad(&state, width: 80, height: 24)
+        XCTAssertTrue(grid.text.contains("/t.▏"), "the dot is in the query")
+        XCTAssertEqual(statusLine(grid).trimmingCharacters(in: .whitespaces),
+                       "“.” typed into the search: no blank (. does after Esc or 5 s idle)")
+        XCTAssertFalse(statusLine(grid).contains("BLANK"))
+        let later = now + PadState.searchTypingTimeout
+        _ = state.reduce(.tick, now: later)
+        _ = state.reduce(.key(.char(".")), now: later)
+        grid = renderPad(&state, width: 80, height: 24, now: later)
+        XCTAssertTrue(statusLine(grid).contains("BLANK"), "left alone, the query gave the blank key back: \(statusLine(grid))")
+        XCTAssertTrue(grid.text.contains("/t. "), "the filter stays, no longer typed")
+    }
+}
+
+/// The quit question says what quitting does to the audience's screen when
+/// the pad knows (`present`: the browser stays), and nothing more otherwise.
+final class QuitQuestionScreenTests: XCTestCase {
+    func testTheQuitQuestionSaysWhatHappensToTheAudiencesWindow() {
+        var state = samplePadState()
+        _ = state.reduce(.key(.char("q")), now: .milliseconds(1_000))
+        XCTAssertFalse(renderPad(&state, width: 80, height: 24).text.contains("The browser stays"))
+        state.quitNote = "The browser stays: the audience keeps the deck."
+        let text = renderPad(&state, width: 80, height: 24).text
+        XCTAssertTrue(text.contains("The browser stays: the audience keeps the deck."), text)
+        XCTAssertTrue(text.contains("Quit ControlPad? y / n"), text)
     }
 }

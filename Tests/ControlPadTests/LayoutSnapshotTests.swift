@@ -29,7 +29,7 @@ final class LayoutSnapshotTests: XCTestCase {
         var state = state(in: .fullScreen)
         var text = renderPad(&state, width: 80, height: 24).text
         let status = String(text.split(separator: "\n").last ?? "")
-        XCTAssertTrue(status.contains("3/12") && status.contains("⏱ 03:21"), status)
+        XCTAssertTrue(status.contains("3/12") && status.contains("◷ 03:21"), status)
         _ = state.reduce(.key(.char("5")), now: .zero)
         text = renderPad(&state, width: 80, height: 24).text
         XCTAssertTrue(text.contains("Go to slide"), text)

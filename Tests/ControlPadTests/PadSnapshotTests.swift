@@ -46,7 +46,7 @@ final class PadSnapshotTests: XCTestCase {
         var state = samplePadState()
         state.talkDuration = .milliseconds(20 * 60_000)
         let status = renderPad(&state, width: 120, height: 40).text.split(separator: "\n").last ?? ""
-        XCTAssertTrue(status.contains("⏱ 03:21 / 20:00"), String(status))
+        XCTAssertTrue(status.contains("◷ 03:21 / 20:00"), String(status))
         XCTAssertTrue(status.contains("16:39 left"), String(status))
     }
 
@@ -89,7 +89,7 @@ final class PadSnapshotTests: XCTestCase {
         _ = state.reduce(.key(.char("b")), now: .milliseconds(201_000))
         let grid = renderPad(&state, width: 120, height: 40, now: .milliseconds(260_000))
         let status = grid.text.split(separator: "\n", omittingEmptySubsequences: false)[39]
-        for part in ["● demo · A tour of ControlPad", "3/12", "⏱ 03:21 ⏸", "14:05", "previews 5/12", "BLANK"] {
+        for part in ["● demo · A tour of ControlPad", "3/12", "◷ 03:21 ❚❚", "14:05", "previews 5/12", "BLANK"] {
             XCTAssertTrue(status.contains(part), "status line lacks \(part): \(status)")
         }
     }

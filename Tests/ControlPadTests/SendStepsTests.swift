@@ -19,6 +19,17 @@ final class SendStepsTests: XCTestCase {
         XCTAssertEqual(c.handle(.step(index: 2, SlideStep(shown: 1, count: 3))), .succeed("slide 3/14 · step 1/3"))
     }
 
+    /// `send goto 3` on slide 3 at step 1/3: the show goes back to its
+    /// first step, and the answer says so (not the step it stood on).
+    func testAGotoTheSlideTheShowIsOnAnswersWithTheStepItWentBackTo() throws {
+        var c = SendConversation(action: try RemoteAction(words: ["goto", "3"]), server: "deck://x", peer: peer)
+        _ = c.handle(.link(.connected(server: "deck")))
+        XCTAssertEqual(c.handle(.showStarted(slideCount: 14, current: 2)), .send(.goto(index: 2)))
+        XCTAssertNil(c.handle(.step(index: 2, SlideStep(shown: 1, count: 3))), "where it stood")
+        XCTAssertNil(c.written(true), "waits for the step the go-to gives")
+        XCTAssertEqual(c.handle(.step(index: 2, SlideStep(shown: 0, count: 3))), .succeed("slide 3/14 · step 0/3"))
+    }
+
     func testTheStandingStepSaidBeforeTheWriteIsNoConfirmation() throws {
         var c = SendConversation(action: try RemoteAction(words: ["next"]), server: "deck://x", peer: peer)
         _ = c.handle(.link(.connected(server: "deck")))

@@ -4,7 +4,8 @@ import XCTest
 
 /// Steps on screen: the status line says which step of the slide is shown
 /// and where in a vertical stack ("3/12 · step 2/3 · ↓ 2/3"), and the next
-/// pane's title says what → shows next: this slide's next step, or the next slide.
+/// pane shows the next slide, its title saying after how many steps (its
+/// picture is the next slide's, not the current one titled as a step).
 final class SlideStepScreenTests: XCTestCase {
     private func stepped(shown: Int) -> PadState {
         var state = samplePadState()
@@ -18,7 +19,8 @@ final class SlideStepScreenTests: XCTestCase {
         assertSnapshot(grid, named: "steps-100x30")
         let lines = grid.text.split(separator: "\n")
         XCTAssertTrue(lines.last!.contains("3/12 · step 2/3 · ↓ 2/3"), String(lines.last!))
-        XCTAssertTrue(lines.first!.contains("Next · 3/12 · step 3/3"), String(lines.first!))
+        XCTAssertTrue(lines.first!.contains("Next · 4/12 · after 1 step"), String(lines.first!))
+        XCTAssertEqual(state.buffer.slide(for: .next), 3, "the next pane asks for slide 4's picture")
     }
 
     func testAPressShowsTheStepOnItsWayAndTheLastStepShowsTheNextSlide() {

@@ -85,6 +85,23 @@ final class SourceRegistryTests: XCTestCase {
         XCTAssertTrue(DefaultConfig.text(sourceKeys: SourceRegistry.configKeys).contains("# pdfpc-password = "))
     }
 
+    /// A kind's options are settings of its `[source.ID]` table: a flag may
+    /// be written as one, a misspelt setting is said with its line, and the
+    /// default config lists them.
+    func testAKindsOptionsAreSettingsOfItsTable() throws {
+        func read(_ text: String) -> LoadedConfig {
+            ConfigLoader(file: "config.toml", text: text, sourceKeys: SourceRegistry.configKeys).parse()
+        }
+        let reveal = SourceRegistry.kind(for: "reveal://127.0.0.1:9222")
+        let flag = read("[source.reveal]\nallow-remote = true\n")
+        XCTAssertEqual(flag.problems, [])
+        XCTAssertEqual(try ConnectCommand.parse([]).source.settings(for: reveal, config: flag.config)["allow-remote"], "true")
+        let typo = read("animation = false\n[source.reveal]\nallow-remot = true\n")
+        XCTAssertEqual(typo.problems.map(\.line), [3])
+        XCTAssertEqual(typo.problems.first?.message, "unknown setting \"allow-remot\" in [source.reveal] (known: allow-remote)")
+        XCTAssertTrue(DefaultConfig.text(sourceKeys: SourceRegistry.configKeys).contains("# [source.reveal]\n"))
+    }
+
     func testAServerWithAKindsSchemeIsLeftToTheCommand() {
         let config = ConfigLoader(file: "config.toml", text: "server = \"pdfpc://laptop.local\"\n").parse()
         XCTAssertEqual(config.problems, [])
@@ -116,6 +133,18 @@ final class SourceRegistryTests: XCTestCase {
             "nothing to start: pdfpc always presents", "next page (a Beamer overlay is one)",
         ])
         XCTAssertEqual(pdfpc.items.first?.keys, "click")
-        XCTAssertNil(SourceRegistry.helpNotes(SourceRegistry.kind(for: "127.0.0.1"), bindings: .standard))
+        let impress = try XCTUnwrap(SourceRegistry.helpNotes(SourceRegistry.kind(for: "127.0.0.1"), bindings: .standard))
+        XCTAssertEqual(impress.items.map(\.summary), ["while blank: the slides come back on the same slide (LibreOffice)"],
+                       "Impress can do it all; only ← while blank is its own")
+    }
+
+    /// The help's "while blank, a move brings the slides back" is true on
+    /// every source; where ← lands then is each source's own, and said.
+    func testWhatThePreviousKeyDoesWhileBlankIsSaidPerSource() throws {
+        let reveal = try XCTUnwrap(SourceRegistry.helpNotes(SourceRegistry.kind(for: "reveal://127.0.0.1:9222"), bindings: .standard))
+        let back = reveal.items.first { $0.summary.hasPrefix("while blank") }
+        XCTAssertEqual(back?.keys.hasPrefix("←"), true, "on the keys bound to previous")
+        XCTAssertEqual(back?.summary, "while blank: the slides come back, one step back")
+        XCTAssertTrue(reveal.items.contains { $0.summary == "reveal.js's pause (the screen goes black; one made in the browser shows as BLANK)" })
     }
 }

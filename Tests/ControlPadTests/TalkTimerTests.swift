@@ -24,11 +24,11 @@ final class TalkTimerTests: XCTestCase {
     func testJoiningARunningShowStartsTheTimerAtItsFirstMoveNotAtConnect() {
         var state = joined()
         var grid = renderPad(&state, width: 80, height: 24, now: .milliseconds(60_000))
-        XCTAssertTrue(statusLine(grid).contains("⏱ starts at the next slide"), statusLine(grid))
+        XCTAssertTrue(statusLine(grid).contains("◷ starts at the next slide"), statusLine(grid))
         XCTAssertNil(state.elapsed(at: .milliseconds(60_000)), "set-up time does not count")
         _ = state.reduce(.source(.slideChanged(index: 1)), now: .milliseconds(90_000))
         grid = renderPad(&state, width: 80, height: 24, now: .milliseconds(95_000))
-        XCTAssertTrue(statusLine(grid).contains("⏱ 00:05"), statusLine(grid))
+        XCTAssertTrue(statusLine(grid).contains("◷ 00:05"), statusLine(grid))
     }
 
     func testAShowStartedWhileConnectedStartsTheTimerAtOnce() {
@@ -38,7 +38,7 @@ final class TalkTimerTests: XCTestCase {
         _ = state.reduce(.source(.showFinished), now: .milliseconds(20))
         _ = state.reduce(.source(.showStarted(slideCount: 14, current: 0)), now: .milliseconds(1_000))
         let grid = renderPad(&state, width: 80, height: 24, now: .milliseconds(4_000))
-        XCTAssertTrue(statusLine(grid).contains("⏱ 00:03"), statusLine(grid))
+        XCTAssertTrue(statusLine(grid).contains("◷ 00:03"), statusLine(grid))
     }
 
     /// Restored after a short absence (a crash, a quit by accident), never
@@ -160,7 +160,7 @@ final class TalkTimerTests: XCTestCase {
         XCTAssertTrue(terminal.screen.contains("timer restored: 12:34 into the talk"), terminal.screen)
         mono.withLock { $0 += .milliseconds(10_000) }
         second.step(waitingAtMost: 1)
-        XCTAssertTrue(statusLine(terminal.frames.last!).contains("⏱ 12:44"), terminal.screen)
+        XCTAssertTrue(statusLine(terminal.frames.last!).contains("◷ 12:44"), terminal.screen)
 
         // Another deck on the same server is another talk.
         let (third, otherTerminal, otherSource) = try pad()
@@ -169,6 +169,6 @@ final class TalkTimerTests: XCTestCase {
         otherSource.say(.showTitle("other.odp"))
         for _ in 0..<100 where third.state.title != "other.odp" { third.step(waitingAtMost: 10_000) }
         XCTAssertFalse(otherTerminal.screen.contains("timer restored"), otherTerminal.screen)
-        XCTAssertTrue(otherTerminal.screen.contains("⏱ starts at the next slide"), otherTerminal.screen)
+        XCTAssertTrue(otherTerminal.screen.contains("◷ starts at the next slide"), otherTerminal.screen)
     }
 }

@@ -5,8 +5,8 @@ import XCTest
 /// the reveal.js deck of ../shared/revealjs (peer.sh), opt-in:
 /// CONTROLPAD_REAL_REVEAL=1, the port in CONTROLPAD_REAL_REVEAL_PORT
 /// (scripts/real-reveal-test.sh starts the peer). Five quick → over the
-/// fragments and into a vertical stack, go-to, blank, a move made in the
-/// browser and a reload (from another client, the shared cdp.py), each read
+/// fragments and into a vertical stack, go-to, blank, → and ← while blank,
+/// a pause made in the browser, a move made in the browser and a reload (from another client, the shared cdp.py), each read
 /// off the screen.
 final class RealRevealEndToEndTests: XCTestCase {
     private var port = 9222
@@ -69,6 +69,27 @@ final class RealRevealEndToEndTests: XCTestCase {
         try pad.send("b")
         try pad.waitFor("the blank to end") { !TmuxSession.statusLine($0).contains("BLANK") }
         XCTAssertEqual(try browser("Reveal.isPaused()"), "false")
+
+        // → while blank: the audience sees the next slide, not black; ←
+        // while blank: one step back, the screen back too.
+        try pad.send("b")
+        try status(pad, "BLANK")
+        try pad.send("Right")
+        try status(pad, "6/14 · ↓ 3/3")
+        try pad.waitFor("the blank to end") { !TmuxSession.statusLine($0).contains("BLANK") }
+        XCTAssertEqual(try browser("[Reveal.isPaused(), Reveal.getIndices().v]"), "[false, 2]")
+        try pad.send("b")
+        try status(pad, "BLANK")
+        try pad.send("Left")
+        try status(pad, "5/14 · ↓ 2/3")
+        try pad.waitFor("the blank to end") { !TmuxSession.statusLine($0).contains("BLANK") }
+        XCTAssertEqual(try browser("[Reveal.isPaused(), Reveal.getIndices().v]"), "[false, 1]")
+
+        // A pause made in the browser shows as BLANK; its end, as the screen back.
+        try browser("Reveal.togglePause(true)")
+        try status(pad, "BLANK")
+        try browser("Reveal.togglePause(false)")
+        try pad.waitFor("the pause made in the browser to end") { !TmuxSession.statusLine($0).contains("BLANK") }
 
         // A move made in the browser.
         try browser("Reveal.slide(6)")

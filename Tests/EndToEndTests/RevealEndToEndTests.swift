@@ -49,16 +49,23 @@ final class RevealEndToEndTests: XCTestCase {
         try pad.send("Right")
         try pad.send("Right")
         try status(pad, "3/14 · step 0/3")
-        try pad.waitFor(text: "Next · 3/14 · step 1/3")
+        try pad.waitFor(text: "Next · 4/14 · after 3 steps")
         try pad.send("Right")
         try status(pad, "3/14 · step 1/3")
-        let screen = try pad.waitFor("the next pane's next step") { $0.contains("Next · 3/14 · step 2/3") }
+        let screen = try pad.waitFor("the next pane: the next slide, after 2 steps") { $0.contains("Next · 4/14 · after 2 steps") }
         XCTAssertFalse(TmuxSession.statusLine(screen).contains("4/14"), "a step is not a slide change: \(screen)")
 
         // Someone moves the show in the browser: the pad follows.
         server.moveInBrowser(h: 6)
         try status(pad, "9/14 · step 0/2")
         try pad.waitFor("slide 9's notes") { $0.contains("Notes of slide 8.") }
+
+        // Someone pauses the show in the browser: the pad says BLANK, and
+        // the screen back when the pause ends there.
+        server.pauseInBrowser()
+        try status(pad, "BLANK")
+        server.resumeInBrowser()
+        try pad.waitFor("the screen back") { !TmuxSession.statusLine($0).contains("BLANK") }
 
         // Notes are HTML, shown rich: no markup, entities decoded, bullets.
         try pad.send("7", "Enter")

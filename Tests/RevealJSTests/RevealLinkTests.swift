@@ -66,6 +66,41 @@ final class RevealLinkTests: XCTestCase {
                                                "slides": [[0, 0, 0], [1, 0, 2]]])
         XCTAssertTrue(paused.contains(.emit(.showStarted(slideCount: 2, current: 0))))
         XCTAssertFalse(paused.contains(.emit(.blankEnded)), "still paused: still blank")
+        let started = paused.firstIndex(of: .emit(.showStarted(slideCount: 2, current: 0))) ?? .max
+        XCTAssertGreaterThan(paused.firstIndex(of: .emit(.blankStarted)) ?? -1, started,
+                             "a pause found on connecting shows as BLANK, after the show (the pad blanks a running show)")
+    }
+
+    /// A press made while the page reloads is not lost: it goes once the
+    /// reloaded show is read, in order.
+    func testAPressDuringAReloadGoesOnceThePageIsBack() {
+        _ = open()
+        _ = feed(.text(.audience, #"{"method":"Runtime.executionContextsCleared","params":{}}"#))
+        let pressed = feed(.send(.next)) + feed(.send(.next))
+        XCTAssertFalse(pressed.contains(.dropped(.next)), "the press waits for the page")
+        XCTAssertTrue(writes(pressed).isEmpty, "nothing written to a page being reloaded")
+        let probe = writes(feed(.timerFired(.readyPoll)))
+        let install = writes(answer(probe[0].1, value: "ready"))
+        let sync = writes(answer(install[0].1, value: true))
+        let back = writes(answer(sync[0].1, value: ["indices": ["h": 0, "v": 0], "paused": false, "title": "Deck", "version": "5.2.1",
+                                                    "slides": [[0, 0, 0], [1, 0, 2]]]))
+        XCTAssertEqual(back.filter { expression($0.1) == RevealScripts.next.source }.count, 2, "both presses went, after the sync")
+    }
+
+    /// A pause made in the browser (its `b`, the "Resume presentation"
+    /// button) shows on the pad as BLANK, and its end as the screen back.
+    func testAPauseMadeInTheBrowserIsTold() {
+        _ = open()
+        func pushed(_ type: String) -> [RevealLink.Action] {
+            let payload = #"{"type":"\#(type)","indices":{"h":0,"v":0},"paused":\#(type == "paused")}"#
+            return feed(.text(.audience, JSONValue.object(["method": "Runtime.bindingCalled", "params": [
+                "name": .string(RevealScripts.bindingName), "payload": .string(payload)]]).encoded))
+        }
+        XCTAssertTrue(pushed("paused").contains(.emit(.blankStarted)))
+        let resumed = pushed("resumed")
+        XCTAssertTrue(resumed.contains(.emit(.blankEnded)))
+        XCTAssertFalse(resumed.contains(.emit(.blankStarted)))
+        XCTAssertFalse(pushed("slidechanged").contains(.emit(.blankEnded)), "a move tells nothing of the pause")
     }
 
     func testAPressIsWrittenInTheSameTurnAndTheEventMovesThePad() {
@@ -85,7 +120,7 @@ final class RevealLinkTests: XCTestCase {
         let cleared = feed(.text(.audience, #"{"method":"Runtime.executionContextsCleared","params":{}}"#))
         XCTAssertTrue(cleared.contains(.arm(.readyPoll, after: .milliseconds(100))))
         XCTAssertFalse(link.isOpen)
-        XCTAssertEqual(feed(.send(.next)), [.dropped(.next)], "a press while the page reloads is not written into the void")
+        XCTAssertTrue(writes(feed(.send(.next))).isEmpty, "a press while the page reloads is not written into the void: it waits")
         let probe = writes(feed(.timerFired(.readyPoll)))
         XCTAssertEqual(expression(probe[0].1), RevealScripts.probe.source)
         XCTAssertEqual(answer(probe[0].1, value: "loading"), [.arm(.readyPoll, after: .milliseconds(100))])
@@ -103,6 +138,16 @@ final class RevealLinkTests: XCTestCase {
         // The browser quit meanwhile: said as such, not as "nothing listens".
         let gone = feed(.httpFailed(.version, .refused))
         XCTAssertTrue(gone.contains { if case .emit(.link(.reconnecting(_, let p))) = $0 { p.reason == "the browser quit" } else { false } })
+    }
+
+    /// A name that does not resolve is said as such (not "answers, but not as
+    /// a DevTools port", nor the resolver's own words).
+    func testAHostThatDoesNotResolveIsSaid() {
+        _ = feed(.start)
+        let lost = feed(.httpFailed(.version, .hostNotFound))
+        let problem = lost.compactMap { if case .emit(.link(.reconnecting(_, let p))) = $0 { p } else { nil } }.first
+        XCTAssertEqual(problem?.reason, "no computer is named 127.0.0.1 (the name does not resolve)")
+        XCTAssertEqual(problem?.code, "host-not-found")
     }
 
     func testThePagesSocketIsOnTheAddressGivenWhateverTheListSays() {
@@ -146,6 +191,8 @@ final class RevealLinkTests: XCTestCase {
         let create = writes(feed(.want([PictureWant(slide: 1, size: PixelSize(width: 640, height: 480))])))
         XCTAssertEqual(create.map(\.1.method), ["Target.createTarget"])
         XCTAssertEqual(create[0].1.params["url"]?.string, "file:///d.html?controlpad-render#/0")
+        XCTAssertEqual(create[0].1.params["windowState"]?.string, "minimized",
+                       "the render window never comes up where the audience could see it (openbox, a deck not full screen)")
         let opening = feed(.text(.audience, JSONValue.object(["id": .number(Double(create[0].1.id)), "result": ["targetId": "R1"]]).encoded))
         XCTAssertEqual(opening, [.open(.render, url: "ws://127.0.0.1:9222/devtools/page/R1")])
         let setup = writes(feed(.opened(.render)))

@@ -142,6 +142,13 @@ final class RealRevealTests: XCTestCase {
         print("reveal picture 1600×900: first one in \(Int(took * 1000)) ms (render window included); mean difference \(mean) of 255")
         XCTAssertLessThan(mean, 3)
         XCTAssertEqual(try browser("Reveal.getIndices()"), #"{"h": 9, "v": 0}"#, "the audience did not move")
+        // The render window is minimized from the start: its page is hidden,
+        // so it never shows above a deck that is not full screen.
+        let targets = try tool(["\(Self.shared)/cdp.py", "list", String(port)])
+        let render = try XCTUnwrap(JSONValue.parse(targets)?.array?.first { $0["url"]?.string?.contains("controlpad-render") == true })
+        let renderURL = try XCTUnwrap(render["webSocketDebuggerUrl"]?.string)
+        XCTAssertEqual(try tool(["\(Self.shared)/cdp.py", "eval", renderURL, "document.visibilityState"]), #""hidden""#,
+                       "the pad's render window is out of sight")
     }
 
     /// Figures: key → the browser's pushed event, the pad's source against a

@@ -95,6 +95,23 @@ final class RevealJSSourceTests: XCTestCase {
         }
     }
 
+    /// A pause made in the browser shows on the pad as BLANK, its end as
+    /// the screen back; a pad that connects to a paused deck shows BLANK.
+    func testAPauseMadeInTheBrowserIsBlankOnThePad() {
+        let (_, r) = source()
+        r.wait(for: .showStarted(slideCount: 14, current: 0))
+        server.pauseInBrowser()
+        r.wait(for: .blankStarted)
+        server.resumeInBrowser()
+        r.wait("the screen back") { events, _ in events.lastIndex(of: .blankEnded) ?? 0 > events.lastIndex(of: .blankStarted) ?? .max }
+        server.pauseInBrowser()
+        let (_, second) = source()
+        second.wait("a second pad finds the deck paused") { events, _ in
+            guard let started = events.firstIndex(of: .showStarted(slideCount: 14, current: 0)) else { return false }
+            return events[started...].contains(.blankStarted)
+        }
+    }
+
     func testAReloadInstallsTheListenersAgainAndResyncs() {
         let (s, r) = source()
         r.wait(for: .showStarted(slideCount: 14, current: 0))

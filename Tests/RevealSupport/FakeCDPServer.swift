@@ -142,6 +142,16 @@ package final class FakeCDPServer: @unchecked Sendable {
         }
     }
 
+    /// Someone pauses the show in the browser (its `b`, `.`): reveal.js fires `paused`.
+    package func pauseInBrowser() {
+        run { show in if !show.paused { show.paused = true; PageHandler.push("paused", show) } }
+    }
+
+    /// Someone ends the pause in the browser ("Resume presentation"): reveal.js fires `resumed`.
+    package func resumeInBrowser() {
+        run { show in if show.paused { show.paused = false; PageHandler.push("resumed", show) } }
+    }
+
     /// The page reloads: listeners gone, `Runtime.executionContextsCleared`.
     package func reload() {
         run { show in

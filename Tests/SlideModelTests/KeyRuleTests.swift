@@ -167,11 +167,55 @@ final class KeyRuleTests: XCTestCase {
 
     func testASearchTypesBAndDotAsText() {
         var state = pad([.tab, .char("/")])
-        XCTAssertEqual(sent(press([.char("b"), .char("."), .char(" ")], &state)), [])
+        XCTAssertEqual(sent(press([.char("b"), .char(".")], &state)), [])
+        XCTAssertEqual(state.flash?.text, "“.” typed into the search: no blank (. does after Esc or 5 s idle)",
+                       "the clicker's blank key did not blank: the status line says so")
+        XCTAssertEqual(sent(press([.char(" ")], &state)), [])
         XCTAssertEqual(state.search?.query, "b. ")
-        XCTAssertNil(state.flash, "text is no moving key")
+        XCTAssertNil(state.flash, "the next letter puts it away: a typist is not nagged")
         XCTAssertEqual(sent(press([.function(17)], &state)), [], "a function key is no text")
         XCTAssertEqual(state.flash?.text, "the show is already running")
+    }
+
+    /// A query left alone for 5 s stops taking letters (a stray `/`, a
+    /// presenter back on the clicker): its blank key blanks again, the
+    /// filter stays; Esc does it at once.
+    func testASearchLeftAloneGivesTheBlankKeysBack() {
+        var state = pad([.tab, .char("/")])
+        _ = press([.char("t"), .char("b")], &state)
+        XCTAssertEqual(state.search?.query, "tb")
+        clock += .milliseconds(4_900)
+        _ = state.reduce(.tick, now: clock)
+        XCTAssertEqual(sent(press([.char("b")], &state)), [], "4.9 s after a key: still typing")
+        XCTAssertEqual(state.search?.query, "tbb")
+        clock += PadState.searchTypingTimeout
+        _ = state.reduce(.tick, now: clock)
+        XCTAssertEqual(state.search?.typing, false, "typing ended by itself")
+        XCTAssertEqual(state.search?.query, "tbb", "the filter stays")
+        XCTAssertEqual(sent(press([.char("b")], &state)), [.blank], "the clicker's blank key blanks")
+        XCTAssertEqual(sent(press([.char("/"), .char("x"), .escape, .char(".")], &state)), [.resume],
+                       "Esc ends the typing at once: . resumes")
+    }
+
+    /// On the bare pad no key is silent: `/` searches the notes in the
+    /// list, and a key the pad has no use for says so and names the help key.
+    func testOnTheBarePadSlashSearchesAndAnUnboundKeySaysSo() {
+        var state = pad([])
+        XCTAssertEqual(sent(press([.function(1)], &state)), [])
+        XCTAssertEqual(state.flash?.text, "F1 does nothing here: ? shows every key")
+        _ = press([.char("/")], &state)
+        XCTAssertEqual(state.topOverlay, .slideList, "the list, where the matches show")
+        XCTAssertEqual(state.search?.typing, true, "typing the query")
+    }
+
+    /// `S` on a source that always presents (pdfpc, reveal.js) says so
+    /// instead of asking a question whose "yes" would do nothing.
+    func testStopOnASourceWithNoShowToStopSaysSo() {
+        var state = pad([])
+        state.noShowToStop = "no show to stop: pdfpc presents until it quits"
+        XCTAssertEqual(sent(press([.char("S")], &state)), [])
+        XCTAssertNil(state.topOverlay, "no question")
+        XCTAssertEqual(state.flash?.text, "no show to stop: pdfpc presents until it quits")
     }
 
     /// A message covers the status line; the next key gives it back, so a

@@ -18,7 +18,8 @@ final class SlideStepTests: XCTestCase {
         XCTAssertEqual(state.position, "7/23")
         XCTAssertEqual(state.stepText, "step 2/3 · ↓ 2/3")
         XCTAssertEqual(state.nextStep, 3, "→ reveals the third step")
-        XCTAssertEqual(state.nextSlide, 6, "the next pane shows this slide again, at its next step")
+        XCTAssertEqual(state.nextSlide, 7, "the next pane shows the next slide (no picture of a step is taken)")
+        XCTAssertEqual(state.stepsLeft, 1, "after one more step")
     }
 
     func testAPressRevealsAStepWithoutHeadingToTheNextSlide() {
@@ -75,7 +76,8 @@ final class SlideStepTests: XCTestCase {
         XCTAssertNil(state.stepText, "the steps said were of slide 7")
         _ = state.reduce(.source(.step(index: 7, SlideStep(shown: 0, count: 2))), now: .milliseconds(11))
         XCTAssertEqual(state.stepText, "step 0/2")
-        XCTAssertEqual(state.buffer.slide(for: .next), 7, "→ reveals slide 8's first step")
+        XCTAssertEqual(state.buffer.slide(for: .next), 8, "the next pane: slide 9, after slide 8's two steps")
+        XCTAssertEqual(state.stepsLeft, 2)
         _ = state.reduce(.source(.showFinished), now: .milliseconds(20))
         XCTAssertNil(state.slideStep)
     }

@@ -52,6 +52,21 @@ final class SourceEventsTests: XCTestCase {
         XCTAssertEqual(state.elapsed(at: .milliseconds(6_000)), .milliseconds(1_000), "the timer still stands")
     }
 
+    /// A blank made at the show's side (a pause in the browser) is the
+    /// pad's BLANK: the timer stands still, and `b` then resumes, not blanks.
+    func testABlankMadeAtTheShowIsThePadsBlank() {
+        var state = runningPad()
+        _ = state.reduce(.source(.blankStarted), now: .milliseconds(1_000))
+        XCTAssertTrue(state.blank, "the audience sees black: so does the pad")
+        XCTAssertEqual(state.elapsed(at: .milliseconds(5_000)), .milliseconds(1_000), "the timer stands still while blank")
+        let effects = state.reduce(.key(.char("b")), now: .milliseconds(5_000))
+        XCTAssertEqual(effects, [.send(.resume)], "b brings the slides back")
+        _ = state.reduce(.source(.blankStarted), now: .milliseconds(6_000))
+        _ = state.reduce(.source(.blankEnded), now: .milliseconds(7_000))
+        XCTAssertFalse(state.blank, "the pause ended in the browser: the screen is back")
+        XCTAssertEqual(state.elapsed(at: .milliseconds(8_000)), .milliseconds(3_000), "the timer ran only while the slides showed")
+    }
+
     /// The title is what the source last named: a show's end keeps it (the
     /// Impress source takes it back itself, and names it again when the show
     /// starts again: ImpressRemoteSessionTests).

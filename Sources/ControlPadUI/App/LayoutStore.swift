@@ -49,14 +49,19 @@ struct LayoutStore {
 
     /// Keeps `mode` for `server`: the file replaced whole (written aside,
     /// then renamed), in a 0700 directory.
-    func remember(_ mode: LayoutMode, for server: String) {
+    /// Returns what went wrong, in words, when it could not be kept.
+    @discardableResult
+    func remember(_ mode: LayoutMode, for server: String) -> String? {
         var file = load()
-        guard file.servers[server] != mode.rawValue else { return }
+        guard file.servers[server] != mode.rawValue else { return nil }
         file.servers[server] = mode.rawValue
         do {
             try StateFile.write(file, to: fileURL)
+            return nil
         } catch {
-            logger.warning("cannot keep the layout in \(fileURL.path): \(error)")
+            let why = "the layout (\(mode.rawValue)) is not kept for next time: cannot write \(fileURL.path): \(error)"
+            logger.warning("\(why)")
+            return why
         }
     }
 }

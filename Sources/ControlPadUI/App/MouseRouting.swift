@@ -11,7 +11,7 @@ enum MouseRouting {
     static func event(for mouse: MouseEvent, state: PadState, layout: PadLayout, now: Duration,
                       slideArea: Rect? = nil, cellAspect: Double? = nil) -> PadEvent? {
         if state.topOverlay == .overview {
-            let grid = OverviewGeometry(body: layout.body, cellAspect: cellAspect)
+            let grid = OverviewGeometry(body: layout.body, cellAspect: cellAspect, slides: state.slideCount)
             switch mouse.kind {
             case .press: return grid.cell(atX: mouse.x, y: mouse.y).map { .overviewClicked(cell: $0) }
             case .wheelUp: return .overviewWheel(-1)

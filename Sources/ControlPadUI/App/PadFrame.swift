@@ -19,7 +19,7 @@ struct PadFrame {
         let list = ListGeometry(list: layout.list, slideCount: state.slideCount, cellAspect: view.pictures?.cellAspect)
         viewport.listRows = list.rows
         viewport.listRowLines = list.rowLines
-        let overview = OverviewGeometry(body: layout.body, cellAspect: view.pictures?.cellAspect)
+        let overview = OverviewGeometry(body: layout.body, cellAspect: view.pictures?.cellAspect, slides: state.slideCount)
         viewport.overviewColumns = overview.columns
         viewport.overviewRows = overview.rows
         if let cell = view.cellPixels {

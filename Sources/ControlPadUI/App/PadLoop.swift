@@ -220,6 +220,7 @@ final class PadLoop {
         if let heading = state.stepHeading { due = min(due, max(soonest, heading.expiresAt - now)) }
         if let flash = state.flash { due = min(due, max(soonest, flash.until - now)) }
         if let expires = state.gotoExpiresAt { due = min(due, max(soonest, expires - now)) }
+        if let expires = state.searchTypingExpiresAt { due = min(due, max(soonest, expires - now)) }
         return due
     }
 

@@ -92,10 +92,11 @@ package enum PadRunner {
                            timers: start.talkTimers())
         CrashGuard.crashIfAskedForTest()
         try driver.run(loop, terminal: terminal)
-        start.remember(loop.state)
+        let notKept = start.remember(loop.state)
         // The shell gets its prompt back now; Impress's stream, if one is
         // still coming, is waited for in the background.
         terminal.restore()
+        if let notKept { Syscalls.writeStandardError("controlpad: \(TerminalText.escaped(notKept))\n") }
         if let waiting = LinkLeaving.leave(source, logger: Logger(label: "controlpad.source")) {
             Syscalls.writeStandardError("controlpad: \(waiting).\n")
         }
@@ -151,13 +152,21 @@ package struct PadStart {
         // The layout this server was last shown in, else the config's.
         self.layouts = layouts
         layoutKey = LayoutStore.key(for: link)
-        startLayout = layoutKey.flatMap { layouts?.layout(for: $0) } ?? config.layout
+        let kept = layoutKey.flatMap { layouts?.layout(for: $0) }
+        startLayout = kept ?? config.layout
+        // The kept layout wins over the config's: said, or the config would seem ignored.
+        if let kept, kept != config.layout {
+            notices.append("layout \(kept.rawValue): as on this server last time (the config's \(config.layout.rawValue) "
+                           + "applies where none is kept; L changes it)")
+        }
     }
 
     /// The pad's first state.
     func state() -> PadState {
         var state = PadState(bindings: config.bindings, animate: config.animation && !settings.noAnimation)
         state.link = link
+        state.quitNote = settings.quitNote
+        state.noShowToStop = settings.noShowToStop
         state.notice = notices.isEmpty ? nil : notices.joined(separator: "\n")
         state.talkDuration = settings.duration.flatMap(DurationText.length) ?? config.talkDuration
         if case .success(let loaded)? = pace {
@@ -177,9 +186,11 @@ package struct PadStart {
         return TalkTimerKeeping(store: store, server: layoutKey)
     }
 
-    /// Keeps the layout the pad ended in for this server's next start.
-    func remember(_ final: PadState) {
-        if let layoutKey, final.layoutMode != startLayout { layouts?.remember(final.layoutMode, for: layoutKey) }
+    /// Keeps the layout the pad ended in for this server's next start; what
+    /// went wrong, to be said once the terminal is back (nil: kept, or nothing to keep).
+    func remember(_ final: PadState) -> String? {
+        guard let layoutKey, final.layoutMode != startLayout else { return nil }
+        return layouts?.remember(final.layoutMode, for: layoutKey)
     }
 
     /// What is said again on stderr once the terminal is back.

@@ -20,6 +20,11 @@ package struct PadSettings: Sendable {
     package var agenda: String?
     /// `--utf8`: draw UTF-8 although the locale is not (a UTF-8 terminal behind LANG=C).
     package var utf8 = false
+    /// What quitting does to what the audience sees, said in the quit
+    /// question (`present`: the browser keeps showing the deck); nil: nothing.
+    package var quitNote: String?
+    /// What the stop key says on a source with no show to stop (nil: it asks, then stops).
+    package var noShowToStop: String?
 
     package init() {}
 }

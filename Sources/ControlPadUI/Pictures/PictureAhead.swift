@@ -84,7 +84,7 @@ extension PicturePipeline {
             let top = state.listOpen ? state.viewState(.slideList).scroll : state.current
             add(around: top, before: list.rows, after: 2 * list.rows, size: list.thumbnail(0))
         }
-        let overview = OverviewGeometry(body: layout.body, cellAspect: cellAspect)
+        let overview = OverviewGeometry(body: layout.body, cellAspect: cellAspect, slides: state.slideCount)
         let cells = overview.columns * overview.rows
         let first = state.overlays.contains(.overview) ? state.viewState(.overview).scroll * overview.columns : state.current
         add(around: first, before: cells, after: 2 * cells, size: overview.thumbnail(0))

@@ -167,8 +167,14 @@ struct PadLayout: Equatable {
             return
         }
         if below.height >= Self.minNotesHeight {
-            next = fit.paneAcross(beside)
+            // Never wider than the current slide (at 40×12 the column beside
+            // it was wider): the slide the audience sees is the larger one.
+            next = fit.paneAcross(Rect(x: beside.x, y: beside.y, width: min(beside.width, current.width), height: beside.height))
             clock = Rect(x: beside.x, y: next.maxY, width: beside.width, height: beside.maxY - next.maxY)
+            // No room under it: the timer beside it, where the column was wider.
+            if clock.height < 3, beside.maxX - next.maxX >= 8 {
+                clock = Rect(x: next.maxX, y: beside.y, width: beside.maxX - next.maxX, height: beside.height)
+            }
             notes = below
         } else {
             // The slide fills the height (a wide, short window): the next
@@ -181,8 +187,11 @@ struct PadLayout: Equatable {
                 let shorter = Rect(x: hero.x, y: hero.y, width: hero.width, height: body.height - Self.minNotesHeight)
                 current = fit.pane(in: shorter)
                 let right = Rect(x: current.maxX, y: body.y, width: body.maxX - current.maxX, height: current.height)
-                next = fit.paneAcross(right)
+                next = fit.paneAcross(Rect(x: right.x, y: right.y, width: min(right.width, current.width), height: right.height))
                 clock = Rect(x: right.x, y: next.maxY, width: right.width, height: right.maxY - next.maxY)
+                if clock.height < 3, right.maxX - next.maxX >= 8 {
+                    clock = Rect(x: next.maxX, y: right.y, width: right.maxX - next.maxX, height: right.height)
+                }
                 notes = Rect(x: body.x, y: current.maxY, width: body.width, height: body.maxY - current.maxY)
                 return
             }

@@ -73,12 +73,22 @@ struct OverviewGeometry: Equatable {
     /// Where the first column starts (the grid is centred).
     var left: Int
 
-    init(body: Rect, cellAspect: Double?) {
+    /// `slides`: how many the show has. Where they all fit with room to
+    /// spare (a 14-slide deck on 200×60 filled a quarter of the screen), the
+    /// pictures grow as long as every slide still fits on one screen.
+    init(body: Rect, cellAspect: Double?, slides: Int = 0) {
         frame = body
         inside = body.inset(dx: 1, dy: 1)
         let aspect = max(0.5, min(4, cellAspect ?? 2))
-        thumbRows = min(6, max(2, inside.height / 4 - 1))
-        thumbCols = max(4, min(inside.width, Int((Double(thumbRows) * aspect * 16 / 9).rounded())))
+        let inside = inside
+        func cols(_ lines: Int) -> Int { max(4, min(inside.width, Int((Double(lines) * aspect * 16 / 9).rounded()))) }
+        func capacity(_ lines: Int) -> Int { max(1, (inside.width + 1) / (cols(lines) + 1)) * max(1, inside.height / (lines + 1)) }
+        var lines = min(6, max(2, inside.height / 4 - 1))
+        if slides > 0, capacity(lines) >= slides {
+            while lines + 1 < inside.height, cols(lines + 1) < inside.width, capacity(lines + 1) >= slides { lines += 1 }
+        }
+        thumbRows = lines
+        thumbCols = cols(lines)
         columns = max(1, (inside.width + 1) / (thumbCols + 1))
         rows = max(1, inside.height / (thumbRows + 1))
         left = inside.x + max(0, (inside.width - (columns * (thumbCols + 1) - 1)) / 2)

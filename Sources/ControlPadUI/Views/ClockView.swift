@@ -67,7 +67,7 @@ struct ClockView {
                 return
             }
         } else if let elapsed {
-            lines.insert(("⏱ " + StatusBarView.duration(elapsed), wordsStyle), at: 0)
+            lines.insert(("◷ " + StatusBarView.duration(elapsed), wordsStyle), at: 0)
         }
         for line in lines where y < rect.maxY {
             grid.putCentered(DisplayWidth.truncate(line.text, to: rect.width), in: rect, y: y, style: line.style)

@@ -50,7 +50,7 @@ package struct HelpView {
                 .item(keys: "", summary: "it closes by itself after 5 s without a key"),
                 .item(keys: "list overview help", summary: "keep PgDn PgUp → ← Space (the show stays)"),
                 .item(keys: "", summary: "the status line says so; Esc closes them"),
-                .item(keys: "while blank", summary: "a move brings the slides back (← stays)"),
+                .item(keys: "while blank", summary: "a move brings the slides back"),
                 .gap, .heading("In context"),
                 .item(keys: "0–9 Enter", summary: "go to slide number"),
                 .item(keys: "PgUp PgDn", summary: "page the notes while they have the keys"),
@@ -58,6 +58,8 @@ package struct HelpView {
                 .item(keys: "↑ ↓ PgUp PgDn", summary: "move in the slide list"),
                 .item(keys: "← → ↑ ↓ Home End", summary: "move in the overview"),
                 .item(keys: "/", summary: "search the notes (list, overview)"),
+                .item(keys: "b .", summary: "text while a search is typed (said on the status line);"),
+                .item(keys: "", summary: "Esc, or 5 s without a key, and they blank again"),
                 .item(keys: "n N", summary: "next / previous match"),
                 .item(keys: "Enter", summary: "go to the selected slide"),
                 .item(keys: "Esc", summary: "clear the search, close the overlay"),
@@ -69,7 +71,7 @@ package struct HelpView {
                 .item(keys: "● ◌", summary: "linked / connecting (status line)"),
                 .item(keys: "● ◌", summary: "preview in / coming (slide list)"),
                 .item(keys: "▶", summary: "the show's slide (slide list)"),
-                .item(keys: "⏸", summary: "the timer stands still (blank)"),
+                .item(keys: "❚❚", summary: "the timer stands still (blank)"),
                 .item(keys: "+0:42", summary: "behind the rehearsal (--pace-from)")]
         if let picturesLabel { out += [.gap, .heading("Pictures: \(picturesLabel)")] }
         return out

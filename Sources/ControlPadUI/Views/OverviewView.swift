@@ -10,7 +10,7 @@ struct OverviewView {
 
     func render(_ state: PadState, in body: Rect, grid: inout CellGrid) {
         guard body.width >= 8, body.height >= 4 else { return }
-        let geometry = OverviewGeometry(body: body, cellAspect: pictures?.cellAspect)
+        let geometry = OverviewGeometry(body: body, cellAspect: pictures?.cellAspect, slides: state.slideCount)
         let count = state.listCount
         let title = state.slideCount == 0 ? "Overview" : "Overview · \(state.slideCount) slides"
         grid.frame(body, title: title, glyphs: .rounded, style: Style(.accent))

@@ -96,7 +96,7 @@ struct QuestionView {
             let shown = state.elapsed(at: now).map { "It shows \(StatusBarView.duration($0)) now. " } ?? ""
             return ("Timer", ["Reset the timer to 00:00?", shown + "y / n"])
         default:
-            return ("Quit", ["The show is running.", "Quit ControlPad? y / n"])
+            return ("Quit", ["The show is running."] + (state.quitNote.map { [$0] } ?? []) + ["Quit ControlPad? y / n"])
         }
     }
 }

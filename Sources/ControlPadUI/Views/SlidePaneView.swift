@@ -15,9 +15,9 @@ struct SlidePaneView {
         guard !rect.isEmpty else { return }
         let slide = state.buffer.slide(for: tag)
         var position = slide.map { "\($0 + 1)/\(state.slideCount)" }
-        // The next pane on a slide with a step left: what → shows is this slide's next step.
-        if tag == .next, let step = state.nextStep, let count = state.currentStep?.count, let shown = position {
-            position = "\(shown) · step \(step)/\(count)"
+        // The next pane on a slide with steps left: the next slide, after them.
+        if tag == .next, let left = state.stepsLeft, let shown = position {
+            position = "\(shown) · after \(left) step\(left == 1 ? "" : "s")"
         }
         let full = position.map { "\(label) · \($0)" } ?? label
         // A narrow pane keeps the position, which says more than the word.

@@ -26,7 +26,7 @@ struct StatusBarView {
         let base: Role = state.isLinkDown ? .warning : .status
         let dim: Role = state.isLinkDown ? .warning : .statusDim
         grid.fill(rect, style: Style(base))
-        let shown = Self.fitting(parts(state, now: now, base: base, dim: dim), width: rect.width)
+        let shown = Self.fitting(parts(state, now: now, base: base, dim: dim), width: rect.width, shorterLinks: Self.shorterLinkLabels(state))
         var x = rect.x + 1
         for (i, part) in shown.enumerated() {
             if i > 0 { x += grid.put(" · ", x: x, y: rect.y, style: Style(dim), clip: rect) }
@@ -40,7 +40,9 @@ struct StatusBarView {
         // stays where it was while the message shows.
         if let message = state.flash?.text {
             grid.fill(rect, style: Style(.warning))
-            grid.put(DisplayWidth.truncate(" " + message, to: rect.width), x: rect.x, y: rect.y, style: Style(.warning), clip: rect)
+            // BLANK stays in sight: the audience sees black whatever the message says.
+            let text = (state.blank && state.showRunning ? " BLANK ·" : "") + " " + message
+            grid.put(DisplayWidth.truncate(text, to: rect.width), x: rect.x, y: rect.y, style: Style(.warning), clip: rect)
         }
         return anchors
     }
@@ -59,9 +61,9 @@ struct StatusBarView {
             }
             if let steps = state.stepText { parts.append((steps, Style(.accent), 1)) }
             if let elapsed = state.elapsed(at: now) {
-                var timer = "⏱ " + Self.duration(elapsed)
+                var timer = "◷ " + Self.duration(elapsed)
                 if let total = state.talkDuration { timer += " / " + Self.duration(total) }
-                if state.pausedSince != nil { timer += " ⏸" }
+                if state.pausedSince != nil { timer += " ❚❚" }
                 let role: Role
                 switch state.pace(at: now) {
                 case .tight?: role = .paceTight
@@ -85,11 +87,11 @@ struct StatusBarView {
                     parts.append((text, Style(agenda.isBehind ? .paceOver : base), rehearsed ? 4 : 2))
                 }
             } else if state.timerWaitsForFirstMove {
-                parts.append(("⏱ starts at the next slide", Style(dim), 2))
+                parts.append(("◷ starts at the next slide", Style(dim), 2))
             }
             if state.blank { parts.append(("BLANK", Style(.warning), 1)) }
             if state.buffer.previewCount < state.slideCount {
-                parts.append(("previews \(state.buffer.previewCount)/\(state.slideCount)", Style(dim), 4))
+                parts.append(("previews \(state.buffer.previewCount)/\(state.slideCount)", Style(dim), 5))
             }
         } else if state.isLinkUp && !state.showStateKnown {
             parts.append(("asking about the show…", Style(dim), 1))
@@ -97,15 +99,16 @@ struct StatusBarView {
             let start = state.bindings.keys(for: .startShow).first.map { " · \($0.name) starts" } ?? ""
             parts.append(("no show" + start, Style(dim), 1))
         }
-        parts.append((clock, Style(base), 5))
-        if let hint = Self.helpHint(state) { parts.append((hint, Style(dim), 6)) }
+        // The wall clock, then the previews' count, give way before "? help": the way to every key.
+        parts.append((clock, Style(base), 6))
+        if let hint = Self.helpHint(state) { parts.append((hint, Style(dim), 4)) }
 
         return parts
     }
 
     /// The parts that fit `width`: parts less important than the link go
     /// first; then the link may shrink to its glyph before more important parts go.
-    private static func fitting(_ parts: [Part], width total: Int) -> [Part] {
+    private static func fitting(_ parts: [Part], width total: Int, shorterLinks: [String] = []) -> [Part] {
         var shown = parts
         let separatorWidth = 3
         func width(_ p: [Part], linkShrunk: Bool = false) -> Int {
@@ -120,6 +123,9 @@ struct StatusBarView {
             shown.remove(at: drop)
             return true
         }
+        // The link's details give way first: the peer's name and version go
+        // before the clock and the help hint do, and the show's title stays.
+        for shorter in shorterLinks where width(shown) > total { shown[0].text = shorter }
         while width(shown) > total, dropLeastImportant(below: parts[0].priority) {}
         while width(shown, linkShrunk: true) > total, dropLeastImportant(below: -1) {}
         let others = width(Array(shown.dropFirst())) - (shown.count > 1 ? 0 : 2) + (shown.count > 1 ? separatorWidth : 0)
@@ -130,6 +136,16 @@ struct StatusBarView {
     /// "? help", with the key bound to help (none when help has no key).
     static func helpHint(_ state: PadState) -> String? {
         state.bindings.keys(for: .help).first.map { "\($0.name) help" }
+    }
+
+    /// Shorter forms of the link's label, longest first: the peer's first
+    /// word group only ("reveal.js 5.2.1" of "reveal.js 5.2.1 · Chrome 156 ·
+    /// 127.0.0.1:9222"), then the title alone.
+    static func shorterLinkLabels(_ state: PadState) -> [String] {
+        guard case .connected(let server) = state.link else { return [] }
+        let first = server.split(separator: " · ", maxSplits: 1).first.map(String.init) ?? server
+        if state.title.isEmpty { return first == server ? [] : ["● \(first)"] }
+        return (first == server ? [] : ["● \(first) · \(state.title)"]) + ["● \(state.title)"]
     }
 
     static func linkLabel(_ state: PadState) -> String {

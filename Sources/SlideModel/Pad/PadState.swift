@@ -165,8 +165,14 @@ public struct PadState: Sendable {
     public var notice: String?
     /// The go-to prompt's last key: it closes `gotoTimeout` after it.
     public var gotoTouchedAt: Duration?
+    /// The last key typed into a search's query: typing ends `searchTypingTimeout` after it.
+    public var searchTouchedAt: Duration?
     /// Why the go-to prompt did not go (out of range, not a number), shown in it.
     public var gotoProblem: String?
+    /// What quitting does to the audience's screen, in the quit question (nil: nothing to say).
+    public var quitNote: String?
+    /// Why the stop key does nothing on this source (it always presents); nil: it stops the show.
+    public var noShowToStop: String?
     /// A short message that goes by itself (a press refused while the link is down).
     public var flash: Flash?
 
@@ -218,10 +224,10 @@ public struct PadState: Sendable {
 
     /// The slide after where the show is heading, if there is one: the next
     /// pane moves with the presses, before the show confirms them. While the
-    /// current slide has a step left, → shows that: the next pane shows
-    /// this slide again (`nextStep` says which step).
+    /// current slide has steps left, it is still the next slide (its title
+    /// says after how many steps): a picture of this slide's next step is
+    /// not taken, and the current picture titled as it would be wrong.
     public var nextSlide: Int? {
-        if nextStep != nil { return current }
         let from = heading?.target ?? current
         return showRunning && from + 1 < slideCount ? from + 1 : nil
     }
@@ -236,6 +242,12 @@ public struct PadState: Sendable {
     public var aimedStep: Int? {
         guard let step = currentStep else { return nil }
         return min(max(0, stepHeading.target(or: step.shown)), step.count)
+    }
+
+    /// The presses left on the current slide's steps before → changes the slide; nil with none left.
+    public var stepsLeft: Int? {
+        guard nextStep != nil, let step = currentStep, let aimed = aimedStep else { return nil }
+        return step.count - aimed
     }
 
     /// The step → shows next on the current slide (1-based, of

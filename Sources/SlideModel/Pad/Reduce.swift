@@ -114,6 +114,7 @@ extension PadState {
         if let stepHeading, stepHeading.hasExpired(at: now) { self.stepHeading = nil }
         if let flash, flash.until <= now { self.flash = nil }
         closeGotoIfExpired(now: now)
+        endSearchTypingIfExpired(now: now)
         endNotesFocusIfExpired(now: now)
     }
 

@@ -30,6 +30,11 @@ extension PadState {
         case .blank: return toggleBlank(now: now)
         case .startShow: return startShow(now: now)
         case .stopShow:
+            // A source that always presents has nothing to stop: said, not asked.
+            if let noStop = noShowToStop {
+                flash = Flash(text: noStop, until: now + Flash.duration)
+                return []
+            }
             if showRunning { ask(.confirmStop) }
             return []
         case .notesUp: scrollNotes(by: -1)

@@ -151,18 +151,32 @@ extension PadState {
             return []
         }
         if pageNotesIfFocused(key, now: now) { return [] }
-        guard let action = bindings.action(for: key) else { return [] }
+        guard let action = bindings.action(for: key) else { return unboundOnPad(key, now: now) }
         return perform(action, now: now)
+    }
+
+    /// A key the pad has no use for on the bare pad is never silent: `/`
+    /// searches the notes (in the slide list, where the matches show), and
+    /// any other says so and which key shows them all.
+    private mutating func unboundOnPad(_ key: Key, now: Duration) -> [Effect] {
+        if key == .char("/"), bindings.action(for: .char("/")) == nil {
+            openList(now: now)
+            startSearch(now: now)
+            return []
+        }
+        let help = bindings.keys(for: .help).first.map { ": \($0.name) shows every key" } ?? ""
+        flash = Flash(text: "\(key.name) does nothing here\(help)", until: now + Flash.duration)
+        return []
     }
 
     /// Keys the open slide list takes; nil for keys it leaves (which then
     /// go nowhere, unless they quit or close). The keys that move the show
     /// move the selection instead; digits open the go-to prompt over it.
     mutating func handleListKey(_ key: Key, now: Duration) -> [Effect]? {
-        if handleSearchKey(key) { return [] }
+        if handleSearchKey(key, now: now) { return [] }
         let page = max(1, viewport.listRows - 1)
         switch key {
-        case .char("/"): startSearch()
+        case .char("/"): startSearch(now: now)
         case .char("n") where search?.filters == true: moveSelection(by: 1)
         case .char("N") where search?.filters == true: moveSelection(by: -1)
         case .escape where search != nil:

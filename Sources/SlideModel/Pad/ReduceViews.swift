@@ -134,30 +134,6 @@ extension PadState {
         }
     }
 
-    /// The search's keys while its query is typed; nil for keys it leaves
-    /// to the list or the overview (arrows, paging, Enter).
-    mutating func handleSearchKey(_ key: Key) -> Bool {
-        guard var search, search.typing else { return false }
-        switch key {
-        case .char(let c) where !c.isNewline:
-            guard search.query.count < 60 else { return true }
-            search.query.append(c)
-        case .backspace, .delete:
-            if search.query.isEmpty { self.search = nil; return true }
-            search.query.removeLast()
-        case .up, .down, .pageUp, .pageDown, .home, .end, .left, .right, .tab:
-            // Into the matches: n / N step between them now.
-            search.typing = false
-            self.search = search
-            return false
-        default:
-            return false
-        }
-        self.search = search
-        refreshSearch(notesChanged: false)
-        return true
-    }
-
     /// Enter on a search that matches nothing: the selection is a slide the
     /// presenter never chose (the last one the filter showed), so nothing
     /// goes and the status line says why. True when it was said.
@@ -165,14 +141,6 @@ extension PadState {
         guard let search, search.filters, search.matches.isEmpty else { return false }
         flash = Flash(text: "no match for “\(search.query)”: the show did not move", until: now + Flash.duration)
         return true
-    }
-
-    /// `/`: type a query (again); the filter so far stays.
-    mutating func startSearch() {
-        var search = self.search ?? SlideSearch()
-        search.typing = true
-        self.search = search
-        refreshSearch()
     }
 
     // MARK: overview
@@ -234,7 +202,7 @@ extension PadState {
 
     /// Keys the open overview takes; nil for keys it leaves.
     mutating func handleOverviewKey(_ key: Key, now: Duration) -> [Effect]? {
-        if handleSearchKey(key) { return [] }
+        if handleSearchKey(key, now: now) { return [] }
         let columns = max(1, viewport.overviewColumns)
         let page = columns * max(1, viewport.overviewRows - 1)
         switch key {
@@ -251,7 +219,7 @@ extension PadState {
             return gotoOverviewSlide(viewState(.overview).selection, now: now)
         case .escape:
             if search != nil { search = nil; refreshSelectionsAfterSearch() } else { closeOverview() }
-        case .char("/"): startSearch()
+        case .char("/"): startSearch(now: now)
         case .char("n") where search?.filters == true: moveOverviewSelection(by: 1)
         case .char("N") where search?.filters == true: moveOverviewSelection(by: -1)
         case .char(let c) where c.isASCII && c.isNumber && bindings.action(for: key) == nil:

@@ -24,13 +24,13 @@ final class ConnectInProcessTests: FakeImpressPadTestCase {
         try position(pad, "1/5")
         pad.send("b")
         try fakeSees(pad, "presentation_blank_screen", { !$0.received("presentation_blank_screen").isEmpty }, on: fake)
-        // A show joined while it ran: its timer starts at its first move (no ⏸ before).
+        // A show joined while it ran: its timer starts at its first move (no ❚❚ before).
         try status(pad, "BLANK") { $0.contains("BLANK") }
         pad.send("Right")
         try fakeSees(pad, "the fake ends its blank", {
             $0.entries.contains { $0["event"] as? String == "blank ended" }
         }, on: fake)
-        try status(pad, "the slides back on 2/5") { !$0.contains("BLANK") && !$0.contains("⏸") && $0.contains(" 2/5 ") }
+        try status(pad, "the slides back on 2/5") { !$0.contains("BLANK") && !$0.contains("❚❚") && $0.contains(" 2/5 ") }
         pad.send("b")
         try status(pad, "BLANK again") { $0.contains("BLANK") }
         pad.send("Left")

@@ -70,7 +70,7 @@ final class ForgivingInProcessTests: XCTestCase {
         let pad = try demo()
         try pad.waitForShow()
         pad.advance(seconds: 2)
-        try pad.waitFor("two seconds of talk") { ScriptedPad.statusLine($0).contains("⏱ 00:02") }
+        try pad.waitFor("two seconds of talk") { ScriptedPad.statusLine($0).contains("◷ 00:02") }
         pad.send("S")
         try pad.waitFor(text: "Stop the slide show now?")
         pad.send("n")
@@ -84,9 +84,9 @@ final class ForgivingInProcessTests: XCTestCase {
         try pad.waitFor("stopped") { ScriptedPad.statusLine($0).contains("no show") }
         pad.send("F5")
         let restarted = try pad.waitFor("started again") { ScriptedPad.statusLine($0).contains("1/14") }
-        XCTAssertFalse(ScriptedPad.statusLine(restarted).contains("⏱ 00:00"), "the talk's timer is kept:\n\(restarted)")
+        XCTAssertFalse(ScriptedPad.statusLine(restarted).contains("◷ 00:00"), "the talk's timer is kept:\n\(restarted)")
         pad.send("t", "y")
-        try pad.waitFor("reset, once asked") { ScriptedPad.statusLine($0).contains("⏱ 00:00") }
+        try pad.waitFor("reset, once asked") { ScriptedPad.statusLine($0).contains("◷ 00:00") }
         pad.send("?")
         try pad.waitFor(text: "PgDn more")  // the help pages at this size: its end has the marks
         pad.send("End")
