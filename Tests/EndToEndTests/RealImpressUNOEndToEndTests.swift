@@ -75,12 +75,20 @@ final class RealImpressUNOEndToEndTests: XCTestCase {
         XCTAssertEqual(hands.waitForExit(), 0)
     }
 
+    /// The pipe `present` gave this test's LibreOffice (one per profile):
+    /// the newest `controlpad-…` pipe LibreOffice made under /tmp.
     private func notePipe(_ pad: TmuxSession) throws {
-        let screen = try pad.screen()
-        guard let range = screen.range(of: #"uno:[A-Za-z0-9_.-]+"#, options: .regularExpression) else {
-            return XCTFail("no pipe on the status line: \(TmuxSession.statusLine(screen))")
-        }
-        try String(screen[range].dropFirst(4)).write(to: directory.appendingPathComponent("pipe"), atomically: true, encoding: .utf8)
+        let prefix = "OSL_PIPE_\(getuid())_controlpad-"
+        let newest = ((try? FileManager.default.contentsOfDirectory(atPath: "/tmp")) ?? [])
+            .filter { $0.hasPrefix(prefix) }
+            .max { a, b in
+                let date = { (name: String) in
+                    ((try? FileManager.default.attributesOfItem(atPath: "/tmp/" + name))?[.modificationDate] as? Date) ?? .distantPast
+                }
+                return date(a) < date(b)
+            }
+        guard let newest else { return XCTFail("LibreOffice made no controlpad pipe under /tmp") }
+        try String(newest.dropFirst("OSL_PIPE_\(getuid())_".count)).write(to: directory.appendingPathComponent("pipe"), atomically: true, encoding: .utf8)
     }
 
     func testPresentStepsQuicklyGoesToBlanksBothWaysFollowsLibreOfficeAndQuitsTidily() throws {
@@ -155,7 +163,7 @@ final class RealImpressUNOEndToEndTests: XCTestCase {
         let down = try pad.waitFor("the pad to say LibreOffice went away") { $0.contains("LibreOffice closed or crashed") }
         XCTAssertTrue(down.contains("at slide 12"), down)
         try pad.send("r")
-        try status(pad, "LibreOffice 2", timeout: 60)
+        try pad.waitFor("LibreOffice back", timeout: 60) { TmuxSession.statusLine($0).contains("● LibreOffice") }
         try status(pad, "odp · 12/62", timeout: 30)
         XCTAssertFalse(offices().isEmpty)
     }
