@@ -29,7 +29,7 @@ final class SourceRegistryTests: XCTestCase {
         }
         // A scheme no kind takes is not read as an IPv6 host "http://127.0.0.1".
         XCTAssertThrowsError(try SourceRegistry.check("http://127.0.0.1:9")) { error in
-            XCTAssertTrue("\(error)".hasPrefix(#""http://" is no source's address: give HOST[:PORT] for Impress, or pdfpc://"#),
+            XCTAssertTrue("\(error)".hasPrefix(#""http://" is no source's address: give HOST[:PORT] for Impress, or uno:NAME, pdfpc://"#),
                           "\(error)")
         }
         XCTAssertThrowsError(try SendCommand.parse(["host:99999", "next"])) { error in
