@@ -37,6 +37,7 @@ public struct ImpressUNOKind: SourceKind {
 
     public var keyNotes: [SourceHelpNotes.Item] {
         [(.action(.next), "next build step, else next slide (as LibreOffice's own click)"),
+         (.action(.nextSlide), "next slide at once, the builds left on this one skipped"),
          (.action(.blank), "LibreOffice's black screen; a blank made in LibreOffice shows here too")]
     }
 

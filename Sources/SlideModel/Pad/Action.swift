@@ -2,6 +2,8 @@
 /// config file and help.
 public enum Action: String, CaseIterable, Sendable {
     case next, previous, first, last
+    /// The next slide at once, skipping the steps (builds, fragments) left on this one.
+    case nextSlide = "next-slide"
     case nextSection = "next-section"
     case previousSection = "previous-section"
     case agenda
@@ -34,7 +36,7 @@ public enum Action: String, CaseIterable, Sendable {
 
     public var group: Group {
         switch self {
-        case .next, .previous, .first, .last, .nextSection, .previousSection: return .move
+        case .next, .previous, .first, .last, .nextSlide, .nextSection, .previousSection: return .move
         case .toggleList, .overview, .agenda, .help, .fullScreen, .cycleLayout, .closeAll, .quit: return .views
         case .blank, .startShow, .stopShow, .resetTimer, .retry: return .show
         case .notesUp, .notesDown, .notesPageUp, .notesPageDown, .focusNotes, .notesZoomIn, .notesZoomOut: return .notes
@@ -48,6 +50,7 @@ public enum Action: String, CaseIterable, Sendable {
         case .previous: return "previous slide or effect"
         case .first: return "first slide"
         case .last: return "last slide"
+        case .nextSlide: return "next slide, skipping the steps left"
         case .nextSection: return "next section's first slide"
         case .previousSection: return "this section's start, else the previous"
         case .agenda: return "agenda: sections' planned / actual times"
@@ -76,7 +79,7 @@ public enum Action: String, CaseIterable, Sendable {
     /// Whether it sends the show a command (refused while the link is down).
     public var reachesTheShow: Bool {
         switch self {
-        case .next, .previous, .first, .last, .nextSection, .previousSection, .blank, .startShow, .stopShow, .retry: return true
+        case .next, .previous, .first, .last, .nextSlide, .nextSection, .previousSection, .blank, .startShow, .stopShow, .retry: return true
         default: return false
         }
     }

@@ -10,7 +10,7 @@ public struct KeyBindings: Sendable, Equatable {
         .char("l"): .next, .char("j"): .next,
         .left: .previous, .backspace: .previous, .pageUp: .previous, .char("p"): .previous,
         .char("h"): .previous, .char("k"): .previous,
-        .home: .first, .end: .last,
+        .home: .first, .end: .last, .char(">"): .nextSlide,
         .char("]"): .nextSection, .char("["): .previousSection, .char("A"): .agenda,
         .tab: .toggleList, .char("s"): .toggleList, .char("o"): .overview,
         .char("?"): .help,

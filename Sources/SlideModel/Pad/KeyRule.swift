@@ -20,7 +20,7 @@ extension PadState {
     static let emergencyActions: Set<Action> = [.blank, .startShow]
 
     /// The actions that move the show.
-    static let movingActions: Set<Action> = [.next, .previous, .first, .last, .nextSection, .previousSection]
+    static let movingActions: Set<Action> = [.next, .previous, .first, .last, .nextSlide, .nextSection, .previousSection]
 
     /// How long the go-to prompt waits for a key before it closes: a stray
     /// digit must not leave a prompt that takes the clicker's keys.

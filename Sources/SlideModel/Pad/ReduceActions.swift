@@ -7,6 +7,7 @@ extension PadState {
         case .previous: return step(by: -1, now: now)
         case .first: return go(to: 0, now: now)
         case .last: return go(to: slideCount - 1, now: now)
+        case .nextSlide: return go(to: min(heading.target(or: current) + 1, slideCount - 1), now: now)
         case .nextSection: return goToSection(by: 1, now: now)
         case .previousSection: return goToSection(by: -1, now: now)
         case .agenda:
