@@ -1,0 +1,41 @@
+/// The moves a key asks for, shown at once as where the show is heading.
+extension PadState {
+    /// A go-to: sent, and shown at once as where the show is heading.
+    mutating func go(to index: Int, now: Duration) -> [Effect] {
+        if !isLinkUp { return refused(.first, now: now) }
+        guard showRunning, (0..<slideCount).contains(index), index != heading.target(or: current) || blank else { return [] }
+        endBlankByMoving(now: now)
+        stepHeading = nil
+        heading.aim(at: index, current: current, now: now)
+        return [.send(.goto(index: index))]
+    }
+
+    /// → or ←: always sent (the show may step an effect, not a slide), and
+    /// shown at once as the slide the presses are heading for. While blank,
+    /// Impress ends the blank; ← then stays on its slide (LibreOffice 25.2).
+    mutating func step(by delta: Int, now: Duration) -> [Effect] {
+        guard showRunning else { return [] }
+        let wasBlank = blank
+        endBlankByMoving(now: now)
+        if wasBlank && delta < 0 {
+            heading.aim(at: heading.target(or: current), current: current, now: now)
+        } else if let step = currentStep, let aimed = aimedStep, delta > 0 ? aimed < step.count : aimed > 0 {
+            // A step within the slide (a fragment, a build): the slide stays.
+            stepHeading.aim(at: aimed + (delta > 0 ? 1 : -1), current: step.shown, now: now)
+        } else {
+            stepHeading = nil
+            heading.step(by: delta, current: current, count: slideCount, now: now)
+        }
+        return [.send(delta > 0 ? .next : .previous)]
+    }
+
+    /// A move while blank ends the blank in Impress (it never says so but
+    /// by starting the show's stream again): the pad shows the slides and
+    /// runs the talk's timer again at once.
+    mutating func endBlankByMoving(now: Duration) {
+        guard blank else { return }
+        blank = false
+        pauseTimer(false, now: now)
+        flash = Flash(text: "the screen is back: a move ends the blank", until: now + Flash.duration)
+    }
+}
