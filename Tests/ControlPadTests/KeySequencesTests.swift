@@ -18,11 +18,14 @@ final class KeySequencesTests: XCTestCase {
         XCTAssertEqual(keys.key(bytes("\u{1B}[6~")), .pageDown)
         XCTAssertEqual(keys.key(bytes("\u{1B}[5~")), .pageUp)
         XCTAssertEqual(keys.key(bytes("\u{1B}OH")), .home)
+        // The arrows out of keypad-transmit mode (between endwin and smkx, around Ctrl-Z).
+        XCTAssertEqual(keys.key(bytes("\u{1B}[C")), .right)
+        XCTAssertEqual(keys.key(bytes("\u{1B}[D")), .left)
         XCTAssertEqual(keys.key(bytes("q")), .char("q"))
         XCTAssertEqual(keys.key(bytes(" ")), .char(" "))
         // Left to curses: not what this entry names, a lone Escape (curses
         // waits for what may follow), two keys, control bytes, UTF-8.
-        for other in ["\u{1B}[C", "\u{1B}", "qq", "\u{1B}OCq", "\u{7F}", "\r", "é"] {
+        for other in ["\u{1B}[Z", "\u{1B}", "qq", "\u{1B}OCq", "\u{7F}", "\r", "é"] {
             XCTAssertNil(keys.key(bytes(other)), "\(Array(other.utf8))")
         }
     }

@@ -23,10 +23,21 @@ struct KeySequences {
     static func fromTerminfo() -> KeySequences {
         let capabilities: [(String, Key)] = [("kcuu1", .up), ("kcud1", .down), ("kcub1", .left), ("kcuf1", .right),
                                              ("kpp", .pageUp), ("knp", .pageDown), ("khome", .home), ("kend", .end)]
-        return KeySequences(capabilities.compactMap { name, key in
+        let spelled: [(bytes: [UInt8], key: Key)] = capabilities.compactMap { name, key in
             guard let string = tigetstr(name), Int(bitPattern: string) != -1 else { return nil }  // absent, or not a string
             return (Array(String(cString: string).utf8), key)
-        })
+        }
+        return KeySequences(spelled + spelled.compactMap(normalCursorMode))
+    }
+
+    /// An arrow's other spelling: terminfo names the keypad-transmit mode's
+    /// `ESC O x`; out of that mode (from `endwin` until curses sends `smkx`
+    /// again, around Ctrl-Z and `fg`) the terminal sends `ESC [ x`, which
+    /// curses would read as Escape, `[` and a letter.
+    private static func normalCursorMode(_ entry: (bytes: [UInt8], key: Key)) -> (bytes: [UInt8], key: Key)? {
+        let arrows: [Key] = [.up, .down, .left, .right]
+        guard arrows.contains(entry.key), entry.bytes.count == 3, entry.bytes[0] == 0x1B, entry.bytes[1] == UInt8(ascii: "O") else { return nil }
+        return ([0x1B, UInt8(ascii: "["), entry.bytes[2]], entry.key)
     }
 
     /// The key `bytes` are, whole; nil when they are anything else.
