@@ -68,6 +68,8 @@ public struct UNOLink: Sendable {
     private var ended = false
     /// LibreOffice asked something on its screen while the deck opened.
     private var asking = false
+    /// The deck's sections, from the slide names the presenter gave.
+    private var sections = SourceSections.none
     /// The notes heard: a show that starts is a reset for the pad, so they are told again.
     private var notes: [Int: SlideNotes] = [:]
 
@@ -129,7 +131,8 @@ public struct UNOLink: Sendable {
         case .asking:
             asking = true
             return [.emit(.unanswered(UNOProblem.asking.linkProblem))]
-        case .deck(let title, let steps, _, let aspect):
+        case .deck(let title, let steps, let names, let aspect):
+            sections = Self.sections(names: names)
             self.steps = steps.map { min(max(0, $0), SlideStep.maxCount) }
             notes = [:]
             self.aspect = aspect.flatMap { $0.isFinite && $0 > 0.1 && $0 < 10 ? $0 : nil }
@@ -140,7 +143,8 @@ public struct UNOLink: Sendable {
             running = true
             slide = at
             step = shown
-            var actions: [Action] = [.emit(.showStarted(slideCount: slides, current: at)), stepEvent()]
+            // Before the show: its sections are in force when it starts.
+            var actions: [Action] = [.emit(.sections(sections)), .emit(.showStarted(slideCount: slides, current: at)), stepEvent()]
             if blank { actions.append(.emit(.blankStarted)) }
             actions += notes.keys.sorted().map { .emit(.notes(index: $0, notes[$0]!)) }
             if let target = resumeAt.take(), target != at, (0..<slides).contains(target) {
@@ -234,6 +238,15 @@ public struct UNOLink: Sendable {
             return [.write(.render(slide: want.slide, width: size.width, height: size.height))]
         }
         return []
+    }
+
+    /// A slide the presenter named (Slide ▸ Rename Slide) begins a section
+    /// of that name, running to the next named slide; a deck with no names
+    /// (LibreOffice's own "page3" are told as "") has none.
+    static func sections(names: [String]) -> SourceSections {
+        SourceSections(sections: names.prefix(SlideLimits.maxSlideCount).enumerated().compactMap { index, name in
+            name.isEmpty ? nil : TalkSection(name: name, firstSlide: index)
+        })
     }
 
     /// The largest picture of the slides' shape within `size`.

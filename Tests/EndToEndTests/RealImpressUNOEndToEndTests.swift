@@ -99,6 +99,10 @@ final class RealImpressUNOEndToEndTests: XCTestCase {
         try notePipe(pad)
         let notes = try pad.waitFor("slide 1's rich notes") { $0.contains("Slide 1 notes: say it slowly and clearly.") }
         XCTAssertFalse(notes.contains("<b>"), notes)
+        // The slides the presenter named are the agenda's sections.
+        try pad.send("A")
+        try pad.waitFor("the named slides as sections") { $0.contains("Opening") && $0.contains("Second half") }
+        try pad.send("Escape")
 
         // Five quick presses: slide 2's three builds, then slide 3.
         for _ in 0..<5 { try pad.send("Right") }

@@ -40,11 +40,22 @@ final class UNOLinkTests: XCTestCase {
                        [.link(.connected(server: "LibreOffice 25.2.3.2 · uno:p"))])
         XCTAssertEqual(events(link.handle(.line(.deck(title: "Talk", steps: [0, 3], names: [], aspect: nil)))), [.showTitle("Talk")])
         XCTAssertEqual(events(link.handle(.line(.show(slides: 2, slide: 1, step: 2, blank: true)))),
-                       [.showStarted(slideCount: 2, current: 1), .step(index: 1, SlideStep(shown: 2, count: 3)), .blankStarted])
+                       [.sections(.none), .showStarted(slideCount: 2, current: 1), .step(index: 1, SlideStep(shown: 2, count: 3)), .blankStarted])
         XCTAssertEqual(events(link.handle(.line(.position(slide: 1, step: 3)))), [.step(index: 1, SlideStep(shown: 3, count: 3))],
                        "a step within the slide is no slide change")
         XCTAssertEqual(events(link.handle(.line(.position(slide: 0, step: 0)))),
                        [.slideChanged(index: 0), .step(index: 0, SlideStep(shown: 0, count: 0))])
+    }
+
+    func testSlidesThePresenterNamedBeginSections() {
+        var link = UNOLink(mode: .attach, pipe: "p")
+        _ = link.handle(.start)
+        _ = link.handle(.line(.hello(office: "LibreOffice")))
+        _ = link.handle(.line(.deck(title: "Talk", steps: [0, 0, 0, 0, 0], names: ["Welcome", "", "The protocol", "", ""], aspect: nil)))
+        let shown = events(link.handle(.line(.show(slides: 5, slide: 0, step: 0, blank: false))))
+        XCTAssertEqual(shown.first, .sections(SourceSections(sections: [TalkSection(name: "Welcome", firstSlide: 0),
+                                                                         TalkSection(name: "The protocol", firstSlide: 2)])),
+                       "sent before the show starts, so they hold when it does")
     }
 
     func testABlankMadeInLibreOfficeAndItsEndReachThePad() {

@@ -15,7 +15,8 @@ knows each slide's click steps without reading the deck:
   3  one click, then a shape after it by itself (after-previous) 1 step
   4  a shape that appears by itself on entry (after-previous
      first, no click), then one on-click                   1 step
-Notes: "**Slide N** notes", with bold, italic, underline and a two-item list.
+Notes: "**Slide N** notes", with bold, italic and underline. Slides 1 and 31
+are named "Opening" and "Second half" (sections, for the pad's agenda).
 Needs Debian's /usr/bin/python3 with python3-uno, and LibreOffice.
 """
 import os, shutil, subprocess, sys, tempfile, time
@@ -147,6 +148,10 @@ def main():
         pages = doc.DrawPages
         for n in range(pages.Count):
             rich_notes(pages.getByIndex(n), n)
+        # Two slides the presenter named: sections for the pad's agenda.
+        pages.getByIndex(0).Name = "Opening"
+        if pages.Count > 30:
+            pages.getByIndex(30).Name = "Second half"
         doc.storeToURL(uno.systemPathToFileUrl(out), (prop("FilterName", "impress8"),))
         doc.close(True)
         try:
