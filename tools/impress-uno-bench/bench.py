@@ -8,7 +8,9 @@ It starts a LibreOffice of its own (a throwaway profile, the pipe
 `cpbench`), opens DECK and starts its show in a window, and stays
 connected as the observer: a slide show listener that notes when the show
 moves. Then:
-  bare   the observer itself calls gotoNextEffect: call -> the show's event;
+  bare   a bare client in a process of its own (its own connection, as the
+         pad's bridge has) calls gotoNextEffect for each line the benchmark
+         writes to it: line -> the show's event, as heard by the observer;
   pad    in turn with the bare calls, on the same show, `controlpad connect uno:cpbench` on a pseudo-terminal (kitty
          pictures, a 2560x1600-pixel window of 120x40 cells) gets → keys:
          key -> the show's event (seen by the observer), key -> the first
@@ -27,6 +29,22 @@ from com.sun.star.connection import NoConnectException
 from com.sun.star.presentation import XSlideShowListener
 
 PIPE = "cpbench"
+
+# The bare client: a process of its own with its own connection, as the
+# pad's bridge is, that calls gotoNextEffect for each line it reads.
+BARE = """
+import sys, uno
+local = uno.getComponentContext()
+r = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
+ctx = r.resolve("uno:pipe,name=%s;urp;StarOffice.ComponentContext" % sys.argv[1])
+desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
+each = desktop.Components.createEnumeration()
+doc = next(d for d in iter(lambda: each.nextElement() if each.hasMoreElements() else None, None) if hasattr(d, "Presentation"))
+c = doc.Presentation.Controller
+print("ready", flush=True)
+for line in sys.stdin:
+    c.gotoNextEffect()
+"""
 RIGHT = b"\x1bOC"
 
 
@@ -156,6 +174,8 @@ def main():
 
         # Turn about on the same show: a bare call, then a pad key, so that
         # both meet the same slides and the same load.
+        bare_client = subprocess.Popen(["/usr/bin/python3", "-c", BARE, PIPE], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        bare_client.stdout.readline()
         bare, pad_confirm, pad_first, pad_picture = [], [], [], []
         for i in range(presses):
             if c.CurrentSlideIndex >= slides - 3:
@@ -164,7 +184,7 @@ def main():
                     pass
             n = observer.count()
             t = time.monotonic()
-            c.gotoNextEffect()
+            bare_client.stdin.write(b"next\n"); bare_client.stdin.flush()
             seen = observer.wait_after(n)
             if seen is not None:
                 bare.append((seen - t) * 1000)
@@ -199,7 +219,7 @@ def main():
 
         print("Impress over UNO, LibreOffice %s slides, %d presses each" % (slides, presses))
         figures = {
-            "bare_call_to_event": summary("bare client: call -> the show's event", bare),
+            "bare_call_to_event": summary("bare client: line -> the show's event", bare),
             "pad_key_to_event": summary("pad: key -> the show's event", pad_confirm),
             "pad_key_to_first_byte": summary("pad: key -> first byte on screen", pad_first),
             "pad_key_to_picture": summary("pad: key -> the current picture (kitty)", pad_picture),
@@ -208,6 +228,7 @@ def main():
         figures["ratio_p50"] = figures["pad_key_to_event"]["p50"] / figures["bare_call_to_event"]["p50"]
         print("pad / bare, p50: %.2f; kitty pictures sent in all: %d" % (figures["ratio_p50"], thumbnails))
         print(json.dumps(figures))
+        bare_client.kill()
         c.removeSlideShowListener(observer)
     finally:
         if pad_pid:

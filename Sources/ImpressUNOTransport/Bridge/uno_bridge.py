@@ -364,8 +364,9 @@ class Bridge:
                 elif kind == "moved":
                     self.poll()
                 elif kind == "stepped":
+                    ours = bool(self.awaiting)  # a step this bridge sent, not another client's
                     self.at(self.slide, min(self.step + 1, self.count()))
-                    if self.step == self.count():
+                    if ours and self.step == self.count():
                         # The slide's last build has begun: a step sent before
                         # LibreOffice says the builds ended is dropped.
                         self.await_show()
