@@ -80,6 +80,7 @@ struct PresentCommand: ParsableCommand {
             var settings = pad.settings
             if settings.agenda == nil, let beside = Self.agenda(beside: file) { settings.agenda = beside }
             settings.quitNote = app.quitNote
+            settings.quitEndsTheShow = app.quitEndsTheShow
             settings.noShowToStop = kind.noShowToStop
             try PadRunner.run(source: made, settings: settings, link: kind.initialLink(shown: shown),
                               sourceNotes: SourceRegistry.helpNotes(kind, bindings: config.config.bindings), config: config)

@@ -67,6 +67,7 @@ struct PresentedOffice: LaunchedApp {
     /// The source starts LibreOffice itself, and the bridge ends what it must.
     var startedNow: Bool { false }
     var quitNote: String { "y ends the show and closes the deck (never unsaved work)." }
+    var quitEndsTheShow: Bool { true }
     var leftRunning: String {
         "if the show still runs in LibreOffice (Ctrl-\\ leaves it to the room), `controlpad present \(file)` joins it again"
     }

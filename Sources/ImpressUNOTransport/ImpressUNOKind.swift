@@ -79,8 +79,10 @@ public struct ImpressUNOKind: SourceKind {
         case .watch(nil): break
         }
         let present = office != nil
+        // A confirmed quit ends the show first (`.stop`); the bridge then
+        // closes the deck only if no show runs: a signal or Ctrl-\\ leaves it to the room.
         return ImpressUNOSource(link: UNOLink(mode: mode, pipe: pipe), office: office, connectSeconds: seconds,
-                                onQuit: (end: present, close: present), eventLoop: loops(),
+                                onQuit: (end: false, close: present), eventLoop: loops(),
                                 logger: logger ?? Logger(label: "controlpad.uno"))
     }
 }

@@ -65,10 +65,14 @@ package protocol LaunchedApp: Sendable {
     var quitNote: String { get }
     /// Said on the terminal after the pad quits: the app still runs, and how to come back or end it.
     var leftRunning: String { get }
+    /// Whether a quit the presenter confirms ends the show (the app's own
+    /// source then closes what it opened); false: the show goes on.
+    var quitEndsTheShow: Bool { get }
     /// Ends the app (only when the pad could not open on an app it started).
     func stop()
 }
 
 extension LaunchedApp {
     package var settings: SourceSettings { SourceSettings() }
+    package var quitEndsTheShow: Bool { false }
 }

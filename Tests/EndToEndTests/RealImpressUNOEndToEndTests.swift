@@ -184,7 +184,8 @@ final class RealImpressUNOEndToEndTests: XCTestCase {
         try status(pad, "· 1/62 ", timeout: 60)
         try pad.send("Right")
         try status(pad, "2/62")
-        // The terminal closes (SIGHUP): the pad ends the show and LibreOffice, as a quit does.
+        // That pad's terminal closes (SIGHUP, as `pad` is replaced): the show
+        // goes on; a third pad joins it, and only its confirmed quit ends it.
         pad = try present()
         try status(pad, "2/62", timeout: 60)
         try pad.send("q")

@@ -166,6 +166,7 @@ package struct PadStart {
         var state = PadState(bindings: config.bindings, animate: config.animation && !settings.noAnimation)
         state.link = link
         state.quitNote = settings.quitNote
+        state.quitEndsTheShow = settings.quitEndsTheShow
         state.noShowToStop = settings.noShowToStop
         state.notice = notices.isEmpty ? nil : notices.joined(separator: "\n")
         state.talkDuration = settings.duration.flatMap(DurationText.length) ?? config.talkDuration

@@ -23,6 +23,8 @@ package struct PadSettings: Sendable {
     /// What quitting does to what the audience sees, said in the quit
     /// question (`present`: the browser keeps showing the deck); nil: nothing.
     package var quitNote: String?
+    /// A confirmed quit ends the show first (`PadState.quitEndsTheShow`).
+    package var quitEndsTheShow = false
     /// What the stop key says on a source with no show to stop (nil: it asks, then stops).
     package var noShowToStop: String?
 

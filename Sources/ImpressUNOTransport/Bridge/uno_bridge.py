@@ -17,16 +17,21 @@ Rules it keeps, from what was measured on LibreOffice 25.2:
 import base64, collections, json, os, queue, shutil, sys, tempfile, threading, time
 
 WRITE = threading.Lock()
+HEARD = [True]  # False once the pad has gone: its last requests still run
 
 
 def say(**event):
     line = json.dumps(event, ensure_ascii=True) + "\n"
     with WRITE:
+        if not HEARD[0]:
+            return
         try:
             sys.stdout.write(line)
             sys.stdout.flush()
-        except (BrokenPipeError, ValueError):
-            os._exit(0)  # the pad is gone: nothing to tell
+        except (BrokenPipeError, ValueError, OSError):
+            # The pad has gone (it quits right after asking the bridge to):
+            # carry out what it asked, quietly; its input's end says quit.
+            HEARD[0] = False
 
 
 try:
@@ -185,6 +190,8 @@ class Bridge:
         self.doc = self.ctx = self.desktop = self.controller = self.listener = None
         self.steps, self.slide, self.step, self.paused, self.running = [], -1, 0, False, False
         self.told_ended = False
+        # The pad ended the show (a confirmed quit sends stop, then quit).
+        self.stopped_by_pad = False
         # Steps wait their turn: LibreOffice drops a gotoNextEffect that comes
         # while the last one still runs, so each waits for the show to move
         # (or MOVE_PATIENCE) before the next goes. Quick presses are all kept.
@@ -412,7 +419,7 @@ class Bridge:
             c.resume()
         elif op == "stop":
             self.drop_listener()
-            self.running, self.told_ended = False, True
+            self.running, self.told_ended, self.stopped_by_pad = False, True, True
             self.doc.Presentation.end()
             return say(ev="ended")
         else:
@@ -467,12 +474,14 @@ class Bridge:
 
     def quit(self, end, close):
         """Leaves; `end` ends the show, `close` closes the deck and then
-        LibreOffice if nothing else is open, never a deck with changes."""
+        LibreOffice if nothing else is open: never a deck with changes, and
+        never while its show runs (the room is watching)."""
         self.drop_listener()
         kept = ""
         try:
             if end and controller_of(self.doc) is not None:
                 self.doc.Presentation.end()
+            if end or self.stopped_by_pad:
                 settle = time.monotonic() + 5  # the show ends on LibreOffice's own time
                 while controller_of(self.doc) is not None and time.monotonic() < settle:
                     time.sleep(0.05)
@@ -481,7 +490,9 @@ class Bridge:
                 self.doc.Presentation.IsFullScreen = self.full_screen_before
                 if clean:
                     self.doc.setModified(False)
-            if close:
+            if close and controller_of(self.doc) is not None:
+                kept = "the show still runs: LibreOffice keeps the deck open for the room"
+            elif close:
                 if self.doc.isModified():
                     kept = "the deck has changes that are not saved: LibreOffice keeps it open"
                 else:

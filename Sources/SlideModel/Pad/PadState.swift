@@ -171,6 +171,10 @@ public struct PadState: Sendable {
     public var gotoProblem: String?
     /// What quitting does to the audience's screen, in the quit question (nil: nothing to say).
     public var quitNote: String?
+    /// Whether a quit the presenter confirms (y) first ends the show: the
+    /// source then closes what it opened (Impress over UNO's `present`).
+    /// A quit by a signal or Ctrl-\\ never ends it.
+    public var quitEndsTheShow = false
     /// Why the stop key does nothing on this source (it always presents); nil: it stops the show.
     public var noShowToStop: String?
     /// A short message that goes by itself (a press refused while the link is down).

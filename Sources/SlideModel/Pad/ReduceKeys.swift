@@ -76,7 +76,7 @@ extension PadState {
             resetTimer(now: now)
             return []
         default:
-            return [.quit]
+            return quitEndsTheShow && showRunning && isLinkUp ? [.send(.stop), .quit] : [.quit]
         }
     }
 
