@@ -27,9 +27,14 @@ mode = [m for m in os.environ.get("FAKE_UNO", "").split(",") if m]
 
 
 def say(**event):
+    # As the real bridge: once the pad has gone (it quits right after its
+    # last requests), what it asked is still carried out, quietly.
     with LOCK:
-        sys.stdout.write(json.dumps(event) + "\n")
-        sys.stdout.flush()
+        try:
+            sys.stdout.write(json.dumps(event) + "\n")
+            sys.stdout.flush()
+        except (BrokenPipeError, ValueError, OSError):
+            pass
 
 
 def png(width, height, shade):
