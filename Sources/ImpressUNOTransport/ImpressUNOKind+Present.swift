@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import SourceKit
+import Syscalls
 
 /// `controlpad present talk.odp`: the presenter's own LibreOffice started
 /// on a private pipe (or the running one told to listen), the deck opened
@@ -33,7 +34,7 @@ extension ImpressUNOKind: SourceKindLauncher {
         if !options.headless, UNOEnvironment.value("DISPLAY") == nil, UNOEnvironment.value("WAYLAND_DISPLAY") == nil {
             throw SourceKindError("no display: LibreOffice shows the show on a screen (run this in your desktop session, or set DISPLAY)")
         }
-        let deck = file.hasPrefix("/") ? file : OfficeLauncher.currentDirectory() + "/" + file
+        let deck = Syscalls.absolutePath(file)
         var settings = SourceSettings()
         settings["deck"] = deck
         settings["soffice"] = soffice
@@ -50,7 +51,7 @@ extension ImpressUNOKind: SourceKindLauncher {
     /// of its own for another (two LibreOffices, two pipes).
     static func pipe(profile: String?) -> String {
         guard let profile else { return presentPipe }
-        let absolute = profile.hasPrefix("/") ? profile : OfficeLauncher.currentDirectory() + "/" + profile
+        let absolute = Syscalls.absolutePath(profile)
         var hash: UInt32 = 2_166_136_261  // FNV-1a: stable across runs, unlike Hasher
         for byte in absolute.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
         return "\(presentPipe)-\(String(hash, radix: 36))"

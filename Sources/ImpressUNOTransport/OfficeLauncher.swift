@@ -39,7 +39,7 @@ struct OfficeLauncher: Sendable {
 
     var arguments: [String] {
         var out = ["--accept=pipe,name=\(pipe);urp;", "--nologo"]
-        if let profile { out.append("-env:UserInstallation=\(Self.fileURL(profile))") }
+        if let profile { out.append("-env:UserInstallation=\(Syscalls.fileURL(profile))") }
         return out
     }
 
@@ -50,27 +50,5 @@ struct OfficeLauncher: Sendable {
         let devNull = open("/dev/null", O_RDONLY)
         defer { close(devNull) }
         _ = try Syscalls.spawnInBackground(program, arguments: arguments, input: devNull)
-    }
-
-    static func fileURL(_ path: String) -> String {
-        let absolute = path.hasPrefix("/") ? path : currentDirectory() + "/" + path
-        var out = "file://"
-        for byte in absolute.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "/"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
-                out.append(Character(Unicode.Scalar(byte)))
-            default:
-                let hex = String(byte, radix: 16, uppercase: true)
-                out += "%" + (hex.count == 1 ? "0" : "") + hex
-            }
-        }
-        return out
-    }
-
-    static func currentDirectory() -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
-        guard getcwd(&buffer, buffer.count) != nil else { return "." }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -70,33 +70,14 @@ public enum BrowserLauncher {
         return args + [deckURL]
     }
 
-    /// `file://` and the absolute path, with the characters a URL cannot carry escaped.
-    public static func fileURL(_ path: String) -> String {
-        var out = "file://"
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "/"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = String(byte, radix: 16, uppercase: true)
-                out += "%" + (hex.count == 1 ? "0" : "") + hex
-            }
-        }
-        return out
-    }
+    /// `file://` and the absolute path, escaped (`Syscalls.fileURL`).
+    public static func fileURL(_ path: String) -> String { Syscalls.fileURL(path) }
 
     /// Starts the browser on `deck` and returns once its DevTools port is known
     /// (within `timeout`); the deck's page is then found like any other.
     public static func start(deck: String, browser: String, headless: Bool, size: (width: Int, height: Int)? = nil,
                              port: Int = 0, timeout: Duration = .seconds(20)) throws(LaunchError) -> Launch {
-        var path = deck
-        if !path.hasPrefix("/") {
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
-            if getcwd(&buffer, buffer.count) != nil {
-                path = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + "/" + deck
-            }
-        }
+        let path = Syscalls.absolutePath(deck)
         guard access(path, R_OK) == 0 else { throw .noDeck(path) }
         var template = Array("/tmp/controlpad-browser-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw .didNotStart("no profile folder: errno \(errno)") }

@@ -6,6 +6,7 @@ import Musl
 import NIOCore
 import RevealJS
 import SourceKit
+import Syscalls
 
 /// `controlpad present deck.html`: Chromium or Chrome started on the deck
 /// (`BrowserLauncher`: a fresh profile of its own, DevTools on 127.0.0.1
@@ -124,12 +125,7 @@ extension RevealKind: SourceKindLauncher {
         return out
     }
 
-    static func absolute(_ path: String) -> String {
-        guard !path.hasPrefix("/") else { return path }
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
-        guard getcwd(&buffer, buffer.count) != nil else { return path }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + "/" + path
-    }
+    static func absolute(_ path: String) -> String { Syscalls.absolutePath(path) }
 }
 
 /// The browser `present` started, or came back to: left showing the deck
