@@ -49,27 +49,20 @@ struct PadBenchmarks {
         changed.sort()
         print("    cells changed per step: median \(changed[changed.count / 2]), max \(changed.last ?? 0) of \(w * h); pictures rendered during the run: \(pictures.renders - rendersBefore)")
 
-        // The same, drawn through the real backend (ncurses on /dev/null),
-        // which does its own diff and writes the changed cells.
-        setenv("COLUMNS", "\(w)", 1)
-        setenv("LINES", "\(h)", 1)
-        if let out = fopen("/dev/null", "w"), let input = fopen("/dev/null", "r"),
-           let terminal = try? CursesTerminal(useColor: true, terminalName: "xterm-256color", output: out, input: input),
-           terminal.size == TerminalSize(width: w, height: h) {
+        // The same, drawn through the real backend (headless, its bytes
+        // counted and dropped), which encodes the changed cells.
+        if let terminal = try? RealTerminal(useColor: true, terminalName: "xterm-256color",
+                                            headless: .init(size: TerminalSize(width: w, height: h)) { _ in }) {
             var drawn: CellGrid? = previous
             terminal.draw(drawn!)
-            measure(name: "    same, drawn by CursesTerminal (ncurses on /dev/null, xterm-256color)",
+            measure(name: "    same, drawn by RealTerminal (headless, xterm-256color)",
                     budget: "key.screen", iterations: iterations) { () -> Int in
                 let n = Self.step(&state, view, previous: &drawn, width: w, height: h)
                 terminal.draw(drawn!)
                 return n
             }
             terminal.restore()
-            fclose(out)
-            fclose(input)
         }
-        unsetenv("COLUMNS")
-        unsetenv("LINES")
 
         // First visit of a slide: both pictures are new (decoded at their pane sizes).
         var coldState = LoadedShow.state(deck)
@@ -92,23 +85,11 @@ struct PadBenchmarks {
 
     func bytesPerStep(_ deck: DemoDeck, terminalName: String, depth: ColorDepth) throws {
         let (w, h) = (160, 50)
-        setenv("COLUMNS", "\(w)", 1)
-        setenv("LINES", "\(h)", 1)
-        defer { unsetenv("COLUMNS"); unsetenv("LINES") }
-        guard let out = tmpfile(), let input = fopen("/dev/null", "r") else { throw BenchmarkError("cannot open a temporary file") }
-        defer { fclose(out); fclose(input) }
-        let terminal = try CursesTerminal(useColor: true, terminalName: terminalName, output: out, input: input)
+        let counter = ByteCounter()
+        let terminal = try RealTerminal(useColor: true, terminalName: terminalName,
+                                        headless: .init(size: TerminalSize(width: w, height: h)) { counter.bytes += $0.count })
         defer { terminal.restore() }
-        let size = terminal.size
-        guard size.width == w, size.height == h else {
-            throw BenchmarkError("newterm gave \(size.width)x\(size.height), not \(w)x\(h)")
-        }
-        func written() -> Int {
-            fflush(out)
-            var st = stat()
-            fstat(fileno(out), &st)
-            return Int(st.st_size)
-        }
+        func written() -> Int { counter.bytes }
         var state = LoadedShow.state(deck)
         let view = PadView(clock: "14:05", pictures: PicturePipeline(depth: depth))
         var previous: CellGrid? = Self.render(view, &state, width: w, height: h)
@@ -191,10 +172,9 @@ struct PadBenchmarks {
             _ = state.reduce(.source(.showStarted(slideCount: deck.slides.count, current: 0)), now: .zero)
             for i in 0..<2 { _ = state.reduce(.source(.preview(index: i, deck.slides[i].preview)), now: .zero) }
         }
-        guard let out = fopen("/dev/null", "w"), let input = fopen("/dev/null", "r") else { return -1 }
-        defer { fclose(out); fclose(input) }
         let colors = ColorSetup(environment: ["TERM": "xterm-256color"], choice: .auto)
-        guard let terminal = try? CursesTerminal(useColor: true, terminalName: "xterm-256color", output: out, input: input) else { return -1 }
+        guard let terminal = try? RealTerminal(useColor: true, terminalName: "xterm-256color",
+                                               headless: .init(size: TerminalSize(width: 80, height: 24)) { _ in }) else { return -1 }
         defer { terminal.restore() }
         let depth = colors.depth(terminalName: "xterm-256color", colors: terminal.colorCount, direct: terminal.directColor)
         let view = PadView(clock: "14:05", pictures: PicturePipeline(depth: depth))
@@ -244,4 +224,9 @@ struct PadBenchmarks {
         print("(e) \(count)-slide deck, all previews loaded (\(megabytes(previewBytes / 1024)) of PNG), 100 steps and 11 list pages rendered at 160x50 truecolor: resident \(megabytes(after)) (process at start of test \(megabytes(before)), after loading \(megabytes(loaded)), growth \(megabytes(after - before)); \(pictures.cachedCount) pictures cached)" + BudgetBook.current.check("memory.pad", Double(after) / 1024))
         keepAlive(state)
     }
+}
+
+/// Counts the bytes a headless terminal writes.
+final class ByteCounter {
+    var bytes = 0
 }

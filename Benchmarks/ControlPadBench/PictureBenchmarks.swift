@@ -48,7 +48,7 @@ enum PictureBenchmarks {
 
     /// Steps 1 → 2 → … → 6 (each a first visit), then back and forth over
     /// seen slides, 160×50, and reports the picture bytes per step.
-    static func bytesPerStep(_ deck: DemoDeck, writer: PictureProtocol & PictureWriter, name: String) throws {
+    static func bytesPerStep(_ deck: DemoDeck, writer: PictureProtocol & PictureEncoder, name: String) throws {
         var state = LoadedShow.state(deck)
         let view = PadView(clock: "14:05", pictures: PicturePipeline(depth: .palette256, real: writer))
         func write(_ grid: CellGrid, previous: CellGrid?) -> Int {

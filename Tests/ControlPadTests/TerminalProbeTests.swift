@@ -24,7 +24,7 @@ final class TerminalProbeTests: XCTestCase {
         XCTAssertTrue(probe.kitty)
         XCTAssertTrue(probe.sixel)
         XCTAssertEqual(probe.maxSixelSize?.width, 1000)
-        XCTAssertEqual(probe.typed, Array("\u{1B}[C".utf8))
+        XCTAssertEqual(probe.typed, [.key(.right)])
         // What the terminal was asked.
         // All of it, however the pty splits it (what was typed before the
         // probe took the line may come first: its echo).
@@ -51,6 +51,6 @@ final class TerminalProbeTests: XCTestCase {
         XCTAssertFalse(probe.answered)
         XCTAssertFalse(probe.kitty)
         XCTAssertFalse(probe.sixel)
-        XCTAssertEqual(probe.typed, Array("q".utf8))
+        XCTAssertEqual(probe.typed, [.key(.char("q"))])
     }
 }

@@ -93,10 +93,11 @@ final class PadLoop {
             apply(.terminate)  // the terminal went away
         }
         let readable = waits[0].revents & Int16(POLLIN) != 0
-        take(terminal.readInputs(ready: readable))
-        // A press may have come past curses (see `KeySequences`): curses is
-        // asked too, for a resize it saw meanwhile.
-        if readable { take(terminal.readInputs(ready: false)) }
+        if readable {
+            var bytes = [UInt8](repeating: 0, count: 4096)
+            let n = bytes.withUnsafeMutableBytes { read(terminal.inputDescriptor, $0.baseAddress, $0.count) }
+            bytes.withUnsafeBytes { take(terminal.readInputs(bytes: UnsafeRawBufferPointer(rebasing: $0[0..<max(0, n)]))) }
+        }
         for event in inbox?.drain() ?? [] where !quitting { apply(event) }
         return endTurn()
     }
@@ -138,6 +139,9 @@ final class PadLoop {
                                               slideArea: slideArea, cellAspect: pictures?.cellAspect) {
                 apply(event)
             }
+        case .paste(let text):
+            // Typed into the prompt that is open (go to, search); never keys.
+            for key in PastedText.keys(text, into: state) { apply(.key(key)) }
         case .pictureRejected(let content, let message):
             pictures?.reject(content)
             Logger(label: "controlpad.pictures").warning("the terminal rejected a slide picture (\(message)): half-blocks for it")

@@ -24,6 +24,8 @@ final class PadOnEventLoop: @unchecked Sendable {
     private var pending: [PadEvent] = []
     private var turnAsked = false
     private var due: Scheduled<Void>?
+    /// Ends the wait for the rest of a sequence after a lone ESC.
+    private var escape: Scheduled<Void>?
     private var input: Channel?
     private var over = false
     /// Made by `run` (a pad that never ran leaves no promise unkept).
@@ -79,8 +81,8 @@ final class PadOnEventLoop: @unchecked Sendable {
         self.pad = pad
         self.terminal = terminal
         pad.start(post: { [self] in post($0) })
-        // Keys typed during the start-up queries wait in curses.
-        take(terminal.readInputs(ready: false))
+        // Keys typed during the start-up queries.
+        take(terminal.earlyInputs())
         TerminalChannel.open(terminal: terminal.inputDescriptor, on: loop, read: { [weak self] bytes in
             self?.terminalRead(bytes)
         }, ended: { [weak self] in
@@ -102,7 +104,16 @@ final class PadOnEventLoop: @unchecked Sendable {
     /// wire) now; the frame at the end of the turn.
     private func terminalRead(_ bytes: UnsafeRawBufferPointer) {
         guard !over, let terminal else { return }
+        escape?.cancel()
+        escape = nil
         take(terminal.readInputs(bytes: bytes))
+        // A lone ESC: the Escape key, unless the rest of a sequence follows soon.
+        if terminal.holdsInput {
+            escape = loop.scheduleTask(in: .nanoseconds(InputDecoder.escapeDelay.clampedNanoseconds)) { [self] in
+                escape = nil
+                take(terminal.flushInput())
+            }
+        }
     }
 
     /// From any thread, after SIGTSTP (Ctrl-Z): the terminal is given back
@@ -176,6 +187,7 @@ final class PadOnEventLoop: @unchecked Sendable {
         over = true
         due?.cancel()
         due = nil
+        escape?.cancel()
         input?.close(promise: nil)
         input = nil
         finished?.succeed()

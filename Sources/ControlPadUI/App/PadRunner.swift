@@ -34,9 +34,8 @@ package enum PadRunner {
         let driver = PadOnEventLoop(loop: PadEventLoop.loop)
         // SIGTERM, SIGHUP and SIGQUIT (Ctrl-\\) end the loop normally, so the
         // terminal is restored; SIGINT (Ctrl-C) quits like `q`, asking first
-        // while a show runs. Crashes are `CrashGuard`'s. SIGWINCH is the
-        // pad's too (set before curses starts, so curses leaves it alone): it
-        // tells curses the new size on the loop.
+        // while a show runs. Crashes are `CrashGuard`'s. SIGWINCH: the
+        // terminal's new size is read on the loop.
         let signals = SignalTrap([SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP]) { number in
             switch number {
             case SIGWINCH: driver.terminalResized()
@@ -58,16 +57,15 @@ package enum PadRunner {
         pictureLog.info("pictures: \(setup.mode.label) — \(setup.mode.reason)")
         if let notice = setup.notice { start.notices.append(notice) }
         let writer = setup.realPictures(output: STDOUT_FILENO, wake: { driver.wake() })
-        // The user's locale, before the C.UTF-8 fallback curses is given: not UTF-8, the pad draws ASCII.
+        // The user's locale, before the C.UTF-8 fallback: not UTF-8, the pad draws ASCII.
         UTF8Locale.ensure()
         let codeset = UTF8Locale.userCodeset ?? UTF8Locale.currentCodeset
         let asciiOnly = !UTF8Locale.isUTF8(codeset: codeset) && !settings.utf8
         if let notice = UTF8Locale.asciiNotice(codeset: codeset, forced: settings.utf8) { start.notices.append(notice) }
-        let terminal = try CursesTerminal(useColor: colors.wantsColor, terminalName: name, pictures: writer, typed: setup.typed,
-                                          filterAnswers: setup.answersMayFollow, textSizing: setup.textSizing,
-                                          asciiOnly: asciiOnly)
+        let terminal = try RealTerminal(useColor: colors.wantsColor, terminalName: name, pictures: writer, typed: setup.typed,
+                                        textSizing: setup.textSizing, asciiOnly: asciiOnly)
         defer { terminal.restore() }
-        // The terminal set the locale (UTF-8, or C.UTF-8 as a fallback): said once if neither.
+        // The locale is UTF-8, or C.UTF-8 as a fallback: said once if neither.
         if asciiOnly == false, let notice = UTF8Locale.notice(codeset: UTF8Locale.currentCodeset) { start.notices.append(notice) }
         let depth = colors.depth(terminalName: name ?? "", colors: terminal.colorCount, direct: terminal.directColor)
         pictureLog.info("colour depth for pictures: \(depth.rawValue) (\(terminal.colorCount) colours)")

@@ -11,14 +11,16 @@ extension CellGrid {
     /// otherwise each cell that differs, and each wide character whose
     /// right half differs. Continuations are never written: their wide
     /// character covers them. In screen order (rows, then columns).
-    func changes(since previous: CellGrid?) -> [CellChange] {
+    /// `repainting`: places whose cells are written whatever they were (a
+    /// picture left them).
+    func changes(since previous: CellGrid?, repainting: [Rect] = []) -> [CellChange] {
         let full = previous.map { $0.width != width || $0.height != height } ?? true
         var out: [CellChange] = []
         for y in 0..<height {
             for x in 0..<width {
                 let cell = self[x, y]
                 guard cell.width != 0 else { continue }
-                if full || previous![x, y] != cell
+                if full || previous![x, y] != cell || repainting.contains(where: { $0.contains(x: x, y: y) })
                     || (cell.width == 2 && x + 1 < width && previous![x + 1, y] != self[x + 1, y]) {
                     out.append(CellChange(x: x, y: y, cell: cell))
                 }

@@ -17,13 +17,14 @@ import Musl
 /// only async-signal-safe calls are allowed there, so everything it needs
 /// (paths, bytes) is worked out here, when it is armed.
 enum CrashGuard {
-    /// Mouse reporting off, colours reset, cursor shown, the alternate
-    /// screen cleared (tmux brings its rows back above the prompt after a
-    /// resize otherwise) and left: what `endwin` would undo, as bytes every
-    /// xterm-like terminal, tmux, screen and the Linux console understand or ignore.
-    static let restoreBytes = "\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?1006l\u{1B}[0m\u{1B}[?25h\u{1B}[H\u{1B}[2J\u{1B}[?1049l"
+    /// Paste and mouse reporting off, the keypad's normal mode, colours
+    /// reset, cursor shown, the alternate screen cleared (tmux brings its
+    /// rows back above the prompt after a resize otherwise) and left: what
+    /// `RealTerminal.restore` undoes, as bytes every xterm-like terminal,
+    /// tmux, screen and the Linux console understand or ignore.
+    static let restoreBytes = "\u{1B}[?2004l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?1006l\u{1B}[?1l\u{1B}>\u{1B}[0m\u{1B}[?25h\u{1B}[H\u{1B}[2J\u{1B}[?1049l"
 
-    /// Arms the guard for the terminal on `fd`; call before curses changes
+    /// Arms the guard for the terminal on `fd`; call before the pad changes
     /// its modes, so those saved are the shell's. Creates the state
     /// directory the crash file will go in.
     static func arm(terminal fd: Int32, pictures: Bool = false) {

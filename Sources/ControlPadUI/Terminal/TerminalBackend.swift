@@ -6,22 +6,22 @@ struct TerminalSize: Equatable, Sendable {
     var height: Int
 }
 
-/// What the loop needs of a terminal: the ncurses backend
-/// (`CursesTerminal`), or an in-memory one in the tests.
+/// What the loop needs of a terminal: the real one (`RealTerminal`), or an
+/// in-memory one in the tests.
 protocol TerminalBackend: AnyObject {
     /// The size now (the loop asks once; later sizes come as `.resize`).
     var size: TerminalSize { get }
-    /// Becomes readable when input waits; the loop polls it beside its inbox.
-    /// A hang-up on it ends the pad.
+    /// The loop reads it (`TerminalChannel`); a hang-up ends the pad.
     var inputDescriptor: Int32 { get }
-    /// Everything the terminal has for us now, without waiting.
-    /// `ready`: the loop's poll found `inputDescriptor` readable. A press
-    /// that is one whole key may come alone, before curses was asked (see
-    /// `KeySequences`): a call with `ready` false gives what curses has.
-    func readInputs(ready: Bool) -> [TerminalInput]
-    /// What one read of the terminal brought (the pad's event loop read it
-    /// from its own descriptor of the terminal, see `TerminalChannel`).
+    /// Inputs that came before the loop read the terminal (keys typed
+    /// during the start-up probe).
+    func earlyInputs() -> [TerminalInput]
+    /// What one read of the terminal brought, decoded.
     func readInputs(bytes: UnsafeRawBufferPointer) -> [TerminalInput]
+    /// Bytes are held for the rest of a sequence (a lone ESC): the loop
+    /// calls `flushInput` after `InputDecoder.escapeDelay` without a read.
+    var holdsInput: Bool { get }
+    func flushInput() -> [TerminalInput]
     /// After SIGWINCH: the new size, if it changed.
     func resized() -> TerminalInput?
     /// Shows `grid`, writing only what changed since the last frame.
@@ -32,8 +32,9 @@ protocol TerminalBackend: AnyObject {
 }
 
 extension TerminalBackend {
-    /// A terminal the pad polls (the tests') has nothing to pump.
-    func readInputs(bytes: UnsafeRawBufferPointer) -> [TerminalInput] { readInputs(ready: false) }
+    func earlyInputs() -> [TerminalInput] { [] }
+    var holdsInput: Bool { false }
+    func flushInput() -> [TerminalInput] { [] }
     func resized() -> TerminalInput? { nil }
     func suspend() {}
 }

@@ -17,4 +17,6 @@ enum TerminalInput: Equatable, Sendable {
     /// The terminal refused a picture (kitty answered with an error): the
     /// picture's content, and the terminal's words.
     case pictureRejected(content: UInt64, message: String)
+    /// Text pasted (bracketed paste): typed into a prompt, never taken as keys.
+    case paste(String)
 }

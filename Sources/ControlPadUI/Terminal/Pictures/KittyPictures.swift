@@ -14,7 +14,7 @@ import SlideModel
 /// (kitty 0.26 under software GL leaves stale text on screen while any
 /// image is below the text, seen in this project's screenshots). Images no
 /// longer shown are freed beyond `keep`, oldest first.
-final class KittyPictures: PictureProtocol, PictureWriter {
+final class KittyPictures: PictureProtocol, PictureEncoder {
     private struct Placement: Hashable { var id: UInt32; var p: Int }
     /// Sent images, oldest use first, with their content.
     private var sent: [(id: UInt32, content: UInt64)] = []

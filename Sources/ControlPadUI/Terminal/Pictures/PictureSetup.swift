@@ -18,10 +18,7 @@ struct PictureSetup {
     var colorRegisters: Int?
     var maxSixelSize: (width: Int, height: Int)?
     /// Keys typed while the terminal was asked.
-    var typed: [UInt8] = []
-    /// Queries went out and the terminal did not answer them all in time:
-    /// late answers may still come, and must not be read as keys.
-    var answersMayFollow = false
+    var typed: [TerminalInput] = []
     /// A choice given (`--pictures sixel`) that this terminal cannot show:
     /// what the pad says about the half-blocks it draws instead.
     var notice: String?
@@ -43,7 +40,6 @@ struct PictureSetup {
         let answers = probe(inTmux ? TerminalProbe.tmuxQueries : TerminalProbe.queries)
         var setup = PictureSetup(mode: PictureMode(kind: .blocks, reason: ""), cellSize: answers.cellSize,
                                  colorRegisters: answers.colorRegisters, maxSixelSize: answers.maxSixelSize, typed: answers.typed)
-        setup.answersMayFollow = !answers.answered
         setup.textSizing = answers.textSizing && !inTmux
         let heard = answers.answered ? "the terminal answered" : "no answer within 150 ms"
         switch choice {
@@ -77,7 +73,7 @@ struct PictureSetup {
     /// The real picture protocol chosen (nil for half-blocks and none): the
     /// pipeline renders with it, the backend writes with it. `wake` tells the
     /// loop a picture encoded on another thread is ready.
-    func realPictures(output: Int32, wake: @escaping @Sendable () -> Void) -> (PictureProtocol & PictureWriter)? {
+    func realPictures(output: Int32, wake: @escaping @Sendable () -> Void) -> (PictureProtocol & PictureEncoder)? {
         switch mode.kind {
         case .kitty: return KittyPictures()
         case .sixel:

@@ -13,7 +13,7 @@ import SlideImages
 /// when what its place shows changed or curses wrote over its cells; never
 /// on a clock tick. Where a picture was and no longer is, curses repaints
 /// those cells (the terminal keeps sixel pixels until text covers them).
-final class SixelPictures: PictureProtocol, PictureWriter {
+final class SixelPictures: PictureProtocol, PictureEncoder {
     struct Key: Hashable { var content: UInt64; var width: Int; var height: Int }
     private struct Drawn: Equatable { var content: UInt64; var bytes: Int; var rect: Rect }
     /// The size of a cell in pixels, asked every frame (fonts and windows change).

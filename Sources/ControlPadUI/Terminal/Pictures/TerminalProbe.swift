@@ -15,7 +15,7 @@ import Syscalls
 /// Attributes last. Every
 /// terminal answers DA1, and answers come in order, so its answer ends the
 /// wait; a terminal that answers nothing costs at most `timeout`. Keys
-/// typed meanwhile are kept in `typed`, for curses to read first.
+/// typed meanwhile are kept in `typed`, for the pad to take first.
 struct TerminalProbe {
     var kitty = false
     /// The terminal draws text at a size it is told (kitty 0.40+, OSC 66).
@@ -26,7 +26,8 @@ struct TerminalProbe {
     var colorRegisters: Int?
     /// The largest sixel picture the terminal shows (xterm: 1000×1000 by default).
     var maxSixelSize: (width: Int, height: Int)?
-    var typed: [UInt8] = []
+    /// Keys typed during the queries, for the pad to take first.
+    var typed: [TerminalInput] = []
 
     static let kittyQuery = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
     /// From the start of the line, so the column answered says it; the
@@ -53,7 +54,7 @@ struct TerminalProbe {
         tcsetattr(input, TCSANOW, &raw)
         defer { tcsetattr(input, TCSANOW, &saved) }
         guard (try? Syscalls.writeAll(output, Array(queries.utf8))) != nil else { return probe }
-        var filter = AnswerFilter()
+        var decoder = InputDecoder()
         let deadline = monotonic() + timeoutMs
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !probe.answered {
@@ -61,9 +62,12 @@ struct TerminalProbe {
             guard left > 0, Syscalls.poll([input], timeout: Int32(left))[0] & Int16(POLLIN) != 0 else { break }
             let n = read(input, &buffer, buffer.count)
             guard n > 0 else { break }
-            let (keys, answers) = filter.feed(Array(buffer[0..<n]))
-            probe.typed += keys
-            for answer in answers { probe.take(answer) }
+            for item in decoder.feed(buffer[0..<n]) {
+                switch item {
+                case .input(let input): probe.typed.append(input)
+                case .answer(let answer): probe.take(answer)
+                }
+            }
         }
         return probe
     }

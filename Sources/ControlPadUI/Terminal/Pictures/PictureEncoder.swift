@@ -1,14 +1,15 @@
 /// The terminal half of a real picture protocol (kitty, sixel; the same
-/// object is the `PictureProtocol` the pipeline renders with): writes the
-/// placements the frame carries over the cells curses drew, remembering
-/// what the terminal shows. The backend asks it twice a frame: `prepare` before curses writes (the rows a picture left,
-/// for curses to repaint), `bytes` after curses has flushed.
-protocol PictureWriter: AnyObject {
-    /// Rectangles curses must repaint whole: where pictures were and no
-    /// longer are. `fullRepaint` means curses rewrites every cell anyway.
+/// object is the `PictureProtocol` the pipeline renders with): encodes the
+/// placements a frame carries into that frame's bytes, after its cells,
+/// remembering what the terminal shows. The backend asks it twice a
+/// frame: `prepare` before the cells are encoded (the places a picture
+/// left, whose cells must be written again), `bytes` after them.
+protocol PictureEncoder: AnyObject {
+    /// Rectangles whose cells must be written again: where pictures were and
+    /// no longer are. `fullRepaint` means every cell is written anyway.
     func prepare(_ placements: [PicturePlacement], fullRepaint: Bool) -> [Rect]
     /// The bytes that put `placements` on screen. `repainted` tells whether
-    /// curses wrote any cell of a rectangle in this frame.
+    /// any cell of a rectangle was written in this frame.
     func bytes(_ placements: [PicturePlacement], screenHeight: Int, repainted: (Rect) -> Bool) -> [UInt8]
     /// Bytes that take every picture off the terminal (quit, crash, suspend).
     func clearAll() -> [UInt8]
@@ -20,6 +21,7 @@ protocol PictureWriter: AnyObject {
 /// Moves the cursor to a cell (0-based) in the bytes a picture is written with.
 func cursorTo(x: Int, y: Int) -> [UInt8] { Array("\u{1B}[\(y + 1);\(x + 1)H".utf8) }
 
-/// DECSC / DECRC: the cursor (and its attributes) where curses left them.
+/// DECSC / DECRC: a picture's bytes leave the cursor and the rendition
+/// where the cells left them (`CellEncoder` keeps track of both).
 let saveCursor: [UInt8] = [0x1B, 0x37]
 let restoreCursor: [UInt8] = [0x1B, 0x38]

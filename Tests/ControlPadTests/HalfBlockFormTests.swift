@@ -1,15 +1,27 @@
 import XCTest
 @testable import ControlPadUI
+import PadConfig
 
-/// The bytes of half-block picture cells the pad writes itself: only the
-/// colour that changed, each cell in the form that keeps the colours set.
-final class HalfBlockWriterTests: XCTestCase {
-    private func text(_ cells: [HalfBlockWriter.Cell]) -> String {
-        String(decoding: HalfBlockWriter.bytes(cells), as: UTF8.self)
+/// The bytes of half-block picture cells (`CellEncoder`, `HalfBlockForm`):
+/// only the colour that changed, each cell in the form that keeps the
+/// colours set.
+final class HalfBlockFormTests: XCTestCase {
+    private func text(_ cells: [CellChange]) -> String {
+        var encoder = CellEncoder(theme: .standard(colors: 256), colors: ColorMap(colors: 256, direct: true), rendition: .plain)
+        var out: [UInt8] = []
+        for cell in cells { encoder.write(cell, into: &out) }
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private func cell(_ x: Int, _ y: Int, _ top: SGRColor, _ bottom: SGRColor) -> HalfBlockWriter.Cell {
-        HalfBlockWriter.Cell(x: x, y: y, top: top, bottom: bottom)
+    private func cell(_ x: Int, _ y: Int, _ top: SGRColor, _ bottom: SGRColor) -> CellChange {
+        func color(_ c: SGRColor) -> CellColor {
+            switch c {
+            case .palette(let n): return .indexed(Int(n))
+            case .rgb(let r, let g, let b): return .rgb(r, g, b)
+            }
+        }
+        return CellChange(x: x, y: y, cell: Cell(text: "\u{2580}", width: 1,
+                                                 style: Style(.text, foreground: color(top), background: color(bottom))))
     }
 
     func testARowSendsOnlyTheColourThatChanged() {
@@ -56,6 +68,6 @@ final class HalfBlockWriterTests: XCTestCase {
     }
 
     func testNothingToWriteIsNoBytes() {
-        XCTAssertEqual(HalfBlockWriter.bytes([]), [])
+        XCTAssertEqual(text([]), "")
     }
 }
