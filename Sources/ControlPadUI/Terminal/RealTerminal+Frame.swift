@@ -13,25 +13,48 @@ extension RealTerminal {
         preamble = []
         let full = grid.isFullRepaint(since: previous)
         let gone = pictures?.prepare(grid.pictures, fullRepaint: full) ?? []
-        let changes = grid.changes(since: previous, repainting: gone)
+        var changes = grid.changes(since: previous, repainting: gone)
         if scalesText { out += ScaledTextWriter.erase(previous?.scaledText ?? [], keeping: grid.scaledText) }
         if full {
             encoder.clear(into: &out)
-            for change in changes where !encoder.isBlankOnClear(change.cell) { encoder.write(change, into: &out) }
-        } else {
-            for change in changes { encoder.write(change, into: &out) }
+            changes = Self.withoutBlankRuns(changes, blank: encoder.isBlankOnClear)
         }
-        if let pictures {
-            let placed = pictures.bytes(grid.pictures, screenHeight: grid.height) { rect in
-                full || gone.contains { $0.y < rect.maxY && rect.y < $0.maxY }
-                    || changes.contains { rect.contains(x: $0.x, y: $0.y) }
-            }
-            out += placed
+        for change in changes { encoder.write(change, into: &out) }
+        func repainted(_ rect: Rect) -> Bool {
+            full || gone.contains { $0.y < rect.maxY && rect.y < $0.maxY } || changes.contains { rect.contains(x: $0.x, y: $0.y) }
         }
-        if scalesText { out += ScaledTextWriter.bytes(grid.scaledText) }
+        if let pictures { out += pictures.bytes(grid.pictures, screenHeight: grid.height, repainted: repainted) }
+        if scalesText {
+            // A run is written again only when new, or when a cell under it was.
+            let old = previous?.scaledText ?? []
+            out += ScaledTextWriter.bytes(grid.scaledText.filter {
+                !old.contains($0) || repainted(Rect(x: $0.x, y: $0.y, width: $0.columns, height: $0.scale))
+            })
+        }
         out += cursorBytes(grid.cursor.map { ($0.x, $0.y) })
         previous = grid
         emit(out)
+    }
+
+    /// After a clear, blank cells need no bytes; but a short run of them
+    /// costs less written than stepped over.
+    static func withoutBlankRuns(_ changes: [CellChange], blank: (Cell) -> Bool) -> [CellChange] {
+        var out: [CellChange] = []
+        var run: [CellChange] = []
+        func endRun() {
+            if run.count < 4, !out.isEmpty, out.last!.y == run.first?.y { out += run }
+            run = []
+        }
+        for change in changes {
+            if let last = run.last, last.y != change.y || last.x + 1 != change.x { endRun() }
+            if blank(change.cell) {
+                run.append(change)
+            } else {
+                endRun()
+                out.append(change)
+            }
+        }
+        return out
     }
 
     /// The hardware cursor to `place` (shown), or hidden. Pictures and
