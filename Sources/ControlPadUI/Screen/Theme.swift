@@ -7,25 +7,32 @@ struct Theme: Equatable, Sendable {
 
     /// The standard theme for a terminal with `colors` colours; with fewer
     /// than 8 (or NO_COLOR) only attributes tell roles apart.
+    /// - 256 and more: greys for frames, a dark grey status bar;
+    /// - 16 (xterm-16color, rxvt): bright black for frames, bright white
+    ///   on blue for the bar, plain white for its quieter parts;
+    /// - 8 (the Linux console, `TERM=xterm`): no grey exists, so quiet text
+    ///   is dim (the console shows it half-bright) and frames are the
+    ///   terminal's own colour; the bar is white on blue, bold where it
+    ///   must stand out (bold is the console's bright).
     static func standard(colors: Int) -> Theme {
         if colors < 8 { return monochrome }
-        let rich = colors >= 256
-        let grey: CellColor = rich ? .indexed(244) : (colors >= 16 ? .indexed(8) : .terminalDefault)
+        let rich = colors >= 256, sixteen = colors >= 16
+        let grey: CellColor = rich ? .indexed(244) : (sixteen ? .indexed(8) : .terminalDefault)
         let bar: CellColor = rich ? .indexed(236) : .indexed(4)
-        let barText: CellColor = rich ? .indexed(252) : .indexed(7)
+        let barText: CellColor = rich ? .indexed(252) : (sixteen ? .indexed(15) : .indexed(7))
         return Theme(looks: [
             .text: RoleLook(),
-            .dim: RoleLook(foreground: grey, dim: !rich && colors < 16),
+            .dim: RoleLook(foreground: grey, dim: !sixteen),
             .border: RoleLook(foreground: grey),
             .title: RoleLook(bold: true),
             .accent: RoleLook(foreground: .indexed(6)),
-            .status: RoleLook(foreground: barText, background: bar),
+            .status: RoleLook(foreground: barText, background: bar, bold: !sixteen),
             .statusDim: RoleLook(foreground: rich ? .indexed(245) : .indexed(7), background: bar),
             .warning: RoleLook(foreground: .indexed(0), background: .indexed(3), bold: true),
             .selection: RoleLook(reverse: true),
             .current: RoleLook(foreground: .indexed(2), bold: true),
             .banner: RoleLook(foreground: .indexed(3), bold: true),
-            .placeholder: RoleLook(foreground: grey),
+            .placeholder: RoleLook(foreground: grey, dim: !sixteen),
             .paceTight: RoleLook(foreground: .indexed(3), background: bar, bold: true),
             .paceOver: RoleLook(foreground: .indexed(1), background: bar, bold: true),
         ])
