@@ -128,7 +128,7 @@ final class PadOnEventLoop: @unchecked Sendable {
         }
     }
 
-    /// From any thread, after SIGWINCH: curses learns the new size on the loop.
+    /// From any thread, after SIGWINCH: the terminal's new size is read on the loop.
     func terminalResized() {
         loop.execute { self.resized() }
     }

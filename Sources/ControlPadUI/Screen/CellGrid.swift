@@ -27,7 +27,7 @@ struct CellGrid: Equatable, Sendable {
     /// cells after writing them; empty when pictures are half-blocks.
     var pictures: [PicturePlacement] = []
     /// Text the terminal draws larger itself (kitty's text sizing), over
-    /// blank cells, after curses wrote them; empty elsewhere.
+    /// blank cells, after the cells are written; empty elsewhere.
     var scaledText: [ScaledText] = []
     /// Pictures the views asked for, not rendered yet (`PicturePipeline.render`
     /// renders them once the whole screen is drawn).

@@ -4,11 +4,11 @@ import SlideImages
 
 /// Decides the terminal entry to open and the colour depth to draw with.
 ///
-/// ncurses can only send 24-bit colours through a `*-direct` terminfo entry,
-/// which most TERM values are not, even when the terminal itself announces
-/// truecolor (`COLORTERM`). So when truecolor is wanted, the pad opens the
-/// `-direct` sibling of TERM if this system has one (Debian: ncurses-term),
-/// and otherwise settles for 256 colours.
+/// Most TERM values do not say that the terminal takes 24-bit colours, even
+/// when the terminal itself announces truecolor (`COLORTERM`). So when
+/// truecolor is wanted, the pad opens the `-direct` sibling of TERM if this
+/// system has one (Debian: ncurses-term); it sends 24-bit colours in any
+/// case (`RealTerminal`'s `truecolor`: the pad writes SGR itself).
 struct ColorSetup {
     var environment: [String: String]
     var choice: ColorChoice

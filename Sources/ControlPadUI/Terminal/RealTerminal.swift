@@ -63,8 +63,10 @@ final class RealTerminal: TerminalBackend {
     /// Opens the controlling terminal (`stdin`/`stdout`, or /dev/tty when
     /// standard input is not one), or a headless one.
     /// `typed`: keys typed during the start-up probe, taken first.
+    /// `truecolor`: the terminal said it takes 24-bit colours (`COLORTERM`),
+    /// whatever its terminfo entry says.
     init(useColor: Bool, terminalName: String? = nil, headless: Headless? = nil, pictures: PictureEncoder? = nil,
-         typed: [TerminalInput] = [], textSizing: Bool = false, asciiOnly: Bool = false) throws {
+         typed: [TerminalInput] = [], textSizing: Bool = false, asciiOnly: Bool = false, truecolor: Bool = false) throws {
         guard headless != nil || isatty(STDOUT_FILENO) != 0 else {
             throw StartError(description: "standard output is not a terminal; run controlpad in a terminal (tmux and SSH work)")
         }
@@ -85,7 +87,7 @@ final class RealTerminal: TerminalBackend {
         inputDescriptor = input
         self.pictures = pictures
         scalesText = textSizing
-        let colors = useColor && info.colors >= 8 ? ColorMap(colors: info.colors, direct: info.directColor) : nil
+        let colors = useColor && info.colors >= 8 ? ColorMap(colors: info.colors, direct: info.directColor || truecolor) : nil
         encoder = CellEncoder(theme: colors.map { .standard(colors: $0.colors) } ?? .monochrome, colors: colors,
                               asciiOnly: asciiOnly, italic: info.italic, dim: info.dim)
         decoder = InputDecoder(keys: info.keys)

@@ -12,7 +12,7 @@ import NIOPosix
 /// terminal (a hang-up, an error) to `ended`.
 ///
 /// NIO makes the descriptor it owns non-blocking. A duplicate would share
-/// the open file description, and so that flag, with curses' output (the
+/// the open file description, and so that flag, with the pad's output (the
 /// same terminal), whose writes must block: the terminal is opened afresh
 /// (`ttyname`), a description of the pad's own.
 enum TerminalChannel {

@@ -1,9 +1,10 @@
 /// Writes text the terminal draws larger itself: kitty's text-sizing
 /// protocol (0.40+), `OSC 66 ; s=N ; text ST`, each character `N` cells
-/// wide and `N` rows tall, its top-left at the cursor. Curses sees blank
-/// cells there, so the runs are written after it, every frame that has
-/// them; and a run a frame no longer has is overwritten with spaces before
-/// curses writes (a space over any of its cells erases a scaled character).
+/// wide and `N` rows tall, its top-left at the cursor. The grid has blank
+/// cells there: a run is written after the cells, when it is new or a cell
+/// under it was written; a run a frame no longer has is overwritten with
+/// spaces before the cells (a space over any of its cells erases a scaled
+/// character).
 enum ScaledTextWriter {
     static func bytes(_ runs: [ScaledText]) -> [UInt8] {
         guard !runs.isEmpty else { return [] }

@@ -10,9 +10,9 @@ import SlideImages
 /// screen path, and `wake` tells the loop when it is done (half-blocks stand
 /// in until then). Render leaves the frame's cells blank and places the
 /// encoded bytes there. Sixel bytes are large, so a picture is written only
-/// when what its place shows changed or curses wrote over its cells; never
-/// on a clock tick. Where a picture was and no longer is, curses repaints
-/// those cells (the terminal keeps sixel pixels until text covers them).
+/// when what its place shows changed or a cell under it was written; never
+/// on a clock tick. Where a picture was and no longer is, the cells are
+/// written again (the terminal keeps sixel pixels until text covers them).
 final class SixelPictures: PictureProtocol, PictureEncoder {
     struct Key: Hashable { var content: UInt64; var width: Int; var height: Int }
     private struct Drawn: Equatable { var content: UInt64; var bytes: Int; var rect: Rect }
