@@ -164,12 +164,12 @@ final class RealTerminal: TerminalBackend {
     /// Ctrl-Z (SIGTSTP, taken by the pad's signal trap): gives the terminal
     /// back to the shell, stops the process as Ctrl-Z's default action
     /// does, and on `fg` takes the terminal again; the next frame is
-    /// written whole with the modes the screen needs. Without job control
-    /// (the pad run as a tmux command) the kernel drops the stop, and the
-    /// pad carries on at once, whole. Keys typed meanwhile wait in the
-    /// terminal for the loop's next read.
+    /// written whole with the modes the screen needs. Keys typed meanwhile
+    /// wait in the terminal for the loop's next read. Without job control
+    /// (the pad leads its own session: run as a tmux command, `ssh host
+    /// controlpad`) there is no shell to go back to: nothing happens.
     func suspend() {
-        guard isOpen, headless == nil else { return }
+        guard isOpen, headless == nil, getpgrp() != getsid(0) else { return }
         emit((pictures?.clearAll() ?? []) + TerminalModes.leave(info))
         modes?.giveBack()
         var trap = sigaction()
