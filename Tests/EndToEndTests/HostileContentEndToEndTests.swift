@@ -50,6 +50,11 @@ final class HostileContentEndToEndTests: XCTestCase {
         fake.send("raw slideshow_started\\n0\\n0\\n\\n")
         try pad.waitFor("a show without slides") { TmuxSession.statusLine($0).contains("no slides") }
         try pad.send("5", "Enter", "End")  // go-to on a show without slides: nothing, no crash
+        // Taken before the show comes back (else End would go to its last slide).
+        let log = directory.appendingPathComponent("pad.log").path
+        try pad.waitFor("End taken") { _ in
+            ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("key(SlideModel.Key.end)")
+        }
         fake.send("raw slideshow_started\\n5\\n0\\n\\n")
         try pad.waitFor("the show back") { TmuxSession.statusLine($0).contains(" 1/5 ") }
 

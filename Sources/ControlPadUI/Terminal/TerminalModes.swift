@@ -58,6 +58,6 @@ struct TerminalModes {
     /// taller alternate screen's rows back above the prompt; the Linux
     /// console has no alternate screen) and the alternate screen left.
     static func leave(_ info: Terminfo) -> [UInt8] {
-        reportsOff + info.keypadOff + Array("\u{1B}[0m\u{1B}[H\u{1B}[2J".utf8) + info.showCursor + info.leaveScreen
+        reportsOff + info.keypadOff + Array("\u{1B}[0m\u{1B}[H\u{1B}[J".utf8) + info.showCursor + info.leaveScreen
     }
 }

@@ -49,7 +49,7 @@ struct CellEncoder {
     /// A cleared screen: reset rendition, cursor at the top left. The cells
     /// that stay blank need no bytes (`isBlankOnClear`).
     mutating func clear(into out: inout [UInt8]) {
-        out += Array("\u{1B}[0m\u{1B}[H\u{1B}[2J".utf8)
+        out += Array("\u{1B}[0m\u{1B}[H\u{1B}[J".utf8)
         rendition = .plain
         cursor = (0, 0)
     }
