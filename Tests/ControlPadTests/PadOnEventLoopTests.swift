@@ -4,6 +4,7 @@ import NIOPosix
 import XCTest
 @testable import ControlPadUI
 import PadRuntime
+import SourceKit
 @testable import SlideModel
 
 /// The pad run as `PadRunner` runs it: on an NIO event loop, the terminal a
@@ -128,6 +129,47 @@ final class PadOnEventLoopTests: XCTestCase {
         let (_, source, terminal, ended) = try running()
         terminal.hangUp()
         XCTAssertEqual(ended.wait(timeout: .now() + 10), .success, "a hang-up ends the pad")
+        XCTAssertTrue(source.shutDown)
+    }
+
+    /// What the old harness could not see: it took the source's events and
+    /// the keys itself, on the test's thread, in turns it ran. Here the
+    /// source speaks from a thread of its own (as the demo does) while the
+    /// keys arrive through the terminal's channel, and the product's loop
+    /// alone sorts them into turns: no event and no key is lost, each
+    /// stream keeps its order, and a go-to typed meanwhile is the number typed.
+    func testASourceSpeakingFromItsThreadWhileKeysArriveLosesNothingAndKeepsEachOrder() throws {
+        let terminal = try TestTerminal()
+        let source = LoopSource(loop: PadEventLoop.loop, terminal: terminal)
+        let pad = try RunningPad(PadLoop(terminal: terminal, source: source, state: PadState(animate: false), clocks: clocks),
+                                 terminal: terminal)
+        source.say(.showStarted(slideCount: 300, current: 0))
+        try pad.settle()
+
+        let spoken = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            for index in 1...150 {
+                source.say(.notes(index: index, .plain("note \(index)")))
+                source.say(.slideChanged(index: index))
+            }
+            spoken.signal()
+        }
+        // Go-tos typed key by key, none waiting for the pad: slides 174, 159, 200, 162, 188.
+        let targets = [174, 159, 200, 162, 188]
+        for number in targets {
+            for digit in String(number) { terminal.type(.key(.char(digit))) }
+            terminal.type(.key(.enter))
+        }
+        XCTAssertEqual(spoken.wait(timeout: .now() + 30), .success)
+        XCTAssertTrue(terminal.waitUntil(Date().addingTimeInterval(30)) { $0.typedIsDrawn }, "every key read, and a frame after")
+        try pad.settle()
+
+        XCTAssertEqual(source.sent.map(\.command), targets.map { .goto(index: $0 - 1) }, "each go-to reached the show as typed, in order")
+        XCTAssertTrue(source.sent.allSatisfy(\.onTheLoop), "written on the pad's loop")
+        let state = pad.state
+        XCTAssertEqual(state.current, 150, "the show's last word came last")
+        XCTAssertEqual((1...150).filter { state.buffer.notes(of: $0) != "note \($0)" }, [], "every slide's notes arrived")
+        pad.finish()
         XCTAssertTrue(source.shutDown)
     }
 }
