@@ -100,7 +100,7 @@ final class ScriptedPad {
     /// layout kept. A pad still running ends as on SIGTERM.
     private func end() {
         running = false
-        if let final = run?.finish() { start.remember(final) }
+        if let final = run?.finish() { _ = start.remember(final) }
     }
 
     /// After something the test did: the pad quit meanwhile, it is finished.
