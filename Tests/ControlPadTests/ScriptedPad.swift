@@ -27,9 +27,19 @@ final class ScriptedPad {
     final class ManualClock: @unchecked Sendable {
         private let lock = NSLock()
         private var offset: Duration = .zero
+        private var moved: (@Sendable () -> Void)?
         var value: Duration { Clocks.system.monotonic() + lock.withLock { offset } }
-        /// Moves the clock on; the pad notices at its next turn (`ScriptedPad.advance` asks for one).
-        func advance(_ by: Duration) { lock.withLock { offset += by } }
+        /// Moves the clock on and, as that much time passing would, has the
+        /// pad look at what is due (a turn of its loop).
+        func advance(_ by: Duration) {
+            let moved = lock.withLock {
+                offset += by
+                return self.moved
+            }
+            moved?()
+        }
+        /// What moving the clock wakes: the pad's loop.
+        func whenMoved(_ wake: @escaping @Sendable () -> Void) { lock.withLock { moved = wake } }
     }
 
     let terminal: TestTerminal
@@ -89,6 +99,7 @@ final class ScriptedPad {
                           pictures: pictures, rehearsal: start.rehearsal, config: start.config, cellPixels: { cell },
                           sourceNotes: sourceNotes)
         run = try RunningPad(pad, terminal: terminal)
+        clock.whenMoved { [driver = run.driver] in driver.wake() }
     }
 
     deinit {
@@ -174,12 +185,12 @@ final class ScriptedPad {
     }
 
     /// Moves the pad's clock on (the show's timer, the pace, a prompt's
-    /// expiry) and, as that much time passing would, makes the pad look at
-    /// what is due: back once that turn has drawn its frame.
+    /// expiry): back once the turn that makes it look at what is due has
+    /// drawn its frame.
     func advance(seconds: Double, file: StaticString = #filePath, line: UInt = #line) {
         clock.advance(.milliseconds(Int(seconds * 1000)))
         guard running else { return }
-        do { try run.wake() } catch { XCTFail("the pad's loop: \(error)", file: file, line: line) }
+        do { try run.settle() } catch { XCTFail("the pad's loop: \(error)", file: file, line: line) }
         noteEnded()
     }
 
