@@ -101,7 +101,7 @@ extension DoctorCommand {
 }
 
 /// One run of a source without a screen for a doctor: its events, on the
-/// pad's inbox and clocks, into the doctor's watcher until it is done; then
+/// pad's event loop and clocks, into the doctor's watcher until it is done; then
 /// it leaves as every command does (a stream still coming, such as Impress's
 /// previews of a big show, is waited for in the background).
 struct HeadlessDoctorLink: DoctorLinkRunner {

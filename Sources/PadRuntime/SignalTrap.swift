@@ -8,7 +8,7 @@ import Musl
 
 /// The one way ControlPad takes signals: each named signal is ignored by the
 /// process and handed to `handler` on a dispatch queue instead (the pad posts
-/// it to its inbox; `send` and `watch` to theirs). Cancelled by `cancel()`.
+/// it to its loop; `send` and `watch` to theirs). Cancelled by `cancel()`.
 public final class SignalTrap {
     private let sources: [any DispatchSourceSignal]
 

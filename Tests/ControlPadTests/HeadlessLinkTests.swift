@@ -4,7 +4,7 @@ import PadRuntime
 import SlideModel
 import SourceKit
 
-/// `send` and `watch` read their link through the pad's inbox and clocks:
+/// `send` and `watch` read their link on the pad's event loop, with its clocks:
 /// events and write confirmations come in the order they happened, and a
 /// deadline on the injected clock ends a wait that nothing answers.
 final class HeadlessLinkTests: XCTestCase {

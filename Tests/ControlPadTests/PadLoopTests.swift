@@ -4,9 +4,10 @@ import XCTest
 import PadRuntime
 @testable import SlideModel
 
-/// The loop itself, on an in-memory terminal, an injected clock and a
-/// scripted source: key → effect → frame, resize, a source waking the loop,
-/// and every way it ends.
+/// The loop itself, run as the product runs it (`RunningPad`: on the pad's
+/// event loop), on an in-memory terminal, an injected clock and a scripted
+/// source: key → effect → frame, resize, a source waking the loop, and every
+/// way it ends.
 final class PadLoopTests: XCTestCase {
     /// A source that records commands and lets the test speak for the show.
     final class ScriptedSource: SlideSource, @unchecked Sendable {
@@ -30,17 +31,15 @@ final class PadLoopTests: XCTestCase {
 
     private let clocks = Clocks(monotonic: { .milliseconds(5_000) }, wallClock: { "14:05" }, untilNextMinute: { .milliseconds(60_000) })
 
-    private func loop(_ terminal: TestTerminal, _ source: ScriptedSource, rehearsal: RehearsalLogFile? = nil) throws -> PadLoop {
-        let loop = PadLoop(terminal: terminal, source: source, state: PadState(animate: false), inbox: try EventInbox(),
-                           clocks: clocks, rehearsal: rehearsal)
-        loop.start()
-        return loop
+    private func loop(_ terminal: TestTerminal, _ source: ScriptedSource, rehearsal: RehearsalLogFile? = nil) throws -> RunningPad {
+        try RunningPad(PadLoop(terminal: terminal, source: source, state: PadState(animate: false), clocks: clocks, rehearsal: rehearsal),
+                       terminal: terminal)
     }
 
-    /// Waits (in `poll`, woken by the source's pipe) until the loop has seen
+    /// Waits (woken by each frame the loop draws) until the loop has shown
     /// what the source said: no sleeping, the wake-up is the point.
-    private func stepUntil(_ loop: PadLoop, _ condition: () -> Bool) {
-        for _ in 0..<100 where !condition() { loop.step(waitingAtMost: 10_000) }
+    private func drawn(_ loop: RunningPad, file: StaticString = #filePath, line: UInt = #line, _ condition: () -> Bool) {
+        XCTAssertTrue(loop.waitUntil(Date().addingTimeInterval(30), condition), "a frame showed it", file: file, line: line)
     }
 
     func testAKeyBecomesACommandAndAFrame() throws {
@@ -51,25 +50,23 @@ final class PadLoopTests: XCTestCase {
         XCTAssertTrue(terminal.screen.contains("no show"), terminal.screen)
 
         source.say(.showStarted(slideCount: 12, current: 2))
-        stepUntil(loop) { terminal.screen.contains("3/12") }
+        drawn(loop) { terminal.screen.contains("3/12") }
         XCTAssertTrue(terminal.screen.contains("Current · 3/12"), terminal.screen)
 
-        terminal.type(.key(.right))
-        XCTAssertTrue(loop.step())
+        XCTAssertTrue(loop.type([.key(.right)]))
+        XCTAssertFalse(loop.ended)
         XCTAssertEqual(source.sent, [.next])
         source.say(.slideChanged(index: 3))
-        stepUntil(loop) { terminal.screen.contains("Current · 4/12") }
+        drawn(loop) { terminal.screen.contains("Current · 4/12") }
         XCTAssertTrue(terminal.screen.contains("Current · 4/12"), "the show's confirmation reaches the screen")
     }
 
     func testAResizeIsAMessageAndTheNextFrameHasTheNewSize() throws {
         let terminal = try TestTerminal(width: 100, height: 30)
         let loop = try loop(terminal, ScriptedSource())
-        terminal.type(.resize(TerminalSize(width: 40, height: 12)))
-        loop.step()
+        loop.type([.resize(TerminalSize(width: 40, height: 12))])
         XCTAssertEqual(terminal.frames.last.map { [$0.width, $0.height] }, [40, 12])
-        terminal.type(.resize(TerminalSize(width: 10, height: 3)))
-        loop.step()
+        loop.type([.resize(TerminalSize(width: 10, height: 3))])
         XCTAssertTrue(terminal.screen.contains("terminal"), terminal.screen)
     }
 
@@ -77,8 +74,10 @@ final class PadLoopTests: XCTestCase {
         let terminal = try TestTerminal()
         let source = ScriptedSource()
         let loop = try loop(terminal, source)
-        terminal.type(.key(.char("q")))
-        XCTAssertFalse(loop.step(), "no show runs: q quits at once")
+        let frames = terminal.frames.count
+        loop.type([.key(.char("q"))])
+        XCTAssertTrue(loop.ended, "no show runs: q quits at once")
+        XCTAssertEqual(terminal.frames.count, frames, "and draws nothing more")
         loop.finish()
         XCTAssertTrue(source.shutDown)
     }
@@ -86,32 +85,32 @@ final class PadLoopTests: XCTestCase {
     func testCtrlCAsksWhileAShowRunsThenQuits() throws {
         let terminal = try TestTerminal()
         let source = ScriptedSource()
-        let inbox = try EventInbox<PadEvent>()
-        let loop = PadLoop(terminal: terminal, source: source, state: PadState(animate: false), inbox: inbox, clocks: clocks)
-        loop.start()
+        let loop = try loop(terminal, source)
         source.say(.showStarted(slideCount: 5, current: 0))
-        stepUntil(loop) { terminal.screen.contains("1/5") }
-        inbox.post(.interrupted)
-        XCTAssertTrue(loop.step())
+        drawn(loop) { terminal.screen.contains("1/5") }
+        try loop.post(.interrupted)
+        XCTAssertFalse(loop.ended)
         XCTAssertTrue(terminal.screen.contains("Quit ControlPad?"), terminal.screen)
-        inbox.post(.interrupted)
-        XCTAssertFalse(loop.step())
+        try loop.post(.interrupted)
+        XCTAssertTrue(loop.ended)
     }
 
     func testASignalEndsTheLoop() throws {
         let terminal = try TestTerminal()
-        let inbox = try EventInbox<PadEvent>()
-        let loop = PadLoop(terminal: terminal, source: ScriptedSource(), state: PadState(animate: false), inbox: inbox, clocks: clocks)
-        loop.start()
-        inbox.post(.terminate)
-        XCTAssertFalse(loop.step(waitingAtMost: 10_000))
+        let loop = try loop(terminal, ScriptedSource())
+        try loop.post(.terminate)
+        XCTAssertTrue(loop.ended)
     }
 
     func testAHangUpEndsTheLoop() throws {
         let terminal = try TestTerminal()
-        let loop = try loop(terminal, ScriptedSource())
+        let source = ScriptedSource()
+        let loop = try loop(terminal, source)
         terminal.hangUp()
-        XCTAssertFalse(loop.step(waitingAtMost: 10_000))
+        XCTAssertTrue(terminal.waitUntil(Date().addingTimeInterval(30)) { $0.ended }, "the pad ended")
+        XCTAssertTrue(loop.ended)
+        loop.finish()
+        XCTAssertTrue(source.shutDown)
     }
 
     func testVisitsReachTheRehearsalLogThroughEffects() throws {
@@ -121,11 +120,11 @@ final class PadLoopTests: XCTestCase {
         let source = ScriptedSource()
         let loop = try loop(terminal, source, rehearsal: try RehearsalLogFile(path: path))
         source.say(.showStarted(slideCount: 5, current: 0))
-        stepUntil(loop) { terminal.screen.contains("1/5") }
+        drawn(loop) { terminal.screen.contains("1/5") }
         source.say(.slideChanged(index: 1))
-        stepUntil(loop) { terminal.screen.contains("Current · 2/5") }
-        terminal.type(.key(.char("q")), .key(.char("y")))
-        XCTAssertFalse(loop.step())
+        drawn(loop) { terminal.screen.contains("Current · 2/5") }
+        loop.type([.key(.char("q")), .key(.char("y"))])
+        XCTAssertTrue(loop.ended)
         loop.finish()
         let rows = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
         XCTAssertEqual(rows.count, 3, "header, slide 1, slide 2: \(rows)")

@@ -4,6 +4,7 @@ import NIOPosix
 import XCTest
 @testable import ControlPadUI
 import PadRuntime
+import SourceKit
 @testable import SlideModel
 
 /// The pad run as `PadRunner` runs it: on an NIO event loop, the terminal a
@@ -128,6 +129,63 @@ final class PadOnEventLoopTests: XCTestCase {
         let (_, source, terminal, ended) = try running()
         terminal.hangUp()
         XCTAssertEqual(ended.wait(timeout: .now() + 10), .success, "a hang-up ends the pad")
+        XCTAssertTrue(source.shutDown)
+    }
+
+    /// What the old harness could not see: it took the source's events and
+    /// the keys itself, on the test's thread, in turns it ran, one key at a
+    /// time. Here the source speaks from a thread of its own (as the demo
+    /// does) while keys arrive through the terminal's channel, several in a
+    /// read, and the product's loop alone sorts them into turns: no event
+    /// and no key is lost, each stream keeps its order, and each go-to
+    /// typed meanwhile is the number typed. (A loop that took only the
+    /// first key of a read fails it every time; one that took a post from
+    /// another thread without hopping to the loop, now and then.)
+    func testASourceSpeakingFromItsThreadWhileKeysArriveLosesNothingAndKeepsEachOrder() throws {
+        let terminal = try TestTerminal()
+        let source = LoopSource(loop: PadEventLoop.loop, terminal: terminal)
+        let pad = try RunningPad(PadLoop(terminal: terminal, source: source, state: PadState(animate: false), clocks: clocks),
+                                 terminal: terminal)
+        source.say(.showStarted(slideCount: 3_000, current: 0))
+        try pad.settle()
+
+        // The show moves through 2,000 slides three times, each slide's notes
+        // written anew each round, from the source's own thread.
+        let rounds = 3, slides = 2_000
+        let spoken = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            for round in 1...rounds {
+                for index in 1...slides {
+                    source.say(.notes(index: index, .plain("note \(round).\(index)")))
+                    source.say(.slideChanged(index: index))
+                }
+            }
+            spoken.signal()
+        }
+        // Meanwhile go-tos are typed key by key, none waiting for the pad,
+        // each to another slide past those the show moves through.
+        var targets: [Int] = []
+        repeat {
+            let number = 2_100 + (targets.count * 37) % 900
+            for digit in String(number) { terminal.type(.key(.char(digit))) }
+            terminal.type(.key(.enter))
+            targets.append(number)
+        } while targets.count < 1_000 && spoken.wait(timeout: .now()) == .timedOut
+        if targets.count == 1_000 { XCTAssertEqual(spoken.wait(timeout: .now() + 60), .success) }
+        XCTAssertTrue(terminal.waitUntil(Date().addingTimeInterval(60)) { $0.typedIsDrawn }, "every key read, and a frame after")
+        try pad.settle()
+
+        let sent: [SourceCommand] = source.sent.map(\.command)
+        let typed: [SourceCommand] = targets.map { .goto(index: $0 - 1) }
+        let differs: Int? = zip(sent, typed).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        XCTAssertTrue(sent == typed, "each go-to reached the show as typed, in order: \(sent.count) sent of \(typed.count) typed, "
+                      + "the first difference at \(differs.map { String($0) } ?? "the end")")
+        XCTAssertTrue(source.sent.allSatisfy(\.onTheLoop), "written on the pad's loop")
+        let state = pad.state
+        XCTAssertEqual(state.current, slides, "the show's last word came last")
+        XCTAssertEqual((1...slides).filter { state.buffer.notes(of: $0) != "note \(rounds).\($0)" }, [],
+                       "every slide's latest notes arrived")
+        pad.finish()
         XCTAssertTrue(source.shutDown)
     }
 }

@@ -156,14 +156,14 @@ final class PicturePipelineTests: XCTestCase {
     func testATerminalsRejectionArrivesAsInputAndTheLoopDrawsHalfBlocks() throws {
         let terminal = try TestTerminal(width: 140, height: 42)
         let pictures = PicturePipeline(depth: .palette256, real: KittyPictures())
-        let loop = PadLoop(terminal: terminal, source: PadLoopTests.ScriptedSource(), state: try deck(12), inbox: try EventInbox<PadEvent>(),
-                           clocks: Clocks(monotonic: { .milliseconds(5_000) }, wallClock: { "14:05" }, untilNextMinute: { .milliseconds(60_000) }),
-                           pictures: pictures)
-        loop.start()
+        let loop = try RunningPad(PadLoop(terminal: terminal, source: PadLoopTests.ScriptedSource(), state: try deck(12),
+                                          clocks: Clocks(monotonic: { .milliseconds(5_000) }, wallClock: { "14:05" },
+                                                         untilNextMinute: { .milliseconds(60_000) }),
+                                          pictures: pictures), terminal: terminal)
         let before = try XCTUnwrap(terminal.frames.last)
         XCTAssertEqual(before.pictures.count, 2)
-        terminal.type(.pictureRejected(content: before.pictures[0].content, message: "EBADPNG:Failed to decode"))
-        XCTAssertTrue(loop.step(waitingAtMost: 1_000))
+        XCTAssertTrue(loop.type([.pictureRejected(content: before.pictures[0].content, message: "EBADPNG:Failed to decode")]))
+        XCTAssertFalse(loop.ended)
         let after = try XCTUnwrap(terminal.frames.last)
         XCTAssertEqual(after.pictures.map(\.slide), [before.pictures[1].slide], "the rejected picture is no longer placed")
         XCTAssertTrue(after.text.contains("▀"), "it is drawn as half-blocks")

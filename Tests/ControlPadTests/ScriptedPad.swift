@@ -10,13 +10,16 @@ import SlideImages
 /// The pad in-process, scripted (in the spirit of tig's TIG_SCRIPT): a
 /// `PadLoop` on an in-memory `TestTerminal` of a given size, started as
 /// `PadRunner` starts it (`PadStart`: the config, the notices, the pace,
-/// the layout kept), on a source (the demo deck, a scripted one, or a real
-/// transport against a fake server), with a clock the test moves.
+/// the layout kept) and run as it runs it (`PadOnEventLoop` on the
+/// process's `PadEventLoop`, see `RunningPad`), on a source (the demo deck,
+/// a scripted one, or a real transport against a fake server), with a clock
+/// the test moves.
 ///
 /// Keys are typed by their tmux names ("Right", "C-c", "q"), so a test
-/// reads like the tmux test it replaced. Waits step the loop until a
-/// condition on the state or the screen holds: the loop sleeps in `poll`,
-/// woken by the terminal or the source, never by a sleep.
+/// reads like the tmux test it replaced; each returns once the pad has
+/// drawn the frame after it. Waits end when a condition on the state or the
+/// screen holds, looked at again after each frame the pad draws (never a
+/// sleep); the pad runs on its loop meanwhile, the test never steps it.
 final class ScriptedPad {
     /// The monotonic clock of the pad: the system's, plus whatever a test
     /// moved it on by (a flash still expires as it would in a terminal; a
@@ -24,16 +27,27 @@ final class ScriptedPad {
     final class ManualClock: @unchecked Sendable {
         private let lock = NSLock()
         private var offset: Duration = .zero
+        private var moved: (@Sendable () -> Void)?
         var value: Duration { Clocks.system.monotonic() + lock.withLock { offset } }
-        func advance(_ by: Duration) { lock.withLock { offset += by } }
+        /// Moves the clock on and, as that much time passing would, has the
+        /// pad look at what is due (a turn of its loop).
+        func advance(_ by: Duration) {
+            let moved = lock.withLock {
+                offset += by
+                return self.moved
+            }
+            moved?()
+        }
+        /// What moving the clock wakes: the pad's loop.
+        func whenMoved(_ wake: @escaping @Sendable () -> Void) { lock.withLock { moved = wake } }
     }
 
     let terminal: TestTerminal
     let source: SlideSource
-    let inbox: EventInbox<PadEvent>
     let clock = ManualClock()
     let start: PadStart
-    private(set) var loop: PadLoop!
+    /// The pad on its loop.
+    private(set) var run: RunningPad!
     /// False once the pad has quit (a key, a signal): the loop is finished.
     private(set) var running = true
     private var directory: URL?
@@ -75,17 +89,17 @@ final class ScriptedPad {
         start = try PadStart(settings: settings, link: link, loaded: nil, layouts: layouts)
         terminal = try TestTerminal(width: width, height: height)
         self.source = try source ?? Self.demo()
-        inbox = try EventInbox<PadEvent>()
         let clock = clock
         let clocks = Clocks(monotonic: { clock.value }, wallClock: { "14:05" }, untilNextMinute: { .milliseconds(60_000) })
         let cellAspect = settings.cellAspect ?? start.config.cellAspect ?? 2.0
         let pictures = depth.map { PicturePipeline(depth: $0, cellAspect: cellAspect) }
         // A terminal that says nothing of its cells: PadRunner's fallback, the cell aspect.
         let cell = PixelSize(width: 10, height: Int((10 * cellAspect).rounded()))
-        loop = PadLoop(terminal: terminal, source: self.source, state: start.state(), inbox: inbox, clocks: clocks,
-                       pictures: pictures, rehearsal: start.rehearsal, config: start.config, cellPixels: { cell },
-                       sourceNotes: sourceNotes)
-        loop.start()
+        let pad = PadLoop(terminal: terminal, source: self.source, state: start.state(), clocks: clocks,
+                          pictures: pictures, rehearsal: start.rehearsal, config: start.config, cellPixels: { cell },
+                          sourceNotes: sourceNotes)
+        run = try RunningPad(pad, terminal: terminal)
+        clock.whenMoved { [driver = run.driver] in driver.wake() }
     }
 
     deinit {
@@ -93,14 +107,20 @@ final class ScriptedPad {
         if let directory { try? FileManager.default.removeItem(at: directory) }
     }
 
-    /// The loop finished as `PadRunner` finishes it: the source stopped, the layout kept.
+    /// The loop finished as `PadRunner` finishes it: the source stopped, the
+    /// layout kept. A pad still running ends as on SIGTERM.
     private func end() {
         running = false
-        loop.finish()
-        start.remember(loop.state)
+        if let final = run?.finish() { _ = start.remember(final) }
     }
 
-    var state: PadState { loop.state }
+    /// After something the test did: the pad quit meanwhile, it is finished.
+    private func noteEnded() {
+        if running, run.ended { end() }
+    }
+
+    /// The pad's state, read on its loop between two turns.
+    var state: PadState { run.state }
     var screen: String { terminal.screen }
     var statusLine: String { Self.statusLine(screen) }
 
@@ -109,23 +129,29 @@ final class ScriptedPad {
         screen.split(separator: "\n").last.map(String.init) ?? ""
     }
 
-    /// One turn of the loop (it quits: the pad is finished).
-    func step(waitingAtMost limit: Int32 = 50) {
-        guard running else { return }
-        if !loop.step(waitingAtMost: limit) { end() }
-    }
-
-    /// Keys by their tmux names, each handled in its own turn as a person types them.
-    func send(_ keys: String...) {
+    /// Keys by their tmux names, each handled in its own turn as a person
+    /// types them: back once the pad has drawn the frame after the last.
+    func send(_ keys: String..., file: StaticString = #filePath, line: UInt = #line) {
         for name in keys {
             guard running else { return }
             switch name {
-            case "C-c": inbox.post(.interrupted)  // SIGINT
-            case "C-\\": inbox.post(.terminate)   // SIGQUIT
-            default: terminal.type(.key(Self.key(name)))
+            case "C-c": post(.interrupted, file: file, line: line)  // SIGINT
+            case "C-\\": post(.terminate, file: file, line: line)   // SIGQUIT
+            default: type(.key(Self.key(name)), file: file, line: line)
             }
-            step(waitingAtMost: 0)
         }
+    }
+
+    /// An input as the terminal delivers it, read by the pad's loop.
+    private func type(_ input: TerminalInput, file: StaticString, line: UInt) {
+        if !run.type([input]) { XCTFail("the pad did not draw after \(input); screen:\n\(screen)", file: file, line: line) }
+        noteEnded()
+    }
+
+    /// An event posted from another thread (the signal trap's), its turn ended.
+    private func post(_ event: PadEvent, file: StaticString, line: UInt) {
+        do { try run.post(event) } catch { XCTFail("the pad's loop: \(error)", file: file, line: line) }
+        noteEnded()
     }
 
     static func key(_ name: String) -> Key {
@@ -153,19 +179,22 @@ final class ScriptedPad {
         }
     }
 
-    func resize(width: Int, height: Int) {
+    func resize(width: Int, height: Int, file: StaticString = #filePath, line: UInt = #line) {
         terminal.size = TerminalSize(width: width, height: height)
-        terminal.type(.resize(terminal.size))
-        step(waitingAtMost: 0)
+        type(.resize(terminal.size), file: file, line: line)
     }
 
-    /// Moves the pad's clock on (the show's timer, the pace, a prompt's expiry).
-    func advance(seconds: Double) {
+    /// Moves the pad's clock on (the show's timer, the pace, a prompt's
+    /// expiry): back once the turn that makes it look at what is due has
+    /// drawn its frame.
+    func advance(seconds: Double, file: StaticString = #filePath, line: UInt = #line) {
         clock.advance(.milliseconds(Int(seconds * 1000)))
-        step(waitingAtMost: 0)
+        guard running else { return }
+        do { try run.settle() } catch { XCTFail("the pad's loop: \(error)", file: file, line: line) }
+        noteEnded()
     }
 
-    /// Steps the loop until `condition` holds of the screen; fails after
+    /// Waits until `condition` holds of the screen; fails after
     /// `timeout` seconds (of a source that never answers) with the screen.
     @discardableResult
     func waitFor(_ what: String, timeout: TimeInterval = 30, file: StaticString = #filePath, line: UInt = #line,
@@ -178,17 +207,17 @@ final class ScriptedPad {
         try waitFor("\"\(text)\"", timeout: timeout, file: file, line: line) { $0.contains(text) }
     }
 
-    /// Steps the loop until `condition` holds of the pad (its state, its screen).
+    /// Waits until `condition` holds of the pad (its state, its screen),
+    /// looked at again after each frame; fails after `timeout` seconds or
+    /// once the pad has quit.
     func until(_ what: String, timeout: TimeInterval = 30, file: StaticString = #filePath, line: UInt = #line,
                _ condition: (ScriptedPad) -> Bool) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition(self) {
-            guard running, Date() < deadline else {
-                let message = "waited for \(what)\(running ? "" : " (the pad quit)"); screen:\n\(screen)"
-                XCTFail(message, file: file, line: line)
-                throw WaitFailed(message: message)
-            }
-            step()
+        let held = running && run.waitUntil(Date().addingTimeInterval(timeout)) { condition(self) }
+        noteEnded()
+        guard held || condition(self) else {
+            let message = "waited for \(what)\(running ? "" : " (the pad quit)"); screen:\n\(screen)"
+            XCTFail(message, file: file, line: line)
+            throw WaitFailed(message: message)
         }
     }
 

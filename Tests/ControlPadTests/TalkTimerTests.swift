@@ -124,33 +124,33 @@ final class TalkTimerTests: XCTestCase {
         let clocks = Clocks(monotonic: { mono.current }, wallClock: { "14:05" }, untilNextMinute: { .milliseconds(60_000) },
                             wallMillis: { wall.current })
 
-        func pad() throws -> (PadLoop, TestTerminal, PadLoopTests.ScriptedSource) {
+        func pad() throws -> (RunningPad, TestTerminal, PadLoopTests.ScriptedSource) {
             var state = PadState(animate: false)
             state.link = .connecting(to: "beamer")
             let terminal = try TestTerminal()
             let source = PadLoopTests.ScriptedSource()
-            let loop = PadLoop(terminal: terminal, source: source, state: state, inbox: try EventInbox(), clocks: clocks,
+            let loop = PadLoop(terminal: terminal, source: source, state: state, clocks: clocks,
                                timers: TalkTimerKeeping(store: store, server: "beamer"))
-            loop.start()
-            return (loop, terminal, source)
+            return (try RunningPad(loop, terminal: terminal), terminal, source)
         }
-        func joinShow(_ source: PadLoopTests.ScriptedSource, _ loop: PadLoop, _ terminal: TestTerminal, on slide: Int) {
+        func shown(_ loop: RunningPad, _ what: String, _ condition: () -> Bool) {
+            XCTAssertTrue(loop.waitUntil(Date().addingTimeInterval(30), condition), "shown: \(what)")
+        }
+        func joinShow(_ source: PadLoopTests.ScriptedSource, _ loop: RunningPad, _ terminal: TestTerminal, on slide: Int) {
             source.say(.link(.connected(server: "Impress 25.2 · beamer")))
             source.say(.showStarted(slideCount: 14, current: slide))
             source.say(.showTitle("deck.odp"))
-            for _ in 0..<100 where loop.state.title != "deck.odp" { loop.step(waitingAtMost: 10_000) }
+            shown(loop, "the show's title") { loop.state.title == "deck.odp" }
         }
 
         let (first, firstTerminal, firstSource) = try pad()
         joinShow(firstSource, first, firstTerminal, on: 0)
         firstSource.say(.slideChanged(index: 1))  // the talk begins
-        for _ in 0..<100 where !firstTerminal.screen.contains("Current · 2/14") { first.step(waitingAtMost: 10_000) }
+        shown(first, "slide 2") { firstTerminal.screen.contains("Current · 2/14") }
         mono.withLock { $0 += .milliseconds(100_000) }
         wall.withLock { $0 += 100_000 }
-        firstTerminal.type(.key(.char("b")))  // blank and back: written each time
-        first.step()
-        firstTerminal.type(.key(.char("b")))
-        first.step()
+        first.type([.key(.char("b"))])  // blank and back: written each time
+        first.type([.key(.char("b"))])
         first.finish()  // the pad crashes, or quits by accident
 
         wall.withLock { $0 += 654_000 }  // 12:34 into the talk
@@ -159,7 +159,7 @@ final class TalkTimerTests: XCTestCase {
         joinShow(source, second, terminal, on: 5)
         XCTAssertTrue(terminal.screen.contains("timer restored: 12:34 into the talk"), terminal.screen)
         mono.withLock { $0 += .milliseconds(10_000) }
-        second.step(waitingAtMost: 1)
+        try second.wake()  // ten seconds on: the pad looks at what is due
         XCTAssertTrue(statusLine(terminal.frames.last!).contains("◷ 12:44"), terminal.screen)
 
         // Another deck on the same server is another talk.
@@ -167,7 +167,7 @@ final class TalkTimerTests: XCTestCase {
         otherSource.say(.link(.connected(server: "Impress 25.2 · beamer")))
         otherSource.say(.showStarted(slideCount: 30, current: 5))
         otherSource.say(.showTitle("other.odp"))
-        for _ in 0..<100 where third.state.title != "other.odp" { third.step(waitingAtMost: 10_000) }
+        shown(third, "the other show's title") { third.state.title == "other.odp" }
         XCTAssertFalse(otherTerminal.screen.contains("timer restored"), otherTerminal.screen)
         XCTAssertTrue(otherTerminal.screen.contains("◷ starts at the next slide"), otherTerminal.screen)
     }

@@ -3,21 +3,40 @@ import Foundation
 @testable import PadConfig
 import Syscalls
 
-/// An in-memory terminal for the loop's tests: inputs are typed into it,
-/// frames are kept, and its descriptor (a pipe) wakes the loop's `poll`
-/// like a real terminal would, or hangs up. Typing and reading the frames
-/// may happen on the test's thread while the pad runs on its event loop.
+/// An in-memory terminal for the pad's loop (`PadOnEventLoop`): inputs are
+/// typed into it, frames are kept, and its descriptor (a pipe) is read by the
+/// loop's terminal channel like a real terminal's, or hangs up.
+///
+/// Typing and reading the frames happen on the test's thread while the pad
+/// runs on its event loop. Each frame drawn wakes whoever waits
+/// (`waitUntil`): a test waits for what the pad shows, never by a sleep.
 final class TestTerminal: TerminalBackend, @unchecked Sendable {
-    var size: TerminalSize
-    private let lock = NSLock()
+    /// What the terminal knows at one moment: the frames so far, and how
+    /// many of the typed inputs the pad had read when it drew the last one.
+    struct Seen {
+        var frames: Int
+        var typed: Int
+        var readAtLastFrame: Int
+        /// The pad that drew here has ended (it draws no more).
+        var ended: Bool
+        /// A frame was drawn after the pad read everything typed so far.
+        var typedIsDrawn: Bool { readAtLastFrame >= typed }
+    }
+
+    private let changed = NSCondition()
+    private var _size: TerminalSize
     private var _frames: [CellGrid] = []
-    var frames: [CellGrid] { lock.withLock { _frames } }
     private var pending: [TerminalInput] = []
+    private var typed = 0
+    private var read = 0
+    private var readAtLastFrame = 0
+    private var ended = false
+    private var suspensions = 0
     private let pipe: (read: Int32, write: Int32)
     private var hungUp = false
 
     init(width: Int = 100, height: Int = 30) throws {
-        size = TerminalSize(width: width, height: height)
+        _size = TerminalSize(width: width, height: height)
         pipe = try Syscalls.pipe()
     }
 
@@ -26,11 +45,27 @@ final class TestTerminal: TerminalBackend, @unchecked Sendable {
         if !hungUp { close(pipe.write) }
     }
 
+    var size: TerminalSize {
+        get { changed.withLock { _size } }
+        set { changed.withLock { _size = newValue } }
+    }
+
+    var frames: [CellGrid] { changed.withLock { _frames } }
+    /// The last frame's text.
+    var screen: String { changed.withLock { _frames.last?.text ?? "" } }
+    var seen: Seen { changed.withLock { now } }
+    /// How many times the pad gave the terminal back (Ctrl-Z).
+    var suspended: Int { changed.withLock { suspensions } }
+
     var inputDescriptor: Int32 { pipe.read }
 
-    /// Inputs as the terminal would deliver them, waking the loop.
+    /// Inputs as the terminal would deliver them: one byte on the pipe
+    /// wakes the pad's loop, which reads them all.
     func type(_ inputs: TerminalInput...) {
-        lock.withLock { pending += inputs }
+        changed.withLock {
+            pending += inputs
+            typed += inputs.count
+        }
         try? Syscalls.writeAll(pipe.write, [1])
     }
 
@@ -40,24 +75,55 @@ final class TestTerminal: TerminalBackend, @unchecked Sendable {
         close(pipe.write)
     }
 
-    func readInputs(ready: Bool) -> [TerminalInput] {
-        Syscalls.drain(pipe.read)
-        return lock.withLock {
+    /// The pad that drew here has ended: waiters stop waiting for frames.
+    func end() {
+        changed.withLock {
+            ended = true
+            changed.broadcast()
+        }
+    }
+
+    /// Waits until `condition` holds of what the terminal has seen, woken by
+    /// each frame (and by `end`), or until `deadline`; false if it did not
+    /// hold by then.
+    func waitUntil(_ deadline: Date, _ condition: (Seen) -> Bool) -> Bool {
+        changed.withLock {
+            while !condition(now) {
+                if !changed.wait(until: deadline) { return condition(now) }
+            }
+            return true
+        }
+    }
+
+    private var now: Seen {
+        Seen(frames: _frames.count, typed: typed, readAtLastFrame: readAtLastFrame, ended: ended)
+    }
+
+    // MARK: TerminalBackend (on the pad's loop)
+
+    func earlyInputs() -> [TerminalInput] { takePending() }
+
+    /// The loop read the pipe: what was typed (the bytes only wake it).
+    func readInputs(bytes: UnsafeRawBufferPointer) -> [TerminalInput] { takePending() }
+
+    private func takePending() -> [TerminalInput] {
+        changed.withLock {
             defer { pending = [] }
+            read += pending.count
             return pending
         }
     }
 
-    /// The pad's event loop read the pipe itself: what was typed.
-    func readInputs(bytes: UnsafeRawBufferPointer) -> [TerminalInput] {
-        lock.withLock {
-            defer { pending = [] }
-            return pending
+    /// Sizes come as typed `.resize` inputs.
+    func resized() -> TerminalInput? { nil }
+
+    func draw(_ grid: CellGrid) {
+        changed.withLock {
+            _frames.append(grid)
+            readAtLastFrame = read
+            changed.broadcast()
         }
     }
 
-    func draw(_ grid: CellGrid) { lock.withLock { _frames.append(grid) } }
-
-    /// The last frame's text.
-    var screen: String { frames.last?.text ?? "" }
+    func suspend() { changed.withLock { suspensions += 1 } }
 }

@@ -1,26 +1,17 @@
 import PadConfig
 import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import Logging
 import PadRuntime
 import ControlPadScripting
 import SlideModel
-import Syscalls
 
 /// The pad's turns: the single owner of `PadState`. A turn reduces the
 /// terminal's input and the events that came, carries out the effects and
 /// draws one frame. `PadOnEventLoop` runs the turns on the pad's NIO event
-/// loop (the one the sources live on); the tests run them with `step`, which
-/// sleeps in `poll` on the terminal and an inbox.
+/// loop (the one the sources live on), in the product and in the tests.
 final class PadLoop {
     private let terminal: TerminalBackend
     private let source: SlideSource
-    /// Where events wait for `step` (the tests' way of running turns).
-    private let inbox: EventInbox<PadEvent>?
     private let clocks: Clocks
     private let pictures: PicturePipeline?
     private let rehearsal: RehearsalLogFile?
@@ -47,11 +38,9 @@ final class PadLoop {
     private(set) var quitting = false
     /// The talk's timer kept across a restart (nil: none kept, the demo).
     private var timers: TalkTimerKeeping?
-    /// What the loop waits on: the terminal, then the inbox.
-    private var waits: [pollfd]
     private let logger = Logger(label: "controlpad.pad")
 
-    init(terminal: TerminalBackend, source: SlideSource, state: PadState, inbox: EventInbox<PadEvent>? = nil,
+    init(terminal: TerminalBackend, source: SlideSource, state: PadState,
          clocks: Clocks = .system, pictures: PicturePipeline? = nil, rehearsal: RehearsalLogFile? = nil,
          config: PadConfig = PadConfig(), picturesLabel: String? = nil,
          cellPixels: @escaping () -> PixelSize? = { nil }, sourceNotes: HelpView.SourceNotes? = nil,
@@ -66,40 +55,17 @@ final class PadLoop {
         self.terminal = terminal
         self.source = source
         self.state = state
-        self.inbox = inbox
         self.clocks = clocks
         self.pictures = pictures
-        waits = [terminal.inputDescriptor, inbox?.wakeDescriptor ?? -1].map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
     }
 
     /// Starts the source and draws the first frame. The source's events go
-    /// to `post` (by default the inbox `step` drains).
-    func start(post: (@Sendable (PadEvent) -> Void)? = nil) {
-        let post = post ?? { [inbox] event in inbox?.post(event) }
+    /// to `post` (`PadOnEventLoop.post`: they wait for the end of the turn).
+    func start(post: @escaping @Sendable (PadEvent) -> Void) {
         source.start { event in post(.source(event)) }
         size = terminal.size
         cellSize = cellPixels()
         draw()
-    }
-
-    /// One turn: waits (at most `limit` ms, or until something is due) for
-    /// input or an event, reduces all there is, draws. False once the pad
-    /// quits.
-    @discardableResult
-    func step(waitingAtMost limit: Int32? = nil) -> Bool {
-        let due = millisecondsUntilDue()
-        Syscalls.poll(&waits, timeout: max(1, min(limit ?? due, due)))
-        if waits[0].revents & Int16(POLLHUP | POLLNVAL | POLLERR) != 0 {
-            apply(.terminate)  // the terminal went away
-        }
-        let readable = waits[0].revents & Int16(POLLIN) != 0
-        if readable {
-            var bytes = [UInt8](repeating: 0, count: 4096)
-            let n = bytes.withUnsafeMutableBytes { read(terminal.inputDescriptor, $0.baseAddress, $0.count) }
-            bytes.withUnsafeBytes { take(terminal.readInputs(bytes: UnsafeRawBufferPointer(rebasing: $0[0..<max(0, n)]))) }
-        }
-        for event in inbox?.drain() ?? [] where !quitting { apply(event) }
-        return endTurn()
     }
 
     /// The terminal's input, in order (until the pad quits).
@@ -226,10 +192,5 @@ final class PadLoop {
         if let expires = state.gotoExpiresAt { due = min(due, max(soonest, expires - now)) }
         if let expires = state.searchTypingExpiresAt { due = min(due, max(soonest, expires - now)) }
         return due
-    }
-
-    /// `untilDue()` in whole milliseconds, rounded up, for `poll`.
-    func millisecondsUntilDue() -> Int32 {
-        Int32(clamping: (untilDue() + .nanoseconds(999_999)).wholeMs)
     }
 }

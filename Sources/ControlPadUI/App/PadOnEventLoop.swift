@@ -68,16 +68,24 @@ final class PadOnEventLoop: @unchecked Sendable {
     /// quits (a key, a signal, the terminal hung up); then stops the source
     /// here, off the loop (it waits for a pairing file being written).
     func run(_ pad: PadLoop, terminal: TerminalBackend) throws {
+        let finished = start(pad, terminal: terminal)
+        defer { pad.finish() }
+        try finished.wait()
+    }
+
+    /// Starts the pad on the loop (its first frame in the first task from
+    /// here) without waiting: the future completes when it quits. Whoever
+    /// calls this stops the source afterwards, off the loop (`PadLoop.finish`).
+    func start(_ pad: PadLoop, terminal: TerminalBackend) -> EventLoopFuture<Void> {
         // Made on this thread, touched on the loop only until the pad quits.
         let handed = Handed(pad: pad, terminal: terminal)
         let finished = loop.makePromise(of: Void.self)
         self.finished = finished
-        loop.execute { self.start(handed.pad, terminal: handed.terminal) }
-        defer { pad.finish() }
-        try finished.futureResult.wait()
+        loop.execute { self.begin(handed.pad, terminal: handed.terminal) }
+        return finished.futureResult
     }
 
-    private func start(_ pad: PadLoop, terminal: TerminalBackend) {
+    private func begin(_ pad: PadLoop, terminal: TerminalBackend) {
         self.pad = pad
         self.terminal = terminal
         pad.start(post: { [self] in post($0) })

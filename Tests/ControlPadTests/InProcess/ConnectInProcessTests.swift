@@ -227,8 +227,8 @@ class FakeImpressPadTestCase: XCTestCase {
         try status(pad, "connected", timeout: timeout, file: file, line: line) { $0.contains("● Impress 7.4.7.2 · 127.0.0.1") }
     }
 
-    /// Waits on the fake's log while the pad keeps stepping (the source's
-    /// events are taken in meanwhile, as the running pad would).
+    /// Waits on the fake's log while the pad runs on (the source's events
+    /// are taken in meanwhile, by the pad's own loop).
     func fakeSees(_ pad: ScriptedPad, _ what: String, timeout: TimeInterval = 30, file: StaticString = #filePath,
                           line: UInt = #line, _ condition: @escaping (FakeImpressProcess) -> Bool, on fake: FakeImpressProcess) throws {
         try pad.until("the fake to see \(what)", timeout: timeout, file: file, line: line) { _ in condition(fake) }

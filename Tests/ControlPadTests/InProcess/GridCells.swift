@@ -70,7 +70,7 @@ extension ScriptedPad {
     /// The last frame drawn.
     var grid: CellGrid { terminal.frames.last! }
 
-    /// Steps until the current pane holds a picture of at least `cells` cells.
+    /// Waits until the current pane holds a picture of at least `cells` cells.
     @discardableResult
     func waitForPicture(cells: Int = 200, file: StaticString = #filePath, line: UInt = #line) throws -> CellGrid {
         try until("a picture of \(cells)+ cells in the current pane", file: file, line: line) {

@@ -53,7 +53,7 @@ final class PdfpcInProcessTests: XCTestCase {
         try status(pad, "connected", file: file, line: line) { $0.contains("● pdfpc · 127.0.0.1") }
     }
 
-    /// Waits on the fake's log while the pad keeps stepping.
+    /// Waits on the fake's log while the pad runs on.
     private func fakeSees(_ pad: ScriptedPad, _ what: String, _ condition: @escaping (FakePdfpcProcess) -> Bool,
                           on fake: FakePdfpcProcess, file: StaticString = #filePath, line: UInt = #line) throws {
         try pad.until("the fake to see \(what)", timeout: 30, file: file, line: line) { _ in condition(fake) }
