@@ -142,6 +142,11 @@ final class ScriptedPad {
         }
     }
 
+    /// Text pasted (bracketed paste), as the terminal delivers it.
+    func paste(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
+        type(.paste(text), file: file, line: line)
+    }
+
     /// An input as the terminal delivers it, read by the pad's loop.
     private func type(_ input: TerminalInput, file: StaticString, line: UInt) {
         if !run.type([input]) { XCTFail("the pad did not draw after \(input); screen:\n\(screen)", file: file, line: line) }
