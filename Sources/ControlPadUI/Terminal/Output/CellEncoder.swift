@@ -113,19 +113,24 @@ struct CellEncoder {
     }
 
     /// Sends only what differs from the rendition set: attributes turned on
-    /// and colours changed; a reset first when an attribute goes off.
+    /// and colours changed; or a reset and what the cell needs, when an
+    /// attribute goes off or that is shorter (colours back to the terminal's).
     private mutating func set(_ next: Rendition, into out: inout [UInt8]) {
         guard next != rendition else { return }
-        var parameters: [String] = []
-        var from = rendition ?? Rendition(flags: 0xFF)
-        if from.flags & ~next.flags != 0 {
-            parameters.append("0")
-            from = .plain
+        func parameters(from: Rendition, reset: Bool) -> [String] {
+            var list = reset ? ["0"] : []
+            for (flag, code) in Rendition.codes where next.flags & flag != 0 && from.flags & flag == 0 { list.append(code) }
+            if next.fg != from.fg { list.append(next.fg?.parameters(background: false) ?? "39") }
+            if next.bg != from.bg { list.append(next.bg?.parameters(background: true) ?? "49") }
+            return list
         }
-        for (flag, code) in Rendition.codes where next.flags & flag != 0 && from.flags & flag == 0 { parameters.append(code) }
-        if next.fg != from.fg { parameters.append(next.fg?.parameters(background: false) ?? "39") }
-        if next.bg != from.bg { parameters.append(next.bg?.parameters(background: true) ?? "49") }
-        out += Array("\u{1B}[\(parameters.joined(separator: ";"))m".utf8)
+        let fromReset = parameters(from: .plain, reset: true)
+        var chosen = fromReset
+        if let current = rendition, current.flags & ~next.flags == 0 {
+            let incremental = parameters(from: current, reset: false)
+            if incremental.joined(separator: ";").count <= fromReset.joined(separator: ";").count { chosen = incremental }
+        }
+        out += Array("\u{1B}[\(chosen.joined(separator: ";"))m".utf8)
         rendition = next
     }
 
