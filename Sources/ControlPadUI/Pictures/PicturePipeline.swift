@@ -36,7 +36,7 @@ final class PicturePipeline {
     /// `render`), else why it cannot (the view says so instead).
     func request(_ preview: Preview, slide: Int, in rect: Rect, grid: inout CellGrid, cellsOnly: Bool = false) -> String? {
         guard !rect.isEmpty else { return nil }
-        let content = PictureKey.contentID(of: preview.png)
+        let content = preview.id
         if !images.knows(content) { takePrepared() }
         switch images.aspect(of: preview, content: content) {
         case .failure(let error): return error.description
@@ -61,7 +61,7 @@ final class PicturePipeline {
     /// Where the picture sits inside a pane of `rect`'s size (for the laser
     /// pointer), or nil when it cannot be drawn.
     func pictureFrame(for preview: Preview, in rect: Rect) -> Rect? {
-        guard !rect.isEmpty, case .success(let aspect) = images.aspect(of: preview, content: PictureKey.contentID(of: preview.png))
+        guard !rect.isEmpty, case .success(let aspect) = images.aspect(of: preview, content: preview.id)
         else { return nil }
         return frame(aspect: aspect, in: rect)
     }
