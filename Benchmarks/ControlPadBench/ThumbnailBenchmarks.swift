@@ -64,7 +64,7 @@ struct ThumbnailBenchmarks {
         try kittyScroll(loaded, width: w, height: h)
         // (i) The overview opened, previews in and prepared while the pad
         // idled (as the list's, (g)): the key's first full frame.
-        var cells = 0
+        var cells = 0, onPath = 0
         var idle: [(PicturePipeline, PadState)] = (0...runs).map { _ in
             var state = loaded
             let pictures = PicturePipeline(depth: .palette256, ahead: PictureAhead(run: { $0() }))
@@ -75,9 +75,11 @@ struct ThumbnailBenchmarks {
         _ = measure(name: "(i) overview opened, \(w)x\(h), previews in and prepared while idle: key -> first full frame",
                 budget: "overview.open", iterations: runs, warmUp: 1) { () -> Int in
             var (pictures, state) = idle.removeLast()
+            let before = pictures.images.decodes + pictures.renders
             _ = state.reduce(.key(.char("o")), now: .zero)
             let grid = PadBenchmarks.render(PadView(clock: "14:05", pictures: pictures), &state, width: w, height: h)
             cells = state.viewport.overviewColumns * state.viewport.overviewRows
+            onPath = max(onPath, pictures.images.decodes + pictures.renders - before)
             return grid.width
         }
         // The same, had nothing been prepared: every cell's picture drawn from its PNG.
@@ -90,7 +92,7 @@ struct ThumbnailBenchmarks {
             cells = state.viewport.overviewColumns * state.viewport.overviewRows
             return grid.width
         }
-        print("    (\(cells) cells in view)")
+        print("    (\(cells) cells in view; prepared: \(onPath) PNGs decoded or thumbnails rendered on the key's path)")
     }
 
     /// (h, kitty) The list scrolled a row at a time with kitty graphics:
