@@ -63,10 +63,12 @@ struct ThumbnailBenchmarks {
         }
         try kittyScroll(loaded, width: w, height: h)
         // (i) The overview opened, previews in and prepared while the pad
-        // idled (as the list's, (g)): the key's first full frame.
+        // idled (as the list's, (g)): the key's first full frame. A deck
+        // that fills the overview's 72 cells.
+        let deck = try LoadedShow.demo(slides: 120, distinctPreviews: true)
         var cells = 0, onPath = 0
         var idle: [(PicturePipeline, PadState)] = (0...runs).map { _ in
-            var state = loaded
+            var state = deck
             let pictures = PicturePipeline(depth: .palette256, ahead: PictureAhead(run: { $0() }))
             let frame = PadFrame(&state, view: PadView(clock: "14:05", pictures: pictures), size: TerminalSize(width: w, height: h), now: .zero)
             pictures.prepareAhead(pictures.aheadWants(state, layout: frame.layout))
@@ -85,7 +87,7 @@ struct ThumbnailBenchmarks {
         // The same, had nothing been prepared: every cell's picture drawn from its PNG.
         _ = measure(name: "    the same, nothing prepared: decoded and drawn from the PNGs",
                 iterations: runs, warmUp: 1) { () -> Int in
-            var state = loaded
+            var state = deck
             let view = PadView(clock: "14:05", pictures: PicturePipeline(depth: .palette256))
             _ = state.reduce(.key(.char("o")), now: .zero)
             let grid = PadBenchmarks.render(view, &state, width: w, height: h)

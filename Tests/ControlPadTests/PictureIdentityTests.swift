@@ -70,6 +70,17 @@ final class PictureIdentityTests: XCTestCase {
         XCTAssertEqual(pictures.images.decodes, 3, "and decoded, once")
     }
 
+    func testAnOverviewOpenedColdDecodesEachPreviewOnce() throws {
+        var state = try LoadedShow.demo(slides: 100, notes: false, distinctPreviews: true)
+        let pictures = PicturePipeline(depth: .palette256)
+        _ = state.reduce(.key(.char("o")), now: .zero)
+        _ = frame(&state, pictures, width: 200, height: 60)
+        let cells = state.viewport.overviewColumns * state.viewport.overviewRows
+        XCTAssertGreaterThan(cells * 320 * 240 * 4, PictureLimits.decodedBytes, "more pixels than are kept")
+        XCTAssertEqual(pictures.images.decodes, cells, "each cell's PNG decoded once (the panes behind show two of them)")
+        XCTAssertEqual(pictures.renders, cells + 2, "and rendered once for each size")
+    }
+
     func testTheOverviewOpensOnThumbnailsPreparedWhileThePadIdled() throws {
         var state = try LoadedShow.demo(slides: 40, current: 5, notes: false, distinctPreviews: true)
         let pictures = PicturePipeline(depth: .palette256, ahead: PictureAhead(run: { $0() }))

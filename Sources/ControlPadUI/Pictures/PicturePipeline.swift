@@ -45,8 +45,15 @@ final class PicturePipeline {
             // its looks): half-blocks fit the pane to the same frame.
             let frame = frame(aspect: aspect, in: rect)
             grid.fill(frame, cell: PicturePlacement.blank)
-            grid.pictureRequests.append(PictureRequest(slide: slide, content: content, preview: preview, pane: rect, frame: frame,
-                                                       aspect: aspect, clip: grid.bounds, cellsOnly: cellsOnly))
+            let request = PictureRequest(slide: slide, content: content, preview: preview, pane: rect, frame: frame,
+                                         aspect: aspect, clip: grid.bounds, cellsOnly: cellsOnly)
+            grid.pictureRequests.append(request)
+            // Half-blocks are made as they are asked for, while the pixels
+            // just decoded (to know whether the picture can be drawn) are at
+            // hand: a screen of thumbnails (72 in the overview at 200×60) is
+            // more than `PictureLimits.decodedBytes` keeps, so making them
+            // only once every view has asked would decode each PNG twice.
+            if real == nil || cellsOnly { _ = halfBlocks.prepare(request, images: images, screenHeight: grid.height) }
             return nil
         }
     }
