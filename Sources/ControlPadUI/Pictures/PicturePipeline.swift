@@ -53,7 +53,10 @@ final class PicturePipeline {
             // hand: a screen of thumbnails (72 in the overview at 200×60) is
             // more than `PictureLimits.decodedBytes` keeps, so making them
             // only once every view has asked would decode each PNG twice.
-            if real == nil || cellsOnly { _ = halfBlocks.prepare(request, images: images, screenHeight: grid.height) }
+            if real == nil || cellsOnly {
+                if !halfBlocks.has(slide: slide, content: content, cols: rect.width, rows: rect.height) { takePrepared() }
+                _ = halfBlocks.prepare(request, images: images, screenHeight: grid.height)
+            }
             return nil
         }
     }
