@@ -62,18 +62,39 @@ struct ThumbnailBenchmarks {
             return n
         }
         try kittyScroll(loaded, width: w, height: h)
-        // (i) The overview opened: every cell's picture drawn from its PNG.
-        var cells = 0
-        _ = measure(name: "(i) overview opened, \(w)x\(h), previews in, pictures drawn from their PNGs: first full frame",
-                iterations: max(5, iterations / 20), warmUp: 1) { () -> Int in
-            var state = loaded
+        // (i) The overview opened, previews in and prepared while the pad
+        // idled (as the list's, (g)): the key's first full frame. A deck
+        // that fills the overview's 72 cells.
+        let deck = try LoadedShow.demo(slides: 120, distinctPreviews: true)
+        var cells = 0, onPath = 0
+        var idle: [(PicturePipeline, PadState)] = (0...runs).map { _ in
+            var state = deck
+            let pictures = PicturePipeline(depth: .palette256, ahead: PictureAhead(run: { $0() }))
+            let frame = PadFrame(&state, view: PadView(clock: "14:05", pictures: pictures), size: TerminalSize(width: w, height: h), now: .zero)
+            pictures.prepareAhead(pictures.aheadWants(state, layout: frame.layout))
+            return (pictures, state)
+        }
+        _ = measure(name: "(i) overview opened, \(w)x\(h), previews in and prepared while idle: key -> first full frame",
+                budget: "overview.open", iterations: runs, warmUp: 1) { () -> Int in
+            var (pictures, state) = idle.removeLast()
+            let before = pictures.images.decodes + pictures.renders
+            _ = state.reduce(.key(.char("o")), now: .zero)
+            let grid = PadBenchmarks.render(PadView(clock: "14:05", pictures: pictures), &state, width: w, height: h)
+            cells = state.viewport.overviewColumns * state.viewport.overviewRows
+            onPath = max(onPath, pictures.images.decodes + pictures.renders - before)
+            return grid.width
+        }
+        // The same, had nothing been prepared: every cell's picture drawn from its PNG.
+        _ = measure(name: "    the same, nothing prepared: decoded and drawn from the PNGs",
+                iterations: runs, warmUp: 1) { () -> Int in
+            var state = deck
             let view = PadView(clock: "14:05", pictures: PicturePipeline(depth: .palette256))
             _ = state.reduce(.key(.char("o")), now: .zero)
             let grid = PadBenchmarks.render(view, &state, width: w, height: h)
             cells = state.viewport.overviewColumns * state.viewport.overviewRows
             return grid.width
         }
-        print("    (\(cells) cells in view)")
+        print("    (\(cells) cells in view; prepared: \(onPath) PNGs decoded or thumbnails rendered on the key's path)")
     }
 
     /// (h, kitty) The list scrolled a row at a time with kitty graphics:

@@ -42,7 +42,7 @@ extension DemoDeck {
             }
             let notes = file(stem + ".notes").flatMap { String(data: $0, encoding: .utf8) }
             let bytes = [UInt8](png)
-            shipped.append(Slide(preview: Preview(png: bytes, aspect: PNGPhysicalAspect.aspect(ofPNG: bytes)),
+            shipped.append(Slide(preview: Preview(png: bytes),
                                  notesMarkup: notes))
         }
         let wanted = max(1, slideCount ?? count)

@@ -110,7 +110,7 @@ public struct ImpressSession: Sendable {
             return [.event(.showTitle(self.title))]
         case .slidePreview(let index, let png):
             if let reason = outOfShow(index) { return [.log(.notice, "ignored preview \(index): \(reason)")] }
-            let preview = Preview(png: png, aspect: PNGPhysicalAspect.aspect(ofPNG: png))
+            let preview = Preview(png: png)
             return [.event(.preview(index: index, preview))]
         case .slideNotes(let index, let markup):
             if let reason = outOfShow(index) { return [.log(.notice, "ignored notes \(index): \(reason)")] }

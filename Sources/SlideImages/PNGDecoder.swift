@@ -15,7 +15,11 @@ public enum PNGDecoder {
     /// that a hostile header cannot exhaust memory.
     public static let defaultMaxPixels = 4096 * 4096
 
-    public static func decode(_ bytes: [UInt8], maxPixels: Int = defaultMaxPixels) throws(PictureError) -> DecodedPicture {
+    /// `aspect`: the picture's true width / height when the caller knows it
+    /// already (`Preview.aspect`, read as it arrived); nil reads the PNG's
+    /// `pHYs`, else takes its pixels'.
+    public static func decode(_ bytes: [UInt8], aspect known: Double? = nil,
+                              maxPixels: Int = defaultMaxPixels) throws(PictureError) -> DecodedPicture {
         guard !bytes.isEmpty else { throw .empty }
         guard PNGChunks.hasSignature(bytes) else { throw .notPNG }
         // Our own look at IHDR first, for clear errors on the common bad
@@ -34,7 +38,8 @@ public enum PNGDecoder {
         }
         switch result {
         case let .success(image):
-            let aspect = PNGPhysicalAspect.aspect(ofPNG: bytes) ?? Double(image.width) / Double(image.height)
+            let aspect = known.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? PNGPhysicalAspect.aspect(ofPNG: bytes)
+                ?? Double(image.width) / Double(image.height)
             return DecodedPicture(image: image, aspect: aspect)
         case let .failure(error):
             // Tell a file that simply stops early from one that is damaged.

@@ -3,7 +3,7 @@
 ///
 /// Typical use, once per (slide, pane size, depth), through a cache:
 ///
-///     let key = PictureKey(slide: index, content: contentID, cols: pane.cols,
+///     let key = PictureKey(slide: index, content: preview.id, cols: pane.cols,
 ///                          rows: pane.rows, depth: depth)
 ///     let shown = try cache.value(for: key) { () throws(PictureError) in
 ///         try PanePicture.render(png: preview.png, paneCols: pane.cols,

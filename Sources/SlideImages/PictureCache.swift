@@ -1,7 +1,6 @@
 /// What a rendered picture depends on. `content` tells two pictures of the
-/// same slide apart (LibreOffice resends previews after edits); use
-/// `PictureKey.contentID(of:)` on the PNG bytes, or any counter that changes
-/// with them.
+/// same slide apart (LibreOffice resends previews after edits): the
+/// preview's identity, `Preview.id`, given once as it arrived.
 public struct PictureKey: Hashable, Sendable {
     public var slide: Int
     public var content: UInt64
@@ -17,17 +16,6 @@ public struct PictureKey: Hashable, Sendable {
         self.rows = rows
         self.depth = depth
         self.background = background
-    }
-
-    /// FNV-1a (64-bit) of the bytes: fast, stable across runs (unlike
-    /// `Hasher`), and a few microseconds for a preview.
-    public static func contentID(of bytes: [UInt8]) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in bytes {
-            h ^= UInt64(b)
-            h = h &* 0x100_0000_01b3
-        }
-        return h
     }
 }
 

@@ -78,6 +78,8 @@ public struct LoadBuffer: Sendable {
 
     /// Slide `slide`'s preview arrived. Returns the tags whose view changed:
     /// empty for a duplicate or for a slide nobody waits for (it is kept).
+    /// A duplicate (the same bytes and aspect) leaves the preview kept, and
+    /// so its `id`: an unchanged picture is not sent to the terminal again.
     public mutating func arrive(preview: Preview, for slide: Int) -> Set<ViewTag> {
         guard arrived[slide]?.preview != preview else { return [] }
         if arrived[slide]?.preview == nil { previewCount += 1 }
@@ -140,7 +142,7 @@ public struct LoadBuffer: Sendable {
         var seen = Set<Int>()
         for tag in wanted.keys.sorted() where tag != .notes && !tag.isContainer {
             guard let slide = wanted[tag], let size = sizes[tag] ?? fallback, seen.insert(slide).inserted else { continue }
-            out.append(PictureWant(slide: slide, size: size, have: arrived[slide]?.preview.flatMap { PixelSize(png: $0.png) }))
+            out.append(PictureWant(slide: slide, size: size, have: arrived[slide]?.preview?.pixelSize))
         }
         return out
     }

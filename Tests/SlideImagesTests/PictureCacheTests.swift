@@ -1,5 +1,6 @@
 import XCTest
 @testable import SlideImages
+import SlideModel
 
 final class PictureCacheTests: XCTestCase {
     func key(_ slide: Int, cols: Int = 80, depth: ColorDepth = .palette256) -> PictureKey {
@@ -66,7 +67,7 @@ final class PictureCacheTests: XCTestCase {
             made += 1
             return HalfBlockRaster.place(try PNGDecoder.decode(bytes), paneCols: 80, paneRows: 24).picture.quantized(.palette256)
         }
-        let k = PictureKey(slide: 0, content: PictureKey.contentID(of: bytes), cols: 80, rows: 24, depth: .palette256)
+        let k = PictureKey(slide: 0, content: Preview(png: bytes).id, cols: 80, rows: 24, depth: .palette256)
         let first = try cache.value(for: k, orMake: make)
         let second = try cache.value(for: k, orMake: make)
         XCTAssertEqual(first, second)
@@ -79,10 +80,12 @@ final class PictureCacheTests: XCTestCase {
         XCTAssertEqual(cache.count, 0)
     }
 
-    func testContentIDDiffersForDifferentPreviews() throws {
-        let ids = try (0..<5).map { PictureKey.contentID(of: try Fixtures.preview($0)) }
-        XCTAssertEqual(Set(ids).count, 5)
-        XCTAssertEqual(PictureKey.contentID(of: []), 0xcbf2_9ce4_8422_2325)
+    func testEveryPreviewMadeHasAContentOfItsOwnWhichItsCopiesKeep() throws {
+        let previews = try (0..<5).map { Preview(png: try Fixtures.preview($0)) }
+        XCTAssertEqual(Set(previews.map(\.id)).count, 5)
+        XCTAssertFalse(previews.contains { $0.id == 0 })
+        let copy = previews[2]
+        XCTAssertEqual(copy.id, previews[2].id, "a copy is the same picture")
     }
 }
 
@@ -90,7 +93,7 @@ final class PanePictureTests: XCTestCase {
     func testRenderRealPreviewThroughTheCache() throws {
         let png = try Fixtures.preview(2)
         let cache = PictureCache<PanePicture>()
-        let key = PictureKey(slide: 2, content: PictureKey.contentID(of: png), cols: 40, rows: 12, depth: .palette256)
+        let key = PictureKey(slide: 2, content: Preview(png: png).id, cols: 40, rows: 12, depth: .palette256)
         let shown = try cache.value(for: key) { () throws(PictureError) in
             try PanePicture.render(png: png, paneCols: 40, paneRows: 12, depth: .palette256)
         }

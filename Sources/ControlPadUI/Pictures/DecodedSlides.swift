@@ -1,15 +1,15 @@
 import SlideImages
 import SlideModel
 
-/// A slide's preview decoded once, at the aspect its source worked out
-/// (`Preview.aspect`, else the picture's own pixels).
+/// A slide's preview decoded once, at the aspect read as it arrived
+/// (`Preview.aspect`).
 struct SlideImage: Sendable {
     var content: UInt64
     var picture: DecodedPicture
 }
 
 /// The prepare step's first half, shared by every protocol: each preview is
-/// decoded once, by content. Whether it decodes (and its aspect) is kept for
+/// decoded once, by content (its `Preview.id`). Whether it decodes (and its aspect) is kept for
 /// every preview seen; the pixels only for the last `PictureLimits.decodedBytes`.
 /// The only place in the pad that decodes a PNG.
 final class DecodedSlides {
@@ -56,14 +56,10 @@ final class DecodedSlides {
         return result
     }
 
-    /// The one decode (on any thread): the pixels, at the aspect the
-    /// source worked out (`Preview.aspect`), else the picture's own.
+    /// The one decode (on any thread): the pixels, at the aspect read as
+    /// the preview arrived (`Preview.aspect`: the PNG's chunks are not read again).
     static func decode(_ preview: Preview) -> Result<DecodedPicture, PictureError> {
-        Result { () throws(PictureError) -> DecodedPicture in
-            let decoded = try PNGDecoder.decode(preview.png)
-            let aspect = preview.aspect.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? decoded.aspect
-            return DecodedPicture(image: decoded.image, aspect: aspect)
-        }
+        Result { () throws(PictureError) -> DecodedPicture in try PNGDecoder.decode(preview.png, aspect: preview.aspect) }
     }
 
     private func keep(_ image: SlideImage) {

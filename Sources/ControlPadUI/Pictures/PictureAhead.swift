@@ -72,7 +72,7 @@ extension PicturePipeline {
             guard size.width > 0, size.height > 0, state.slideCount > 0 else { return }
             for slide in max(0, center - before)..<min(state.slideCount, center + after) {
                 guard let preview = state.buffer.preview(of: slide), wants.count < PictureLimits.halfBlocks / 2 else { continue }
-                let content = PictureKey.contentID(of: preview.png)
+                let content = preview.id
                 let key = [content, UInt64(size.width), UInt64(size.height)]
                 if ahead.pending.contains(key) || isPrepared(slide: slide, content: content, size: size) { continue }
                 ahead.pending.insert(key)

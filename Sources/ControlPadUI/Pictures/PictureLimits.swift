@@ -1,5 +1,5 @@
 /// Every picture cache's size, named in one place and sized for a screen
-/// full of thumbnails: the overview at 200×60 shows up to 40 cells and the
+/// full of thumbnails: the overview at 200×60 shows up to 72 cells and the
 /// list 20 rows, plus both panes, with room to page back a screen or two.
 /// The pad's memory budget (60 MB resident with a 1000-slide deck paged
 /// through, `scripts/bench.sh --only memory`) bounds the byte budgets.
@@ -7,6 +7,8 @@ enum PictureLimits {
     /// Decoded previews kept (RGBA: ~300 KB for Impress's 320×240, more for
     /// pdfpc's pictures at a pane's size): what the next encodes read. A byte
     /// budget, not a count, so large pictures cannot take the pad's memory.
+    /// Fewer than an overview's screen: its half-blocks are made as each
+    /// picture is asked for (`PicturePipeline.request`), so each decodes once.
     static let decodedBytes = 12 << 20
     /// Which previews decode (and at what aspect), by content: a few bytes each.
     static let decodeVerdicts = 4096

@@ -36,7 +36,7 @@ final class PicturePipeline {
     /// `render`), else why it cannot (the view says so instead).
     func request(_ preview: Preview, slide: Int, in rect: Rect, grid: inout CellGrid, cellsOnly: Bool = false) -> String? {
         guard !rect.isEmpty else { return nil }
-        let content = PictureKey.contentID(of: preview.png)
+        let content = preview.id
         if !images.knows(content) { takePrepared() }
         switch images.aspect(of: preview, content: content) {
         case .failure(let error): return error.description
@@ -45,8 +45,18 @@ final class PicturePipeline {
             // its looks): half-blocks fit the pane to the same frame.
             let frame = frame(aspect: aspect, in: rect)
             grid.fill(frame, cell: PicturePlacement.blank)
-            grid.pictureRequests.append(PictureRequest(slide: slide, content: content, preview: preview, pane: rect, frame: frame,
-                                                       aspect: aspect, clip: grid.bounds, cellsOnly: cellsOnly))
+            let request = PictureRequest(slide: slide, content: content, preview: preview, pane: rect, frame: frame,
+                                         aspect: aspect, clip: grid.bounds, cellsOnly: cellsOnly)
+            grid.pictureRequests.append(request)
+            // Half-blocks are made as they are asked for, while the pixels
+            // just decoded (to know whether the picture can be drawn) are at
+            // hand: a screen of thumbnails (72 in the overview at 200×60) is
+            // more than `PictureLimits.decodedBytes` keeps, so making them
+            // only once every view has asked would decode each PNG twice.
+            if real == nil || cellsOnly {
+                if !halfBlocks.has(slide: slide, content: content, cols: rect.width, rows: rect.height) { takePrepared() }
+                _ = halfBlocks.prepare(request, images: images, screenHeight: grid.height)
+            }
             return nil
         }
     }
@@ -61,7 +71,7 @@ final class PicturePipeline {
     /// Where the picture sits inside a pane of `rect`'s size (for the laser
     /// pointer), or nil when it cannot be drawn.
     func pictureFrame(for preview: Preview, in rect: Rect) -> Rect? {
-        guard !rect.isEmpty, case .success(let aspect) = images.aspect(of: preview, content: PictureKey.contentID(of: preview.png))
+        guard !rect.isEmpty, case .success(let aspect) = images.aspect(of: preview, content: preview.id)
         else { return nil }
         return frame(aspect: aspect, in: rect)
     }

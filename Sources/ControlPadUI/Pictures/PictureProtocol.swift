@@ -20,7 +20,8 @@ protocol PictureProtocol: AnyObject {
 /// once every view has drawn, when what covers it is known.
 struct PictureRequest: Equatable, Sendable {
     var slide: Int
-    /// A hash of the PNG: a new preview of the same slide is a new picture.
+    /// The preview's identity (`Preview.id`, given once as it arrived): a
+    /// new preview of the same slide is a new picture.
     var content: UInt64
     var preview: Preview
     /// The area the picture is fitted into (a pane's inside, a thumbnail).

@@ -46,12 +46,11 @@ extension PadState {
         setLayout(isFullScreen ? layoutBeforeFullScreen : .fullScreen, now: now)
     }
 
-    /// Remembers the show's aspect from a picture: its own, else its `pHYs`
-    /// (Impress's 320×240 of a 16:9 slide), else its pixels'.
+    /// Remembers the show's aspect from a picture (`Preview.aspect`, read
+    /// once as it arrived: its source's word, else its `pHYs`, Impress's
+    /// 320×240 of a 16:9 slide, else its pixels').
     mutating func noteAspect(of preview: Preview) {
-        let aspect = preview.aspect ?? PNGPhysicalAspect.aspect(ofPNG: preview.png)
-            ?? PixelSize(png: preview.png).map { Double($0.width) / Double(max(1, $0.height)) }
-        if let aspect, aspect.isFinite, (0.2...5).contains(aspect) { slideAspect = aspect }
+        if let aspect = preview.aspect, aspect.isFinite, (0.2...5).contains(aspect) { slideAspect = aspect }
     }
 
     /// Changes the mode; the notes keep their place (clamped to the new room).
