@@ -51,6 +51,7 @@ package enum PadRunner {
 
         let colors = ColorSetup(environment: ProcessInfo.processInfo.environment, choice: settings.color)
         let name = colors.terminalName()
+        _ = try RealTerminal.terminfo(name)  // a TERM the pad cannot draw with is said before the probe writes
         let setup = PictureSetup.decide(choice: settings.pictures ?? config.pictures, colorOn: colors.wantsColor,
                                         environment: ProcessInfo.processInfo.environment, probe: TerminalProbe.onTerminal)
         let pictureLog = Logger(label: "controlpad.pictures")

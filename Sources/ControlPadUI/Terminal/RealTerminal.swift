@@ -71,16 +71,17 @@ final class RealTerminal: TerminalBackend {
             throw StartError(description: "standard output is not a terminal; run controlpad in a terminal (tmux and SSH work)")
         }
         let (output, input) = try headless.map { (-1, $0.input) } ?? Self.openControllingTerminal()
-        do {
-            info = try Terminfo.load(terminalName, fd: headless == nil ? output : STDOUT_FILENO)
-        } catch {
-            if headless == nil { Syscalls.close(output) }
-            throw StartError(description: "\(error)")
+        /// A start that fails closes what it opened.
+        let giveUp = {
+            guard headless == nil else { return }
+            Syscalls.close(output)
+            if input != STDIN_FILENO { Syscalls.close(input) }
         }
-        guard info.addressesCursor else {
-            if headless == nil { Syscalls.close(output) }
-            let term = TerminalText.escaped(terminalName ?? ProcessInfo.processInfo.environment["TERM"] ?? "")
-            throw StartError(description: "the terminal \"\(term)\" cannot move the cursor, which the pad needs to draw its screen; set TERM to your terminal's (e.g. xterm-256color), or use controlpad send and watch, which need no screen")
+        do {
+            info = try Self.terminfo(terminalName, fd: headless == nil ? output : STDOUT_FILENO)
+        } catch {
+            giveUp()
+            throw error
         }
         self.headless = headless
         outputFD = output
@@ -98,7 +99,7 @@ final class RealTerminal: TerminalBackend {
             var modes = TerminalModes(fd: input)
             guard modes.take() else {
                 CrashGuard.disarm()
-                Syscalls.close(output)
+                giveUp()
                 throw StartError(description: "the terminal refused raw mode (\(String(cString: strerror(errno)))); try another terminal")
             }
             self.modes = modes
@@ -107,6 +108,18 @@ final class RealTerminal: TerminalBackend {
     }
 
     deinit { restore() }
+
+    /// The terminal's terminfo entry, if the pad can draw with it (checked
+    /// before the start-up probe too, so a bad TERM is said before anything is sent).
+    static func terminfo(_ name: String?, fd: Int32 = STDOUT_FILENO) throws -> Terminfo {
+        let info: Terminfo
+        do { info = try Terminfo.load(name, fd: fd) } catch { throw StartError(description: "\(error)") }
+        guard info.addressesCursor else {
+            let term = TerminalText.escaped(name ?? ProcessInfo.processInfo.environment["TERM"] ?? "")
+            throw StartError(description: "the terminal \"\(term)\" cannot move the cursor, which the pad needs to draw its screen; set TERM to your terminal's (e.g. xterm-256color), or use controlpad send and watch, which need no screen")
+        }
+        return info
+    }
 
     private static func openControllingTerminal() throws -> (output: Int32, input: Int32) {
         let out = dup(STDOUT_FILENO)
