@@ -104,9 +104,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // What the pad's loop and `send`/`watch` share: the event inbox, the
-        // one signal trap, the clocks.
-        .target(name: "PadRuntime", dependencies: ["SlideModel", "Syscalls"]),
+        // What the pad's loop and `send`/`watch` share: the one signal trap, the clocks.
+        .target(name: "PadRuntime", dependencies: ["SlideModel"]),
         // `send`, `watch` and leaving a link: the sources without a screen.
         .target(
             name: "ControlPadScripting",
