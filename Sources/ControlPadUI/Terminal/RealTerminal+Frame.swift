@@ -19,7 +19,7 @@ extension RealTerminal {
             encoder.clear(into: &out)
             changes = Self.withoutBlankRuns(changes, blank: encoder.isBlankOnClear)
         }
-        for change in changes { encoder.write(change, into: &out) }
+        for change in changes { encoder.write(change, in: grid, into: &out) }
         func repainted(_ rect: Rect) -> Bool {
             full || gone.contains { $0.y < rect.maxY && rect.y < $0.maxY } || changes.contains { rect.contains(x: $0.x, y: $0.y) }
         }

@@ -59,7 +59,12 @@ struct CellEncoder {
         cell.text == " " && !cell.isHalfBlockPicture && wanted(cell) == .plain
     }
 
-    mutating func write(_ change: CellChange, into out: inout [UInt8]) {
+    /// `grid`: the frame, whose unchanged cells in a short gap of a row may
+    /// be written again when that costs fewer bytes than stepping over them.
+    mutating func write(_ change: CellChange, in grid: CellGrid? = nil, into out: inout [UInt8]) {
+        if let grid, let c = cursor, c.y == change.y, c.x < change.x, change.x - c.x <= 4 {
+            rewriteGap(from: c.x, to: change.x, row: change.y, of: grid, into: &out)
+        }
         move(x: change.x, y: change.y, into: &out)
         let cell = change.cell
         let text: String
@@ -78,6 +83,26 @@ struct CellEncoder {
         }
         out += Array(text.utf8)
         cursor = (change.x + max(1, Int(cell.width)), change.y)
+    }
+
+    /// The unchanged cells between the cursor and the next change, written
+    /// again if that is shorter than the step right over them (a run of a
+    /// picture's flat colour: one byte a cell). Never under a real picture
+    /// (a space over sixel pixels erases them).
+    private mutating func rewriteGap(from start: Int, to end: Int, row: Int, of grid: CellGrid, into out: inout [UInt8]) {
+        guard !grid.pictures.contains(where: { $0.rect.y <= row && row < $0.rect.maxY && $0.rect.x < end && start < $0.rect.maxX })
+        else { return }
+        var trial = self
+        var bytes: [UInt8] = []
+        for x in start..<end {
+            let cell = grid[x, row]
+            guard cell.width == 1 else { return }
+            trial.write(CellChange(x: x, y: row, cell: cell), into: &bytes)
+        }
+        let step = end - start == 1 ? 3 : 4
+        guard bytes.count < step else { return }
+        out += bytes
+        self = trial
     }
 
     /// The cursor to a cell: nothing when it is there, a step right over
