@@ -146,19 +146,10 @@ struct InputDecoder {
         }
     }
 
-    /// `ESC O x`: the keypad-transmit mode's arrows, Home, End and F1–F4.
+    /// `ESC O x`: the keypad-transmit mode's arrows, Home, End, F1–F4
+    /// (CSI's finals without numbers) and the keypad's Enter.
     static func ss3(_ final: UInt8) -> Key? {
-        switch final {
-        case UInt8(ascii: "A"): return .up
-        case UInt8(ascii: "B"): return .down
-        case UInt8(ascii: "C"): return .right
-        case UInt8(ascii: "D"): return .left
-        case UInt8(ascii: "H"): return .home
-        case UInt8(ascii: "F"): return .end
-        case UInt8(ascii: "M"): return .enter
-        case UInt8(ascii: "P")...UInt8(ascii: "S"): return .function(Int(final) - Int(UInt8(ascii: "P")) + 1)
-        default: return nil
-        }
+        final == UInt8(ascii: "M") ? .enter : CSIMeaning.key(CSIParameters([UInt8]()), final: final)
     }
 
     /// `ESC [ … final`: keys, the mouse, a paste's start, answers.
