@@ -178,7 +178,7 @@ final class PictureEndToEndTests: XCTestCase {
     // MARK: - Tests
 
     /// A step writes only the colours that changed, in whichever glyph keeps
-    /// the colours set (`HalfBlockWriter`); what shows must be the picture a
+    /// the colours set (`HalfBlockForm`); what shows must be the picture a
     /// full repaint draws, pixel for pixel.
     func testAStepShowsWhatAFullRepaintShows() throws {
         let pad = try launch("")

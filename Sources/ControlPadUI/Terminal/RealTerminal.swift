@@ -32,7 +32,6 @@ final class RealTerminal: TerminalBackend {
     }
 
     let info: Terminfo
-    var theme: Theme { encoder.theme }
     /// The last frame written (nil: the next one writes every cell).
     var previous: CellGrid?
     var encoder: CellEncoder
@@ -58,7 +57,6 @@ final class RealTerminal: TerminalBackend {
     var early: [TerminalInput] = []
     var colorCount: Int { encoder.colors?.colors ?? 0 }
     var directColor: Bool { encoder.colors?.direct ?? false }
-    var asciiOnly: Bool { encoder.asciiOnly }
 
     /// Opens the controlling terminal (`stdin`/`stdout`, or /dev/tty when
     /// standard input is not one), or a headless one.
