@@ -13,9 +13,23 @@ extension Syscalls {
     /// caller may exit at once.
     public static func spawnInBackground(_ executable: String, arguments: [String], input: Int32,
                                          output: String = "/dev/null") throws(SystemCallError) -> pid_t {
-        // No descriptor of ours but `input` may live on in it (a terminal, a
-        // log): every one is marked close-on-exec (posix_spawn's closefrom
-        // is not exported to Swift). Only the ones below 3 are kept.
+        let (pid, status) = spawnInSession(executable, arguments: arguments, searchPath: false, defaultSignals: [SIGTERM]) { actions in
+            posix_spawn_file_actions_adddup2(&actions, input, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        }
+        guard status == 0 else { throw SystemCallError("posix_spawn \(executable)", errno: status) }
+        return pid
+    }
+
+    /// Spawns `executable` in a session of its own (POSIX_SPAWN_SETSID)
+    /// with `defaultSignals` at their default action, its 0, 1 and 2 as
+    /// `files` sets them, and no other descriptor of ours: every one is
+    /// marked close-on-exec first (posix_spawn's closefrom is not exported
+    /// to Swift). `searchPath`: find a bare name on PATH. Returns the pid
+    /// and posix_spawn's status (0: started).
+    private static func spawnInSession(_ executable: String, arguments: [String], searchPath: Bool, defaultSignals: [Int32],
+                                       files: (inout posix_spawn_file_actions_t) -> Void) -> (pid: pid_t, status: Int32) {
         forEachOpenDescriptor { fd in
             if fd > 2 { _ = fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC) }
             return false
@@ -23,24 +37,22 @@ extension Syscalls {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, input, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_APPEND, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        files(&actions)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var defaults = sigset_t()
         sigemptyset(&defaults)
-        sigaddset(&defaults, SIGTERM)
+        for signal in defaultSignals { sigaddset(&defaults, signal) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         // POSIX_SPAWN_SETSID (glibc, not exported to Swift) | POSIX_SPAWN_SETSIGDEF.
         posix_spawnattr_setflags(&attributes, Int16(0x80 | POSIX_SPAWN_SETSIGDEF))
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
-        guard status == 0 else { throw SystemCallError("posix_spawn \(executable)", errno: status) }
-        return pid
+        let status = searchPath ? posix_spawnp(&pid, executable, &actions, &attributes, argv, environ)
+            : posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        return (pid, status)
     }
 
     /// The path of this process's own executable.
@@ -87,28 +99,12 @@ extension Syscalls {
             toChild.forEach { close($0) }
             throw SystemCallError("pipe", errno: error)
         }
-        forEachOpenDescriptor { fd in
-            if fd > 2 { _ = fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC) }
-            return false
+        let (pid, status) = spawnInSession(executable, arguments: arguments, searchPath: true,
+                                           defaultSignals: [SIGTERM, SIGPIPE, SIGINT]) { actions in
+            posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
+            posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGTERM, SIGPIPE, SIGINT] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(0x80 | POSIX_SPAWN_SETSIGDEF))  // SETSID | SETSIGDEF
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let status = posix_spawnp(&pid, executable, &actions, &attributes, argv, environ)
         close(toChild[0])
         close(fromChild[1])
         guard status == 0 else {
