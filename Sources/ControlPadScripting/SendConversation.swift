@@ -254,7 +254,7 @@ package struct SendConversation {
         guard let show else { return "no show" }
         var text = "slide \(show.current + 1)/\(show.count)"
         if let lastStep, lastStep.index == show.current, lastStep.step.count > 0 {
-            text += " · step \(lastStep.step.shown)/\(lastStep.step.count)"
+            text += " · step \(lastStep.step.fraction)"
         }
         return text + (blanked ? " · blank" : "")
     }

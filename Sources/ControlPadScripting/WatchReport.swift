@@ -97,8 +97,8 @@ package struct WatchReport {
         guard case .running(let count, let current) = show, index == current, step.count > 0 else { return [] }
         guard stepReported?.index != index || stepReported?.step != step else { return [] }
         stepReported = (index, step)
-        return [Change("step", Self.position(index, of: count) + [("step", .int(step.shown)), ("steps", .int(step.count))],
-                       text: "slide \(index + 1)/\(count) · step \(step.shown)/\(step.count)")]
+        return [Change("step", Self.position(index, of: count) + [("step", step.isKnown ? .int(step.shown) : .null), ("steps", .int(step.count))],
+                       text: "slide \(index + 1)/\(count) · step \(step.fraction)")]
     }
 
     private mutating func changes(for link: LinkState) -> [Change] {

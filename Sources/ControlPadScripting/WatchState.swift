@@ -39,7 +39,7 @@ package struct WatchState {
             ("show", .bool(pad.showRunning)),
             ("slide", number(pad.showRunning && pad.slideCount > 0 ? pad.current + 1 : nil)),
             ("slides", number(pad.showRunning ? pad.slideCount : nil)),
-            ("step", number(step?.shown)),
+            ("step", number(step.flatMap { $0.isKnown ? $0.shown : nil })),
             ("steps", number(step?.count)),
             ("blank", .bool(pad.blank)),
             ("section", agenda?.currentRow.map { .string($0.name) } ?? .null),
@@ -57,7 +57,7 @@ package struct WatchState {
     package static func text(_ pad: PadState, now: Duration) -> String {
         guard pad.showRunning else { return "state: no show (\(linkWord(pad.link)))" }
         var parts = ["slide \(pad.current + 1)/\(pad.slideCount)"]
-        if let step = pad.currentStep { parts.append("step \(step.shown)/\(step.count)") }
+        if let step = pad.currentStep { parts.append("step \(step.fraction)") }
         if pad.blank { parts.append("blank") }
         if let agenda = pad.agendaReading(at: now) {
             if let row = agenda.currentRow {

@@ -8,15 +8,17 @@ public enum UNOBridgeRequest: Sendable, Equatable {
     /// Joins the show that runs, else the deck that is open.
     case attach
     case next
-    /// The next slide, skipping the steps left on this one.
-    case nextSlide
     case previous
     case goto(slide: Int)
     case blank
     case resume
     case start
     case stop
-    case render(slide: Int, width: Int, height: Int)
+    /// Where the show stands (answered by `where`), and whether it still runs.
+    case `where`
+    /// Slide `slide` as a PNG of `width`×`height` after `step` clicks (nil:
+    /// every build shown), from a hidden copy of the deck.
+    case render(slide: Int, width: Int, height: Int, step: Int?)
     /// Leaves: `end` ends the show, `close` closes the deck (never one with
     /// unsaved changes) and LibreOffice if nothing else is open.
     case quit(end: Bool, close: Bool)
@@ -32,7 +34,6 @@ public enum UNOBridgeRequest: Sendable, Equatable {
             fields["window"] = .bool(window)
         case .attach: op = "attach"
         case .next: op = "next"
-        case .nextSlide: op = "nextSlide"
         case .previous: op = "previous"
         case .goto(let slide):
             op = "goto"
@@ -41,8 +42,10 @@ public enum UNOBridgeRequest: Sendable, Equatable {
         case .resume: op = "resume"
         case .start: op = "start"
         case .stop: op = "stop"
-        case .render(let slide, let width, let height):
+        case .where: op = "where"
+        case .render(let slide, let width, let height, let step):
             op = "render"
+            if let step { fields["step"] = .int(step) }
             fields["slide"] = .int(slide)
             fields["width"] = .int(width)
             fields["height"] = .int(height)

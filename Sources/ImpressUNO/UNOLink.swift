@@ -1,10 +1,16 @@
 import SlideModel
 
-/// Impress over UNO as a pure machine: what the pad asks and what the
-/// bridge says go in, requests for the bridge and events for the pad come
-/// out. The transport (`ImpressUNOSource`) runs the bridge process and
-/// carries out the actions; everything that decides is here, and testable
-/// without LibreOffice.
+/// Impress over UNO as a pure machine: what the pad asks, what the bridge
+/// says and the timers that fire go in; requests for the bridge, timers and
+/// events for the pad come out. The transport (`ImpressUNOSource`) runs the
+/// bridge process and carries out the actions. Everything that decides is
+/// here and in `UNOShowFollower` (when a press goes, which step the show is
+/// at), testable without LibreOffice; the bridge only carries out requests
+/// and reports what LibreOffice says.
+///
+/// Pictures show each slide as the room sees it from where the show
+/// stands: the current slide at its step, the slides ahead before their
+/// first build, the slides behind with every build.
 ///
 /// Pictures: one export at a time, in the order the pad wants them
 /// (current and next first, then the list and the overview). An export runs
@@ -28,6 +34,7 @@ public struct UNOLink: Sendable {
         case send(SourceCommand)
         case want([PictureWant])
         case retryNow
+        case timerFired(Timer)
         /// The pad leaves: the bridge is asked to go (`end`/`close` as `UNOBridgeRequest.quit`).
         case stop(end: Bool, close: Bool)
     }
@@ -38,10 +45,34 @@ public struct UNOLink: Sendable {
         case spawnBridge
         case write(UNOBridgeRequest)
         case emit(SourceEvent)
+        case arm(Timer, after: Duration)
+        case cancel(Timer)
         /// End the bridge process (after `quit`, or when it can no longer be trusted).
         case endBridge
         case log(String)
     }
+
+    public enum Timer: Sendable, Hashable {
+        /// Asks where the show stands: a move or an end the listener missed,
+        /// LibreOffice gone, another deck's show.
+        case poll
+        /// A press the show gave no sign of, an effect that never ends.
+        case patience
+        /// The deck takes long to open: LibreOffice asks something on its screen.
+        case asking
+        /// A moment with nothing heard from the show: its burst of lines is over.
+        case calm
+    }
+
+    public static let pollEvery: Duration = .milliseconds(250)
+    /// How long a press may go without a sign from the show (1 s), and a
+    /// show just started before its first slide is up (3 s: 1.4 s seen).
+    public static let patience: Duration = .seconds(1)
+    public static let startPatience: Duration = .seconds(3)
+    /// The lines of one burst come well under a millisecond apart (0.5–0.7 ms seen).
+    public static let calm: Duration = .milliseconds(25)
+    /// A load that takes this long is waiting on a question on LibreOffice's screen.
+    public static let askingAfter: Duration = .seconds(3)
 
     public let mode: Mode
     /// The pipe's name, as the address says it (`uno:NAME`).
@@ -49,29 +80,35 @@ public struct UNOLink: Sendable {
 
     private enum Phase: Equatable { case idle, starting, linked, failed, stopped }
     private var phase = Phase.idle
-    private var steps: [Int] = []
+    private var show = UNOShowFollower()
     private var aspect: Double?
-    private var running = false
-    private var slide = -1
-    private var step = 0
+    private var deckKnown = false
     /// Where the show stood when LibreOffice went away: started again there.
     private var resumeAt: Int?
     private var wants: [PictureWant] = []
     private var exporting: PictureWant?
     /// Exports that failed, until the pad's wants change.
     private var failedExports: Set<Int> = []
-    /// The size last sent of each slide, and the slides the pad said it
+    /// The picture last sent of each slide, and the slides the pad said it
     /// took in (a want's `have`): a slide the pad let go is exported again,
     /// one just sent is not.
-    private var delivered: [Int: PixelSize] = [:]
+    private var delivered: [Int: Picture] = [:]
     private var takenIn: Set<Int> = []
     private var ended = false
     /// LibreOffice asked something on its screen while the deck opened.
     private var asking = false
+    /// Other decks whose show runs in the same LibreOffice, as last said.
+    private var otherShows: [String] = []
     /// The deck's sections, from the slide names the presenter gave.
     private var sections = SourceSections.none
     /// The notes heard: a show that starts is a reset for the pad, so they are told again.
     private var notes: [Int: SlideNotes] = [:]
+
+    private struct Picture: Equatable {
+        var size: PixelSize
+        /// Clicks shown (nil: every build).
+        var step: Int?
+    }
 
     public init(mode: Mode, pipe: String) {
         self.mode = mode
@@ -96,29 +133,51 @@ public struct UNOLink: Sendable {
             if pictures != wants { failedExports = [] }
             wants = pictures
             for want in pictures {
-                if let have = want.have, have == delivered[want.slide] { takenIn.insert(want.slide) }
+                if let have = want.have, have == delivered[want.slide]?.size { takenIn.insert(want.slide) }
                 else if want.have == nil, takenIn.remove(want.slide) != nil { delivered[want.slide] = nil }
             }
             return pump()
+        case .timerFired(let timer): return fired(timer)
         case .stop(let end, let close):
             let linked = phase == .linked
             phase = .stopped
-            return linked ? [.write(.quit(end: end, close: close)), .endBridge] : [.endBridge]
+            let quiet: [Action] = [.cancel(.poll), .cancel(.patience), .cancel(.asking), .cancel(.calm)]
+            return quiet + (linked ? [.write(.quit(end: end, close: close)), .endBridge] : [.endBridge])
         }
     }
 
     private mutating func begin() -> [Action] {
         phase = .starting
         ended = false
+        deckKnown = false
         exporting = nil
         var actions: [Action] = [.emit(.link(.connecting(to: "uno:\(pipe)")))]
         if case .present = mode { actions.append(.launchOffice) }
         actions.append(.spawnBridge)
         switch mode {
-        case .present(let deck, let window): actions.append(.write(.open(deck: deck, window: window)))
+        case .present(let deck, let window):
+            // LibreOffice may ask on its own screen before it opens the deck
+            // (locked, a password, document recovery), and the load waits.
+            actions += [.write(.open(deck: deck, window: window)), .arm(.asking, after: Self.askingAfter)]
         case .attach: actions.append(.write(.attach))
         }
         return actions
+    }
+
+    private mutating func fired(_ timer: Timer) -> [Action] {
+        switch timer {
+        case .poll:
+            guard phase == .linked else { return [] }
+            return [.write(.where), .arm(.poll, after: Self.pollEvery)]
+        case .patience:
+            return perform(show.patienceRanOut())
+        case .calm:
+            return perform(show.calmed())
+        case .asking:
+            guard phase == .starting || phase == .linked, !deckKnown, !asking else { return [] }
+            asking = true
+            return [.emit(.unanswered(UNOProblem.asking.linkProblem))]
+        }
     }
 
     private mutating func heard(_ event: UNOBridgeEvent) -> [Action] {
@@ -127,52 +186,47 @@ public struct UNOLink: Sendable {
         case .hello(let office):
             phase = .linked
             let name = office.isEmpty ? "LibreOffice" : office
-            return [.emit(.link(.connected(server: "\(name) · uno:\(pipe)")))]
-        case .asking:
-            asking = true
-            return [.emit(.unanswered(UNOProblem.asking.linkProblem))]
+            return [.emit(.link(.connected(server: "\(name) · uno:\(pipe)"))), .arm(.poll, after: Self.pollEvery)]
         case .deck(let title, let steps, let names, let aspect):
             sections = Self.sections(names: names)
-            self.steps = steps.map { min(max(0, $0), SlideStep.maxCount) }
+            show.deck(steps: steps)
+            deckKnown = true
             notes = [:]
             self.aspect = aspect.flatMap { $0.isFinite && $0 > 0.1 && $0 < 10 ? $0 : nil }
             let answered: [Action] = asking ? [.emit(.unanswered(nil))] : []
             asking = false
-            return answered + [.emit(.showTitle(title))]
-        case .show(let slides, let at, let shown, let blank):
-            running = true
-            slide = at
-            step = shown
+            return [.cancel(.asking)] + answered + [.emit(.showTitle(title))]
+        case .show(let slides, let at, let blank, let fresh):
             // Before the show: its sections are in force when it starts.
-            var actions: [Action] = [.emit(.sections(sections)), .emit(.showStarted(slideCount: slides, current: at)), stepEvent()]
+            var actions: [Action] = [.emit(.sections(sections)), .emit(.showStarted(slideCount: slides, current: at))]
+            actions += perform(show.followed(slides: slides, at: at, blank: blank, fresh: fresh))
             if blank { actions.append(.emit(.blankStarted)) }
             actions += notes.keys.sorted().map { .emit(.notes(index: $0, notes[$0]!)) }
             if let target = resumeAt.take(), target != at, (0..<slides).contains(target) {
-                actions.append(.write(.goto(slide: target)))
+                actions += perform(show.press(.goto(target)))
             }
             return actions + pump()
-        case .position(let at, let shown):
-            guard running else { return [] }
-            var actions: [Action] = []
-            if at != slide { actions.append(.emit(.slideChanged(index: at))) }
-            slide = at
-            step = shown
-            actions.append(stepEvent())
-            return actions
-        case .blank(let on):
-            return running ? [.emit(on ? .blankStarted : .blankEnded)] : []
+        case .whereAnswer(let at, let blank, let others):
+            var actions = perform(show.stands(at: at, blank: blank))
+            if others != otherShows {
+                otherShows = others
+                actions.append(.emit(.unanswered(others.isEmpty ? nil : UNOProblem.otherShow(others[0]).linkProblem)))
+            }
+            return actions + pump()
+        case .heard(let heard):
+            return perform(show.heard(heard)) + pump()
         case .ended:
-            let was = running
-            running = false
-            return was || slide < 0 ? [.emit(.showFinished)] : []
+            let was = show.running
+            show.ended()
+            return was || !deckKnown ? [.cancel(.patience), .emit(.showFinished)] : [.cancel(.patience)]
         case .notes(let index, let html):
             guard (0..<SlideStep.maxCount * 100).contains(index) else { return [] }
             let said: SlideNotes = html.isEmpty ? .plain("") : .html(html)
             notes[index] = said
-            return running ? [.emit(.notes(index: index, said))] : []
-        case .picture(let index, let width, let height, let png):
+            return show.running ? [.emit(.notes(index: index, said))] : []
+        case .picture(let index, let width, let height, let step, let png):
             if exporting?.slide == index { exporting = nil }
-            delivered[index] = PixelSize(width: width, height: height)
+            delivered[index] = Picture(size: PixelSize(width: width, height: height), step: step)
             takenIn.remove(index)
             let preview = Preview(png: png, aspect: aspect ?? Double(width) / Double(max(1, height)))
             return [.emit(.preview(index: index, preview))] + pump()
@@ -187,39 +241,52 @@ public struct UNOLink: Sendable {
         case .fatal(let what, let message):
             return fail(UNOProblem.fatal(what: what, message: message, mode: mode, pipe: pipe))
         case .gone:
-            resumeAt = slide >= 0 ? slide : nil
-            return fail(UNOProblem.gone(mode: mode, slide: slide))
+            resumeAt = show.slide >= 0 ? show.slide : nil
+            return fail(UNOProblem.gone(mode: mode, slide: show.slide))
         case .bye:
             ended = true
             return []
+        case .log(let text):
+            return [.log("the bridge: \(text)")]
         }
     }
 
     private mutating func bridgeEnded() -> [Action] {
         guard phase == .starting || phase == .linked else { return [] }
         if ended { return [] }
-        resumeAt = slide >= 0 ? slide : nil
+        resumeAt = show.slide >= 0 ? show.slide : nil
         return fail(UNOProblem.bridgeEnded(mode: mode))
     }
 
     private mutating func fail(_ problem: UNOProblem) -> [Action] {
         phase = .failed
-        running = false
+        show.ended()
         exporting = nil
-        return [.endBridge, .emit(.link(.failed(problem.linkProblem)))]
+        return [.cancel(.poll), .cancel(.patience), .cancel(.asking), .cancel(.calm), .endBridge, .emit(.link(.failed(problem.linkProblem)))]
     }
 
-    private func stepEvent() -> Action {
-        let count = (0..<steps.count).contains(slide) ? steps[slide] : 0
-        return .emit(.step(index: slide, SlideStep(shown: step, count: count)))
+    /// The follower's effects as the link's actions.
+    private func perform(_ effects: [UNOShowFollower.Effect]) -> [Action] {
+        effects.map { effect in
+            switch effect {
+            case .send(.next): .write(.next)
+            case .send(.previous): .write(.previous)
+            case .send(.goto(let index)): .write(.goto(slide: index))
+            case .ask: .write(.where)
+            case .armPatience(let long): .arm(.patience, after: long ? Self.startPatience : Self.patience)
+            case .awaitCalm: .arm(.calm, after: Self.calm)
+            case .event(let event): .emit(event)
+            case .log(let text): .log(text)
+            }
+        }
     }
 
     private mutating func send(_ command: SourceCommand) -> [Action] {
         guard phase == .linked else { return [.log("dropped \(command): not linked")] }
         switch command {
-        case .next: return [.write(.next)]
-        case .previous: return [.write(.previous)]
-        case .goto(let index): return [.write(.goto(slide: index))]
+        case .next: return perform(show.press(.next))
+        case .previous: return perform(show.press(.previous))
+        case .goto(let index): return perform(show.press(.goto(index))) + pump()
         case .start: return [.write(.start)]
         case .stop: return [.write(.stop)]
         case .blank: return [.write(.blank)]
@@ -228,14 +295,26 @@ public struct UNOLink: Sendable {
         }
     }
 
+    /// The clicks the room sees on slide `index` from where the show
+    /// stands (nil: every build).
+    private func stepShown(on index: Int) -> Int? {
+        let count = show.steps.indices.contains(index) ? show.steps[index] : 0
+        guard count > 0, show.running else { return nil }
+        if index > show.slide { return 0 }
+        if index < show.slide { return nil }
+        return show.shownCount.flatMap { $0 < count ? $0 : nil }
+    }
+
     /// The next export the pad wants, if none runs.
     private mutating func pump() -> [Action] {
-        guard phase == .linked, exporting == nil, !steps.isEmpty else { return [] }
-        for want in wants where (0..<steps.count).contains(want.slide) && !failedExports.contains(want.slide) {
-            let size = fitted(want.size)
-            guard want.have != size, delivered[want.slide] != size else { continue }
+        guard phase == .linked, exporting == nil, !show.steps.isEmpty else { return [] }
+        for want in wants where show.steps.indices.contains(want.slide) && !failedExports.contains(want.slide) {
+            let picture = Picture(size: fitted(want.size), step: stepShown(on: want.slide))
+            if delivered[want.slide] == picture { continue }
+            // Held from before this bridge (a restart): kept if it shows every build.
+            if delivered[want.slide] == nil, want.have == picture.size, picture.step == nil { continue }
             exporting = want
-            return [.write(.render(slide: want.slide, width: size.width, height: size.height))]
+            return [.write(.render(slide: want.slide, width: picture.size.width, height: picture.size.height, step: picture.step))]
         }
         return []
     }

@@ -41,6 +41,13 @@ public struct UNOProblem: Sendable, Equatable {
     static let asking = UNOProblem(code: "asking", reason: "LibreOffice is asking something on its own screen",
                                    fix: "Answer it there (a locked file: Open; a password; document recovery).")
 
+    /// Another deck's show runs in the same LibreOffice: the room may see
+    /// that one, not the pad's.
+    static func otherShow(_ title: String) -> UNOProblem {
+        UNOProblem(code: "other-show", reason: "another show runs in LibreOffice (\(title.prefix(60)))",
+                   fix: "End it there (Esc in its window) if the room should see this deck.")
+    }
+
     /// LibreOffice went away (closed, crashed) while linked.
     static func gone(mode: UNOLink.Mode, slide: Int) -> UNOProblem {
         if case .present = mode {

@@ -28,6 +28,7 @@ public final class ImpressUNOSource: SlideSource, ConfirmingSource, Sendable {
         /// Which bridge is current: an ended one's last words are not heard.
         var generation = 0
         var stopped = false
+        var timers: [UNOLink.Timer: Scheduled<Void>] = [:]
         init(_ machine: UNOLink) { self.machine = machine }
     }
 
@@ -105,6 +106,14 @@ public final class ImpressUNOSource: SlideSource, ConfirmingSource, Sendable {
             state.bridge?.write(request.line)
         case .emit(let event):
             gate.deliver(event)
+        case .arm(let timer, let delay):
+            state.timers[timer]?.cancel()
+            state.timers[timer] = eventLoop.scheduleTask(in: .nanoseconds(Int64(delay / .nanoseconds(1)))) {
+                self.state.value.timers[timer] = nil
+                self.handle(.timerFired(timer))
+            }
+        case .cancel(let timer):
+            state.timers.removeValue(forKey: timer)?.cancel()
         case .endBridge:
             let bridge = state.bridge
             state.bridge = nil

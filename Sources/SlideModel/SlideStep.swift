@@ -10,6 +10,10 @@ public struct SlideStep: Sendable, Equatable {
     /// The slide's steps (0: none; the pad then says nothing of steps).
     public var count: Int
     public var detail: String?
+    /// False while the source cannot tell how many steps are on screen (a
+    /// show joined mid-slide): the pad says "step ?/3", never a wrong
+    /// number, and predicts nothing within the slide.
+    public var isKnown = true
 
     /// The most steps a slide may have (a hostile source cannot make the pad count millions).
     public static let maxCount = 1000
@@ -19,4 +23,14 @@ public struct SlideStep: Sendable, Equatable {
         self.shown = min(max(0, shown), self.count)
         self.detail = detail.map { String(Notes.sanitized($0).replacing("\n", with: " ").prefix(40)) }
     }
+
+    /// A slide of `count` steps whose step shown is not known.
+    public static func unknown(count: Int) -> SlideStep {
+        var step = SlideStep(shown: 0, count: count)
+        step.isKnown = false
+        return step
+    }
+
+    /// "2/3", or "?/3" when not known.
+    public var fraction: String { (isKnown ? "\(shown)" : "?") + "/\(count)" }
 }

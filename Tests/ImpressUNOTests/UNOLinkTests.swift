@@ -1,4 +1,4 @@
-import ImpressUNO
+@testable import ImpressUNO
 import SlideModel
 import XCTest
 
@@ -11,7 +11,7 @@ final class UNOLinkTests: XCTestCase {
         _ = link.handle(.start)
         _ = link.handle(.line(.hello(office: "LibreOffice 25.2.3.2")))
         _ = link.handle(.line(.deck(title: "steps.odp", steps: [0, 3, 1, 0], names: [], aspect: 16.0 / 9)))
-        _ = link.handle(.line(.show(slides: 4, slide: 0, step: 0, blank: false)))
+        _ = link.handle(.line(.show(slides: 4, slide: 0, blank: false, fresh: false)))
         return link
     }
 
@@ -27,7 +27,7 @@ final class UNOLinkTests: XCTestCase {
         var link = UNOLink(mode: .present(deck: "/talks/steps.odp", window: true), pipe: "controlpad")
         let actions = link.handle(.start)
         XCTAssertEqual(actions, [.emit(.link(.connecting(to: "uno:controlpad"))), .launchOffice, .spawnBridge,
-                                 .write(.open(deck: "/talks/steps.odp", window: true))])
+                                 .write(.open(deck: "/talks/steps.odp", window: true)), .arm(.asking, after: .seconds(3))])
         var joining = UNOLink(mode: .attach, pipe: "mine")
         XCTAssertEqual(requests(joining.handle(.start)), [.attach])
         XCTAssertFalse(joining.handle(.start).contains(.launchOffice), "connect uno:NAME starts no LibreOffice")
@@ -39,12 +39,16 @@ final class UNOLinkTests: XCTestCase {
         XCTAssertEqual(events(link.handle(.line(.hello(office: "LibreOffice 25.2.3.2")))),
                        [.link(.connected(server: "LibreOffice 25.2.3.2 · uno:p"))])
         XCTAssertEqual(events(link.handle(.line(.deck(title: "Talk", steps: [0, 3], names: [], aspect: nil)))), [.showTitle("Talk")])
-        XCTAssertEqual(events(link.handle(.line(.show(slides: 2, slide: 1, step: 2, blank: true)))),
-                       [.sections(.none), .showStarted(slideCount: 2, current: 1), .step(index: 1, SlideStep(shown: 2, count: 3)), .blankStarted])
-        XCTAssertEqual(events(link.handle(.line(.position(slide: 1, step: 3)))), [.step(index: 1, SlideStep(shown: 3, count: 3))],
+        XCTAssertEqual(events(link.handle(.line(.show(slides: 2, slide: 0, blank: true, fresh: false)))),
+                       [.sections(.none), .showStarted(slideCount: 2, current: 0), .step(index: 0, SlideStep(shown: 0, count: 0)), .blankStarted])
+        XCTAssertEqual(events(link.handle(.line(.heard(.transition)))), [], "which slide: the show is asked")
+        XCTAssertEqual(events(link.handle(.line(.heard(.begin(node: UNONode.timingRoot))))), [])
+        _ = link.handle(.line(.heard(.begin(node: UNONode.mainSequence))))
+        XCTAssertEqual(events(link.handle(.line(.whereAnswer(slide: 1, blank: true, others: [])))),
+                       [.slideChanged(index: 1), .step(index: 1, SlideStep(shown: 0, count: 3))])
+        _ = link.handle(.line(.heard(.begin(node: 0))))
+        XCTAssertEqual(events(link.handle(.line(.heard(.begin(node: UNONode.onClick))))), [.step(index: 1, SlideStep(shown: 1, count: 3))],
                        "a step within the slide is no slide change")
-        XCTAssertEqual(events(link.handle(.line(.position(slide: 0, step: 0)))),
-                       [.slideChanged(index: 0), .step(index: 0, SlideStep(shown: 0, count: 0))])
     }
 
     func testSlidesThePresenterNamedBeginSections() {
@@ -52,7 +56,7 @@ final class UNOLinkTests: XCTestCase {
         _ = link.handle(.start)
         _ = link.handle(.line(.hello(office: "LibreOffice")))
         _ = link.handle(.line(.deck(title: "Talk", steps: [0, 0, 0, 0, 0], names: ["Welcome", "", "The protocol", "", ""], aspect: nil)))
-        let shown = events(link.handle(.line(.show(slides: 5, slide: 0, step: 0, blank: false))))
+        let shown = events(link.handle(.line(.show(slides: 5, slide: 0, blank: false, fresh: true))))
         XCTAssertEqual(shown.first, .sections(SourceSections(sections: [TalkSection(name: "Welcome", firstSlide: 0),
                                                                          TalkSection(name: "The protocol", firstSlide: 2)])),
                        "sent before the show starts, so they hold when it does")
@@ -60,17 +64,49 @@ final class UNOLinkTests: XCTestCase {
 
     func testABlankMadeInLibreOfficeAndItsEndReachThePad() {
         var link = presenting()
-        XCTAssertEqual(events(link.handle(.line(.blank(on: true)))), [.blankStarted])
-        XCTAssertEqual(events(link.handle(.line(.blank(on: false)))), [.blankEnded])
+        XCTAssertEqual(events(link.handle(.line(.heard(.paused)))), [.blankStarted])
+        XCTAssertEqual(events(link.handle(.line(.heard(.resumed)))), [.blankEnded])
+        XCTAssertEqual(events(link.handle(.line(.whereAnswer(slide: 0, blank: true, others: [])))), [.blankStarted],
+                       "a blank the listener missed is found by the poll")
         XCTAssertEqual(events(link.handle(.line(.ended))), [.showFinished])
-        XCTAssertEqual(events(link.handle(.line(.blank(on: true)))), [], "no show, no blank")
+        XCTAssertEqual(events(link.handle(.line(.heard(.paused)))), [], "no show, no blank")
+    }
+
+    func testTheShowIsAskedWhereItStandsFourTimesASecond() {
+        var link = presenting()
+        XCTAssertEqual(link.handle(.timerFired(.poll)), [.write(.where), .arm(.poll, after: .milliseconds(250))])
+        _ = link.handle(.stop(end: false, close: false))
+        XCTAssertEqual(link.handle(.timerFired(.poll)), [])
+    }
+
+    func testADeckThatTakesLongToOpenSaysLibreOfficeAsksOnItsScreenBeforeAnyShow() {
+        var link = UNOLink(mode: .present(deck: "/talks/locked.odp", window: false), pipe: "controlpad")
+        XCTAssertTrue(link.handle(.start).contains(.arm(.asking, after: .seconds(3))))
+        _ = link.handle(.line(.hello(office: "LibreOffice")))
+        XCTAssertEqual(events(link.handle(.timerFired(.asking))), [.unanswered(UNOProblem.asking.linkProblem)])
+        let opened = link.handle(.line(.deck(title: "locked.odp", steps: [0], names: [], aspect: nil)))
+        XCTAssertEqual(events(opened), [.unanswered(nil), .showTitle("locked.odp")], "answered: the warning goes")
+        XCTAssertTrue(opened.contains(.cancel(.asking)))
+    }
+
+    func testAnotherDecksShowIsSaidAndItsEndToo() {
+        var link = presenting()
+        guard case .unanswered(let problem?)? = events(link.handle(.line(.whereAnswer(slide: 0, blank: false, others: ["old.odp"])))).last else {
+            return XCTFail("not said")
+        }
+        XCTAssertTrue(problem.reason.contains("another show runs") && problem.reason.contains("old.odp"), problem.reason)
+        XCTAssertEqual(events(link.handle(.line(.whereAnswer(slide: 0, blank: false, others: ["old.odp"])))), [], "once")
+        XCTAssertEqual(events(link.handle(.line(.whereAnswer(slide: 0, blank: false, others: [])))), [.unanswered(nil)])
     }
 
     func testThePadsCommandsBecomeTheBridgesRequestsAndNoPointerIsSent() {
         var link = presenting()
         XCTAssertEqual(requests(link.handle(.send(.next))), [.next])
-        XCTAssertEqual(requests(link.handle(.send(.previous))), [.previous])
-        XCTAssertEqual(requests(link.handle(.send(.goto(index: 2)))), [.goto(slide: 2)])
+        XCTAssertEqual(requests(link.handle(.send(.previous))), [], "waits for a sign of the → before it")
+        XCTAssertEqual(requests(link.handle(.line(.heard(.transition)))), [.where])
+        XCTAssertEqual(requests(link.handle(.line(.heard(.buildsEnded)))), [], "a moment's calm first: a burst may go on")
+        XCTAssertEqual(requests(link.handle(.timerFired(.calm))), [.previous])
+        XCTAssertEqual(requests(link.handle(.send(.goto(index: 2)))), [.goto(slide: 2)], "a go-to is the latest word: at once")
         XCTAssertEqual(requests(link.handle(.send(.blank))), [.blank])
         XCTAssertEqual(requests(link.handle(.send(.resume))), [.resume])
         XCTAssertEqual(requests(link.handle(.send(.stop))), [.stop])
@@ -82,33 +118,55 @@ final class UNOLinkTests: XCTestCase {
         var link = presenting()
         let wants = [PictureWant(slide: 0, size: PixelSize(width: 1600, height: 1000)),
                      PictureWant(slide: 1, size: PixelSize(width: 640, height: 360))]
-        XCTAssertEqual(requests(link.handle(.want(wants))), [.render(slide: 0, width: 1600, height: 900)])
+        XCTAssertEqual(requests(link.handle(.want(wants))), [.render(slide: 0, width: 1600, height: 900, step: nil)])
         XCTAssertEqual(requests(link.handle(.want(wants))), [], "one export at a time: LibreOffice's main thread")
-        let arrived = link.handle(.line(.picture(slide: 0, width: 1600, height: 900, png: [1, 2, 3])))
+        let arrived = link.handle(.line(.picture(slide: 0, width: 1600, height: 900, step: nil, png: [1, 2, 3])))
         XCTAssertEqual(events(arrived), [.preview(index: 0, Preview(png: [1, 2, 3], aspect: 16.0 / 9))])
-        XCTAssertEqual(requests(arrived), [.render(slide: 1, width: 640, height: 360)])
-        _ = link.handle(.line(.picture(slide: 1, width: 640, height: 360, png: [4])))
+        XCTAssertEqual(requests(arrived), [.render(slide: 1, width: 640, height: 360, step: 0)], "a slide ahead: before its builds")
+        _ = link.handle(.line(.picture(slide: 1, width: 640, height: 360, step: 0, png: [4])))
         XCTAssertEqual(requests(link.handle(.want(wants))), [], "just sent, not taken in yet: not exported again")
         let held = [PictureWant(slide: 0, size: PixelSize(width: 1600, height: 1000), have: PixelSize(width: 1600, height: 900))]
         XCTAssertEqual(requests(link.handle(.want(held))), [], "the pad holds it at that size")
         let dropped = [PictureWant(slide: 0, size: PixelSize(width: 1600, height: 1000), have: nil)]
-        XCTAssertEqual(requests(link.handle(.want(dropped))), [.render(slide: 0, width: 1600, height: 900)],
+        XCTAssertEqual(requests(link.handle(.want(dropped))), [.render(slide: 0, width: 1600, height: 900, step: nil)],
                        "the pad let it go: exported again")
+    }
+
+    func testTheCurrentPictureIsTheRoomsStepAndFollowsIt() {
+        var link = presenting()
+        _ = link.handle(.line(.heard(.transition)))
+        _ = link.handle(.line(.heard(.begin(node: UNONode.mainSequence))))
+        _ = link.handle(.line(.whereAnswer(slide: 1, blank: false, others: [])))
+        let size = PixelSize(width: 640, height: 360)
+        let wants = [PictureWant(slide: 1, size: size), PictureWant(slide: 0, size: size), PictureWant(slide: 2, size: size)]
+        XCTAssertEqual(requests(link.handle(.want(wants))), [.render(slide: 1, width: 640, height: 360, step: 0)])
+        XCTAssertEqual(requests(link.handle(.line(.picture(slide: 1, width: 640, height: 360, step: 0, png: [1])))),
+                       [.render(slide: 0, width: 640, height: 360, step: nil)], "a slide behind: no builds to hide")
+        XCTAssertEqual(requests(link.handle(.line(.picture(slide: 0, width: 640, height: 360, step: nil, png: [2])))),
+                       [.render(slide: 2, width: 640, height: 360, step: 0)])
+        _ = link.handle(.line(.picture(slide: 2, width: 640, height: 360, step: 0, png: [3])))
+        _ = link.handle(.line(.heard(.begin(node: 0))))
+        XCTAssertEqual(requests(link.handle(.line(.heard(.begin(node: UNONode.onClick))))),
+                       [.render(slide: 1, width: 640, height: 360, step: 1)], "a build ran: the current picture again")
+        _ = link.handle(.line(.picture(slide: 1, width: 640, height: 360, step: 1, png: [4])))
+        XCTAssertEqual(requests(link.handle(.line(.heard(.buildsEnded)))), [.render(slide: 1, width: 640, height: 360, step: nil)],
+                       "every build shown: the slide as it is")
     }
 
     func testAFailedExportIsNotAskedAgainUntilTheWantsChange() {
         var link = presenting()
         let wants = [PictureWant(slide: 2, size: PixelSize(width: 320, height: 180))]
-        XCTAssertEqual(requests(link.handle(.want(wants))), [.render(slide: 2, width: 320, height: 180)])
+        XCTAssertEqual(requests(link.handle(.want(wants))), [.render(slide: 2, width: 320, height: 180, step: 0)])
         XCTAssertEqual(requests(link.handle(.line(.refused(op: "render", why: "the export failed")))), [])
         XCTAssertEqual(requests(link.handle(.want(wants))), [])
         XCTAssertEqual(requests(link.handle(.want(wants + [PictureWant(slide: 3, size: PixelSize(width: 320, height: 180))]))),
-                       [.render(slide: 2, width: 320, height: 180)])
+                       [.render(slide: 2, width: 320, height: 180, step: 0)])
     }
 
     func testLibreOfficeGoneSaysSoAndRStartsItAgainAtTheSameSlide() {
         var link = presenting()
-        _ = link.handle(.line(.position(slide: 2, step: 1)))
+        _ = link.handle(.line(.heard(.transition)))
+        _ = link.handle(.line(.whereAnswer(slide: 2, blank: false, others: [])))
         let gone = link.handle(.line(.gone(message: "Binary URP bridge disposed during call")))
         XCTAssertTrue(gone.contains(.endBridge))
         guard case .link(.failed(let problem))? = events(gone).first else { return XCTFail("no failure shown: \(gone)") }
@@ -119,8 +177,10 @@ final class UNOLinkTests: XCTestCase {
         XCTAssertTrue(again.contains(.launchOffice) && again.contains(.spawnBridge))
         _ = link.handle(.line(.hello(office: "LibreOffice")))
         _ = link.handle(.line(.deck(title: "steps.odp", steps: [0, 3, 1, 0], names: [], aspect: nil)))
-        let shown = link.handle(.line(.show(slides: 4, slide: 0, step: 0, blank: false)))
-        XCTAssertEqual(requests(shown).first, .goto(slide: 2), "back where the talk was")
+        let shown = link.handle(.line(.show(slides: 4, slide: 0, blank: false, fresh: true)))
+        XCTAssertEqual(requests(shown), [], "a show just started takes no press")
+        _ = link.handle(.line(.heard(.buildsEnded)))
+        XCTAssertEqual(requests(link.handle(.timerFired(.calm))), [.goto(slide: 2)], "back where the talk was, once it is up")
     }
 
     func testEachFatalWordHasAFix() {
@@ -140,7 +200,8 @@ final class UNOLinkTests: XCTestCase {
         guard case .link(.failed(let problem))? = events(link.handle(.bridgeEnded)).last else { return XCTFail("silent") }
         XCTAssertEqual(problem.code, "bridge-ended")
         var leaving = presenting()
-        XCTAssertEqual(leaving.handle(.stop(end: true, close: true)), [.write(.quit(end: true, close: true)), .endBridge])
+        XCTAssertEqual(leaving.handle(.stop(end: true, close: true)),
+                       [.cancel(.poll), .cancel(.patience), .cancel(.asking), .cancel(.calm), .write(.quit(end: true, close: true)), .endBridge])
         XCTAssertEqual(leaving.handle(.bridgeEnded), [])
         XCTAssertEqual(leaving.handle(.send(.next)), [], "stopped: nothing more")
     }

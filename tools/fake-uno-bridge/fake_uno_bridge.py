@@ -7,15 +7,18 @@ and misbehaves on request. The pad runs it through CONTROLPAD_UNO_BRIDGE.
     fake_uno_bridge.py PIPE SECONDS
 
 Environment:
-  FAKE_UNO_LOG    append every request line here (the tests read it)
+  FAKE_UNO_LOG    append every request line but `where` here (the tests read it)
   FAKE_UNO_PID    write this process's id here
   FAKE_UNO        comma-separated misbehaviours:
-                    gone-after:N   after N requests (pictures not counted), say `gone` and exit (LibreOffice crashed)
+                    gone-after:N   after N requests (pictures and `where` not counted), say `gone` and exit (LibreOffice crashed)
                     garbage        write lines that are not the bridge's language first
                     fatal:WHAT     say `fatal` WHAT at once and exit 2
                     exit-silently  exit at the first request, without a word
 Signals: SIGUSR1 blanks or unblanks the show as if in LibreOffice;
 SIGUSR2 moves it to slide 6 as if clicked in LibreOffice.
+Its listener's lines follow what LibreOffice 25.2 says (docs/IMPRESS-UNO.md);
+it carries out every press at once (the pad's pacing is tested on virtual
+time in Tests/ImpressUNOTests).
 """
 import base64, json, os, signal, struct, sys, threading, zlib
 
@@ -46,56 +49,87 @@ def png(width, height, shade):
             + chunk(b"IDAT", raw) + chunk(b"IEND", b""))
 
 
-def position():
-    say(ev="position", slide=state["slide"], step=state["step"])
+def heard(what, node=None):
+    if node is None:
+        say(ev="heard", what=what)
+    else:
+        say(ev="heard", what=what, node=node)
+
+
+def show_slide(slide, clicks=0):
+    """A slide shown, as LibreOffice's listener tells it: at its start, or
+    with `clicks` builds run at once (going back)."""
+    state["slide"], state["step"] = slide, clicks
+    heard("transition")
+    if STEPS[slide] == 0:
+        return heard("builds-ended")
+    heard("begin", 5)
+    heard("begin", 4)
+    for _ in range(clicks):
+        heard("begin", 1)
+        heard("end", 1)
+    if clicks == STEPS[slide]:
+        heard("end", 5)
+        heard("end", 4)
+        heard("builds-ended")
 
 
 def on_signal(number, frame):
     if number == signal.SIGUSR1:
         state["blank"] = not state["blank"]
-        say(ev="blank", on=state["blank"])
+        heard("paused" if state["blank"] else "resumed")
     else:
-        state["slide"], state["step"] = 5, 0
-        position()
+        show_slide(5)
 
 
 def handle(request):
     op = request.get("op")
     s = state
     if op == "next":
-        if s["step"] < STEPS[s["slide"]]:
-            s["step"] += 1
-        elif s["slide"] < len(STEPS) - 1:
-            s["slide"], s["step"] = s["slide"] + 1, 0
-        else:
-            return say(ev="refused", op=op, why="the end of the show")
         if s["blank"]:
             s["blank"] = False
-            say(ev="blank", on=False)
-        position()
+            heard("resumed")
+        if s["step"] < STEPS[s["slide"]]:
+            s["step"] += 1
+            heard("begin", 0)
+            heard("begin", 1)
+            if s["step"] == STEPS[s["slide"]]:
+                heard("end", 5)
+                heard("end", 4)
+            heard("end", 1)
+            heard("end", 0)
+            if s["step"] == STEPS[s["slide"]]:
+                heard("builds-ended")
+        elif s["slide"] < len(STEPS) - 1:
+            show_slide(s["slide"] + 1)
     elif op == "previous":
-        if s["step"] > 0:
-            s["step"] -= 1
+        if s["blank"]:
+            s["blank"] = False
+            heard("resumed")
+        elif s["step"] > 0:
+            show_slide(s["slide"], s["step"] - 1)
         elif s["slide"] > 0:
-            s["slide"] -= 1
-        position()
+            show_slide(s["slide"] - 1, STEPS[s["slide"] - 1])
     elif op == "goto":
-        s["slide"], s["step"] = request["slide"], 0
-        position()
+        show_slide(request["slide"])
     elif op in ("blank", "resume"):
         if s["blank"] != (op == "blank"):
             s["blank"] = op == "blank"
-            say(ev="blank", on=s["blank"])
+            heard("paused" if s["blank"] else "resumed")
+    elif op == "where":
+        if s["running"]:
+            say(ev="where", slide=s["slide"], blank=s["blank"], others=[])
     elif op == "stop":
         s["running"] = False
         say(ev="ended")
     elif op == "start":
         s["running"] = True
-        say(ev="show", slides=len(STEPS), slide=s["slide"], step=0, blank=False)
+        say(ev="show", slides=len(STEPS), slide=s["slide"], blank=False, fresh=True)
+        heard("builds-ended")
     elif op == "render":
         data = png(request["width"], request["height"], 20 * request["slide"] % 256)
-        say(ev="picture", slide=request["slide"], width=request["width"], height=request["height"], ms=1,
-            png=base64.b64encode(data).decode())
+        say(ev="picture", slide=request["slide"], width=request["width"], height=request["height"],
+            step=request.get("step"), ms=1, png=base64.b64encode(data).decode())
     elif op == "quit":
         say(ev="bye", kept="")
         sys.exit(0)
@@ -116,13 +150,14 @@ def main():
         sys.stdout.write("Traceback (most recent call last):\n\x1b[31mnot json\x07\n{\"ev\": \"position\", \"slide\": \"x\"}\n")
     say(ev="hello", office="Fake LibreOffice 1.0")
     for line in sys.stdin:
-        if log:
+        request = json.loads(line)
+        polled = request.get("op") == "where"  # four a second: neither logged nor counted
+        if log and not polled:
             log.write(line)
             log.flush()
-        request = json.loads(line)
         if "exit-silently" in mode:
             os._exit(1)
-        if request.get("op") != "render":  # pictures depend on the terminal: not counted
+        if request.get("op") != "render" and not polled:  # pictures depend on the terminal: not counted
             state["requests"] += 1
         gone = next((int(m[11:]) for m in mode if m.startswith("gone-after:")), None)
         if gone is not None and state["requests"] > gone:
@@ -133,7 +168,9 @@ def main():
             for i in range(len(STEPS)):
                 say(ev="notes", slide=i, html=NOTES.get(i, "<p>Notes of slide %d.</p>" % (i + 1)))
             state["running"] = True
-            say(ev="show", slides=len(STEPS), slide=state["slide"], step=0, blank=False)
+            say(ev="show", slides=len(STEPS), slide=state["slide"], blank=False, fresh=request["op"] == "open")
+            if request["op"] == "open":
+                heard("builds-ended")
         else:
             handle(request)
 

@@ -7,14 +7,18 @@ run with `python3 -c`. See docs/IMPRESS-UNO.md for every message.
 
     python3 -c BRIDGE PIPE_NAME CONNECT_SECONDS
 
-Rules it keeps, from what was measured on LibreOffice 25.2:
-- never step past the end of the show (with a listener attached that
-  crashed soffice once): `next` on the last step of the last slide is refused;
+The bridge decides nothing: it carries out each request at once, reports
+what LibreOffice's slide show listener says as it says it, and answers
+`where` with where the show stands. When a press may go, what step the
+show is at, the poll, the patience and the end of the show are the pad's
+rules (Sources/ImpressUNO, tested without LibreOffice). What it keeps:
 - the listener is removed when the show ends and before this exits;
 - every UNO call may throw (LibreOffice closed, crashed, the bridge disposed):
-  any such failure is one `gone` event and exit status 3, never a traceback.
+  any such failure is one `gone` event and exit status 3, never a traceback;
+- the deck the presenter shows is never changed: pictures at a step come
+  from a hidden copy of it.
 """
-import base64, collections, json, os, queue, shutil, sys, tempfile, threading, time
+import base64, json, os, shutil, sys, tempfile, threading, time, traceback
 
 WRITE = threading.Lock()
 HEARD = [True]  # False once the pad has gone: its last requests still run
@@ -43,6 +47,11 @@ except ImportError as error:
     say(ev="fatal", what="no-uno", message=str(error), python=sys.executable)
     sys.exit(2)
 
+# The effect node types of LibreOffice's com.sun.star.presentation.EffectNodeType.
+ON_CLICK, MAIN_SEQUENCE = 1, 4
+# Its EffectPresetClass: what an effect does to its shape's visibility.
+ENTRANCE, EXIT = 1, 2
+
 
 def prop(name, value):
     p = PropertyValue()
@@ -68,20 +77,72 @@ def children(node):
     return found
 
 
-def click_steps(page):
-    """The clicks the slide's builds wait for: groups of its main sequence
-    (node-type 4) with an on-click effect (node-type 1). A group whose
-    effects all run by themselves (with or after the previous, on entry)
-    takes no click, and a click's group may hold several effects."""
+def main_sequence(page):
+    """The groups of the slide's main sequence (one per click or automatic run), in order."""
     root = page.AnimationNode
     if root is None:
-        return 0
+        return []
     for sequence in children(root):
-        if user_data(sequence).get("node-type") == 4:
-            return sum(1 for group in children(sequence)
-                       if any(user_data(effect).get("node-type") == 1
-                              for par in children(group) for effect in children(par)))
-    return 0
+        if user_data(sequence).get("node-type") == MAIN_SEQUENCE:
+            return children(sequence)
+    return []
+
+
+def effects(group):
+    """A group's effects: its pars' children, each with a node type and a preset class."""
+    return [effect for par in children(group) for effect in children(par)]
+
+
+def is_click(group):
+    return any(user_data(effect).get("node-type") == ON_CLICK for effect in effects(group))
+
+
+def click_steps(page):
+    """The clicks the slide's builds wait for: groups of its main sequence
+    with an on-click effect. A group whose effects all run by themselves
+    (with or after the previous, on entry) takes no click, and a click's
+    group may hold several effects."""
+    return sum(1 for group in main_sequence(page) if is_click(group))
+
+
+def targets(effect):
+    """The shapes an effect animates (its own target, or its children's)."""
+    found = []
+    for node in [effect] + children(effect):
+        target = getattr(node, "Target", None)
+        if target is not None and hasattr(target, "ShapeType"):
+            found.append(target)
+    return found
+
+
+def hidden_at(page, step):
+    """The indices of the page's shapes the audience does not see after
+    `step` clicks: a shape whose first effect is an entrance is hidden
+    until its group runs, a shape that exits is hidden once its group has
+    run. Groups that run by themselves belong to the click before them
+    (or to the slide's entry). Text animated by paragraph is shown whole."""
+    shapes = [page.getByIndex(i) for i in range(page.Count)]
+    def index(shape):
+        return next((i for i, s in enumerate(shapes) if s == shape), None)
+    visible, first_seen, clicks = {}, set(), 0
+    for group in main_sequence(page):
+        if is_click(group):
+            clicks += 1
+        runs = clicks <= step
+        for effect in effects(group):
+            kind = user_data(effect).get("preset-class")
+            for shape in targets(effect):
+                i = index(shape)
+                if i is None:
+                    continue
+                if i not in first_seen:
+                    first_seen.add(i)
+                    visible[i] = kind != ENTRANCE
+                if runs and kind == ENTRANCE:
+                    visible[i] = True
+                elif runs and kind == EXIT:
+                    visible[i] = False
+    return sorted(i for i, shown in visible.items() if not shown)
 
 
 def escape(text):
@@ -137,27 +198,24 @@ def notes_html(page):
 
 
 class Listener(unohelper.Base, XSlideShowListener):
-    """What the running show says. LibreOffice calls these on its main
-    thread, holding its own lock: they only post to the bridge's inbox (a
-    UNO call from here, or a wait for the bridge's worker, would deadlock)."""
-
-    def __init__(self, inbox):
-        self.inbox = inbox
+    """What the running show says, reported as it says it. LibreOffice
+    calls these on its main thread: they only read the node's type (a call
+    LibreOffice answers on that same thread) and write a line."""
 
     def paused(self):
-        self.inbox.put(("blank", True))
+        say(ev="heard", what="paused")
 
     def resumed(self):
-        self.inbox.put(("blank", False))
+        say(ev="heard", what="resumed")
 
     def slideTransitionStarted(self):
-        self.inbox.put(("moved",))
+        say(ev="heard", what="transition")
 
     def slideTransitionEnded(self):
         pass
 
     def slideAnimationsEnded(self):
-        self.inbox.put(("animations-ended",))
+        say(ev="heard", what="builds-ended")
 
     def slideEnded(self, reverse):
         pass
@@ -166,38 +224,31 @@ class Listener(unohelper.Base, XSlideShowListener):
         pass
 
     def beginEvent(self, node):
-        if user_data(node).get("node-type") == 1:  # ON_CLICK: one step
-            self.inbox.put(("stepped",))
+        say(ev="heard", what="begin", node=user_data(node).get("node-type", 0))
 
     def endEvent(self, node):
-        pass
+        say(ev="heard", what="end", node=user_data(node).get("node-type", 0))
 
     def repeat(self, node, n):
         pass
 
     def disposing(self, source):
-        self.inbox.put(("poll",))
+        pass
 
 
 class Bridge:
-    """One worker owns the state and makes the show's UNO calls: requests
-    (read from standard input by the main thread), the listener's news and
-    a poll every quarter second all arrive in its inbox, in order."""
+    """Carries out requests one at a time, on the thread that reads them;
+    pictures are exported on a thread of their own (an export must not hold
+    up a step), one at a time as the pad asks for them."""
 
     def __init__(self, pipe, connect_seconds):
         self.pipe, self.connect_seconds = pipe, connect_seconds
-        self.inbox, self.renders = queue.Queue(), queue.Queue()
         self.doc = self.ctx = self.desktop = self.controller = self.listener = None
-        self.steps, self.slide, self.step, self.paused, self.running = [], -1, 0, False, False
-        self.told_ended = False
-        # The pad ended the show (a confirmed quit sends stop, then quit).
-        self.stopped_by_pad = False
-        # Steps wait their turn: LibreOffice drops a gotoNextEffect that comes
-        # while the last one still runs, so each waits for the show to move
-        # (or MOVE_PATIENCE) before the next goes. Quick presses are all kept.
-        self.moves, self.awaiting, self.sent = collections.deque(), False, (None, -1, 0, None, 0)
-        # The show's window setting as the deck had it, if this bridge changed it.
-        self.full_screen_before = None
+        self.copy = None  # the hidden copy pictures at a step come from
+        self.started_here = False  # this bridge started the show it follows
+        self.told_ended = False  # `ended` said for the show that ran last
+        self.stopped_by_pad = False  # the pad ended the show (a confirmed quit sends stop, then quit)
+        self.full_screen_before = None  # the show's window setting as the deck had it, if changed here
         self.scratch = tempfile.mkdtemp(prefix="controlpad-uno-")
 
     # -- connecting and finding the deck --
@@ -230,7 +281,7 @@ class Bridge:
         found, each = [], self.desktop.Components.createEnumeration()
         while each.hasMoreElements():
             found.append(each.nextElement())
-        return found
+        return [c for c in found if self.copy is None or c != self.copy]
 
     def impress_docs(self):
         return [c for c in self.components() if hasattr(c, "Presentation") and hasattr(c, "DrawPages")]
@@ -240,20 +291,20 @@ class Bridge:
         doc = next((d for d in self.impress_docs() if d.URL == url), None)
         if doc is None:
             # LibreOffice may ask on its own screen first (the file locked,
-            # a password, document recovery) and the load waits for that.
-            asking = threading.Timer(3.0, lambda: say(ev="asking"))
-            asking.start()
+            # a password, document recovery): the load waits for the answer,
+            # and the pad says so while it waits.
             try:
                 doc = self.desktop.loadComponentFromURL(url, "_default", 0, (prop("Hidden", False),))
             except Exception as error:
                 fatal("open", message(error))
-            finally:
-                asking.cancel()
         if doc is None or not hasattr(doc, "Presentation"):
             fatal("open", "LibreOffice did not open it as a presentation (a password, or not a deck)")
         self.use(doc)
-        if not self.running:
+        if controller_of(doc) is None:
+            self.hidden_copy()  # now, while no audience waits on LibreOffice
             self.start(window)
+        else:
+            self.follow()
 
     def attach(self):
         docs = self.impress_docs()
@@ -262,11 +313,12 @@ class Bridge:
         if chosen is None:
             fatal("no-deck", "no presentation is open in this LibreOffice")
         self.use(chosen)
+        self.follow()
 
     def use(self, doc):
         self.doc = doc
         pages = doc.DrawPages
-        self.steps = [click_steps(pages.getByIndex(i)) for i in range(pages.Count)]
+        steps = [click_steps(pages.getByIndex(i)) for i in range(pages.Count)]
         names = []
         for i in range(pages.Count):
             name = pages.getByIndex(i).Name
@@ -274,19 +326,18 @@ class Bridge:
         first = pages.getByIndex(0) if pages.Count else None
         aspect = first.Width / first.Height if first is not None and first.Height else None
         title = doc.Title or (os.path.basename(uno.fileUrlToSystemPath(doc.URL)) if doc.URL else "")
-        say(ev="deck", title=title, slides=pages.Count, steps=self.steps, names=names, aspect=aspect)
+        say(ev="deck", title=title, slides=pages.Count, steps=steps, names=names, aspect=aspect)
         threading.Thread(target=self.send_notes, daemon=True).start()
-        self.follow()
 
     def send_notes(self):
         try:
             pages = self.doc.DrawPages
             for i in range(pages.Count):
                 say(ev="notes", slide=i, html=notes_html(pages.getByIndex(i)))
-        except Exception:
-            self.inbox.put(("poll",))  # the poll tells whether LibreOffice is gone
+        except Exception as error:
+            say(ev="refused", op="notes", why=message(error))
 
-    # -- the show (the worker only) --
+    # -- the show --
 
     def start(self, window=None):
         p = self.doc.Presentation
@@ -298,33 +349,27 @@ class Bridge:
             if clean:
                 self.doc.setModified(False)
         p.start()
-        deadline = time.monotonic() + 10
-        while controller_of(self.doc) is None and time.monotonic() < deadline:
-            time.sleep(0.05)
+        self.started_here = True
         self.follow()
-        # A show just started drops steps until its first slide is up
-        # (slideAnimationsEnded): the first press waits for that, 3 s at most.
-        if self.controller is not None:
-            self.await_show(patience=3.0)
 
     def follow(self):
-        """Listens to the show that runs, or says none runs."""
+        """Listens to the deck's show if one runs (`show`), or says none runs (`ended`)."""
         controller = controller_of(self.doc)
         if controller is None:
-            if self.running or not self.told_ended:
+            if not self.told_ended:
                 self.drop_listener()
-                self.running, self.told_ended = False, True
+                self.told_ended = True
                 say(ev="ended")
             return
-        if self.running and controller == self.controller:
+        if controller == self.controller:
             return
         self.drop_listener()
-        self.controller, self.running, self.told_ended = controller, True, False
-        self.listener = Listener(self.inbox)
+        self.told_ended = False
+        self.controller, self.listener = controller, Listener()
         controller.addSlideShowListener(self.listener)
-        self.slide, self.step = controller.CurrentSlideIndex, 0
-        self.paused = bool(controller.isPaused())
-        say(ev="show", slides=controller.SlideCount, slide=self.slide, step=0, blank=self.paused)
+        say(ev="show", slides=controller.SlideCount, slide=controller.CurrentSlideIndex,
+            blank=bool(controller.isPaused()), fresh=self.started_here)
+        self.started_here = False
 
     def drop_listener(self):
         if self.controller is not None and self.listener is not None:
@@ -334,155 +379,75 @@ class Bridge:
                 pass
         self.controller = self.listener = None
 
-    def count(self):
-        return self.steps[self.slide] if 0 <= self.slide < len(self.steps) else 0
-
-    def at(self, slide, step):
-        if (slide, step) != (self.slide, self.step):
-            self.slide, self.step = slide, step
-            self.awaiting = False
-            say(ev="position", slide=slide, step=step)
-
-    def set_blank(self, paused):
-        if paused != self.paused:
-            self.paused = paused
-            say(ev="blank", on=paused)
-
-    def poll(self):
-        """A move no event told, a blank, the show's end."""
+    def where(self):
+        """Where the show stands, and the shows of other decks that run."""
         self.follow()
+        others = [d.Title or "another deck" for d in self.impress_docs()
+                  if d != self.doc and controller_of(d) is not None]
         if self.controller is not None:
-            index = self.controller.CurrentSlideIndex
-            if index >= 0 and index != self.slide:
-                self.at(index, 0)
-            self.set_blank(bool(self.controller.isPaused()))
-
-    def work(self):
-        while True:
-            item = self.inbox.get()
-            kind = item[0]
-            try:
-                if kind == "request":
-                    self.handle(item[1])
-                elif kind == "poll":
-                    self.poll()
-                elif self.controller is None:
-                    continue
-                elif kind == "moved":
-                    self.poll()
-                elif kind == "stepped":
-                    ours = bool(self.awaiting)  # a step this bridge sent, not another client's
-                    self.at(self.slide, min(self.step + 1, self.count()))
-                    if ours and self.step == self.count():
-                        # The slide's last build has begun: a step sent before
-                        # LibreOffice says the builds ended is dropped.
-                        self.await_show()
-                elif kind == "animations-ended":
-                    self.at(self.slide, self.count())
-                    self.awaiting = False
-                elif kind == "blank":
-                    self.set_blank(item[1])
-                elif kind == "moved-or-not":
-                    self.patience_ran_out(item[1])
-                self.drain()
-            except Exception as error:
-                try:
-                    self.desktop.Components  # LibreOffice still there?
-                except Exception:
-                    gone(self, error)
-                if kind == "request":
-                    say(ev="refused", op=str(item[1].get("op")), why=message(error))
+            say(ev="where", slide=self.controller.CurrentSlideIndex, blank=bool(self.controller.isPaused()),
+                others=others)
+        elif others:
+            say(ev="where", slide=-1, blank=False, others=others)
 
     def handle(self, request):
-        op, c, last = request.get("op"), self.controller, len(self.steps) - 1
+        op, c = request.get("op"), self.controller
+        if op == "where":
+            return self.where()
         if op == "start":
-            if c is None:
-                self.start()
-            return
+            return self.start() if c is None else None
         if op == "quit":
             return self.quit(bool(request.get("end")), bool(request.get("close")))
         if c is None:
             return say(ev="refused", op=str(op), why="no show runs")
-        if op in ("next", "previous"):
-            self.moves.append((op, None))
-            return
+        if op == "next":
+            c.gotoNextEffect()
+        elif op == "previous":
+            c.gotoPreviousEffect()
         elif op == "goto":
             index = request.get("slide")
-            if not isinstance(index, int) or not 0 <= index <= last:
+            if not isinstance(index, int) or not 0 <= index < c.SlideCount:
                 return say(ev="refused", op=op, why="no such slide")
-            self.moves.clear()  # the presenter's latest word
-            self.moves.append((op, index))
-            return
+            c.gotoSlideIndex(index)
         elif op == "blank":
             c.blankScreen(0)
         elif op == "resume":
             c.resume()
         elif op == "stop":
             self.drop_listener()
-            self.running, self.told_ended, self.stopped_by_pad = False, True, True
+            self.told_ended = self.stopped_by_pad = True
             self.doc.Presentation.end()
-            return say(ev="ended")
+            say(ev="ended")
         else:
-            return say(ev="refused", op=str(op), why="unknown request")
-        self.poll()
+            say(ev="refused", op=str(op), why="unknown request")
 
-    def drain(self):
-        """The next step waiting, once the show has moved since the last."""
-        while self.moves and not self.awaiting and self.controller is not None:
-            (op, index), c, last = self.moves.popleft(), self.controller, len(self.steps) - 1
-            if op == "goto":
-                c.gotoSlideIndex(index)
-                if index == self.slide:
-                    self.at(index, 0)  # LibreOffice says nothing of a go-to where it is
-                    continue
-            elif op == "next":
-                # Never past the end: with a listener attached, that crashed soffice.
-                if self.slide >= last and self.step >= self.steps[last]:
-                    self.moves.clear()
-                    return say(ev="refused", op=op, why="the end of the show")
-                c.gotoNextEffect()
-            elif self.step > 0:
-                c.gotoPreviousEffect()
-                self.at(self.slide, self.step - 1)
-                continue
-            elif self.slide > 0:
-                c.gotoPreviousSlide()
-            else:
-                continue
-            self.await_show((op, index))
-            self.inbox.put(("poll",))
-
-    def await_show(self, op=None, patience=None):
-        """Holds the next step until the show moves, or MOVE_PATIENCE."""
-        token = object()
-        self.awaiting = token
-        self.sent = (op, self.slide, self.step, token, 0)
-        threading.Timer(patience or MOVE_PATIENCE, lambda: self.inbox.put(("moved-or-not", token))).start()
-
-    def patience_ran_out(self, token):
-        """A step LibreOffice dropped (it does, in a slide's first moments)
-        is sent once more; one that moved the show late is not."""
-        op, slide, step, sent_token, tries = self.sent
-        if sent_token is not token:
-            return
-        if self.awaiting is token:
-            self.awaiting = False
-        if op and not self.awaiting and (slide, step) == (self.slide, self.step) and tries < 2 and self.controller is not None:
-            self.moves.appendleft(op)
-            self.drain()
-            self.sent = self.sent[:4] + (tries + 1,)
+    def carry_out(self, request):
+        try:
+            self.handle(request)
+        except SystemExit:
+            raise
+        except Exception as error:
+            try:
+                self.desktop.Components  # LibreOffice still there?
+            except Exception:
+                gone(self, error)
+            say(ev="log", text=traceback.format_exc()[-2000:])
+            say(ev="refused", op=str(request.get("op")), why=message(error))
 
     def quit(self, end, close):
-        """Leaves; `end` ends the show, `close` closes the deck and then
-        LibreOffice if nothing else is open: never a deck with changes, and
-        never while its show runs (the room is watching)."""
+        """Leaves as the pad decided: `end` ends the show, `close` closes
+        the deck and then LibreOffice if nothing else is open. LibreOffice
+        ends a show and closes a deck in its own time, so this waits for it
+        (the pad has gone by then); it never closes a deck with changes, nor
+        one whose show still runs (the room is watching)."""
         self.drop_listener()
         kept = ""
         try:
+            self.close_copy()
             if end and controller_of(self.doc) is not None:
                 self.doc.Presentation.end()
             if end or self.stopped_by_pad:
-                settle = time.monotonic() + 5  # the show ends on LibreOffice's own time
+                settle = time.monotonic() + 5
                 while controller_of(self.doc) is not None and time.monotonic() < settle:
                     time.sleep(0.05)
             if self.full_screen_before is not None and controller_of(self.doc) is None:
@@ -512,44 +477,57 @@ class Bridge:
 
     # -- pictures (their own thread: an export must not hold up a step) --
 
-    def render_loop(self):
-        gef = self.ctx.ServiceManager.createInstanceWithContext("com.sun.star.drawing.GraphicExportFilter", self.ctx)
-        while True:
-            request = self.renders.get()
+    def hidden_copy(self):
+        """The deck as a hidden document of its own, made at the first
+        picture at a step: shapes are hidden there, never in the deck."""
+        if self.copy is None:
+            path = os.path.join(self.scratch, "copy.odp")
+            self.doc.storeToURL(uno.systemPathToFileUrl(path), (prop("FilterName", "impress8"),))
+            self.copy = self.desktop.loadComponentFromURL(uno.systemPathToFileUrl(path), "_blank", 0,
+                                                          (prop("Hidden", True), prop("ReadOnly", True)))
+        return self.copy
+
+    def close_copy(self):
+        copy, self.copy = self.copy, None
+        if copy is not None:
             try:
-                slide, width, height = int(request["slide"]), int(request["width"]), int(request["height"])
-                pages = self.doc.DrawPages
-                if not 0 <= slide < pages.Count or not (0 < width <= 4096 and 0 < height <= 4096):
-                    say(ev="refused", op="render", why="no such picture")
-                    continue
-                path = os.path.join(self.scratch, "p%d.png" % slide)
-                started = time.monotonic()
-                gef.setSourceDocument(pages.getByIndex(slide))
-                data = uno.Any("[]com.sun.star.beans.PropertyValue",
-                               (prop("PixelWidth", width), prop("PixelHeight", height)))
-                uno.invoke(gef, "filter", ((prop("URL", uno.systemPathToFileUrl(path)), prop("MediaType", "image/png"),
-                                            prop("FilterData", data)),))
-                with open(path, "rb") as f:
-                    png = f.read()
-                os.unlink(path)
-                say(ev="picture", slide=slide, width=width, height=height,
-                    ms=round((time.monotonic() - started) * 1000, 1), png=base64.b64encode(png).decode("ascii"))
-            except Exception as error:
-                say(ev="refused", op="render", why=message(error))
-                self.inbox.put(("poll",))
+                copy.close(True)
+            except Exception:
+                pass
 
-    def tick(self):
-        while True:
-            time.sleep(0.25)
-            self.inbox.put(("poll",))
-
-
-MOVE_PATIENCE = 0.4  # seconds a step waits for the show to move before the next goes
+    def render(self, request):
+        try:
+            slide, width, height = int(request["slide"]), int(request["width"]), int(request["height"])
+            step = request.get("step")
+            pages = self.doc.DrawPages
+            if not 0 <= slide < pages.Count or not (0 < width <= 4096 and 0 < height <= 4096):
+                return say(ev="refused", op="render", why="no such picture")
+            started = time.monotonic()
+            page = pages.getByIndex(slide)
+            if isinstance(step, int) and step < click_steps(page):
+                page = self.hidden_copy().DrawPages.getByIndex(slide)
+                hidden = set(hidden_at(page, step))
+                for i in range(page.Count):
+                    page.getByIndex(i).Visible = i not in hidden
+            path = os.path.join(self.scratch, "p%d.png" % slide)
+            gef = self.ctx.ServiceManager.createInstanceWithContext("com.sun.star.drawing.GraphicExportFilter", self.ctx)
+            gef.setSourceDocument(page)
+            data = uno.Any("[]com.sun.star.beans.PropertyValue",
+                           (prop("PixelWidth", width), prop("PixelHeight", height)))
+            uno.invoke(gef, "filter", ((prop("URL", uno.systemPathToFileUrl(path)), prop("MediaType", "image/png"),
+                                        prop("FilterData", data)),))
+            with open(path, "rb") as f:
+                png = f.read()
+            os.unlink(path)
+            say(ev="picture", slide=slide, width=width, height=height, step=step,
+                ms=round((time.monotonic() - started) * 1000, 1), png=base64.b64encode(png).decode("ascii"))
+        except Exception as error:
+            say(ev="refused", op="render", why=message(error))
 
 
 def controller_of(doc):
     """The running show's controller, or None. A LibreOffice gone throws
-    (the worker then says `gone`): that is not a show that ended."""
+    (the caller then says `gone`): that is not a show that ended."""
     c = doc.Presentation.Controller
     return c if c is not None and c.isRunning() else None
 
@@ -569,9 +547,9 @@ def gone(bridge, error=None):
     os._exit(3)
 
 
-def requests():
-    """Standard input's requests, one JSON object a line; the rest is refused."""
-    for line in sys.stdin:
+def requests(lines):
+    """The requests on `lines`, one JSON object a line; the rest is refused."""
+    for line in lines:
         try:
             request = json.loads(line)
         except ValueError:
@@ -582,14 +560,15 @@ def requests():
 
 
 def main():
-    # A request is read by the main thread and carried out by the worker:
-    # Python's default 5 ms between thread switches would be most of a step's time.
+    # The listener's lines are written from LibreOffice's calls, the
+    # requests' from this thread: Python's default 5 ms between thread
+    # switches would be most of a step's time.
     sys.setswitchinterval(0.0002)
     pipe, seconds = sys.argv[1], float(sys.argv[2]) if len(sys.argv) > 2 else 30
     bridge = Bridge(pipe, seconds)
     try:
         bridge.connect()
-        incoming = requests()
+        incoming = requests(sys.stdin)
         for request in incoming:
             if request.get("op") == "open":
                 bridge.open(str(request.get("deck", "")), bool(request.get("window", False)))
@@ -599,18 +578,16 @@ def main():
                 break
         else:
             return
-        for job in (bridge.work, bridge.render_loop, bridge.tick):
-            threading.Thread(target=job, daemon=True).start()
         for request in incoming:
             if request.get("op") == "render":
-                bridge.renders.put(request)
+                threading.Thread(target=bridge.render, args=(request,), daemon=True).start()
             else:
-                bridge.inbox.put(("request", request))
-        bridge.inbox.put(("request", {"op": "quit"}))  # the pad left: the show goes on
-        threading.Event().wait()
+                bridge.carry_out(request)
+        bridge.carry_out({"op": "quit"})  # the pad left: the show goes on
     except SystemExit:
         raise
     except BaseException as error:
+        say(ev="log", text=traceback.format_exc()[-2000:])
         gone(bridge, error)
 
 

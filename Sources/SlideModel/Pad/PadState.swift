@@ -244,7 +244,7 @@ public struct PadState: Sendable {
 
     /// The step of the current slide the presses aim at (shown, or on the way).
     public var aimedStep: Int? {
-        guard let step = currentStep else { return nil }
+        guard let step = currentStep, step.isKnown else { return nil }
         return min(max(0, stepHeading.target(or: step.shown)), step.count)
     }
 
@@ -264,7 +264,8 @@ public struct PadState: Sendable {
     /// "step 2/3 · ↓ 2/3", "→ step 3/3" while a press is on the way; nil
     /// for a slide without steps or while the presses head to another slide.
     public var stepText: String? {
-        guard let steps = currentStep, let aimed = aimedStep else { return detailText }
+        guard let steps = currentStep else { return detailText }
+        guard let aimed = aimedStep else { return "step \(steps.fraction)" + (steps.detail.map { " · " + $0 } ?? "") }
         let pending = aimed != steps.shown ? "→ " : ""
         return "\(pending)step \(aimed)/\(steps.count)" + (steps.detail.map { " · " + $0 } ?? "")
     }

@@ -19,6 +19,9 @@ extension PadState {
         endBlankByMoving(now: now)
         if wasBlank && delta < 0 {
             heading.aim(at: heading.target(or: current), current: current, now: now)
+        } else if let step = currentStep, !step.isKnown {
+            // Whether → stays on this slide is the show's to say: nothing is predicted.
+            stepHeading = nil
         } else if let step = currentStep, let aimed = aimedStep, delta > 0 ? aimed < step.count : aimed > 0 {
             // A step within the slide (a fragment, a build): the slide stays.
             stepHeading.aim(at: aimed + (delta > 0 ? 1 : -1), current: step.shown, now: now)
