@@ -25,10 +25,24 @@ trap 'rm -rf "$logs"' EXIT
 run() { swift test --skip-build --ignore-lock --disable-swift-testing "$@"; }
 
 status=0
+# The UNO bridge's Python (uno_bridge.py) has tests of its own, on a
+# stand-in `uno` module; counted in the closing line like a test suite.
+bridge_tests() {
+    local out n bad
+    out=$(python3 -m unittest discover -s Tests/BridgePython 2>&1) && ok=passed || ok=failed
+    echo "$out"
+    n=$(grep -oE '^Ran [0-9]+ tests?' <<<"$out" | grep -oE '[0-9]+' || echo 0)
+    bad=$(grep -oE '(failures|errors)=[0-9]+' <<<"$out" | grep -oE '[0-9]+' | awk '{ s += $1 } END { print s + 0 }')
+    [ "$ok" = passed ] || [ "$bad" -gt 0 ] || bad=1
+    echo "Test Suite 'Selected tests' $ok (the bridge's Python)"
+    echo "	 Executed $n tests, with $bad failures"
+    [ "$ok" = passed ]
+}
 if [ $# -gt 0 ]; then
     run "$@" 2>&1 | tee "$logs/1" || status=$?
 else
     ( lane=0
+      bridge_tests || lane=1
       run --skip EndToEndTests --skip 'InProcessTests' || lane=1
       run --filter 'EndToEndTests\.[A-O]' --skip 'EndToEndTests\.(FaultMatrix|Doctor)' || lane=1
       exit $lane ) >"$logs/1" 2>&1 &

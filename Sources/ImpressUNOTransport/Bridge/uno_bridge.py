@@ -93,18 +93,6 @@ def effects(group):
     return [effect for par in children(group) for effect in children(par)]
 
 
-def is_click(group):
-    return any(user_data(effect).get("node-type") == ON_CLICK for effect in effects(group))
-
-
-def click_steps(page):
-    """The clicks the slide's builds wait for: groups of its main sequence
-    with an on-click effect. A group whose effects all run by themselves
-    (with or after the previous, on entry) takes no click, and a click's
-    group may hold several effects."""
-    return sum(1 for group in main_sequence(page) if is_click(group))
-
-
 def targets(effect):
     """The shapes an effect animates (its own target, or its children's)."""
     found = []
@@ -115,33 +103,47 @@ def targets(effect):
     return found
 
 
-def hidden_at(page, step):
-    """The indices of the page's shapes the audience does not see after
+def builds(page):
+    """The slide's main sequence, read once: for each group, whether it
+    waits for a click, and the (shape index, preset class) of its effects.
+    A group whose effects all run by themselves (with or after the
+    previous, on entry) takes no click, and a click's group may hold
+    several effects."""
+    shapes = [page.getByIndex(i) for i in range(page.Count)]
+    found = []
+    for group in main_sequence(page):
+        click, changes = False, []
+        for effect in effects(group):
+            data = user_data(effect)
+            click = click or data.get("node-type") == ON_CLICK
+            for shape in targets(effect):
+                index = next((i for i, s in enumerate(shapes) if s == shape), None)
+                if index is not None:
+                    changes.append((index, data.get("preset-class")))
+        found.append((click, changes))
+    return found
+
+
+def click_steps(groups):
+    """The clicks the slide's builds wait for."""
+    return sum(1 for click, _ in groups if click)
+
+
+def hidden_at(groups, step):
+    """The indices of the slide's shapes the audience does not see after
     `step` clicks: a shape whose first effect is an entrance is hidden
     until its group runs, a shape that exits is hidden once its group has
     run. Groups that run by themselves belong to the click before them
     (or to the slide's entry). Text animated by paragraph is shown whole."""
-    shapes = [page.getByIndex(i) for i in range(page.Count)]
-    def index(shape):
-        return next((i for i, s in enumerate(shapes) if s == shape), None)
-    visible, first_seen, clicks = {}, set(), 0
-    for group in main_sequence(page):
-        if is_click(group):
-            clicks += 1
+    visible, clicks = {}, 0
+    for click, changes in groups:
+        clicks += 1 if click else 0
         runs = clicks <= step
-        for effect in effects(group):
-            kind = user_data(effect).get("preset-class")
-            for shape in targets(effect):
-                i = index(shape)
-                if i is None:
-                    continue
-                if i not in first_seen:
-                    first_seen.add(i)
-                    visible[i] = kind != ENTRANCE
-                if runs and kind == ENTRANCE:
-                    visible[i] = True
-                elif runs and kind == EXIT:
-                    visible[i] = False
+        for index, kind in changes:
+            if index not in visible:
+                visible[index] = kind != ENTRANCE
+            if runs and kind in (ENTRANCE, EXIT):
+                visible[index] = kind == ENTRANCE
     return sorted(i for i, shown in visible.items() if not shown)
 
 
@@ -245,6 +247,8 @@ class Bridge:
         self.pipe, self.connect_seconds = pipe, connect_seconds
         self.doc = self.ctx = self.desktop = self.controller = self.listener = None
         self.copy = None  # the hidden copy pictures at a step come from
+        self.step_pages = {}  # (slide, step) → its page in the copy
+        self.builds = []  # each slide's `builds`, read when the deck is
         self.started_here = False  # this bridge started the show it follows
         self.told_ended = False  # `ended` said for the show that ran last
         self.stopped_by_pad = False  # the pad ended the show (a confirmed quit sends stop, then quit)
@@ -301,10 +305,11 @@ class Bridge:
             fatal("open", "LibreOffice did not open it as a presentation (a password, or not a deck)")
         self.use(doc)
         if controller_of(doc) is None:
-            self.hidden_copy()  # now, while no audience waits on LibreOffice
+            self.prepare_steps()  # now, while no audience waits on LibreOffice
             self.start(window)
         else:
             self.follow()
+            threading.Thread(target=self.prepare_in_show, daemon=True).start()
 
     def attach(self):
         docs = self.impress_docs()
@@ -314,11 +319,13 @@ class Bridge:
             fatal("no-deck", "no presentation is open in this LibreOffice")
         self.use(chosen)
         self.follow()
+        threading.Thread(target=self.prepare_in_show, daemon=True).start()
 
     def use(self, doc):
         self.doc = doc
         pages = doc.DrawPages
-        steps = [click_steps(pages.getByIndex(i)) for i in range(pages.Count)]
+        self.builds = [builds(pages.getByIndex(i)) for i in range(pages.Count)]
+        steps = [click_steps(groups) for groups in self.builds]
         names = []
         for i in range(pages.Count):
             name = pages.getByIndex(i).Name
@@ -477,15 +484,39 @@ class Bridge:
 
     # -- pictures (their own thread: an export must not hold up a step) --
 
-    def hidden_copy(self):
-        """The deck as a hidden document of its own, made at the first
-        picture at a step: shapes are hidden there, never in the deck."""
-        if self.copy is None:
-            path = os.path.join(self.scratch, "copy.odp")
-            self.doc.storeToURL(uno.systemPathToFileUrl(path), (prop("FilterName", "impress8"),))
-            self.copy = self.desktop.loadComponentFromURL(uno.systemPathToFileUrl(path), "_blank", 0,
-                                                          (prop("Hidden", True), prop("ReadOnly", True)))
-        return self.copy
+    def prepare_steps(self):
+        """The deck's slides at each step before their last, as pages of a
+        hidden copy: made once, before the show if this bridge starts it.
+        Changing shapes while the show runs, even in another document, holds
+        LibreOffice's show up for 1.5 s (measured), so no shape changes then."""
+        if self.copy is not None:
+            return
+        path = os.path.join(self.scratch, "copy.odp")
+        self.doc.storeToURL(uno.systemPathToFileUrl(path), (prop("FilterName", "impress8"),))
+        copy = self.desktop.loadComponentFromURL(uno.systemPathToFileUrl(path), "_blank", 0, (prop("Hidden", True),))
+        pages, made = copy.DrawPages, {}
+        originals = [pages.getByIndex(i) for i in range(pages.Count)]
+        copy.lockControllers()
+        try:
+            for slide, page in enumerate(originals):
+                groups = self.builds[slide] if slide < len(self.builds) else []
+                for step in range(click_steps(groups)):
+                    hidden = set(hidden_at(groups, step))
+                    duplicate = copy.duplicate(page)
+                    for i in range(duplicate.Count):
+                        duplicate.getByIndex(i).Visible = i not in hidden
+                    made[(slide, step)] = duplicate
+        finally:
+            copy.unlockControllers()
+        self.copy, self.step_pages = copy, made
+
+    def prepare_in_show(self):
+        """A show joined: its pictures at a step are made at once (one
+        pause of the show, now rather than at each step)."""
+        try:
+            self.prepare_steps()
+        except Exception as error:
+            say(ev="log", text="pictures at a step: %s" % message(error))
 
     def close_copy(self):
         copy, self.copy = self.copy, None
@@ -504,11 +535,8 @@ class Bridge:
                 return say(ev="refused", op="render", why="no such picture")
             started = time.monotonic()
             page = pages.getByIndex(slide)
-            if isinstance(step, int) and step < click_steps(page):
-                page = self.hidden_copy().DrawPages.getByIndex(slide)
-                hidden = set(hidden_at(page, step))
-                for i in range(page.Count):
-                    page.getByIndex(i).Visible = i not in hidden
+            if isinstance(step, int):
+                page = self.step_pages.get((slide, step), page)
             path = os.path.join(self.scratch, "p%d.png" % slide)
             gef = self.ctx.ServiceManager.createInstanceWithContext("com.sun.star.drawing.GraphicExportFilter", self.ctx)
             gef.setSourceDocument(page)
