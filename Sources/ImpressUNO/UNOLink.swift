@@ -305,9 +305,12 @@ public struct UNOLink: Sendable {
         return show.shownCount.flatMap { $0 < count ? $0 : nil }
     }
 
-    /// The next export the pad wants, if none runs.
+    /// The next export the pad wants, if none runs. An export runs on
+    /// LibreOffice's main thread, like the show: none starts while presses
+    /// wait or an effect runs (the room would see it stutter).
     private mutating func pump() -> [Action] {
         guard phase == .linked, exporting == nil, !show.steps.isEmpty else { return [] }
+        guard !show.running || (show.isIdle && show.pending == 0) else { return [] }
         for want in wants where show.steps.indices.contains(want.slide) && !failedExports.contains(want.slide) {
             let picture = Picture(size: fitted(want.size), step: stepShown(on: want.slide))
             if delivered[want.slide] == picture { continue }

@@ -296,9 +296,11 @@ struct UNOShowFollower: Sendable {
         steps.indices.contains(index) ? steps[index] : 0
     }
 
-    /// The step the pad shows, when it changed: held back while ← rewinds.
+    /// The step the pad shows, when it changed: held back while ← rewinds
+    /// and while the slide shown is not known yet.
     private mutating func tell() -> [Effect] {
-        guard running, slide >= 0, !rewinding else { return [] }
+        // A slide was shown and the show has not said which yet: its step is not this slide's.
+        guard running, slide >= 0, !rewinding, !shownSinceAsked else { return [] }
         let count = count(of: slide)
         let step: SlideStep
         switch shown {

@@ -146,7 +146,10 @@ final class UNOLinkTests: XCTestCase {
                        [.render(slide: 2, width: 640, height: 360, step: 0)])
         _ = link.handle(.line(.picture(slide: 2, width: 640, height: 360, step: 0, png: [3])))
         _ = link.handle(.line(.heard(.begin(node: 0))))
-        XCTAssertEqual(requests(link.handle(.line(.heard(.begin(node: UNONode.onClick))))),
+        XCTAssertEqual(requests(link.handle(.line(.heard(.begin(node: UNONode.onClick))))), [],
+                       "no export while an effect runs: the room would see it stutter")
+        _ = link.handle(.line(.heard(.end(node: UNONode.onClick))))
+        XCTAssertEqual(requests(link.handle(.line(.heard(.end(node: 0))))),
                        [.render(slide: 1, width: 640, height: 360, step: 1)], "a build ran: the current picture again")
         _ = link.handle(.line(.picture(slide: 1, width: 640, height: 360, step: 1, png: [4])))
         XCTAssertEqual(requests(link.handle(.line(.heard(.buildsEnded)))), [.render(slide: 1, width: 640, height: 360, step: nil)],
