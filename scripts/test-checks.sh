@@ -74,6 +74,48 @@ quoted=$(copy rows-quoted)
 printf '\nlet script = """\n    import ControlPadUI\n    """\n' >>"$quoted/Sources/SlideModel/Heading.swift"
 expect "check-rows: an import inside a \"\"\" string is text, not an import" 0 "" scripts/check-rows.sh "$quoted"
 
+# --- check-invariants.sh: the claims of docs/ARCHITECTURE.md's invariants, and the page itself
+inv=$(copy invariants-clean)
+expect "check-invariants passes on an unbroken copy" 0 "" scripts/check-invariants.sh --root "$inv"
+
+bang=$(copy invariants-try)
+printf '\nlet forced = try! JSONSerialization.data(withJSONObject: [1])\n' >>"$bang/Sources/SlideModel/Heading.swift"
+expect "check-invariants: a new try! in Sources" fail \
+    "no-try-bang: Sources/SlideModel/Heading.swift:$(wc -l <"$bang/Sources/SlideModel/Heading.swift"): try! (1 in the file, 0 allowed)" \
+    scripts/check-invariants.sh --root "$bang"
+sed -i 's/try! eventLoop/try eventLoop/' "$bang/Sources/RevealJSTransport/RevealJSSource.swift"
+expect "check-invariants: an allow-listed file that lost its try! (the list only shrinks)" fail \
+    "Sources/RevealJSTransport/RevealJSSource.swift holds 0 try!, the allow-list 1" scripts/check-invariants.sh --root "$bang" no-try-bang
+
+said=$(copy invariants-said)
+printf '\n/// try! in a comment, and in a string: no try!\nlet words = "try! it"\n' >>"$said/Sources/SlideModel/Heading.swift"
+expect "check-invariants: try! in a comment or a string is no try!" 0 "" scripts/check-invariants.sh --root "$said" no-try-bang
+
+curses=$(copy invariants-curses)
+sed -i '1i import CNcurses' "$curses/Sources/ControlPadUI/Views/HelpView.swift"
+expect "check-invariants: a view importing CNcurses" fail \
+    "Sources/ControlPadUI/Views/HelpView.swift:1: imports CNcurses; only Sources/ControlPadUI/Terminal/Terminfo.swift may" \
+    scripts/check-invariants.sh --root "$curses" curses
+
+clock=$(copy invariants-clock)
+printf '\nlet started = Date()\n' >>"$clock/Sources/Pdfpc/PdfpcAPI.swift"
+expect "check-invariants: a pure source target reading the clock" fail \
+    "time: Sources/Pdfpc/PdfpcAPI.swift:$(wc -l <"$clock/Sources/Pdfpc/PdfpcAPI.swift"): a pure target reads a clock" \
+    scripts/check-invariants.sh --root "$clock" time
+
+shim=$(copy invariants-c)
+echo 'int stray(void) { return 0; }' >"$shim/Sources/Syscalls/stray.c"
+expect "check-invariants: C outside the C shims" fail "Sources/Syscalls/stray.c: C outside the C shims" \
+    scripts/check-invariants.sh --root "$shim" c-surface
+
+unchecked=$(copy invariants-unchecked)
+sed -i 's/^  Checked by `swift test --filter LoadBufferTests`\.$/  (no command)/' "$unchecked/docs/ARCHITECTURE.md"
+sed -i 's/`swift test --filter HeadingAgreementTests`/`swift test --filter HeadingAgreementTestz`/' "$unchecked/docs/ARCHITECTURE.md"
+expect "check-invariants: an invariant that names no command" fail \
+    '"Content goes by tag, through the load buffer." says no command that checks it' scripts/check-invariants.sh --root "$unchecked"
+expect "check-invariants: an invariant naming a test class that does not exist" fail \
+    '"One heading.": no test class HeadingAgreementTestz in Tests/' scripts/check-invariants.sh --root "$unchecked"
+
 # --- check-manifest.sh: Package.swift declares what the code imports, packages' products included
 manifest=$(copy manifest-clean)
 expect "check-manifest passes on an unbroken copy" 0 "" scripts/check-manifest.sh "$manifest"
