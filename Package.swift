@@ -217,7 +217,15 @@ let package = Package(
         // the test at the line that waited), so only test targets link it.
         .target(name: "FakePeerSupport", path: "Tests/FakePeers"),
         // Fixtures (real LibreOffice bytes) are read by path, not bundled.
-        .testTarget(name: "SlideModelTests", dependencies: ["SlideModel", "DemoSource", "ImpressRemote", "Pdfpc"]),
+        // The pad's model; and, for what each source says its show does
+        // (MovesWhileBlankTests), the sources' kinds.
+        .testTarget(
+            name: "SlideModelTests",
+            dependencies: [
+                "SlideModel", "DemoSource", "ImpressRemote", "Pdfpc",
+                "ImpressRemoteTransport", "ImpressUNOTransport", "PdfpcTransport", "RevealJSTransport",
+            ]
+        ),
         .testTarget(name: "ImpressRemoteTests", dependencies: ["ImpressRemote", "SlideModel"], exclude: ["Fixtures"]),
         .testTarget(name: "PdfpcTests", dependencies: ["Pdfpc", "ImpressRemote", "SlideModel"]),
         .testTarget(name: "SlideImagesTests", dependencies: ["SlideImages", "SlideModel"], resources: [.copy("Fixtures")]),

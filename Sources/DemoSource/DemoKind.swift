@@ -53,3 +53,4 @@ extension MockSlideSource: ConfirmingSource {
         whenWritten(true)
     }
 }
+extension DemoKind: DeclaresMovesWhileBlank { public var movesWhileBlank: MovesWhileBlank { .backOnlyEndsBlank } }  // MockShow answers as LibreOffice 25.2

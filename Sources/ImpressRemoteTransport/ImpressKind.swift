@@ -146,3 +146,4 @@ extension ImpressRemoteSource {
         }
     }
 }
+extension ImpressKind: DeclaresMovesWhileBlank { public var movesWhileBlank: MovesWhileBlank { .backOnlyEndsBlank } }  // LibreOffice 25.2: ← ends the blank and stays

@@ -86,3 +86,4 @@ public struct ImpressUNOKind: SourceKind {
                                 logger: logger ?? Logger(label: "controlpad.uno"))
     }
 }
+extension ImpressUNOKind: DeclaresMovesWhileBlank { public var movesWhileBlank: MovesWhileBlank { .backOnlyEndsBlank } }  // as LibreOffice does over its remote: ← ends the blank and stays

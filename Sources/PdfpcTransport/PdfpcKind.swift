@@ -115,3 +115,4 @@ public struct PdfpcKind: SourceKind {
 }
 
 extension PdfpcSource: ConfirmingSource {}
+extension PdfpcKind: DeclaresMovesWhileBlank { public var movesWhileBlank: MovesWhileBlank { .endBlankAndMove } }  // next and prev leave the black screen and move (tools/fake-pdfpc)

@@ -104,3 +104,4 @@ public struct RevealKind: SourceKind {
 }
 
 extension RevealJSSource: ConfirmingSource {}
+extension RevealKind: DeclaresMovesWhileBlank { public var movesWhileBlank: MovesWhileBlank { .endBlankAndMove } }  // every move ends the pause first, then moves (docs/REVEALJS.md)
