@@ -155,6 +155,7 @@ let package = Package(
                 "DemoSource", "ImpressRemoteTransport", "ImpressUNOTransport", "PdfpcTransport", "RevealJSTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         // The thin `controlpad` executable: `main` only.
@@ -182,7 +183,10 @@ let package = Package(
         // client, and a picture after a step. A developer's tool, no product.
         .executableTarget(
             name: "RevealJSProbe",
-            dependencies: ["RevealJSTransport", "RevealJS", "SlideModel", .product(name: "NIOPosix", package: "swift-nio")],
+            dependencies: [
+                "RevealJSTransport", "RevealJS", "SlideModel",
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             path: "tools/reveal-probe", exclude: ["shot.py"]
         ),
         // What the tests and the benchmark share (a loaded show, the fake
@@ -213,13 +217,26 @@ let package = Package(
         // the test at the line that waited), so only test targets link it.
         .target(name: "FakePeerSupport", path: "Tests/FakePeers"),
         // Fixtures (real LibreOffice bytes) are read by path, not bundled.
-        .testTarget(name: "SlideModelTests", dependencies: ["SlideModel", "DemoSource", "ImpressRemote", "Pdfpc"]),
+        // The pad's model; and, for what each source says its show does
+        // (MovesWhileBlankTests), the sources' kinds.
+        .testTarget(
+            name: "SlideModelTests",
+            dependencies: [
+                "SlideModel", "DemoSource", "ImpressRemote", "Pdfpc",
+                "ImpressRemoteTransport", "ImpressUNOTransport", "PdfpcTransport", "RevealJSTransport",
+            ]
+        ),
         .testTarget(name: "ImpressRemoteTests", dependencies: ["ImpressRemote", "SlideModel"], exclude: ["Fixtures"]),
         .testTarget(name: "PdfpcTests", dependencies: ["Pdfpc", "ImpressRemote", "SlideModel"]),
         .testTarget(name: "SlideImagesTests", dependencies: ["SlideImages", "SlideModel"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "ImpressRemoteTransportTests",
-            dependencies: ["ImpressRemoteTransport", "ImpressRemote", "SlideModel", "PadTestSupport", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "ImpressRemoteTransport", "ImpressRemote", "SlideModel", "PadTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
         ),
         .testTarget(
             name: "PdfpcTransportTests",
@@ -240,6 +257,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ControlPadTests", dependencies: ["ControlPadUI", "PadConfig", "PadTestSupport", "FakePeerSupport", "ControlPadCLI", "ControlPadScripting", "PadRuntime", "Syscalls", "CCrashGuard", "SlideModel", "DemoSource", "SlideImages", "SourceKit", "ImpressRemote", "Pdfpc", "ImpressRemoteTransport", "PdfpcTransport",
+                                                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                                                .product(name: "Logging", package: "swift-log"),
                                                 .product(name: "NIOCore", package: "swift-nio"),
                                                 .product(name: "NIOPosix", package: "swift-nio")], exclude: ["Snapshots"]
         ),

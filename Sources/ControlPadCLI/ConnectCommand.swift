@@ -43,9 +43,7 @@ struct ConnectCommand: ParsableCommand {
         let (kind, shown) = try SourceRegistry.check(text)
         let made = try kind.makeSource(address: text, settings: source.settings(for: kind, config: config.config), use: .pad, logger: nil)
         let door = kind.capabilities.contains(.oneKeptLink) ? KeptLinkClient(server: shown, kind: kind.id).path : nil
-        var settings = pad.settings
-        settings.noShowToStop = kind.noShowToStop
-        try PadRunner.run(source: made, settings: settings, link: kind.initialLink(shown: shown),
+        try PadRunner.run(source: made, settings: SourceRegistry.padSettings(pad.settings, for: kind), link: kind.initialLink(shown: shown),
                           sourceNotes: SourceRegistry.helpNotes(kind, bindings: config.config.bindings), config: config,
                           door: door)
     }

@@ -34,7 +34,7 @@ struct LocalSourceCommand: ParsableCommand {
         } catch {
             throw ValidationError("\(error)")
         }
-        try PadRunner.run(source: source, settings: pad.settings, link: kind.initialLink(shown: kind.addressForm),
+        try PadRunner.run(source: source, settings: SourceRegistry.padSettings(pad.settings, for: kind), link: kind.initialLink(shown: kind.addressForm),
                           config: SourceRegistry.readConfig(path: pad.config))
     }
 }

@@ -77,11 +77,10 @@ struct PresentCommand: ParsableCommand {
             let made = try kind.makeSource(address: app.address,
                                            settings: app.settings.over(config.config.sources[kind.id] ?? [:]),
                                            use: .pad, logger: nil)
-            var settings = pad.settings
+            var settings = SourceRegistry.padSettings(pad.settings, for: kind)
             if settings.agenda == nil, let beside = Self.agenda(beside: file) { settings.agenda = beside }
             settings.quitNote = app.quitNote
             settings.quitEndsTheShow = app.quitEndsTheShow
-            settings.noShowToStop = kind.noShowToStop
             try PadRunner.run(source: made, settings: settings, link: kind.initialLink(shown: shown),
                               sourceNotes: SourceRegistry.helpNotes(kind, bindings: config.config.bindings), config: config)
         } catch {

@@ -129,6 +129,22 @@ enum SourceRegistry {
     /// An example address per kind, for the commands' examples.
     static let exampleAddresses: [String] = ["192.168.1.20", "uno:talk", "pdfpc://127.0.0.1 --password secret", "reveal://127.0.0.1:9222"]
 
+    /// What a move does while `kind`'s screen is blank, as the kind declares
+    /// (every kind here does: `SourceRegistryTests`); a kind that said
+    /// nothing gets the plain rule, a move ends the blank and moves.
+    static func movesWhileBlank(_ kind: any SourceKind) -> MovesWhileBlank {
+        (kind as? any DeclaresMovesWhileBlank)?.movesWhileBlank ?? .endBlankAndMove
+    }
+
+    /// The pad's settings on `kind`: what its keys do there (the stop key's
+    /// words on a show that always presents, where ← heads while blank).
+    static func padSettings(_ settings: PadSettings, for kind: any SourceKind) -> PadSettings {
+        var settings = settings
+        settings.noShowToStop = kind.noShowToStop
+        settings.movesWhileBlank = movesWhileBlank(kind)
+        return settings
+    }
+
     /// The pad's help notes for `kind`, with the keys bound in `bindings`.
     static func helpNotes(_ kind: any SourceKind, bindings: KeyBindings) -> HelpView.SourceNotes? {
         guard let notes = kind.helpNotes else { return nil }  // capabilities, then the kind's own words

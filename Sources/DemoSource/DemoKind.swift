@@ -2,6 +2,8 @@ import Logging
 import SlideModel
 import SourceKit
 
+extension DemoKind: DeclaresMovesWhileBlank { public var movesWhileBlank: MovesWhileBlank { .backOnlyEndsBlank } }  // MockShow answers as LibreOffice 25.2
+
 /// The built-in demo deck as a source kind: `demo://`, or `controlpad demo`
 /// (its command, with the knobs of its show), a show that behaves like a
 /// real network. Made in one place: `makeSource`, through `MockSlideSource.demo`.

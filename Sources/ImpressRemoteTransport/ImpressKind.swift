@@ -4,6 +4,8 @@ import SlideModel
 import ImpressRemote
 import SourceKit
 
+extension ImpressKind: DeclaresMovesWhileBlank { public var movesWhileBlank: MovesWhileBlank { .backOnlyEndsBlank } }  // LibreOffice 25.2: ← ends the blank and stays
+
 /// LibreOffice Impress over Impress Remote, as a source kind: a plain
 /// `HOST[:PORT]` (or `impress://HOST[:PORT]`), paired with a PIN.
 public struct ImpressKind: SourceKind {

@@ -4,6 +4,8 @@ import NIOCore
 import SlideModel
 import SourceKit
 
+extension ImpressUNOKind: DeclaresMovesWhileBlank { public var movesWhileBlank: MovesWhileBlank { .backOnlyEndsBlank } }  // as LibreOffice does over its remote: ← ends the blank and stays
+
 /// LibreOffice Impress on this computer, over UNO (LibreOffice's own API
 /// through a local pipe): build steps, pictures at any size, blank as
 /// LibreOffice reports it. `controlpad present talk.odp` starts it;

@@ -9,6 +9,8 @@ import Pdfpc
 import SourceKit
 import Syscalls
 
+extension PdfpcKind: DeclaresMovesWhileBlank { public var movesWhileBlank: MovesWhileBlank { .endBlankAndMove } }  // next and prev leave the black screen and move (tools/fake-pdfpc)
+
 /// A PDF talk in pdfpc, over its REST server (`pdfpc -V`), as a source
 /// kind: `pdfpc://HOST[:PORT]` (`pdfpcs://` for HTTPS), with a password.
 public struct PdfpcKind: SourceKind {

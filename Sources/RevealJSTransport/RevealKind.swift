@@ -6,6 +6,8 @@ import SlideModel
 import SourceKit
 import Syscalls
 
+extension RevealKind: DeclaresMovesWhileBlank { public var movesWhileBlank: MovesWhileBlank { .endBlankAndMove } }  // every move ends the pause first, then moves (docs/REVEALJS.md)
+
 /// A reveal.js deck (what Quarto, pandoc, Jupyter and sphinx-revealjs make)
 /// in Chromium or Chrome, over the Chrome DevTools Protocol, as a source
 /// kind: `reveal://HOST:PORT[/PAGE]`, loopback only unless `--allow-remote`.

@@ -75,7 +75,7 @@ final class NotesZoomHelpPaceSnapshotTests: XCTestCase {
             _ = state.reduce(.key(.pageDown), now: .zero)
         }
         let words = Set(seen.joined(separator: " ").split(separator: " ").map(String.init))
-        let entries = HelpView.entries(state.bindings)
+        let entries = HelpView.entries(state.bindings, moves: state.movesWhileBlank)
         let blank = HelpView.format(entries, width: 36).filter { !$0.isEmpty && $0.allSatisfy { $0 == " " } }
         XCTAssertEqual(blank, [], "a summary without keys of its own (the mouse's) gets no empty keys line")
         for case .item(_, let summary) in entries {

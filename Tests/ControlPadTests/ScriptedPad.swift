@@ -1,11 +1,13 @@
 import Foundation
 import XCTest
+@testable import ControlPadCLI
 @testable import ControlPadUI
 @testable import PadConfig
 import PadRuntime
 @testable import SlideModel
 import DemoSource
 import SlideImages
+import SourceKit
 
 /// The pad in-process, scripted (in the spirit of tig's TIG_SCRIPT): a
 /// `PadLoop` on an in-memory `TestTerminal` of a given size, started as
@@ -70,10 +72,13 @@ final class ScriptedPad {
     ///   nil or empty: the defaults.
     /// - `state`: the state directory (layouts.json), a fresh one if nil.
     /// - `depth`: the pictures' colours (nil: no pictures, as `--pictures none`).
+    /// - `kind`: the source's kind, whose words and rules the pad takes as
+    ///   the commands give them (`SourceRegistry.padSettings`).
     init(source: SlideSource? = nil, link: LinkState = .local("demo"), width: Int = 120, height: Int = 40,
          settings: PadSettings = PadSettings(), config: String? = "", state: URL? = nil,
-         depth: ColorDepth? = .palette256, sourceNotes: HelpView.SourceNotes? = nil) throws {
-        var settings = settings
+         depth: ColorDepth? = .palette256, sourceNotes: HelpView.SourceNotes? = nil,
+         kind: any SourceKind = DemoKind()) throws {
+        var settings = SourceRegistry.padSettings(settings, for: kind)
         settings.noAnimation = true
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("cp-scripted-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)

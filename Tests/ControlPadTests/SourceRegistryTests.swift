@@ -2,6 +2,7 @@ import ArgumentParser
 import XCTest
 @testable import ControlPadCLI
 @testable import ControlPadScripting
+@testable import ControlPadUI
 @testable import PadConfig
 import SlideModel
 import SourceKit
@@ -146,5 +147,26 @@ final class SourceRegistryTests: XCTestCase {
         XCTAssertEqual(back?.keys.hasPrefix("←"), true, "on the keys bound to previous")
         XCTAssertEqual(back?.summary, "while blank: the slides come back, one step back")
         XCTAssertTrue(reveal.items.contains { $0.summary == "reveal.js's pause (the screen goes black; one made in the browser shows as BLANK)" })
+    }
+    /// What a move does while the screen is blank is each kind's to say
+    /// (issue 48): every kind of the registry declares it (none is left to
+    /// the plain rule unsaid), the pad is told it as the commands start it,
+    /// and the help says what that source's show does.
+    func testEveryKindSaysWhatAMoveDoesWhileBlankAndThePadAndItsHelpSayIt() throws {
+        for kind in SourceRegistry.kinds {
+            let declared = try XCTUnwrap(kind as? any DeclaresMovesWhileBlank, "\(kind.id) declares movesWhileBlank in its kind's file")
+            let settings = SourceRegistry.padSettings(PadSettings(), for: kind)
+            XCTAssertEqual(settings.movesWhileBlank, declared.movesWhileBlank, kind.id)
+            let help = HelpView.format(HelpView.entries(.standard, moves: settings.movesWhileBlank)).joined(separator: "\n")
+            let stays = help.contains("← PgUp stay on the slide")
+            XCTAssertEqual(stays, declared.movesWhileBlank == .backOnlyEndsBlank, "\(kind.id): the help says where ← goes while blank")
+            XCTAssertEqual(help.contains("a move brings the slides back, and moves"), !stays, kind.id)
+        }
+        let on = { (address: String) in SourceRegistry.padSettings(PadSettings(), for: SourceRegistry.kind(for: address)).movesWhileBlank }
+        XCTAssertEqual(on("192.0.2.7"), .backOnlyEndsBlank, "Impress: ← ends the blank and stays")
+        XCTAssertEqual(on("uno:talk"), .backOnlyEndsBlank, "Impress over UNO: the same")
+        XCTAssertEqual(on("demo://"), .backOnlyEndsBlank, "the demo answers as LibreOffice")
+        XCTAssertEqual(on("pdfpc://127.0.0.1"), .endBlankAndMove, "pdfpc: ← ends the black screen and goes back")
+        XCTAssertEqual(on("reveal://127.0.0.1:9222"), .endBlankAndMove, "reveal.js: ← ends the pause and goes back a step")
     }
 }

@@ -1,5 +1,6 @@
 import XCTest
 @testable import SlideModel
+import DemoSource
 
 /// The key rule of docs/KEYS.md, cell by cell: a clicker's keys (PgDn,
 /// PgUp, →, ←, Space, b, ., F5, Shift-F5, Esc) in every state a presenter
@@ -9,9 +10,11 @@ import XCTest
 final class KeyRuleTests: XCTestCase {
     private var clock: Duration = .milliseconds(1_000)
 
-    /// A 14-slide demo show on slide 5 (index 4), with `open` pressed.
+    /// A 14-slide demo show on slide 5 (index 4), with `open` pressed; the
+    /// pad heads as the demo says its show moves (`DemoKind`).
     private func pad(_ open: [Key]) -> PadState {
         var state = PadState(animate: false)
+        state.movesWhileBlank = DemoKind().movesWhileBlank
         _ = state.reduce(.source(.link(.local("demo"))), now: .zero)
         _ = state.reduce(.source(.showStarted(slideCount: 14, current: 4)), now: .zero)
         _ = state.reduce(.viewport(Viewport(listRows: 10, notesRows: 4, notesMaxScroll: 10)), now: .zero)
@@ -133,8 +136,9 @@ final class KeyRuleTests: XCTestCase {
         }
     }
 
-    /// As LibreOffice does: a move ends the blank (← stays on its slide),
-    /// and F5 / Shift-F5 resume like `b`.
+    /// On the demo, which answers as LibreOffice does: a move ends the blank
+    /// (← stays on its slide), and F5 / Shift-F5 resume like `b`. Where ←
+    /// heads on each source: MovesWhileBlankTests.
     func testWhileBlankedTheClickerBringsTheSlidesBack() {
         let back = "the screen is back: a move ends the blank"
         let expected: [Seen] = [

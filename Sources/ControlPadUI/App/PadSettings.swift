@@ -1,4 +1,5 @@
 import PadConfig
+import SlideModel
 /// What the person asked of the pad at start (the command line's words,
 /// already checked): plain values, so the pad does not know how they were
 /// given. Unset ones fall back on the config file, then the defaults.
@@ -27,6 +28,8 @@ package struct PadSettings: Sendable {
     package var quitEndsTheShow = false
     /// What the stop key says on a source with no show to stop (nil: it asks, then stops).
     package var noShowToStop: String?
+    /// What a move does while the source's screen is blank (its kind says).
+    package var movesWhileBlank = MovesWhileBlank.endBlankAndMove
 
     package init() {}
 }

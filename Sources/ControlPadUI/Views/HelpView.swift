@@ -27,7 +27,21 @@ package struct HelpView {
         }
     }
 
-    static func entries(_ bindings: KeyBindings, picturesLabel: String? = nil, sourceNotes: SourceNotes? = nil) -> [Entry] {
+    /// What the help says of a move while the screen is blank: every move
+    /// brings the slides back; where ← lands is the source's own
+    /// (`MovesWhileBlank`, which its kind declares).
+    static func whileBlank(_ moves: MovesWhileBlank) -> [Entry] {
+        switch moves {
+        case .endBlankAndMove:
+            [.item(keys: "while blank", summary: "a move brings the slides back, and moves")]
+        case .backOnlyEndsBlank:
+            [.item(keys: "while blank", summary: "a move brings the slides back: → moves on,"),
+             .item(keys: "", summary: "← PgUp stay on the slide (as the show does)")]
+        }
+    }
+
+    static func entries(_ bindings: KeyBindings, moves: MovesWhileBlank, picturesLabel: String? = nil,
+                        sourceNotes: SourceNotes? = nil) -> [Entry] {
         var out: [Entry] = []
         for group in Action.Group.allCases {
             let actions = Action.allCases.filter { $0.group == group && !bindings.keys(for: $0).isEmpty }
@@ -49,9 +63,9 @@ package struct HelpView {
                 .item(keys: "go-to prompt", summary: "PgDn PgUp → ← Space close it, move the show"),
                 .item(keys: "", summary: "it closes by itself after 5 s without a key"),
                 .item(keys: "list overview help", summary: "keep PgDn PgUp → ← Space (the show stays)"),
-                .item(keys: "", summary: "the status line says so; Esc closes them"),
-                .item(keys: "while blank", summary: "a move brings the slides back"),
-                .gap, .heading("In context"),
+                .item(keys: "", summary: "the status line says so; Esc closes them")]
+        out += whileBlank(moves)
+        out += [.gap, .heading("In context"),
                 .item(keys: "0–9 Enter", summary: "go to slide number"),
                 .item(keys: "PgUp PgDn", summary: "page the notes while they have the keys"),
                 .item(keys: "↑ ↓ PgUp PgDn Space", summary: "move through this help"),
@@ -137,7 +151,7 @@ package struct HelpView {
     /// two where one is too tall and two fit side by side, else one column
     /// that scrolls.
     func render(_ state: PadState, anchor: (x: Int, y: Int)?, in screen: Rect, grid: inout CellGrid) {
-        let entries = Self.entries(state.bindings, picturesLabel: picturesLabel, sourceNotes: sourceNotes)
+        let entries = Self.entries(state.bindings, moves: state.movesWhileBlank, picturesLabel: picturesLabel, sourceNotes: sourceNotes)
         let pages = pagesCache.pages(entries, screen: screen)
         var columns = pages.columns
         if pages.scrolls {

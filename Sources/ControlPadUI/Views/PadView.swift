@@ -24,7 +24,7 @@ struct PadView {
 
     /// The help's lines on screen and how far it scrolls, at this size.
     func helpPaging(_ state: PadState, screen layout: PadLayout) -> (rows: Int, maxScroll: Int) {
-        let entries = HelpView.entries(state.bindings, picturesLabel: picturesLabel, sourceNotes: sourceNotes)
+        let entries = HelpView.entries(state.bindings, moves: state.movesWhileBlank, picturesLabel: picturesLabel, sourceNotes: sourceNotes)
         let pages = helpPages.pages(entries, screen: Rect(x: 0, y: 0, width: layout.width, height: layout.height))
         return (pages.rows, pages.maxScroll)
     }

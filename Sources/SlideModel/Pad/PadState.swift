@@ -177,6 +177,9 @@ public struct PadState: Sendable {
     public var quitEndsTheShow = false
     /// Why the stop key does nothing on this source (it always presents); nil: it stops the show.
     public var noShowToStop: String?
+    /// What a move does while the screen is blank, as the source says
+    /// (its kind's `movesWhileBlank`): where ← heads then.
+    public var movesWhileBlank = MovesWhileBlank.endBlankAndMove
     /// A short message that goes by itself (a press refused while the link is down).
     public var flash: Flash?
 

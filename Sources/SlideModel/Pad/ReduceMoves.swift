@@ -12,12 +12,13 @@ extension PadState {
 
     /// → or ←: always sent (the show may step an effect, not a slide), and
     /// shown at once as the slide the presses are heading for. While blank,
-    /// Impress ends the blank; ← then stays on its slide (LibreOffice 25.2).
+    /// a move ends the blank; ← then heads where the source says its show
+    /// goes (`movesWhileBlank`): back, or nowhere (it stays).
     mutating func step(by delta: Int, now: Duration) -> [Effect] {
         guard showRunning else { return [] }
         let wasBlank = blank
         endBlankByMoving(now: now)
-        if wasBlank && delta < 0 {
+        if wasBlank && delta < 0 && movesWhileBlank == .backOnlyEndsBlank {
             heading.aim(at: heading.target(or: current), current: current, now: now)
         } else if let step = currentStep, !step.isKnown {
             // Whether → stays on this slide is the show's to say: nothing is predicted.
@@ -32,9 +33,9 @@ extension PadState {
         return [.send(delta > 0 ? .next : .previous)]
     }
 
-    /// A move while blank ends the blank in Impress (it never says so but
-    /// by starting the show's stream again): the pad shows the slides and
-    /// runs the talk's timer again at once.
+    /// A move while blank ends the blank, on every source (Impress never
+    /// says so but by starting the show's stream again): the pad shows the
+    /// slides and runs the talk's timer again at once.
     mutating func endBlankByMoving(now: Duration) {
         guard blank else { return }
         blank = false

@@ -210,7 +210,7 @@ class FakeImpressPadTestCase: XCTestCase {
         if let reconnectMs { configuration.backoff = ReconnectBackoff(initial: .milliseconds(reconnectMs), maximum: .milliseconds(reconnectMs)) }
         let source = ImpressRemoteSource(configuration: configuration, logger: log?.logger ?? Logger(label: "controlpad.impress"))
         return try ScriptedPad(source: source, link: .connecting(to: server.description), width: width, height: height,
-                               depth: .palette256)
+                               depth: .palette256, kind: ImpressKind())
     }
 
     func status(_ pad: ScriptedPad, _ what: String, timeout: TimeInterval = 30,

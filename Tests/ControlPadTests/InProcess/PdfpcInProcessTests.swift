@@ -36,7 +36,7 @@ final class PdfpcInProcessTests: XCTestCase {
         defer { unsetenv("CONTROLPAD_RECONNECT_MS") }
         let source = try kind.makeSource(address: text, settings: SourceSettings(["password": password]), use: .pad, logger: nil)
         let pad = try ScriptedPad(source: source, link: kind.initialLink(shown: shown), width: width, height: height,
-                                  sourceNotes: SourceRegistry.helpNotes(kind, bindings: KeyBindings.standard))
+                                  sourceNotes: SourceRegistry.helpNotes(kind, bindings: KeyBindings.standard), kind: kind)
         return pad
     }
 
