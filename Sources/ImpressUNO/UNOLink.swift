@@ -260,9 +260,11 @@ public struct UNOLink: Sendable {
 
     private mutating func fail(_ problem: UNOProblem) -> [Action] {
         phase = .failed
+        // The room sees no show while LibreOffice is gone: the talk's timer stands still.
+        let ended: [Action] = show.running ? [.emit(.showFinished)] : []
         show.ended()
         exporting = nil
-        return [.cancel(.poll), .cancel(.patience), .cancel(.asking), .cancel(.calm), .endBridge, .emit(.link(.failed(problem.linkProblem)))]
+        return ended + [.cancel(.poll), .cancel(.patience), .cancel(.asking), .cancel(.calm), .endBridge, .emit(.link(.failed(problem.linkProblem)))]
     }
 
     /// The follower's effects as the link's actions.

@@ -147,6 +147,11 @@ public struct LoadBuffer: Sendable {
         return out
     }
 
+    /// A view shows a slide whose picture has not arrived.
+    public var waitsForAPicture: Bool {
+        wanted.contains { tag, slide in tag != .notes && !tag.isContainer && arrived[slide]?.preview == nil }
+    }
+
     /// What view `tag` shows now: only ever its current request's content.
     public func content(for tag: ViewTag) -> Content? {
         guard let slide = wanted[tag] else { return nil }

@@ -84,6 +84,25 @@ final class PadSnapshotTests: XCTestCase {
         XCTAssertTrue(status.contains("● Impress 25.2.3.2 · 127.0.0.1 · deck.odp"), String(status))
     }
 
+    func testThePreviewCountGoesOnceEveryPaneHasItsPicture() {
+        var state = samplePadState()
+        _ = state.reduce(.source(.preview(index: 3, Preview(png: [3]))), now: .zero)
+        let status = renderPad(&state, width: 120, height: 40).text.split(separator: "\n", omittingEmptySubsequences: false)[39]
+        XCTAssertFalse(status.contains("previews"), "current and next are in: \(status)")
+    }
+
+    func testLibreOfficeAskingOnItsScreenIsSaidInTheMiddleBeforeAnyShow() {
+        var state = PadState(animate: false)
+        _ = state.reduce(.source(.link(.connected(server: "LibreOffice 25.2 · uno:controlpad"))), now: .zero)
+        let problem = LinkProblem(source: "uno", code: "asking", reason: "LibreOffice is asking something on its own screen",
+                                  fix: "Answer it there (a locked file: Open; a password; document recovery).")
+        _ = state.reduce(.source(.unanswered(problem)), now: .zero)
+        let screen = renderPad(&state, width: 120, height: 40).text
+        XCTAssertTrue(screen.contains("LibreOffice is asking something on its own screen"), screen)
+        XCTAssertTrue(screen.contains("Answer it there"), screen)
+        XCTAssertFalse(screen.contains("Asking about the show"), screen)
+    }
+
     func testStatusLineShowsPositionTimerClockProgressAndBlank() {
         var state = samplePadState()
         _ = state.reduce(.key(.char("b")), now: .milliseconds(201_000))

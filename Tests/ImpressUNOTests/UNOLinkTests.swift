@@ -172,7 +172,8 @@ final class UNOLinkTests: XCTestCase {
         _ = link.handle(.line(.whereAnswer(slide: 2, blank: false, others: [])))
         let gone = link.handle(.line(.gone(message: "Binary URP bridge disposed during call")))
         XCTAssertTrue(gone.contains(.endBridge))
-        guard case .link(.failed(let problem))? = events(gone).first else { return XCTFail("no failure shown: \(gone)") }
+        XCTAssertEqual(events(gone).first, .showFinished, "the room sees no show: the talk's timer stands still")
+        guard case .link(.failed(let problem))? = events(gone).last else { return XCTFail("no failure shown: \(gone)") }
         XCTAssertEqual(problem.reason, "LibreOffice closed or crashed")
         XCTAssertTrue(problem.fix?.contains("at slide 3") == true, problem.fix ?? "")
         XCTAssertEqual(link.handle(.bridgeEnded), [], "the bridge's end after its last word says nothing more")

@@ -49,6 +49,9 @@ struct SlidePaneView {
 
     /// What the current pane says with no show: F5 only where it can work.
     static func noShow(_ state: PadState) -> [String] {
+        if let unanswered = state.unanswered, state.isLinkUp {
+            return [unanswered.reason] + (unanswered.fix.map { [$0] } ?? [])
+        }
         switch state.link {
         case .connected where !state.showStateKnown:
             return ["Asking about the show…"]

@@ -90,9 +90,14 @@ struct StatusBarView {
                 parts.append(("◷ starts at the next slide", Style(dim), 2))
             }
             if state.blank { parts.append(("BLANK", Style(.warning), 1)) }
-            if state.buffer.previewCount < state.slideCount {
+            // Said while a picture a view waits for is missing, not for the
+            // whole talk (a source that exports on demand never has them all).
+            if state.buffer.previewCount < state.slideCount, state.buffer.waitsForAPicture {
                 parts.append(("previews \(state.buffer.previewCount)/\(state.slideCount)", Style(dim), 5))
             }
+        } else if let unanswered = state.unanswered, state.isLinkUp {
+            // Before a show too: LibreOffice asking on its own screen holds up the deck.
+            parts.append(("⚠ \(unanswered.reason)", Style(.warning), 0))
         } else if state.isLinkUp && !state.showStateKnown {
             parts.append(("asking about the show…", Style(dim), 1))
         } else if state.isLinkUp {
