@@ -268,6 +268,26 @@ class BridgeTests(unittest.TestCase):
         leaving.assert_called_once_with(3)
         self.assertEqual(self.lines()[-1], {"ev": "gone", "message": "Binary URP bridge disposed"})
 
+    def test_a_show_in_a_window_hides_the_editor_and_puts_back_exactly_what_was_shown(self):
+        b = self.linked(Controller())
+        sidebar = types.SimpleNamespace(shown=True)
+        sidebar.isVisible = lambda: sidebar.shown
+        sidebar.setVisible = lambda v: setattr(sidebar, "shown", v)
+        layout = types.SimpleNamespace(HideCurrentUI=False)
+        b.doc.CurrentController = types.SimpleNamespace(Frame=types.SimpleNamespace(LayoutManager=layout),
+                                                        getSidebar=lambda: sidebar)
+        b.doc.isModified = lambda: False
+        b.doc.setModified = lambda flag: None
+        b.hide_editor()
+        self.assertEqual((layout.HideCurrentUI, sidebar.shown), (True, False), "menus, toolbars and sidebar hidden")
+        b.doc.Presentation.Controller = None  # the show ended
+        b.follow()
+        self.assertEqual((layout.HideCurrentUI, sidebar.shown), (False, True), "put back as they were")
+        sidebar.shown = False
+        b.hide_editor()
+        b.show_editor()
+        self.assertFalse(sidebar.shown, "a sidebar that was closed stays closed")
+
     def test_bad_request_lines_are_refused(self):
         self.assertEqual(list(bridge.requests(["not json\n", "[1]\n", '{"op": "next"}\n'])), [{"op": "next"}])
         self.assertEqual(self.lines(), [{"ev": "refused", "op": "?", "why": "not JSON"}])

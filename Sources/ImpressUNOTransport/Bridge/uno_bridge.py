@@ -253,6 +253,7 @@ class Bridge:
         self.told_ended = False  # `ended` said for the show that ran last
         self.stopped_by_pad = False  # the pad ended the show (a confirmed quit sends stop, then quit)
         self.full_screen_before = None  # the show's window setting as the deck had it, if changed here
+        self.editor_hidden = None  # what `hide_editor` hid, to put back
         self.scratch = tempfile.mkdtemp(prefix="controlpad-uno-")
 
     # -- connecting and finding the deck --
@@ -355,14 +356,45 @@ class Bridge:
             p.IsFullScreen = not window
             if clean:
                 self.doc.setModified(False)
+        if window:
+            self.hide_editor()
         p.start()
         self.started_here = True
         self.follow()
+
+    def hide_editor(self):
+        """A show in a window holds the slide and nothing of the editor:
+        menus, toolbars, status bar (the layout manager's HideCurrentUI,
+        which LibreOffice does not save) and the sidebar. `show_editor`
+        puts back exactly what was shown."""
+        try:
+            controller = self.doc.CurrentController
+            layout, sidebar = controller.Frame.LayoutManager, controller.getSidebar()
+            had_sidebar = bool(sidebar.isVisible())
+            layout.HideCurrentUI = True
+            if had_sidebar:
+                sidebar.setVisible(False)
+            self.editor_hidden = (layout, sidebar, had_sidebar)
+        except Exception as error:
+            say(ev="log", text="the editor around the show stays: %s" % message(error))
+
+    def show_editor(self):
+        hidden, self.editor_hidden = self.editor_hidden, None
+        if hidden is None:
+            return
+        layout, sidebar, had_sidebar = hidden
+        try:
+            layout.HideCurrentUI = False
+            if had_sidebar:
+                sidebar.setVisible(True)
+        except Exception as error:
+            say(ev="log", text="the editor's bars did not come back: %s" % message(error))
 
     def follow(self):
         """Listens to the deck's show if one runs (`show`), or says none runs (`ended`)."""
         controller = controller_of(self.doc)
         if controller is None:
+            self.show_editor()
             if not self.told_ended:
                 self.drop_listener()
                 self.told_ended = True
@@ -457,6 +489,8 @@ class Bridge:
                 settle = time.monotonic() + 5
                 while controller_of(self.doc) is not None and time.monotonic() < settle:
                     time.sleep(0.05)
+            if controller_of(self.doc) is None:
+                self.show_editor()
             if self.full_screen_before is not None and controller_of(self.doc) is None:
                 clean = not self.doc.isModified()
                 self.doc.Presentation.IsFullScreen = self.full_screen_before
