@@ -66,9 +66,11 @@ public struct UNOLink: Sendable {
 
     public static let pollEvery: Duration = .milliseconds(250)
     /// How long a press may go without a sign from the show (1 s), and a
-    /// show just started before its first slide is up (3 s: 1.4 s seen).
+    /// show just started before its first slide is up: it drops every press
+    /// until then, and took 1.4 s on a warm LibreOffice, 4.4 s on its first
+    /// show after a new profile (seen), hence 15 s.
     public static let patience: Duration = .seconds(1)
-    public static let startPatience: Duration = .seconds(3)
+    public static let startPatience: Duration = .seconds(15)
     /// The lines of one burst come well under a millisecond apart (0.5–0.7 ms seen).
     public static let calm: Duration = .milliseconds(25)
     /// A load that takes this long is waiting on a question on LibreOffice's screen.

@@ -74,7 +74,9 @@ public struct ImpressUNOKind: SourceKind {
         } else {
             mode = .attach
         }
-        var seconds = 30
+        // A LibreOffice started now on a new profile starts twice (it makes
+        // the profile, then restarts): 30 s was seen to run out on a busy machine.
+        var seconds = office != nil ? 90 : 30
         switch use {
         case .pad: break
         case .send(let timeout), .watch(.some(let timeout)): seconds = max(1, Int(timeout.components.seconds))

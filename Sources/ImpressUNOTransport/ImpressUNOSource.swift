@@ -126,6 +126,7 @@ public final class ImpressUNOSource: SlideSource, ConfirmingSource, Sendable {
 
     private func heard(_ line: [UInt8], generation: Int) {
         guard state.value.generation == generation else { return }
+        if line.count < 300 { logger.trace("← \(String(decoding: line, as: UTF8.self))") }
         if let event = UNOBridgeEvent.parse(line) {
             handle(.line(event))
         } else {

@@ -47,10 +47,10 @@ final class RealImpressUNOEndToEndTests: XCTestCase {
         }
     }
 
-    private func present(_ extra: String = "--window") throws -> TmuxSession {
+    private func present(_ extra: String = "--window", pictures: String = "none", deck: String? = nil) throws -> TmuxSession {
         let config = directory.appendingPathComponent("config.toml")
         FileManager.default.createFile(atPath: config.path, contents: Data())
-        let command = "\(TmuxSession.binary) present \(deck) --profile \(profile) \(extra) --no-animation --pictures none"
+        let command = "\(TmuxSession.binary) present \(deck ?? self.deck) --profile \(profile) \(extra) --no-animation --pictures \(pictures)"
             + " --config \(config.path) --log \(directory.appendingPathComponent("pad.log").path)"
         return try TmuxSession(command: command, width: 120, height: 40, environment: ["DISPLAY": display, "CONTROLPAD_LOG_LEVEL": "debug"])
     }
@@ -62,12 +62,12 @@ final class RealImpressUNOEndToEndTests: XCTestCase {
 
     /// Another UNO client, as the presenter's own hands in LibreOffice would
     /// be: the bridge itself, joined, asked one thing, and gone.
-    private func inLibreOffice(_ request: String) throws {
+    private func inLibreOffice(_ request: String, first: String = #"{"op":"attach"}"#) throws {
         let pipe = try String(contentsOfFile: directory.appendingPathComponent("pipe").path, encoding: .utf8)
         let script = try String(contentsOfFile: FakeServerScript.toolPath("../Sources/ImpressUNOTransport/Bridge/uno_bridge.py"),
                                 encoding: .utf8)
         let input = directory.appendingPathComponent("hands.in")
-        try ("{\"op\":\"attach\"}\n\(request)\n").write(to: input, atomically: true, encoding: .utf8)
+        try ("\(first)\n\(request)\n").write(to: input, atomically: true, encoding: .utf8)
         let fd = open(input.path, O_RDONLY)
         defer { close(fd) }
         let hands = try ChildProcess(["/usr/bin/python3", "-c", script, pipe, "10"], stdin: .descriptor(fd),
@@ -192,6 +192,165 @@ final class RealImpressUNOEndToEndTests: XCTestCase {
         try pad.waitFor(text: "Quit ControlPad?")
         try pad.send("n")
         try status(pad, "2/62")
+        try pad.send("q")
+        try pad.send("y")
+        try pad.waitFor("LibreOffice to close", timeout: 30) { _ in self.offices().isEmpty }
+    }
+
+    // MARK: every press lands, the step the room sees (issue 47)
+
+    /// Where presses from slide `start` (1-based, at its first step) end, on
+    /// this deck ([0, 3, 1, 1, 1][n % 5] click steps), as slow presses do.
+    private func landing(from start: Int, presses: Int) -> String {
+        let steps = { (slide: Int) in [0, 3, 1, 1, 1][(slide - 1) % 5] }
+        var slide = start, step = 0
+        for _ in 0..<presses {
+            if step < steps(slide) { step += 1 } else { slide += 1; step = 0 }
+        }
+        return steps(slide) > 0 ? "\(slide)/62 · step \(step)/\(steps(slide))" : "\(slide)/62"
+    }
+
+    func testFiveQuickPressesFromEveryPatternLandWhereFiveSlowOnesDo() throws {
+        let pad = try present()
+        try status(pad, "· 1/62 ", timeout: 60)
+        for start in [2, 3, 4, 5, 6, 10] {
+            try pad.send(String(start), "Enter")
+            try status(pad, "· \(start)/62")
+            try pad.send("Right", "Right", "Right", "Right", "Right")  // one write
+            let want = landing(from: start, presses: 5)
+            try status(pad, want)
+            // Still there a moment later: nothing lost, nothing late.
+            usleep(1_500_000)
+            XCTAssertTrue(TmuxSession.statusLine(try pad.screen()).contains(want), "from \(start): \(want)")
+        }
+    }
+
+    func testQuickPressesInTheShowsFirstSecondLand() throws {
+        let pad = try present()
+        try pad.waitFor("the show", timeout: 60) { TmuxSession.statusLine($0).contains("· 1/62") }
+        try pad.send("Right", "Right", "Right")
+        try status(pad, "2/62 · step 2/3", timeout: 15)
+    }
+
+    func testARejoinMidBuildSaysItDoesNotKnowTheStepThenTheRoomsStep() throws {
+        var pad = try present()
+        try status(pad, "· 1/62 ", timeout: 60)
+        try pad.send("Right", "Right", "Right")
+        try status(pad, "2/62 · step 2/3")
+        try pad.send("C-\\")
+        try pad.waitFor(text: "EXIT=")
+        pad = try present()
+        try status(pad, "2/62 · step ?/3", timeout: 60)
+        try pad.send("Right")
+        try status(pad, "2/62 · step 3/3")
+    }
+
+    func testBlankThenBackOnlyBringsTheSlidesBackAndBlankThenNextSteps() throws {
+        let pad = try present()
+        try status(pad, "· 1/62 ", timeout: 60)
+        try pad.send("7", "Enter")
+        try status(pad, "· 7/62")
+        try pad.send("Right", "Right")
+        try status(pad, "7/62 · step 2/3")
+        try pad.send("b")
+        try status(pad, "BLANK")
+        try pad.send("Left")
+        try pad.waitFor("the blank's end") { !TmuxSession.statusLine($0).contains("BLANK") }
+        usleep(1_000_000)
+        XCTAssertTrue(TmuxSession.statusLine(try pad.screen()).contains("7/62 · step 2/3"), "← only resumed")
+        try pad.send("b")
+        try status(pad, "BLANK")
+        try pad.send("Right")
+        try status(pad, "7/62 · step 3/3")
+        try pad.send("8", "Enter")
+        try status(pad, "· 8/62 · step 0/1")
+        try pad.send("b")
+        try status(pad, "BLANK")
+        try pad.send("Left")
+        try pad.waitFor("the blank's end") { !TmuxSession.statusLine($0).contains("BLANK") }
+        usleep(1_000_000)
+        XCTAssertTrue(TmuxSession.statusLine(try pad.screen()).contains("· 8/62 · step 0/1"), "stays on slide 8")
+    }
+
+    /// The room's screen: the whole Xvfb display LibreOffice shows on.
+    private func roomScreen() throws -> Screenshot {
+        let path = directory.appendingPathComponent("room.xwd").path
+        let shot = Process()
+        shot.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shot.arguments = ["-c", "xwd -root -silent -display \(display) > \(path)"]
+        try shot.run()
+        shot.waitUntilExit()
+        return try Screenshot(xwd: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+    }
+
+    /// The rows of `rows` holding the slides' box colour, counted as bands.
+    private static func bands(_ rows: [Bool]) -> Int {
+        zip([false] + rows, rows).filter { !$0 && $1 }.count
+    }
+
+    func testTheCurrentPaneShowsTheRoomsPictureAtEachStep() throws {
+        let pad = try present(pictures: "blocks")
+        try status(pad, "· 1/62 ", timeout: 60)
+        try pad.send("Right")
+        try status(pad, "2/62 · step 0/3")
+        for step in 0...3 {
+            if step > 0 {
+                try pad.send("Right")
+                try status(pad, "2/62 · step \(step)/3")
+            }
+            // The room: the boxes (LibreOffice's default blue, #729fcf) on its screen.
+            let shot = try roomScreen()
+            let roomRows = (0..<shot.height).map { y in
+                stride(from: 0, to: shot.width, by: 4).contains { x in
+                    let o = (y * shot.width + x) * 3
+                    return abs(Int(shot.rgb[o]) - 0x72) < 24 && abs(Int(shot.rgb[o + 1]) - 0x9f) < 24 && abs(Int(shot.rgb[o + 2]) - 0xcf) < 24
+                }
+            }
+            // The pad: the current pane's rows that hold that blue (256 colours: 110 or 67).
+            let padBands = try pad.waitFor("the picture at step \(step)", colors: true) { screen in
+                let rows = screen.split(separator: "\n", omittingEmptySubsequences: false).prefix(24).map { line in
+                    let pane = line.prefix(while: { $0 != "┐" })
+                    return pane.contains("5;110m") || pane.contains("5;67m")
+                }
+                return Self.bands(rows) == step + 1
+            }
+            XCTAssertEqual(Self.bands(roomRows), step + 1, "the room at step \(step)")
+            _ = padBands
+        }
+    }
+
+    func testALockedDeckIsSaidInTheMiddleBeforeAnyShow() throws {
+        let lock = directory.appendingPathComponent(".~lock.steps.odp#")
+        try "Someone Else,otheruser,otherhost,28.11.2026 09:00,file:///home/otheruser/.config/libreoffice/4;\n"
+            .write(to: lock, atomically: true, encoding: .utf8)
+        let pad = try present()
+        let said = try pad.waitFor("LibreOffice's question said", timeout: 60) {
+            $0.contains("LibreOffice is asking something on its own screen")
+        }
+        XCTAssertTrue(said.contains("Answer it there"), said)
+    }
+
+    func testASecondDecksShowIsSaid() throws {
+        let pad = try present()
+        try status(pad, "· 1/62 ", timeout: 60)
+        try notePipe(pad)
+        let other = directory.appendingPathComponent("other.odp").path
+        try FileManager.default.copyItem(atPath: deck, toPath: other)
+        try inLibreOffice(#"{"op":"where"}"#, first: "{\"op\":\"open\",\"deck\":\"\(other)\",\"window\":true}")
+        try status(pad, "another show runs in LibreOffice", timeout: 20)
+    }
+
+    func testTheWindowShowHoldsTheSlideAloneAndTheEditorComesBack() throws {
+        let pad = try present()
+        try status(pad, "· 1/62 ", timeout: 60)
+        usleep(1_000_000)
+        let shot = try roomScreen()
+        // The editor's bars are light grey; the show's window around the slide is black.
+        guard let slide = shot.slide(inX: 0, 1, y: 0, 1) else { return XCTFail("no slide on the room's screen") }
+        let above = (0..<max(0, slide.y - 2)).filter { y in
+            stride(from: slide.x, to: slide.x + slide.width, by: 8).filter { shot.grey($0, y) > 200 }.count > slide.width / 16
+        }
+        XCTAssertTrue(above.isEmpty, "light rows above the slide (toolbars, menus): \(above.prefix(10))")
         try pad.send("q")
         try pad.send("y")
         try pad.waitFor("LibreOffice to close", timeout: 30) { _ in self.offices().isEmpty }

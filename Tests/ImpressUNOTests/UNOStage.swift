@@ -19,15 +19,16 @@ struct UNOStage {
     private(set) var told: [SourceEvent] = []
     private(set) var logged: [String] = []
 
-    /// A fresh show (`present`): LibreOffice's first slide is up at `readyAt`.
-    init(slides: Int = 62, readyAt: Duration = .milliseconds(1400)) {
+    /// A fresh show (`present`): LibreOffice's first slide is up at `readyAt`;
+    /// `heardUp`: the listener hears it (else it came before the listener).
+    init(slides: Int = 62, readyAt: Duration = .milliseconds(1400), heardUp: Bool = true) {
         show = SimulatedImpress(slideCount: slides, readyAt: readyAt)
         perform(link.handle(.start))
         perform(link.handle(.line(.hello(office: "LibreOffice 25.2"))))
         perform(link.handle(.line(.deck(title: "steps", steps: show.steps, names: [], aspect: 16.0 / 9))))
         perform(link.handle(.line(.show(slides: slides, slide: 0, blank: false, fresh: true))))
         show.begin()
-        carrySaid()
+        if heardUp { carrySaid() } else { show.said = [] }
     }
 
     /// The pad sends `command`.
