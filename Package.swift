@@ -248,7 +248,7 @@ let package = Package(
         .testTarget(
             name: "SourceKitTests",
             dependencies: [
-                "SourceKit", "SlideModel",
+                "SourceKit", "SlideModel", "Syscalls",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
