@@ -81,7 +81,6 @@ let package = Package(
             name: "PdfpcTransport",
             dependencies: [
                 "Pdfpc", "SlideModel", "SourceKit", "Syscalls", "COpenSSL",
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -116,4 +116,3 @@ public struct PdfpcKind: SourceKind {
     }
 }
 
-extension PdfpcSource: ConfirmingSource {}
