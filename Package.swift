@@ -75,8 +75,8 @@ let package = Package(
             ]
         ),
         // pdfpc's REST API on NIO's HTTP/1 codec (TLS on the system's
-        // OpenSSL): a thin driver of the pure `PdfpcConnection`
-        // (Pdfpc), and pdfpc's source kind.
+        // OpenSSL): the pure `PdfpcConnection` (Pdfpc) and its I/O on the
+        // shared `SourceDriver`, and pdfpc's source kind.
         .target(
             name: "PdfpcTransport",
             dependencies: [
