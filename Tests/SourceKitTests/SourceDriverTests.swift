@@ -54,6 +54,8 @@ final class SourceDriverTests: XCTestCase {
         typealias Machine = Toy
         var channel: Channel?
         var written: [String] = []
+        /// Handed to the machine from inside the next write (as an I/O does when starting its helper fails).
+        var feedOnWrite: Toy.Input?
 
         func carryOut(_ actions: [Toy.Action], driver: SourceDriver<ToyIO>, whenWritten: (@Sendable (Bool) -> Void)?) {
             var answered = false
@@ -64,6 +66,10 @@ final class SourceDriverTests: XCTestCase {
                 case .emit(let event): driver.deliver(event)
                 case .write(let text):
                     written.append(text)
+                    if let input = feedOnWrite {
+                        feedOnWrite = nil
+                        driver.handle(input)
+                    }
                     if let channel {
                         driver.write(channel.allocator.buffer(string: text), to: channel, whenWritten: whenWritten)
                         answered = true
@@ -143,6 +149,15 @@ final class SourceDriverTests: XCTestCase {
         XCTAssertEqual(driver.armedTimers, [])
         loop.advanceTime(by: .seconds(5))
         XCTAssertEqual(driver.machine.inputs, [.say([.arm(.poll, after: .seconds(1)), .arm(.patience, after: .seconds(2))]), .stop])
+    }
+
+    func testTheIOMayHandTheMachineAnInputWhileCarryingOutItsActions() {
+        let driver = driver()
+        driver.io.feedOnWrite = .say([.write("b"), .arm(.patience, after: .seconds(1))])
+        driver.handle(.say([.write("a"), .arm(.poll, after: .seconds(1))]))
+        XCTAssertEqual(driver.io.written, ["a", "b"], "the input given inside is carried out there, the rest after it")
+        XCTAssertEqual(driver.armedTimers, [.poll, .patience])
+        XCTAssertEqual(driver.machine.inputs.count, 2)
     }
 
     // MARK: generations
