@@ -115,4 +115,3 @@ public struct PdfpcKind: SourceKind {
         return readLine(strippingNewline: true)
     }
 }
-

@@ -104,4 +104,3 @@ public struct RevealKind: SourceKind {
                               connectTimeout: timeout)
     }
 }
-
