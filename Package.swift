@@ -33,8 +33,9 @@ let package = Package(
         // The seam every source fits: `SourceKind` (what a kind of source is:
         // addresses, options and config keys as data, capabilities, how it
         // makes a source and finishes a hand-off), the `EventGate` every source
-        // delivers through, and the doctor's protocol with its generic probes,
-        // checks and output. The list of kinds is
+        // delivers through, the one driver of a network source (`SourceDriver`)
+        // and a child process speaking lines (`LineProcess`), and the doctor's
+        // protocol with its generic probes, checks and output. The list of kinds is
         // ControlPadCLI/SourceRegistry.swift.
         .target(
             name: "SourceKit",
@@ -74,13 +75,12 @@ let package = Package(
             ]
         ),
         // pdfpc's REST API on NIO's HTTP/1 codec (TLS on the system's
-        // OpenSSL): a thin driver of the pure `PdfpcConnection`
-        // (Pdfpc), and pdfpc's source kind.
+        // OpenSSL): the pure `PdfpcConnection` (Pdfpc) and its I/O on the
+        // shared `SourceDriver`, and pdfpc's source kind.
         .target(
             name: "PdfpcTransport",
             dependencies: [
                 "Pdfpc", "SlideModel", "SourceKit", "Syscalls", "COpenSSL",
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -243,6 +243,16 @@ let package = Package(
             dependencies: ["PdfpcTransport", "Pdfpc", "SlideModel", "PadTestSupport"]
         ),
         .testTarget(name: "RevealJSTests", dependencies: ["RevealJS", "SlideModel"]),
+        // The one source driver on an EmbeddedEventLoop, and the child process speaking lines.
+        .testTarget(
+            name: "SourceKitTests",
+            dependencies: [
+                "SourceKit", "SlideModel", "Syscalls",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         .testTarget(name: "ImpressUNOTests", dependencies: ["ImpressUNO", "SlideModel"]),
         // Against a scripted fake CDP server (FakeCDPServer.swift), and, opt-in
         // (CONTROLPAD_REAL_REVEAL=1), against ../shared/revealjs/peer.sh.

@@ -83,9 +83,19 @@ printf '\nlet forced = try! JSONSerialization.data(withJSONObject: [1])\n' >>"$b
 expect "check-invariants: a new try! in Sources" fail \
     "no-try-bang: Sources/SlideModel/Heading.swift:$(wc -l <"$bang/Sources/SlideModel/Heading.swift"): try! (1 in the file, 0 allowed)" \
     scripts/check-invariants.sh --root "$bang"
-sed -i 's/try! eventLoop/try eventLoop/' "$bang/Sources/RevealJSTransport/RevealJSSource.swift"
+sed -i 's/try! eventLoop/try eventLoop/' "$bang/Sources/ImpressUNOTransport/ImpressUNOSource.swift"
 expect "check-invariants: an allow-listed file that lost its try! (the list only shrinks)" fail \
-    "Sources/RevealJSTransport/RevealJSSource.swift holds 0 try!, the allow-list 1" scripts/check-invariants.sh --root "$bang" no-try-bang
+    "Sources/ImpressUNOTransport/ImpressUNOSource.swift holds 0 try!, the allow-list 1" scripts/check-invariants.sh --root "$bang" no-try-bang
+
+unbound=$(copy invariants-unbound)
+sed -i 's/NIOLoopBoundBox/LoopBox/g' "$unbound/Sources/SourceKit/Driver/SourceDriver.swift"
+printf '\nfinal class StraySource: DrivenSource {}\n' >>"$unbound/Sources/PdfpcTransport/HTTPExchange.swift"
+expect "check-invariants: the shared driver's state not bound to its loop" fail \
+    "one-owner: Sources/SourceKit/Driver/SourceDriver.swift: the driver's state is not bound to its loop" \
+    scripts/check-invariants.sh --root "$unbound" one-owner
+expect "check-invariants: a driven source with no driver (so no gate)" fail \
+    "gate: Sources/PdfpcTransport/HTTPExchange.swift:$(wc -l <"$unbound/Sources/PdfpcTransport/HTTPExchange.swift"): StraySource is a source with no EventGate" \
+    scripts/check-invariants.sh --root "$unbound" gate
 
 said=$(copy invariants-said)
 printf '\n/// try! in a comment, and in a string: no try!\nlet words = "try! it"\n' >>"$said/Sources/SlideModel/Heading.swift"

@@ -134,8 +134,6 @@ public struct ImpressKind: SourceKind {
     }
 }
 
-extension ImpressRemoteSource: ConfirmingSource {}
-
 extension ImpressRemoteSource {
     /// Stops; while Impress is still streaming this connection a show's
     /// previews (`PreviewStream`), hands the wait over (`handOff`).

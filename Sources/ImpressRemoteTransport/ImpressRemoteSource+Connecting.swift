@@ -1,6 +1,7 @@
 import ImpressRemote
 import NIOCore
 import NIOPosix
+import SourceKit
 import Syscalls
 
 #if canImport(Glibc)
@@ -9,18 +10,18 @@ import Glibc
 import Musl
 #endif
 
-/// Opening a connection, and the news its channel brings (on `loop`).
-extension ImpressRemoteSource {
+/// Opening a connection, and the news its channel brings (on the driver's loop).
+extension ImpressRemoteSource.IO {
     /// The socket is connected on NIO's thread pool (a blocking `connect`
     /// within the connect timeout) and then handed to NIO: the driver knows
     /// its descriptor, so a connection still streaming previews can be handed
-    /// to another process (`handOff`) without looking for it.
-    func open(_ link: Link) {
-        link.generation += 1
-        let generation = link.generation
+    /// to another process (`handOff`) without looking for it. Each attempt
+    /// is a new generation: news from an earlier one is not heard.
+    func open(_ driver: SourceDriver<ImpressRemoteSource.IO>) {
+        let generation = driver.newGeneration()
         let address = configuration.address
         let timeout = Double(configuration.connectTimeout.clampedNanoseconds) / 1e9
-        let connected = NIOThreadPool.singleton.runIfActive(eventLoop: loop) { () throws -> Int32 in
+        let connected = NIOThreadPool.singleton.runIfActive(eventLoop: driver.eventLoop) { () throws -> Int32 in
             do throws(ConnectError) {
                 return try Syscalls.connectTCP(host: address.host, port: address.port, timeout: timeout)
             } catch {
@@ -28,42 +29,41 @@ extension ImpressRemoteSource {
             }
         }
         connected.whenComplete { result in
-            let link = self.link.value
-            guard generation == link.generation, !link.machine.isStopped else {
+            guard driver.isCurrent(generation), !driver.machine.isStopped else {
                 if case .success(let fd) = result { close(fd) }
                 return
             }
             switch result {
             case .success(let fd):
-                self.register(fd, generation: generation)
+                driver.io.register(fd, generation: generation, driver)
             case .failure(let error):
-                self.handle(.connectFailed(Self.problem(error)))
+                driver.handle(.connectFailed(ImpressRemoteSource.problem(error)))
             }
         }
     }
 
-    /// On `loop`: NIO takes the connected socket over.
-    private func register(_ fd: Int32, generation: Int) {
-        let bootstrap = Self.withLivenessChecks(ClientBootstrap(group: loop))
+    /// NIO takes the connected socket over.
+    private func register(_ fd: Int32, generation: Generation<OneChannel>, _ driver: SourceDriver<ImpressRemoteSource.IO>) {
+        let bootstrap = Self.withLivenessChecks(ClientBootstrap(group: driver.eventLoop))
             .channelOption(.tcpOption(.tcp_nodelay), value: 1)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(ImpressChannelHandler(source: self, generation: generation))
+                    try channel.pipeline.syncOperations.addHandler(ImpressChannelHandler(driver: driver, generation: generation))
                 }
             }
-        bootstrap.withConnectedSocket(fd).hop(to: loop).whenComplete { result in
-            let link = self.link.value
-            guard generation == link.generation, !link.machine.isStopped else {
+        bootstrap.withConnectedSocket(fd).hop(to: driver.eventLoop).whenComplete { result in
+            guard driver.isCurrent(generation), !driver.machine.isStopped else {
                 if case .success(let channel) = result { channel.close(promise: nil) }
                 return
             }
             switch result {
             case .success(let channel):
-                link.channel = channel
-                link.descriptor = fd
-                self.handle(.connected)
+                let io = driver.io
+                io.channel = channel
+                io.descriptor = fd
+                driver.handle(.connected)
             case .failure(let error):
-                self.handle(.connectFailed(Self.problem(error)))
+                driver.handle(.connectFailed(ImpressRemoteSource.problem(error)))
             }
         }
     }
@@ -86,23 +86,9 @@ extension ImpressRemoteSource {
         return b
     }
 
-    // MARK: news from the channel
-
-    func received(_ buffer: ByteBuffer, generation: Int) {
-        guard generation == link.value.generation else { return }
-        handle(.received(Array(buffer.readableBytesView)))
-    }
-
-    func connectionFailed(_ error: Error, generation: Int) {
-        guard generation == link.value.generation else { return }
-        handle(.failed(Self.problem(error)))
-    }
-
-    func connectionClosed(generation: Int) {
-        let link = self.link.value
-        guard generation == link.generation else { return }
-        letGo(link)
-        handle(.closed)
-        link.noteIfClosed()
+    /// The current connection closed: the machine hears it once the socket is let go.
+    func connectionClosed(_ driver: SourceDriver<ImpressRemoteSource.IO>) {
+        letGo()
+        driver.handle(.closed)
     }
 }

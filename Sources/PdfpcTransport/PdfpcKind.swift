@@ -115,5 +115,3 @@ public struct PdfpcKind: SourceKind {
         return readLine(strippingNewline: true)
     }
 }
-
-extension PdfpcSource: ConfirmingSource {}

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import Logging
-import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -36,167 +35,115 @@ public struct PdfpcConfiguration: Sendable {
 }
 
 /// A running pdfpc, driven over its REST API (`pdfpc -V`), as a
-/// `SlideSource`: a thin driver on NIO's HTTP/1 codec (`HTTPExchange`) that carries out what
-/// the pure `PdfpcConnection` decides (requests, timers, events) and feeds
-/// it the answers and the clock.
-///
-/// Threads: the connection's state is bound to one event loop (`link`),
-/// the pad's by default (`PadEventLoop`); every answer is delivered there.
-/// `send`, `want` and `retryNow` called on that loop act in the same turn;
-/// from any other thread they hop onto it (`execute`), in order. Events go out
-/// through a gate that `shutdown` closes: no event arrives after it returns.
-public final class PdfpcSource: SlideSource, Sendable {
+/// `SlideSource`: its pure `PdfpcConnection` and its I/O (`IO`: one HTTP/1
+/// exchange per request on NIO's codec, `HTTPExchange`) on the one
+/// `SourceDriver`, which binds them to an event loop (the pad's by default,
+/// `PadEventLoop`), keeps the timers and the gate, and gives the source its
+/// `start`, `send`, `want`, `retryNow` and `shutdown`. Stopping is at once
+/// (pdfpc has no stream to wait for): requests in flight are cancelled.
+public final class PdfpcSource: DrivenSource {
     public let configuration: PdfpcConfiguration
-    private let loop: EventLoop
-    /// For `pdfpcs://`: the TLS context, or why there is none.
-    private let tls: Result<TLSClientContext, TLSFailure>?
-    private let logger: Logger
-    private let gate = EventGate()
-    private let stopping = SourceShutdown()
-    private let link: NIOLoopBoundBox<Link>
-    private let authorization: String
-
-    private final class Link {
-        var machine: PdfpcConnection
-        var timers: [PdfpcConnection.Timer: Scheduled<Void>] = [:]
-        /// Requests in flight: how to cancel each.
-        var tasks: [Int: @Sendable () -> Void] = [:]
-        var whenAnswered: [Int: @Sendable (Bool) -> Void] = [:]
-        init(_ machine: PdfpcConnection) { self.machine = machine }
-    }
+    public let driver: SourceDriver<IO>
 
     public init(configuration: PdfpcConfiguration, logger: Logger = Logger(label: "controlpad.pdfpc"),
                 group: any EventLoopGroup = PadEventLoop.group) {
         self.configuration = configuration
-        self.logger = logger
-        loop = group.next()
-        tls = configuration.address.secure
-            ? Result { () throws(TLSFailure) in try TLSClientContext(trusting: configuration.trustedCertificates) } : nil
-        authorization = "Basic " + Data("\(PdfpcAPI.user):\(configuration.password)".utf8).base64EncodedString()
         let settings = PdfpcConnection.Settings(
             address: configuration.address.description, serverLabel: configuration.address.host,
             countdownStep: configuration.countdownStep, backoff: configuration.backoff,
             fastPoll: configuration.fastPoll, slowPoll: configuration.slowPoll,
             activeWindow: configuration.activeWindow, prefetch: configuration.prefetch)
-        link = .makeBoxSendingValue(Link(PdfpcConnection(settings)), eventLoop: loop)
+        driver = SourceDriver(machine: PdfpcConnection(settings), io: IO(configuration: configuration),
+                              eventLoop: group.next(), logger: logger)
     }
 
-    // MARK: SlideSource
+    /// What carries out the connection's requests, on the driver's loop.
+    public final class IO: SourceIO {
+        public typealias Machine = PdfpcConnection
+        let configuration: PdfpcConfiguration
+        /// For `pdfpcs://`: the TLS context, or why there is none.
+        private let tls: Result<TLSClientContext, TLSFailure>?
+        private let authorization: String
+        /// Requests in flight: how to cancel each.
+        private var tasks: [Int: @Sendable () -> Void] = [:]
+        /// `send(_:whenWritten:)`'s reports, by the request that carries the press.
+        private var whenAnswered: [Int: @Sendable (Bool) -> Void] = [:]
 
-    public func start(events: @escaping @Sendable (SourceEvent) -> Void) {
-        guard !stopping.isStopped else { return }
-        gate.open(events)
-        loop.execute { self.handle(.start) }
-    }
+        init(configuration: PdfpcConfiguration) {
+            self.configuration = configuration
+            tls = configuration.address.secure
+                ? Result { () throws(TLSFailure) in try TLSClientContext(trusting: configuration.trustedCertificates) } : nil
+            authorization = "Basic " + Data("\(PdfpcAPI.user):\(configuration.password)".utf8).base64EncodedString()
+        }
 
-    public func retryNow() {
-        guard !stopping.isStopped else { return }
-        onTheLoop { self.handle(.retryNow) }
-    }
-
-    public func send(_ command: SourceCommand) {
-        guard !stopping.isStopped else { return }
-        onTheLoop { self.handle(.send(command)) }
-    }
-
-    /// Sends `command`, then calls `whenWritten` with true once pdfpc has
-    /// answered it (or taken it into the presses already in flight), false
-    /// if it was dropped (not connected, no such thing in pdfpc, refused).
-    public func send(_ command: SourceCommand, whenWritten: @escaping @Sendable (Bool) -> Void) {
-        guard !stopping.isStopped else { return whenWritten(false) }
-        loop.execute { self.handle(.send(command), whenWritten: whenWritten) }
-    }
-
-    public func want(_ pictures: [PictureWant]) {
-        guard !stopping.isStopped else { return }
-        onTheLoop { self.handle(.want(pictures)) }
-    }
-
-    /// `body` now when called on the loop, else on the loop after what is already on its way there.
-    private func onTheLoop(_ body: @escaping @Sendable () -> Void) {
-        if loop.inEventLoop { body() } else { loop.execute(body) }
-    }
-
-    /// Stops at once (pdfpc has no stream to wait for): no event reaches the
-    /// pad after this returns; requests in flight are cancelled.
-    public func shutdown() {
-        stopping.stop(closing: gate, on: loop) { self.handle(.stop) }
-    }
-
-    // MARK: carrying out the connection's decisions (on `loop`)
-
-    private func handle(_ input: PdfpcConnection.Input, whenWritten: (@Sendable (Bool) -> Void)? = nil) {
-        let link = self.link.value
-        let actions = link.machine.handle(input, now: Self.monotonicNow())
-        var answered = whenWritten == nil
-        for action in actions {
-            switch action {
-            case .request(let id, let request, let command):
-                if command != nil, let whenWritten, !answered {
-                    link.whenAnswered[id] = whenWritten
-                    answered = true
+        /// A press is reported when pdfpc has answered its request (or it was
+        /// taken into the presses already in flight: true at once), false if dropped.
+        public func carryOut(_ actions: [PdfpcConnection.Action], driver: SourceDriver<IO>,
+                             whenWritten: (@Sendable (Bool) -> Void)?) {
+            var answered = whenWritten == nil
+            for action in actions {
+                switch action {
+                case .request(let id, let request, let command):
+                    if command != nil, let whenWritten, !answered {
+                        whenAnswered[id] = whenWritten
+                        answered = true
+                    }
+                    perform(id: id, request, driver: driver)
+                case .abandonRequests:
+                    for (_, cancel) in tasks { cancel() }
+                    tasks = [:]
+                    for (_, done) in whenAnswered { done(false) }
+                    whenAnswered = [:]
+                case .arm(let timer, let delay): driver.arm(timer, after: delay)
+                case .cancel(let timer): driver.cancel(timer)
+                case .emit(let event): driver.deliver(event)
+                case .dropped:
+                    if !answered { whenWritten?(false); answered = true }
+                case .log(let level, let message): driver.log(level, message)
                 }
-                perform(id: id, request, link: link)
-            case .abandonRequests:
-                for (_, cancel) in link.tasks { cancel() }
-                link.tasks = [:]
-                for (_, done) in link.whenAnswered { done(false) }
-                link.whenAnswered = [:]
-            case .arm(let timer, let delay):
-                link.timers[timer]?.cancel()
-                link.timers[timer] = loop.scheduleTask(in: .nanoseconds(delay.clampedNanoseconds)) {
-                    self.link.value.timers[timer] = nil
-                    self.handle(.timerFired(timer))
-                }
-            case .cancel(let timer): link.timers.removeValue(forKey: timer)?.cancel()
-            case .emit(let event): gate.deliver(event)
-            case .dropped:
-                if !answered { whenWritten?(false); answered = true }
-            case .log(let level, let message): logger.log(level: Logger.Level(level), "\(message)")
             }
+            // A press taken into the presses in flight is accepted.
+            if !answered { whenWritten?(true) }
         }
-        // A press taken into the presses in flight is accepted.
-        if !answered { whenWritten?(true) }
-    }
 
-    private func perform(id: Int, _ request: PdfpcAPI.Request, link: Link) {
-        let isImage: Bool
-        if case .image = request { isImage = true } else { isImage = false }
-        let limit = isImage ? configuration.maxImageBytes : PdfpcNotes.maxBytes
-        var tlsContext: TLSClientContext?
-        if case .failure(let failure) = tls {
-            return loop.execute { self.handle(.failed(id: id, .tls("\(failure)"))) }
-        } else if case .success(let context) = tls {
-            tlsContext = context
-        }
-        var exchange = HTTPExchange.Request(
-            host: configuration.address.host, port: configuration.address.port, tls: tlsContext,
-            method: HTTPMethod(rawValue: request.method), path: request.path, body: request.body, limit: limit,
-            connectTimeout: .nanoseconds(configuration.connectTimeout.clampedNanoseconds),
-            deadline: .now() + .nanoseconds((isImage ? configuration.imageTimeout : configuration.requestTimeout).clampedNanoseconds))
-        exchange.headers.add(name: "Authorization", value: authorization)
-        if request.body != nil { exchange.headers.add(name: "Content-Type", value: "application/json") }
-        let (answer, cancel) = HTTPExchange.start(exchange, on: loop)
-        link.tasks[id] = cancel
-        logger.trace("→ \(request)")
-        answer.whenComplete { result in
-            let link = self.link.value
-            guard link.tasks.removeValue(forKey: id) != nil else { return }
-            let done = link.whenAnswered.removeValue(forKey: id)
-            switch result {
-            case .success(let response):
-                done?(response.status == 200)
-                self.logger.trace("← \(response.status) \(request) (\(response.body.count) bytes)")
-                self.handle(.answered(id: id, status: response.status, body: response.body))
-            case .failure(let error):
-                done?(false)
-                self.logger.debug("✗ \(request): \(error)")
-                self.handle(.failed(id: id, Self.failure(error, limit: limit)))
+        private func perform(id: Int, _ request: PdfpcAPI.Request, driver: SourceDriver<IO>) {
+            let isImage: Bool
+            if case .image = request { isImage = true } else { isImage = false }
+            let limit = isImage ? configuration.maxImageBytes : PdfpcNotes.maxBytes
+            var tlsContext: TLSClientContext?
+            if case .failure(let failure) = tls {
+                return driver.eventLoop.execute { driver.handle(.failed(id: id, .tls("\(failure)"))) }
+            } else if case .success(let context) = tls {
+                tlsContext = context
+            }
+            var exchange = HTTPExchange.Request(
+                host: configuration.address.host, port: configuration.address.port, tls: tlsContext,
+                method: HTTPMethod(rawValue: request.method), path: request.path, body: request.body, limit: limit,
+                connectTimeout: .nanoseconds(configuration.connectTimeout.clampedNanoseconds),
+                deadline: .now() + .nanoseconds((isImage ? configuration.imageTimeout : configuration.requestTimeout).clampedNanoseconds))
+            exchange.headers.add(name: "Authorization", value: authorization)
+            if request.body != nil { exchange.headers.add(name: "Content-Type", value: "application/json") }
+            let (answer, cancel) = HTTPExchange.start(exchange, on: driver.eventLoop)
+            tasks[id] = cancel
+            let logger = driver.logger
+            logger.trace("→ \(request)")
+            answer.whenComplete { result in
+                let io = driver.io
+                guard io.tasks.removeValue(forKey: id) != nil else { return }
+                let done = io.whenAnswered.removeValue(forKey: id)
+                switch result {
+                case .success(let response):
+                    done?(response.status == 200)
+                    logger.trace("← \(response.status) \(request) (\(response.body.count) bytes)")
+                    driver.handle(.answered(id: id, status: response.status, body: response.body))
+                case .failure(let error):
+                    done?(false)
+                    logger.debug("✗ \(request): \(error)")
+                    driver.handle(.failed(id: id, PdfpcSource.failure(error, limit: limit)))
+                }
             }
         }
     }
-
-    // MARK: helpers
 
     static func failure(_ error: Error, limit: Int) -> PdfpcConnection.Failure {
         if let e = error as? TLSFailure { return .tls(e.description) }
@@ -210,8 +157,8 @@ public final class PdfpcSource: SlideSource, Sendable {
         }
         return .classifying(error)
     }
-
-    private static func monotonicNow() -> Duration {
-        .nanoseconds(Int64(truncatingIfNeeded: NIODeadline.now().uptimeNanoseconds))
-    }
 }
+
+/// The driver takes pdfpc's connection as it is.
+extension PdfpcConnection: SourceMachine {}
+extension PdfpcConnection.Input: PlainStartAndStop, WantsPictures {}

@@ -42,19 +42,8 @@ public enum BrowserLauncher {
 
     /// The browser to start: `CONTROLPAD_BROWSER`, else the first candidate on `PATH`.
     public static func find(environment: [String: String]) -> String? {
-        if let named = environment["CONTROLPAD_BROWSER"], !named.isEmpty {
-            return named.contains("/") ? (access(named, X_OK) == 0 ? named : nil) : lookUp(named, environment)
-        }
-        for name in candidates { if let path = lookUp(name, environment) { return path } }
-        return nil
-    }
-
-    static func lookUp(_ name: String, _ environment: [String: String]) -> String? {
-        for dir in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let path = "\(dir)/\(name)"
-            if access(path, X_OK) == 0 { return path }
-        }
-        return nil
+        let named = environment["CONTROLPAD_BROWSER"].flatMap { $0.isEmpty ? nil : [$0] }
+        return Syscalls.findProgram(named ?? candidates, searchPath: environment["PATH"])
     }
 
     /// The browser's arguments: a dedicated profile, DevTools on 127.0.0.1 at `port`, the deck.
@@ -92,7 +81,7 @@ public enum BrowserLauncher {
             throw .didNotStart("\(error)")
         }
         // The browser writes the port it took into its profile.
-        let deadline = NIODeadline.now() + .nanoseconds(RevealJSSource.nanoseconds(timeout))
+        let deadline = NIODeadline.now() + .nanoseconds(timeout.clampedNanoseconds)
         while NIODeadline.now() < deadline {
             if let text = try? readFile(profile + "/DevToolsActivePort"),
                let first = text.split(separator: "\n").first, let port = Int(first), port > 0 {
@@ -135,7 +124,7 @@ public enum BrowserLauncher {
     /// reaps it, and removes its throwaway profile.
     public static func stop(_ launch: Launch, patience: Duration = .seconds(5)) {
         kill(launch.pid, SIGTERM)
-        let deadline = NIODeadline.now() + .nanoseconds(RevealJSSource.nanoseconds(patience))
+        let deadline = NIODeadline.now() + .nanoseconds(patience.clampedNanoseconds)
         var status: Int32 = 0
         while waitpid(launch.pid, &status, WNOHANG) == 0 {
             if NIODeadline.now() > deadline { kill(launch.pid, SIGKILL); _ = waitpid(launch.pid, &status, 0); break }

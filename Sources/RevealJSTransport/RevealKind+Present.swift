@@ -30,9 +30,7 @@ extension RevealKind: SourceKindLauncher {
     package func launch(file: String, options: LaunchOptions) throws(SourceKindError) -> any LaunchedApp {
         let environment = Self.environment()
         // The file first: a browser must not open on what is no deck.
-        var isDirectory = stat()
-        guard stat(file, &isDirectory) == 0 else { throw SourceKindError("no deck at \(file): \(String(cString: strerror(errno)))") }
-        guard isDirectory.st_mode & S_IFMT != S_IFDIR else { throw SourceKindError("\(file) is a folder: name the deck's .html file") }
+        try checkDeck(file, folderAdvice: "name the deck's .html file")
         if let why = Self.notADeck(file) { throw SourceKindError(why) }
         if let back = comeBack(to: file, options: options, environment: environment) { return back }
         let browser: String
@@ -65,7 +63,7 @@ extension RevealKind: SourceKindLauncher {
         let deckURL = BrowserLauncher.fileURL(Self.absolute(file))
         let page: CDPTarget
         do {
-            page = try BrowserLauncher.waitForPage(launch, deckURL: deckURL, timeout: .nanoseconds(RevealJSSource.nanoseconds(options.timeout)),
+            page = try BrowserLauncher.waitForPage(launch, deckURL: deckURL, timeout: .nanoseconds(options.timeout.clampedNanoseconds),
                                                    on: loop).wait()
         } catch {
             BrowserLauncher.stop(launch)

@@ -95,14 +95,12 @@ public struct RevealKind: SourceKind {
         case .pad: break
         case .watch(let limit):
             link.pictures = false
-            if let limit { timeout = .nanoseconds(RevealJSSource.nanoseconds(limit)) }
+            if let limit { timeout = .nanoseconds(limit.clampedNanoseconds) }
         case .send(let limit):
             link.pictures = false
-            timeout = .nanoseconds(RevealJSSource.nanoseconds(limit))
+            timeout = .nanoseconds(limit.clampedNanoseconds)
         }
         return RevealJSSource(settings: link, eventLoop: loops(), logger: logger ?? Logger(label: "controlpad.reveal"),
                               connectTimeout: timeout)
     }
 }
-
-extension RevealJSSource: ConfirmingSource {}

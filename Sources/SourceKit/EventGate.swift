@@ -2,8 +2,8 @@ import FoundationEssentials
 import SlideModel
 import Syscalls
 
-/// The one door a source's events go through to the pad (the Impress and
-/// pdfpc transports both). Delivery happens under the
+/// The one door a source's events go through to the pad (every source: the
+/// network ones through their `SourceDriver`). Delivery happens under the
 /// lock, so once `close()` returns no event is being delivered or will be;
 /// a closed gate never opens again (a `start` racing a `shutdown` cannot
 /// reopen it). The lock is recursive: a sink that calls `shutdown` from

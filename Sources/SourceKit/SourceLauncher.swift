@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// A source kind that can start its presenting app on a file itself
 /// (`controlpad present FILE`): the app with settings of its own, reachable
 /// from this computer only, and an address the kind then connects to.
@@ -22,6 +28,16 @@ extension SourceKindLauncher {
         let name = file.split(separator: "/").last.map(String.init) ?? file
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
         return fileTypes.contains(name[name.index(after: dot)...].lowercased())
+    }
+
+    /// What every launcher checks of `file` before an app opens on it: it
+    /// is there, it is no folder (`folderAdvice`: what to name instead, as
+    /// "name the deck"), and it can be read; else why not, in words.
+    package func checkDeck(_ file: String, folderAdvice: String) throws(SourceKindError) {
+        var info = stat()
+        guard stat(file, &info) == 0 else { throw SourceKindError("no deck at \(file): \(String(cString: strerror(errno)))") }
+        guard info.st_mode & S_IFMT != S_IFDIR else { throw SourceKindError("\(file) is a folder: \(folderAdvice)") }
+        guard access(file, R_OK) == 0 else { throw SourceKindError("cannot read \(file): \(String(cString: strerror(errno)))") }
     }
 }
 

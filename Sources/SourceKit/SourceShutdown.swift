@@ -1,8 +1,8 @@
 import NIOCore
 import Syscalls
 
-/// The one way a driver that lives on an event loop stops (`shutdown()` of
-/// the Impress, pdfpc and reveal.js sources): once only; its `EventGate`
+/// The one way a driver that lives on an event loop stops
+/// (`SourceDriver.shutdown(with:)`, and so every network source): once only; its `EventGate`
 /// closed first, on every call, so no event reaches the pad after it
 /// returns; then the driver's own stop run on its loop, in this turn when
 /// called there, else waited for, so nothing of it is running when

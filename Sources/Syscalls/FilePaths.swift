@@ -29,4 +29,21 @@ extension Syscalls {
         }
         return out
     }
+
+    /// The first of `names` that this process may run: a name with a slash
+    /// as it is, a bare name in the folders of `searchPath` (PATH's form,
+    /// "/usr/bin:/bin" when nil), in order; nil when none is.
+    public static func findProgram(_ names: [String], searchPath: String?) -> String? {
+        let folders = (searchPath ?? "/usr/bin:/bin").split(separator: ":")
+        for name in names {
+            if name.contains("/") {
+                if access(name, X_OK) == 0 { return name }
+                continue
+            }
+            for folder in folders where access("\(folder)/\(name)", X_OK) == 0 {
+                return "\(folder)/\(name)"
+            }
+        }
+        return nil
+    }
 }

@@ -469,11 +469,11 @@ final class ImpressRemoteSourceTests: XCTestCase {
         source.start(events: recorder.sink)
         source.send(.next)
         // No event: the gate did not open again (an event delivered now would be recorded now).
-        source.gate.deliver(.showFinished)
+        source.driver.gate.deliver(.showFinished)
         XCTAssertEqual(recorder.events, [])
         // No connection, ever: the connection is stopped, and a stopped one
         // answers a start (or anything) with nothing to do.
-        var machine = try source.loop.submit { source.link.value.machine }.wait()
+        var machine = try source.driver.eventLoop.submit { source.driver.machine }.wait()
         XCTAssertTrue(machine.isStopped)
         XCTAssertEqual(machine.handle(.start(storedPin: nil, freshPin: "0042"), now: .zero), [])
         XCTAssertEqual(server.accepted.count, 0)
@@ -495,10 +495,10 @@ final class ImpressRemoteSourceTests: XCTestCase {
         // No event and no new connection can follow: the countdown's timer
         // is cancelled (none is left on the loop), the connection is stopped,
         // and the gate is closed.
-        let timers = try source.loop.submit { source.link.value.timers.count }.wait()
+        let timers = try source.driver.eventLoop.submit { source.driver.armedTimers.count }.wait()
         XCTAssertEqual(timers, 0, "no timer is left to reconnect")
-        XCTAssertTrue(try source.loop.submit { source.link.value.machine.isStopped }.wait())
-        source.gate.deliver(.showFinished)
+        XCTAssertTrue(try source.driver.eventLoop.submit { source.driver.machine.isStopped }.wait())
+        source.driver.gate.deliver(.showFinished)
         XCTAssertEqual(events.events.count, count)
         XCTAssertEqual(server.accepted.count, 1)
     }

@@ -93,5 +93,11 @@ final class PresentRefusesTests: XCTestCase {
         XCTAssertTrue(refusal(page).contains("is not a reveal.js deck (it never names reveal)"), refusal(page))
         let deck = write("talk.html", String(repeating: "x", count: 70_000) + "<div class=\"Reveal\"><div class=\"slides\">")
         XCTAssertTrue(refusal(deck).hasPrefix("cannot run the browser /nonexistent/browser"), "a deck gets as far as the browser: \(refusal(deck))")
+        // The checks every launcher makes first (`checkDeck`): there, no folder.
+        let gone = directory.appendingPathComponent("gone.html").path
+        XCTAssertEqual(refusal(gone), "no deck at \(gone): No such file or directory")
+        let folder = directory.appendingPathComponent("slides.html").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        XCTAssertEqual(refusal(folder), "\(folder) is a folder: name the deck's .html file")
     }
 }
