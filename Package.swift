@@ -142,7 +142,6 @@ let package = Package(
             dependencies: [
                 "ImpressUNO", "SlideModel", "SourceKit", "Syscalls",
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.embedInCode("Bridge/uno_bridge.py")]

@@ -25,17 +25,6 @@ import os, re, sys
 root, wanted = sys.argv[1], sys.argv[2:]
 os.chdir(root)
 
-# ---------------------------------------------------------------------------
-# ALLOW-LIST, TO BE EMPTIED. `try!` still in Sources, each file with how
-# many it holds. This is the last of the drivers' copied shells that issue
-# 48's "one driver" (Must have 1) rewrites onto SourceKit's SourceDriver
-# (Impress, pdfpc and reveal.js are on it); the engineer porting UNO
-# empties it. A file holding more than its count fails, and so does a
-# file holding fewer (lower its count, or take it out): the list only shrinks.
-TRY_BANG_ALLOWED = {
-    "Sources/ImpressUNOTransport/ImpressUNOSource.swift": 1,
-}
-# ---------------------------------------------------------------------------
 
 DOC = "docs/ARCHITECTURE.md"
 
@@ -263,20 +252,10 @@ def _():
             for path in files("Sources") for number, module in imports(path)
             if module == "ArgumentParser" and not path.startswith("Sources/ControlPadCLI/")]
 
-@check("no-try-bang", "no `try!` in Sources (but the files of the allow-list at the top of this script, being emptied)")
+@check("no-try-bang", "no `try!` in Sources")
 def _():
-    out, found = [], {}
-    for path, number, line in hits(r"\btry!", files("Sources")):
-        found.setdefault(path, []).append(number)
-    for path, numbers in sorted(found.items()):
-        allowed = TRY_BANG_ALLOWED.get(path, 0)
-        if len(numbers) > allowed:
-            out.append(f"{path}:{numbers[0]}: try! ({len(numbers)} in the file, {allowed} allowed): handle the error, or say why it cannot fail")
-    for path, allowed in sorted(TRY_BANG_ALLOWED.items()):
-        if len(found.get(path, [])) < allowed:
-            out.append(f"{path} holds {len(found.get(path, []))} try!, the allow-list {allowed}: "
-                       f"lower its count in TRY_BANG_ALLOWED (scripts/check-invariants.sh), or take it out")
-    return out
+    return [f"{path}:{number}: try!: handle the error, or say why it cannot fail"
+            for path, number, line in hits(r"\btry!", files("Sources"))]
 
 # ---------------------------------------------------------------------------
 # The page: each invariant names the commands that check it.
@@ -362,7 +341,5 @@ if not wanted:
     faults += len(found)
 if faults:
     sys.exit(1)
-allowed = sum(TRY_BANG_ALLOWED.values())
-print(f"check-invariants: {len(wanted or CHECKS)} checks hold" + ("" if wanted else f", and every invariant of {DOC} names its commands")
-      + (f" ({allowed} try! still allowed in {len(TRY_BANG_ALLOWED)} files, see TRY_BANG_ALLOWED)" if allowed and (not wanted or "no-try-bang" in wanted) else ""))
+print(f"check-invariants: {len(wanted or CHECKS)} checks hold" + ("" if wanted else f", and every invariant of {DOC} names its commands"))
 PY

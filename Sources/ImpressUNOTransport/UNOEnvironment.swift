@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import Syscalls
 
 /// The environment variables Impress over UNO reads.
 enum UNOEnvironment {
@@ -14,17 +15,7 @@ enum UNOEnvironment {
 
     /// The first executable of `names` (a path, or a name on PATH).
     static func find(_ names: [String]) -> String? {
-        let path = value("PATH") ?? "/usr/bin:/bin"
-        for name in names {
-            if name.contains("/") {
-                if access(name, X_OK) == 0 { return name }
-                continue
-            }
-            for folder in path.split(separator: ":") where access("\(folder)/\(name)", X_OK) == 0 {
-                return "\(folder)/\(name)"
-            }
-        }
-        return nil
+        Syscalls.findProgram(names, searchPath: value("PATH"))
     }
 }
 
@@ -40,4 +31,13 @@ enum UNOPython {
 /// The bridge's Python text, embedded at build time (`Bridge/uno_bridge.py`).
 enum UNOBridgeScript {
     static let text = String(decoding: PackageResources.uno_bridge_py, as: UTF8.self)
+
+    /// The bridge's program: CONTROLPAD_UNO_BRIDGE (tests: a fake), else
+    /// Python with the bridge's text.
+    static func command(pipe: String, connectSeconds: Int) -> (program: String, arguments: [String]) {
+        if let fake = UNOEnvironment.value("CONTROLPAD_UNO_BRIDGE") {
+            return (fake, [pipe, String(connectSeconds)])
+        }
+        return (UNOPython.program, ["-c", text, pipe, String(connectSeconds)])
+    }
 }
