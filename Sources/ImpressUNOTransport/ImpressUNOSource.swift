@@ -29,7 +29,7 @@ public final class ImpressUNOSource: DrivenSource {
     public func shutdown() { driver.shutdown(with: .stop(end: onQuit.end, close: onQuit.close)) }
 
     /// What carries out the link's actions: the bridge process and LibreOffice's launcher.
-    public final class IO: SourceIO {
+    public final class IO: ActionByActionIO {
         public typealias Machine = UNOLink
         private let office: OfficeLauncher?
         private let connectSeconds: Int
@@ -41,12 +41,11 @@ public final class ImpressUNOSource: DrivenSource {
         }
 
         /// A command is reported written when it became a line to the bridge.
-        public func carryOut(_ actions: [UNOLink.Action], driver: SourceDriver<IO>, whenWritten: (@Sendable (Bool) -> Void)?) {
-            for action in actions { perform(action, driver) }
-            whenWritten?(actions.contains { if case .write = $0 { true } else { false } })
+        public static func writes(_ action: UNOLink.Action) -> Bool {
+            if case .write = action { true } else { false }
         }
 
-        private func perform(_ action: UNOLink.Action, _ driver: SourceDriver<IO>) {
+        public func perform(_ action: UNOLink.Action, driver: SourceDriver<IO>) {
             switch action {
             case .launchOffice:
                 do { try office?.startListening() } catch {

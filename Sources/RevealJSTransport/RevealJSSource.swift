@@ -33,7 +33,7 @@ public final class RevealJSSource: DrivenSource {
 
     /// What carries out the link's requests: HTTP for the page list, a
     /// WebSocket per page (the audience's, the pad's render window).
-    public final class IO: SourceIO {
+    public final class IO: ActionByActionIO {
         public typealias Machine = RevealLink
         private let address: RevealAddress
         private let connectTimeout: TimeAmount
@@ -48,12 +48,11 @@ public final class RevealJSSource: DrivenSource {
 
         /// A command is reported written when it went out to the browser,
         /// false when dropped (the link is not open, or reveal.js cannot do it).
-        public func carryOut(_ actions: [RevealLink.Action], driver: SourceDriver<IO>, whenWritten: (@Sendable (Bool) -> Void)?) {
-            for action in actions { perform(action, driver) }
-            whenWritten?(actions.contains { if case .write = $0 { true } else { false } })
+        public static func writes(_ action: RevealLink.Action) -> Bool {
+            if case .write = action { true } else { false }
         }
 
-        private func perform(_ action: RevealLink.Action, _ driver: SourceDriver<IO>) {
+        public func perform(_ action: RevealLink.Action, driver: SourceDriver<IO>) {
             switch action {
             case .get(let path):
                 CDPHTTP.get(host: address.host, port: address.port, path: path.rawValue, timeout: connectTimeout, on: driver.eventLoop) { result in

@@ -81,3 +81,18 @@ extension DrivenSource where IO.Machine.Input: PlainStartAndStop {
 extension DrivenSource where IO.Machine.Input: WantsPictures {
     public func want(_ pictures: [PictureWant]) { driver.submit(.want(pictures)) }
 }
+
+/// An I/O that carries out its machine's actions one by one, and reports a
+/// command written when the actions it made hold a write (`writes`).
+public protocol ActionByActionIO: SourceIO {
+    func perform(_ action: Machine.Action, driver: SourceDriver<Self>)
+    /// The action puts a command on the wire.
+    static func writes(_ action: Machine.Action) -> Bool
+}
+
+extension ActionByActionIO {
+    public func carryOut(_ actions: [Machine.Action], driver: SourceDriver<Self>, whenWritten: (@Sendable (Bool) -> Void)?) {
+        for action in actions { perform(action, driver: driver) }
+        whenWritten?(actions.contains(where: Self.writes))
+    }
+}
