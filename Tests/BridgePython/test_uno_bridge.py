@@ -238,7 +238,7 @@ class BridgeTests(unittest.TestCase):
         copied = Page([Shape("title"), Shape("point")])
         exported = []
         b.doc = Doc([deck_page])
-        b.step_pages = {(0, 0): copied}
+        b.copy, b.step_pages = object(), {(0, 0): copied}
         b.ctx = types.SimpleNamespace(ServiceManager=types.SimpleNamespace(
             createInstanceWithContext=lambda name, ctx: Exporter(exported)))
         b.render({"slide": 0, "width": 64, "height": 36, "step": 0})

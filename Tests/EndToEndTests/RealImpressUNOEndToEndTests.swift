@@ -221,7 +221,8 @@ final class RealImpressUNOEndToEndTests: XCTestCase {
             try status(pad, want)
             // Still there a moment later: nothing lost, nothing late.
             usleep(1_500_000)
-            XCTAssertTrue(TmuxSession.statusLine(try pad.screen()).contains(want), "from \(start): \(want)")
+            let line = TmuxSession.statusLine(try pad.screen())
+            XCTAssertTrue(line.contains(want), "from \(start): \(want), but \(line)")
         }
     }
 
@@ -283,6 +284,17 @@ final class RealImpressUNOEndToEndTests: XCTestCase {
         return try Screenshot(xwd: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
     }
 
+    /// `line`'s first `width` cells, with the escapes among them.
+    private static func cells(of line: String, upTo width: Int) -> String {
+        var out = "", shown = 0, escape = false
+        for character in line {
+            if shown >= width { break }
+            out.append(character)
+            if character == "\u{1b}" { escape = true } else if escape { if character.isLetter { escape = false } } else { shown += 1 }
+        }
+        return out
+    }
+
     /// The rows of `rows` holding the slides' box colour, counted as bands.
     private static func bands(_ rows: [Bool]) -> Int {
         zip([false] + rows, rows).filter { !$0 && $1 }.count
@@ -307,9 +319,10 @@ final class RealImpressUNOEndToEndTests: XCTestCase {
                 }
             }
             // The pad: the current pane's rows that hold that blue (256 colours: 110 or 67).
+            let width = (try pad.screen()).split(separator: "\n").first.map { Array($0).firstIndex(of: "┐") ?? 60 } ?? 60
             let padBands = try pad.waitFor("the picture at step \(step)", colors: true) { screen in
                 let rows = screen.split(separator: "\n", omittingEmptySubsequences: false).prefix(24).map { line in
-                    let pane = line.prefix(while: { $0 != "┐" })
+                    let pane = Self.cells(of: String(line), upTo: width)
                     return pane.contains("5;110m") || pane.contains("5;67m")
                 }
                 return Self.bands(rows) == step + 1
@@ -343,10 +356,15 @@ final class RealImpressUNOEndToEndTests: XCTestCase {
     func testTheWindowShowHoldsTheSlideAloneAndTheEditorComesBack() throws {
         let pad = try present()
         try status(pad, "· 1/62 ", timeout: 60)
-        usleep(1_000_000)
-        let shot = try roomScreen()
+        // The show's first slide is up a moment after the show runs.
+        var found: (shot: Screenshot, slide: Screenshot.Rect)?
+        for _ in 0..<30 where found == nil {
+            usleep(500_000)
+            let shot = try roomScreen()
+            found = shot.slide(inX: 0, 1, y: 0, 1).map { (shot, $0) }
+        }
+        guard let (shot, slide) = found else { return XCTFail("no slide on the room's screen") }
         // The editor's bars are light grey; the show's window around the slide is black.
-        guard let slide = shot.slide(inX: 0, 1, y: 0, 1) else { return XCTFail("no slide on the room's screen") }
         let above = (0..<max(0, slide.y - 2)).filter { y in
             stride(from: slide.x, to: slide.x + slide.width, by: 8).filter { shot.grey($0, y) > 200 }.count > slide.width / 16
         }

@@ -47,6 +47,8 @@ except ImportError as error:
     say(ev="fatal", what="no-uno", message=str(error), python=sys.executable)
     sys.exit(2)
 
+# The bridge's scratch folder: the hidden copy of the deck lives there.
+COPY_PREFIX = "/controlpad-uno-"
 # The effect node types of LibreOffice's com.sun.star.presentation.EffectNodeType.
 ON_CLICK, MAIN_SEQUENCE = 1, 4
 # Its EffectPresetClass: what an effect does to its shape's visibility.
@@ -254,7 +256,8 @@ class Bridge:
         self.stopped_by_pad = False  # the pad ended the show (a confirmed quit sends stop, then quit)
         self.full_screen_before = None  # the show's window setting as the deck had it, if changed here
         self.editor_hidden = None  # what `hide_editor` hid, to put back
-        self.scratch = tempfile.mkdtemp(prefix="controlpad-uno-")
+        self.scratch = tempfile.mkdtemp(prefix=COPY_PREFIX.strip("/"))
+        self.copy_lock = threading.Lock()
 
     # -- connecting and finding the deck --
 
@@ -286,7 +289,8 @@ class Bridge:
         found, each = [], self.desktop.Components.createEnumeration()
         while each.hasMoreElements():
             found.append(each.nextElement())
-        return [c for c in found if self.copy is None or c != self.copy]
+        # Hidden copies (this bridge's, or one a bridge killed mid-show left) are not the presenter's.
+        return [c for c in found if COPY_PREFIX not in (getattr(c, "URL", "") or "")]
 
     def impress_docs(self):
         return [c for c in self.components() if hasattr(c, "Presentation") and hasattr(c, "DrawPages")]
@@ -310,7 +314,6 @@ class Bridge:
             self.start(window)
         else:
             self.follow()
-            threading.Thread(target=self.prepare_in_show, daemon=True).start()
 
     def attach(self):
         docs = self.impress_docs()
@@ -320,7 +323,6 @@ class Bridge:
             fatal("no-deck", "no presentation is open in this LibreOffice")
         self.use(chosen)
         self.follow()
-        threading.Thread(target=self.prepare_in_show, daemon=True).start()
 
     def use(self, doc):
         self.doc = doc
@@ -519,6 +521,10 @@ class Bridge:
     # -- pictures (their own thread: an export must not hold up a step) --
 
     def prepare_steps(self):
+        with self.copy_lock:
+            self.make_step_pages()
+
+    def make_step_pages(self):
         """The deck's slides at each step before their last, as pages of a
         hidden copy: made once, before the show if this bridge starts it.
         Changing shapes while the show runs, even in another document, holds
@@ -544,16 +550,9 @@ class Bridge:
             copy.unlockControllers()
         self.copy, self.step_pages = copy, made
 
-    def prepare_in_show(self):
-        """A show joined: its pictures at a step are made at once (one
-        pause of the show, now rather than at each step)."""
-        try:
-            self.prepare_steps()
-        except Exception as error:
-            say(ev="log", text="pictures at a step: %s" % message(error))
-
     def close_copy(self):
-        copy, self.copy = self.copy, None
+        with self.copy_lock:
+            copy, self.copy = self.copy, None
         if copy is not None:
             try:
                 copy.close(True)
@@ -570,6 +569,10 @@ class Bridge:
             started = time.monotonic()
             page = pages.getByIndex(slide)
             if isinstance(step, int):
+                if self.copy is None:
+                    # A show joined while it runs: its pages at each step are
+                    # made now, one pause of the show, when a picture first needs them.
+                    self.prepare_steps()
                 page = self.step_pages.get((slide, step), page)
             path = os.path.join(self.scratch, "p%d.png" % slide)
             gef = self.ctx.ServiceManager.createInstanceWithContext("com.sun.star.drawing.GraphicExportFilter", self.ctx)
