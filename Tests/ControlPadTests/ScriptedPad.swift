@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import ControlPadCLI
 @testable import ControlPadUI
+@testable import PadTerminal
 @testable import PadConfig
 import PadRuntime
 @testable import SlideModel

@@ -1,5 +1,7 @@
 import Foundation
 @testable import ControlPadUI
+import PadGrid
+@testable import PadTerminal
 @testable import PadConfig
 import Syscalls
 

@@ -1,3 +1,4 @@
+import PadTerminal
 import SourceKit
 import ControlPadScripting
 import Logging
