@@ -17,29 +17,28 @@ import Musl
 /// only async-signal-safe calls are allowed there, so everything it needs
 /// (paths, bytes) is worked out here, when it is armed.
 package enum CrashGuard {
-    /// Paste and mouse reporting off, the keypad's normal mode, colours
-    /// reset, cursor shown, the alternate screen cleared (tmux brings its
-    /// rows back above the prompt after a resize otherwise) and left: what
-    /// `RealTerminal.restore` undoes, as bytes every xterm-like terminal,
-    /// tmux, screen and the Linux console understand or ignore.
-    static let restoreBytes = "\u{1B}[?2004l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?1006l\u{1B}[?1l\u{1B}>\u{1B}[0m\u{1B}[?25h\u{1B}[H\u{1B}[2J\u{1B}[?1049l"
-
     /// Arms the guard for the terminal on `fd`; call before the pad changes
-    /// its modes, so those saved are the shell's. Creates the state
-    /// directory the crash file will go in.
-    static func arm(terminal fd: Int32, pictures: Bool = false) {
+    /// its modes, so those saved are the shell's. `giveBack`: what gives the
+    /// terminal back (`TerminalModes.giveBack`, what quitting writes too).
+    /// Creates the state directory the crash file will go in.
+    static func arm(terminal fd: Int32, giveBack: [UInt8]) {
         var place = reportPlace(standardError: standardError())
         if let directory = place.directory,
            (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                      attributes: [.posixPermissions: 0o700])) == nil {
             place.directory = nil  // the report goes to standard error (the terminal) instead
         }
-        _ = cp_crash_guard_arm(fd, pictures ? restoreBytes + clearPictures : restoreBytes,
-                               place.directory, place.standardErrorName)
+        _ = cp_crash_guard_arm(fd, handed(giveBack), place.directory, place.standardErrorName)
     }
 
-    /// Deletes every kitty placement (sixel pixels go with the alternate screen).
-    static let clearPictures = "\u{1B}_Ga=d,d=a,q=2\u{1B}\\"
+    /// The bytes as the C handler keeps them: a C string, in a buffer of
+    /// `maxBytes` (terminfo's strings hold no NUL).
+    static func handed(_ giveBack: [UInt8]) -> [CChar] {
+        giveBack.prefix(maxBytes).map { CChar(bitPattern: $0) } + [0]
+    }
+
+    /// What the C handler keeps of them (its buffer, less the NUL).
+    static let maxBytes = 511
 
     static func disarm() { cp_crash_guard_disarm() }
 

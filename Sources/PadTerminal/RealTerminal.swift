@@ -15,16 +15,18 @@ import Syscalls
 /// answers of it. Each frame is one buffer, written with one `write`: the
 /// cells that changed (`CellEncoder`), then the picture placements (kitty,
 /// sixel), then scaled text. Outside frames it writes only when it gives
-/// the terminal back: `restore` and `suspend` (and the crash handler,
-/// `CrashGuard`); the start-up probe (`TerminalProbe`) writes before it
-/// exists. ncurses is used for terminfo alone (`Terminfo`).
+/// the terminal back (`giveBack`, the one description of it): `restore`
+/// and `suspend`, and the crash handler (`CrashGuard`) is handed the same
+/// bytes; the start-up probe (`TerminalProbe`) writes before it exists.
+/// ncurses is used for terminfo alone (`Terminfo`).
 package final class RealTerminal: TerminalBackend {
     package struct StartError: Error, CustomStringConvertible {
         package var description: String
     }
 
     /// A terminal in memory, for tests and the benchmark: its size, and
-    /// where its frames' bytes go.
+    /// where its frames' bytes go. It is not sent the modes the pad's
+    /// screen needs on the way in, but is given back as a real one is.
     package struct Headless {
         var size: TerminalSize
         var write: ([UInt8]) -> Void
@@ -39,6 +41,11 @@ package final class RealTerminal: TerminalBackend {
     }
 
     let info: Terminfo
+    /// What gives the terminal back, worked out once as it opens
+    /// (`TerminalModes.giveBack`): quitting and Ctrl-Z write it, after
+    /// freeing the pictures the terminal keeps, and the crash handler is
+    /// handed it (a signal handler can work nothing out).
+    let giveBack: [UInt8]
     /// The last frame written (nil: the next one writes every cell).
     var previous: CellGrid?
     var encoder: CellEncoder
@@ -98,9 +105,10 @@ package final class RealTerminal: TerminalBackend {
                               asciiOnly: asciiOnly, italic: info.italic, dim: info.dim)
         decoder = InputDecoder(keys: info.keys)
         preamble = headless == nil ? TerminalModes.enter(info) : []
+        giveBack = TerminalModes.giveBack(info, pictures: pictures)
         size = headless?.size ?? Self.windowSize(output) ?? TerminalSize(width: 80, height: 24)
         if headless == nil {
-            CrashGuard.arm(terminal: output, pictures: pictures != nil)
+            CrashGuard.arm(terminal: output, giveBack: giveBack)
             var modes = TerminalModes(fd: input)
             guard modes.take() else {
                 CrashGuard.disarm()
@@ -162,7 +170,7 @@ package final class RealTerminal: TerminalBackend {
     package func restore() {
         guard isOpen else { return }
         isOpen = false
-        emit((pictures?.clearAll() ?? []) + (headless == nil ? TerminalModes.leave(info) : []))
+        emit((pictures?.freeAll() ?? []) + giveBack)
         modes?.giveBack()
         guard headless == nil else { return }
         CrashGuard.disarm()
@@ -188,7 +196,7 @@ package final class RealTerminal: TerminalBackend {
     /// controlpad`) there is no shell to go back to: nothing happens.
     package func suspend() {
         guard isOpen, headless == nil, getpgrp() != getsid(0) else { return }
-        emit((pictures?.clearAll() ?? []) + TerminalModes.leave(info))
+        emit((pictures?.freeAll() ?? []) + giveBack)
         modes?.giveBack()
         var trap = sigaction()
         var stop = sigaction()

@@ -60,4 +60,13 @@ struct TerminalModes {
     static func leave(_ info: Terminfo) -> [UInt8] {
         reportsOff + info.keypadOff + Array("\u{1B}[0m\u{1B}[H\u{1B}[J".utf8) + info.showCursor + info.leaveScreen
     }
+
+    /// Giving the terminal back, the one description of it: every picture
+    /// off the screen (`PictureEncoder.offScreen`), then the shell's screen
+    /// (`leave`). Quitting and Ctrl-Z write it (`RealTerminal.restore`,
+    /// `suspend`, after freeing the pictures the terminal keeps); the crash
+    /// handler is handed it when it is armed (`CrashGuard.arm`).
+    static func giveBack(_ info: Terminfo, pictures: PictureEncoder?) -> [UInt8] {
+        (pictures?.offScreen ?? []) + leave(info)
+    }
 }

@@ -88,10 +88,13 @@ package final class KittyPictures: PictureEncoder {
         return out.isEmpty ? [] : saveCursor + out + restoreCursor
     }
 
-    package func clearAll() -> [UInt8] {
+    package func freeAll() -> [UInt8] {
         defer { sent = []; shown = [:] }
-        return sent.flatMap { command("a=d,d=I,i=\($0.id),q=2") } + command("a=d,d=a,q=2")
+        return sent.flatMap { command("a=d,d=I,i=\($0.id),q=2") }
     }
+
+    /// Every placement deleted, whichever images were sent.
+    package var offScreen: [UInt8] { command("a=d,d=a,q=2") }
 
     package func take(_ answer: TerminalAnswer) -> (content: UInt64, message: String)? {
         guard case .kitty(let id, let message) = answer, message != "OK",

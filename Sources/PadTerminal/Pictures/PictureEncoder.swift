@@ -12,8 +12,13 @@ package protocol PictureEncoder: AnyObject {
     /// The bytes that put `placements` on screen. `repainted` tells whether
     /// any cell of a rectangle was written in this frame.
     func bytes(_ placements: [PicturePlacement], screenHeight: Int, repainted: (Rect) -> Bool) -> [UInt8]
-    /// Bytes that take every picture off the terminal (quit, crash, suspend).
-    func clearAll() -> [UInt8]
+    /// Bytes that free what the terminal keeps of the pictures sent, which
+    /// are forgotten (quit, Ctrl-Z: before `offScreen`).
+    func freeAll() -> [UInt8]
+    /// Bytes that take every picture off the screen, whatever was sent: the
+    /// first part of giving the terminal back (`TerminalModes.giveBack`),
+    /// which the crash handler writes too.
+    var offScreen: [UInt8] { get }
     /// An answer from the terminal about a picture; returns the content of a
     /// picture the terminal rejected, if this answer says so.
     func take(_ answer: TerminalAnswer) -> (content: UInt64, message: String)?

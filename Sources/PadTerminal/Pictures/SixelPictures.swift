@@ -124,11 +124,14 @@ package final class SixelPictures: PictureEncoder {
         return out.isEmpty ? [] : saveCursor + out + restoreCursor
     }
 
-    package func clearAll() -> [UInt8] {
+    package func freeAll() -> [UInt8] {
         drawn = [:]
         cache = [:]
         return []
     }
+
+    /// Nothing: sixel pixels go with the alternate screen.
+    package var offScreen: [UInt8] { [] }
 
     package func take(_ answer: TerminalAnswer) -> (content: UInt64, message: String)? { nil }
 
