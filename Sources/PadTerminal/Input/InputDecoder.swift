@@ -36,6 +36,10 @@ package struct InputDecoder {
     /// `flush` after `escapeDelay`).
     package var isHolding: Bool { !held.isEmpty || paste != nil }
 
+    /// How many bytes it keeps between reads (under `maxHeld` and a read's
+    /// worth: the fuzzer checks it).
+    package var heldBytes: Int { held.count + (paste?.count ?? 0) }
+
     /// Decodes what one read brought, with whatever was held before it.
     package mutating func feed(_ bytes: some Collection<UInt8>) -> [Item] {
         var input = held
@@ -68,23 +72,25 @@ package struct InputDecoder {
     /// unfinished paste, what was pasted).
     package mutating func flush() -> [Item] {
         var out: [Item] = []
-        if let pasted = paste {
-            paste = nil
-            out.append(.input(.paste(String(decoding: pasted + held, as: UTF8.self))))
+        // A loop, not a recursion: what the rest leaves held is taken the
+        // same way, and held bytes of `ESC ]` after `ESC ]` would nest deep.
+        while true {
+            if let pasted = paste {
+                paste = nil
+                out.append(.input(.paste(String(decoding: pasted + held, as: UTF8.self))))
+                held = []
+                return out
+            }
+            let rest = held
             held = []
-            return out
-        }
-        let rest = held
-        held = []
-        guard let first = rest.first else { return out }
-        if first == 0x1B {
+            guard let first = rest.first else { return out }
+            guard first == 0x1B else {
+                out.append(.input(.key(.char("\u{FFFD}"))))  // a UTF-8 character cut short
+                return out
+            }
             out.append(.input(.key(.escape)))
             out += feed(rest.dropFirst())
-            out += flush()
-        } else {
-            out.append(.input(.key(.char("\u{FFFD}"))))  // a UTF-8 character cut short
         }
-        return out
     }
 
     private enum Step {
