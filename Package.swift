@@ -289,10 +289,10 @@ let package = Package(
         // Drives the built `controlpad` (which `swift build --build-tests` builds): it
         // does not link it, so the executable's static runtime stays out of the bundle.
         .testTarget(name: "EndToEndTests", dependencies: ["CWideChar", "SlideModel", "SlideImages", "ImpressRemote", "Pdfpc", "RevealTestSupport", "FakePeerSupport"]),
-        // The fuzz harnesses, beside the pad (not in it, and linking neither
-        // curses nor NIO): scripts/fuzz.sh runs them under libFuzzer;
-        // FuzzTests replays every fail case and a bounded smoke run.
-        .target(name: "FuzzHarnesses", dependencies: ["PadConfig", "SlideImages", "SlideModel", "ImpressRemote"], path: "Fuzz/Harnesses"),
+        // The fuzz harnesses, beside the pad (not in it): scripts/fuzz.sh
+        // runs them under libFuzzer; FuzzTests replays every fail case and a
+        // bounded smoke run.
+        .target(name: "FuzzHarnesses", dependencies: ["PadConfig", "PadTerminal", "SlideImages", "SlideModel", "ImpressRemote"], path: "Fuzz/Harnesses"),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzHarnesses", "PadConfig", "SlideModel", "DemoSource"]),
     ]
 )
@@ -330,7 +330,7 @@ var staticRuntime: [LinkerSetting] {
 // tools would get it too), and Fuzz/Driver/main.swift runs libFuzzer's
 // driver, linked from its no-main runtime (CONTROLPAD_FUZZ_RUNTIME, found by the script).
 if Context.environment["CONTROLPAD_FUZZ"] != nil {
-    for target in package.targets where ["SlideModel", "ImpressRemote", "Pdfpc", "SlideImages", "PadConfig", "FuzzHarnesses"].contains(target.name) {
+    for target in package.targets where ["SlideModel", "ImpressRemote", "Pdfpc", "SlideImages", "PadConfig", "PadTerminal", "FuzzHarnesses"].contains(target.name) {
         target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=fuzzer"])]
     }
     let runtime = Context.environment["CONTROLPAD_FUZZ_RUNTIME"] ?? ""
