@@ -25,9 +25,12 @@ package protocol TerminalBackend: AnyObject {
     /// What one read of the terminal brought, decoded.
     func readInputs(bytes: UnsafeRawBufferPointer) -> [TerminalInput]
     /// Bytes are held for the rest of a sequence (a lone ESC): the loop
-    /// calls `flushInput` after `InputDecoder.escapeDelay` without a read.
+    /// calls `flushInput` after `escapeDelay` without a read.
     var holdsInput: Bool { get }
     func flushInput() -> [TerminalInput]
+    /// How long held bytes wait for the rest of their sequence
+    /// (`InputDecoder.escapeDelay`, as curses' ESCDELAY).
+    var escapeDelay: Duration { get }
     /// After SIGWINCH: the new size, if it changed.
     func resized() -> TerminalInput?
     /// Shows `grid`, writing only what changed since the last frame.
@@ -41,6 +44,7 @@ extension TerminalBackend {
     package func earlyInputs() -> [TerminalInput] { [] }
     package var holdsInput: Bool { false }
     package func flushInput() -> [TerminalInput] { [] }
+    package var escapeDelay: Duration { InputDecoder.escapeDelay }
     package func resized() -> TerminalInput? { nil }
     package func suspend() {}
 }
