@@ -277,6 +277,8 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // The grid alone: wide characters, what is written into it, its diff.
+        .testTarget(name: "PadGridTests", dependencies: ["PadGrid"]),
         // The terminal alone: its decoder, writer, modes, pictures' bytes, the crash guard.
         .testTarget(name: "PadTerminalTests", dependencies: ["PadTerminal", "PadGrid", "CCrashGuard", "PadConfig", "SlideModel", "SlideImages", "Syscalls"]),
         .testTarget(
