@@ -120,11 +120,24 @@ let package = Package(
             name: "PadConfig",
             dependencies: ["SlideModel", "SourceKit", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
-        // The pad: screen, views, terminal backend, loop.
+        // What a frame is: the grid of cells the views draw into and the
+        // terminal writes (with the pictures it carries and text the
+        // terminal scales), and no more: the views import it, not the terminal.
+        .target(name: "PadGrid", dependencies: ["SlideModel", "PadConfig"]),
+        // The terminal: bytes in (keys, mouse, pastes, its answers to the
+        // pad's queries), bytes out (a frame's cells, kitty and sixel
+        // pictures, scaled text), its modes and terminfo (the one use of
+        // curses), and giving it back (quitting, Ctrl-Z, the crash guard).
+        // No event loop: the pad's loop reads its descriptor.
+        .target(
+            name: "PadTerminal",
+            dependencies: ["CNcurses", "CCrashGuard", "Syscalls", "SlideModel", "SlideImages", "PadConfig", "PadGrid"]
+        ),
+        // The pad: its views, layout, picture pipeline and loop.
         .target(
             name: "ControlPadUI",
             dependencies: [
-                "CNcurses", "CCrashGuard", "Syscalls", "SlideModel", "SourceKit", "SlideImages",
+                "PadGrid", "PadTerminal", "Syscalls", "SlideModel", "SourceKit", "SlideImages",
                 "PadRuntime", "ControlPadScripting", "PadConfig",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -172,7 +185,7 @@ let package = Package(
         .executableTarget(
             name: "ControlPadBench",
             dependencies: [
-                "ControlPadUI", "PadTestSupport", "SlideImages", "SlideModel", "DemoSource", "Syscalls",
+                "ControlPadUI", "PadGrid", "PadTerminal", "PadTestSupport", "SlideImages", "SlideModel", "DemoSource", "Syscalls",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/ControlPadBench"
@@ -264,8 +277,12 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // The grid alone: wide characters, what is written into it, its diff.
+        .testTarget(name: "PadGridTests", dependencies: ["PadGrid"]),
+        // The terminal alone: its decoder, writer, modes, pictures' bytes, the crash guard.
+        .testTarget(name: "PadTerminalTests", dependencies: ["PadTerminal", "PadGrid", "CCrashGuard", "PadConfig", "SlideModel", "SlideImages", "Syscalls"]),
         .testTarget(
-            name: "ControlPadTests", dependencies: ["ControlPadUI", "PadConfig", "PadTestSupport", "FakePeerSupport", "ControlPadCLI", "ControlPadScripting", "PadRuntime", "Syscalls", "CCrashGuard", "SlideModel", "DemoSource", "SlideImages", "SourceKit", "ImpressRemote", "Pdfpc", "ImpressRemoteTransport", "PdfpcTransport",
+            name: "ControlPadTests", dependencies: ["ControlPadUI", "PadGrid", "PadTerminal", "PadConfig", "PadTestSupport", "FakePeerSupport", "ControlPadCLI", "ControlPadScripting", "PadRuntime", "Syscalls", "SlideModel", "DemoSource", "SlideImages", "SourceKit", "ImpressRemote", "Pdfpc", "ImpressRemoteTransport", "PdfpcTransport",
                                                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                                 .product(name: "Logging", package: "swift-log"),
                                                 .product(name: "NIOCore", package: "swift-nio"),
@@ -274,10 +291,10 @@ let package = Package(
         // Drives the built `controlpad` (which `swift build --build-tests` builds): it
         // does not link it, so the executable's static runtime stays out of the bundle.
         .testTarget(name: "EndToEndTests", dependencies: ["CWideChar", "SlideModel", "SlideImages", "ImpressRemote", "Pdfpc", "RevealTestSupport", "FakePeerSupport"]),
-        // The fuzz harnesses, beside the pad (not in it, and linking neither
-        // curses nor NIO): scripts/fuzz.sh runs them under libFuzzer;
-        // FuzzTests replays every fail case and a bounded smoke run.
-        .target(name: "FuzzHarnesses", dependencies: ["PadConfig", "SlideImages", "SlideModel", "ImpressRemote"], path: "Fuzz/Harnesses"),
+        // The fuzz harnesses, beside the pad (not in it): scripts/fuzz.sh
+        // runs them under libFuzzer; FuzzTests replays every fail case and a
+        // bounded smoke run.
+        .target(name: "FuzzHarnesses", dependencies: ["PadConfig", "PadTerminal", "SlideImages", "SlideModel", "ImpressRemote"], path: "Fuzz/Harnesses"),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzHarnesses", "PadConfig", "SlideModel", "DemoSource"]),
     ]
 )
@@ -286,7 +303,7 @@ let package = Package(
 // members of the modules they import themselves: otherwise `"a".contains(".")`
 // there resolves to Foundation's NSString-backed overload, and the whole of
 // Foundation and ICU's data is linked into the binary again.
-for target in package.targets where ["PadConfig", "ControlPadUI", "ControlPadCLI"].contains(target.name) {
+for target in package.targets where ["PadConfig", "PadGrid", "PadTerminal", "ControlPadUI", "ControlPadCLI"].contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
 }
 
@@ -315,7 +332,7 @@ var staticRuntime: [LinkerSetting] {
 // tools would get it too), and Fuzz/Driver/main.swift runs libFuzzer's
 // driver, linked from its no-main runtime (CONTROLPAD_FUZZ_RUNTIME, found by the script).
 if Context.environment["CONTROLPAD_FUZZ"] != nil {
-    for target in package.targets where ["SlideModel", "ImpressRemote", "Pdfpc", "SlideImages", "PadConfig", "FuzzHarnesses"].contains(target.name) {
+    for target in package.targets where ["SlideModel", "ImpressRemote", "Pdfpc", "SlideImages", "PadConfig", "PadTerminal", "FuzzHarnesses"].contains(target.name) {
         target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=fuzzer"])]
     }
     let runtime = Context.environment["CONTROLPAD_FUZZ_RUNTIME"] ?? ""

@@ -47,7 +47,7 @@ expect "check-rows passes on an unbroken copy" 0 "" scripts/check-rows.sh "$clea
 up=$(copy rows-up)
 printf '\nimport ControlPadUI\n' >>"$up/Sources/SlideModel/Heading.swift"
 expect "check-rows: SlideModel importing ControlPadUI (a row above)" fail \
-    "Sources/SlideModel/Heading.swift:$(wc -l <"$up/Sources/SlideModel/Heading.swift"): SlideModel (row 1) imports ControlPadUI, above it in row 4" \
+    "Sources/SlideModel/Heading.swift:$(wc -l <"$up/Sources/SlideModel/Heading.swift"): SlideModel (row 1) imports ControlPadUI, above it in row 6" \
     scripts/check-rows.sh "$up"
 
 beside=$(copy rows-beside)
@@ -101,8 +101,14 @@ expect "check-invariants: try! in a comment or a string is no try!" 0 "" scripts
 curses=$(copy invariants-curses)
 sed -i '1i import CNcurses' "$curses/Sources/ControlPadUI/Views/HelpView.swift"
 expect "check-invariants: a view importing CNcurses" fail \
-    "Sources/ControlPadUI/Views/HelpView.swift:1: imports CNcurses; only Sources/ControlPadUI/Terminal/Terminfo.swift may" \
+    "Sources/ControlPadUI/Views/HelpView.swift:1: imports CNcurses; only Sources/PadTerminal/Terminfo.swift may" \
     scripts/check-invariants.sh --root "$curses" curses
+
+terminal=$(copy invariants-terminal)
+sed -i '1i import PadTerminal' "$terminal/Sources/ControlPadUI/Views/HelpView.swift"
+expect "check-invariants: a view importing the terminal (the grid is PadGrid's)" fail \
+    "Sources/ControlPadUI/Views/HelpView.swift:1: a view imports PadTerminal: views render into a CellGrid, never to the terminal" \
+    scripts/check-invariants.sh --root "$terminal" curses
 
 clock=$(copy invariants-clock)
 printf '\nlet started = Date()\n' >>"$clock/Sources/Pdfpc/PdfpcAPI.swift"

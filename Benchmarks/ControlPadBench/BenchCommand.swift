@@ -1,6 +1,7 @@
 @testable import ControlPadUI
 import ArgumentParser
 import Foundation
+import PadTerminal
 import SlideImages
 import SlideModel
 import DemoSource

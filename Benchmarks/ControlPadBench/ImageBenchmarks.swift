@@ -1,5 +1,6 @@
 @testable import ControlPadUI
 import Foundation
+import PadGrid
 import SlideImages
 import SlideModel
 

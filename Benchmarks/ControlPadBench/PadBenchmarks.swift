@@ -1,5 +1,7 @@
 @testable import ControlPadUI
 import Foundation
+import PadGrid
+import PadTerminal
 import PadTestSupport
 import SlideImages
 import SlideModel

@@ -1,6 +1,8 @@
 @testable import ControlPadUI
 import DemoSource
 import Foundation
+import PadGrid
+import PadTerminal
 import PadTestSupport
 import SlideImages
 import SlideModel

@@ -1,5 +1,6 @@
 @testable import ControlPadUI
 import Foundation
+import PadTerminal
 import PadTestSupport
 import SlideImages
 import SlideModel

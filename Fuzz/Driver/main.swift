@@ -3,7 +3,7 @@ import Glibc
 
 // libFuzzer's driver around the harnesses (built only by scripts/fuzz.sh,
 // with -sanitize=fuzzer). CONTROLPAD_FUZZ_TARGET picks the harness: wire,
-// notes, picture or config (see `FuzzTarget`); the arguments are libFuzzer's.
+// notes, picture, config or input (see `FuzzTarget`); the arguments are libFuzzer's.
 // A finding traps, so libFuzzer keeps the input.
 
 @_silgen_name("LLVMFuzzerRunDriver")

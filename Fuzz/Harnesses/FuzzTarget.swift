@@ -1,4 +1,5 @@
 @testable import PadConfig
+import PadTerminal
 import SlideImages
 import SlideModel
 import ImpressRemote
@@ -6,12 +7,14 @@ import ImpressRemote
 /// What the fuzzers feed with arbitrary bytes: the wire (framer, message
 /// parser, session, connection), notes (markup → text → wrapped → what
 /// each cell gets),
-/// pictures (pHYs, libpng decode, fit, raster) and the config loader (and the agenda's). Each
+/// pictures (pHYs, libpng decode, fit, raster), the config loader (and the
+/// agenda's) and the terminal's input (the decoder of keys, mouse reports,
+/// pastes and answers). Each
 /// checks what a user relies on and returns a finding when it fails: the
 /// libFuzzer driver (`Fuzz/Driver`, `scripts/fuzz.sh`) traps on it, the
 /// tests (`Tests/FuzzTests`) fail one test with it.
 public enum FuzzTarget: String, CaseIterable, Sendable {
-    case wire, notes, picture, config
+    case wire, notes, picture, config, input
 
     /// A fault seen with `bytes` (what the user would meet), or nil.
     public func check(_ bytes: [UInt8]) -> String? {
@@ -21,6 +24,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .notes: Self.notes(bytes, &findings)
         case .picture: Self.picture(bytes, &findings)
         case .config: Self.config(bytes, &findings)
+        case .input: Self.input(bytes, &findings)
         }
         return findings.first
     }
@@ -138,5 +142,95 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         let firsts = agenda.sections.map(\.firstSlide)
         findings.expect(zip(firsts, firsts.dropFirst()).allSatisfy { $0 < $1 }, "agenda sections out of slide order: \(firsts)")
         findings.expect(agenda.sections.allSatisfy { !$0.name.isEmpty && !hasControl($0.name, allowingNewlines: false) }, "an agenda section's name unsafe or empty")
+    }
+
+    /// The terminal's bytes as the pad's loop reads them (`InputDecoder`,
+    /// with the spellings of a terminfo entry): in reads whose size the
+    /// first byte chooses, the escape delay passing after some of them
+    /// (`flush`), and once at the end. No event comes from nothing (one
+    /// read's events are at most its bytes and those held before it), what
+    /// is held between reads stays under its cap, nothing is held after the
+    /// last flush, no key is a raw control character, every function key
+    /// is one twelve keys and five modifier sets name, mouse reports are
+    /// on the screen. And, with no delay between the reads, however they
+    /// cut the bytes the events are those of one read (the decoder holds a
+    /// sequence a read cut in two), short of the caps where they differ.
+    static func input(_ bytes: [UInt8], _ findings: inout Findings) {
+        let chunk = Int(bytes.first ?? 0) % 64 + 1
+        var decoder = InputDecoder(keys: inputKeys)
+        var items: [InputDecoder.Item] = []
+        for (n, start) in stride(from: 0, to: bytes.count, by: chunk).enumerated() {
+            let read = bytes[start..<min(bytes.count, start + chunk)]
+            let before = decoder.heldBytes
+            var got = decoder.feed(read)
+            findings.expect(got.count <= read.count + before, "\(got.count) events from \(read.count) bytes and \(before) held")
+            findings.expect(decoder.heldBytes <= InputDecoder.maxHeld + chunk, "\(decoder.heldBytes) bytes held between reads")
+            if n % 3 == 2, decoder.isHolding {
+                let held = decoder.heldBytes
+                let flushed = decoder.flush()
+                // One event per byte held, or the paste begun (its start read before).
+                findings.expect(flushed.count <= max(1, held), "\(flushed.count) events from \(held) held bytes")
+                got += flushed
+            }
+            items += got
+        }
+        items += decoder.flush()
+        findings.expect(!decoder.isHolding, "bytes still held after a flush")
+        findings.expect(items.count <= bytes.count, "\(items.count) events from \(bytes.count) bytes")
+        for item in items { check(item, chunk: chunk, &findings) }
+
+        guard splitsAlike(bytes) else { return }
+        var whole = InputDecoder(keys: inputKeys)
+        let once = whole.feed(bytes) + whole.flush()
+        var cut = InputDecoder(keys: inputKeys)
+        var pieces: [InputDecoder.Item] = []
+        for start in stride(from: 0, to: bytes.count, by: chunk) { pieces += cut.feed(bytes[start..<min(bytes.count, start + chunk)]) }
+        pieces += cut.flush()
+        findings.expect(pieces == once, "reads of \(chunk) bytes decode otherwise than one read: \(pieces.count) events, not \(once.count)")
+    }
+
+    /// A terminfo entry's spellings (xterm's in keypad-transmit mode), none
+    /// the start of another.
+    static let inputKeys = TerminfoKeys([
+        (Array("\u{1B}OA".utf8), .up), (Array("\u{1B}OB".utf8), .down), (Array("\u{1B}OD".utf8), .left),
+        (Array("\u{1B}OC".utf8), .right), (Array("\u{1B}OH".utf8), .home), (Array("\u{1B}OF".utf8), .end),
+        (Array("\u{1B}[5~".utf8), .pageUp), (Array("\u{1B}[6~".utf8), .pageDown), (Array("\u{1B}[3~".utf8), .delete),
+        (Array("\u{1B}[Z".utf8), .backTab), (Array("\u{1B}OM".utf8), .enter), (Array("\u{1B}OP".utf8), .function(1)),
+        (Array("\u{1B}[15~".utf8), .function(5)), (Array("\u{1B}[1;2P".utf8), .function(13)),
+    ])
+
+    private static func check(_ item: InputDecoder.Item, chunk: Int, _ findings: inout Findings) {
+        switch item {
+        case .input(.key(.char(let c))):
+            findings.expect(!c.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "a raw control character as a key: \(c.debugDescription)")
+        case .input(.key(.control(let c))):
+            findings.expect(("a"..."z").contains(c), "Ctrl and \(c.debugDescription)")
+        case .input(.key(.function(let n))):
+            findings.expect((1...72).contains(n), "F\(n)")
+        case .input(.mouse(let event)):
+            findings.expect(event.x >= 0 && event.y >= 0, "a mouse report off the screen: \(event)")
+        case .input(.paste(let text)):
+            findings.expect(text.unicodeScalars.count <= InputDecoder.maxHeld + 2 * chunk, "a paste of \(text.unicodeScalars.count) characters")
+        case .answer(.kitty(_, let message)):
+            findings.expect(message.count <= 200, "a kitty answer of \(message.count) characters")
+        default: break
+        }
+    }
+
+    /// Whether any cut of `bytes` must decode as the whole: not when a
+    /// control sequence's parameters run past what is held for one (64
+    /// bytes) or the bytes pass `InputDecoder.maxHeld`, where a cut decides.
+    static func splitsAlike(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count < InputDecoder.maxHeld else { return false }
+        var i = 0
+        while i + 1 < bytes.count {
+            if bytes[i] == 0x1B, bytes[i + 1] == UInt8(ascii: "[") {
+                var j = i + 2
+                while j < bytes.count, (0x20...0x3F).contains(bytes[j]) { j += 1 }
+                if j - i > 60 { return false }
+            }
+            i += 1
+        }
+        return true
     }
 }

@@ -103,3 +103,8 @@ package enum PictureChoice: String, CaseIterable, Sendable {
     /// No pictures: the panes say a preview is ready.
     case none
 }
+
+/// `--color`: how many colours pictures and the interface use.
+package enum ColorChoice: String, CaseIterable, Sendable {
+    case auto, truecolor, c256 = "256", c16 = "16", none
+}

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ControlPadUI
+import PadGrid
 @testable import SlideModel
 
 /// A presenter with only a clicker, reading the screen: from every overlay

@@ -2,6 +2,7 @@ import Pdfpc
 import ImpressRemote
 import XCTest
 @testable import ControlPadUI
+@testable import PadTerminal
 @testable import SlideModel
 import DemoSource
 

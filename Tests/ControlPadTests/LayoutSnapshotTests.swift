@@ -2,6 +2,7 @@ import Foundation
 import PadTestSupport
 import XCTest
 @testable import ControlPadUI
+@testable import PadTerminal
 @testable import PadConfig
 @testable import SlideModel
 

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ControlPadUI
+@testable import PadTerminal
 @testable import SlideModel
 
 final class MouseRoutingTests: XCTestCase {

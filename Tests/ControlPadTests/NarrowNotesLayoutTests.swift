@@ -1,5 +1,6 @@
 import XCTest
 @testable import ControlPadUI
+import PadGrid
 @testable import SlideModel
 
 /// In 60–100 × 14–20 windows the notes never get a column too narrow to

@@ -1,5 +1,7 @@
 import XCTest
 @testable import ControlPadUI
+import PadGrid
+@testable import PadTerminal
 @testable import PadConfig
 @testable import SlideModel
 

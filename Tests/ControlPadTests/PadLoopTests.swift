@@ -1,6 +1,7 @@
 import XCTest
 @testable import ControlPadScripting
 @testable import ControlPadUI
+@testable import PadTerminal
 import PadRuntime
 @testable import SlideModel
 

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ControlPadUI
+import PadGrid
 @testable import PadConfig
 import SlideModel
 

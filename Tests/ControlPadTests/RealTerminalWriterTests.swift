@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 @testable import ControlPadUI
+import PadGrid
+@testable import PadTerminal
 @testable import SlideModel
 import PadConfig
 import SlideImages

@@ -1,6 +1,8 @@
 import Pdfpc
 import XCTest
 @testable import ControlPadUI
+import PadGrid
+@testable import PadTerminal
 @testable import SlideModel
 
 /// Rich notes on the pad's screen: bold and italic as the cells' attributes,

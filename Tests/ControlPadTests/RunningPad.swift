@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import XCTest
 @testable import ControlPadUI
+@testable import PadTerminal
 import SlideModel
 import SourceKit
 

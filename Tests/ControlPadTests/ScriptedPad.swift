@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import ControlPadCLI
 @testable import ControlPadUI
+@testable import PadTerminal
 @testable import PadConfig
 import PadRuntime
 @testable import SlideModel
@@ -74,10 +75,14 @@ final class ScriptedPad {
     /// - `depth`: the pictures' colours (nil: no pictures, as `--pictures none`).
     /// - `kind`: the source's kind, whose words and rules the pad takes as
     ///   the commands give them (`SourceRegistry.padSettings`).
+    /// - `typedAs`: a terminfo entry: the terminal is typed in raw bytes
+    ///   (`typeBytes`), read by the loop and decoded with its spellings,
+    ///   held bytes waiting `escapeDelay` for the rest of their sequence.
     init(source: SlideSource? = nil, link: LinkState = .local("demo"), width: Int = 120, height: Int = 40,
          settings: PadSettings = PadSettings(), config: String? = "", state: URL? = nil,
          depth: ColorDepth? = .palette256, sourceNotes: HelpView.SourceNotes? = nil,
-         kind: any SourceKind = DemoKind()) throws {
+         kind: any SourceKind = DemoKind(), typedAs term: String? = nil,
+         escapeDelay: Duration = InputDecoder.escapeDelay) throws {
         var settings = SourceRegistry.padSettings(settings, for: kind)
         settings.noAnimation = true
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("cp-scripted-\(UUID().uuidString)")
@@ -92,7 +97,7 @@ final class ScriptedPad {
         }
         let layouts = LayoutStore(fileURL: (state ?? home).appendingPathComponent("controlpad/layouts.json"))
         start = try PadStart(settings: settings, link: link, loaded: nil, layouts: layouts)
-        terminal = try TestTerminal(width: width, height: height)
+        terminal = try TestTerminal(width: width, height: height, decodingAs: term, escapeDelay: escapeDelay)
         self.source = try source ?? Self.demo()
         let clock = clock
         let clocks = Clocks(monotonic: { clock.value }, wallClock: { "14:05" }, untilNextMinute: { .milliseconds(60_000) })
@@ -150,6 +155,24 @@ final class ScriptedPad {
     /// Text pasted (bracketed paste), as the terminal delivers it.
     func paste(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
         type(.paste(text), file: file, line: line)
+    }
+
+    /// Bytes as the terminal sends them, in one write, read by the pad's
+    /// loop (in one read: the next write waits until it is read): back once
+    /// the pad has read them and ended the turn they made, whether or not
+    /// it drew (garbage makes no turn, the start of a sequence waits).
+    func typeBytes(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) {
+        guard running else { return }
+        terminal.typeBytes(bytes)
+        if !terminal.waitUntil(Date().addingTimeInterval(30), { $0.bytesRead >= $0.bytesTyped || $0.ended }) {
+            XCTFail("the pad did not read \(bytes.count) bytes; screen:\n\(screen)", file: file, line: line)
+        }
+        do { try run.settle() } catch { XCTFail("the pad's loop: \(error)", file: file, line: line) }
+        noteEnded()
+    }
+
+    func typeBytes(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
+        typeBytes(Array(text.utf8), file: file, line: line)
     }
 
     /// An input as the terminal delivers it, read by the pad's loop.

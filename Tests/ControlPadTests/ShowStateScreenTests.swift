@@ -2,6 +2,7 @@ import Pdfpc
 import ImpressRemote
 import XCTest
 @testable import ControlPadUI
+import PadGrid
 @testable import SlideModel
 
 /// Right after the pad pairs, Impress has not said yet whether a show runs

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ControlPadUI
+import PadGrid
 @testable import SlideModel
 
 /// What the status line keeps when room is short: the position, the

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import ControlPadUI
+import PadGrid
 import PadRuntime
 import PadTestSupport
 @testable import SlideModel

@@ -1,11 +1,19 @@
 import Foundation
 @testable import ControlPadUI
+import PadGrid
+@testable import PadTerminal
 @testable import PadConfig
 import Syscalls
 
 /// An in-memory terminal for the pad's loop (`PadOnEventLoop`): inputs are
 /// typed into it, frames are kept, and its descriptor (a pipe) is read by the
 /// loop's terminal channel like a real terminal's, or hangs up.
+///
+/// Typed either as inputs (`type`: the byte on the pipe only wakes the
+/// loop), or, made `decodingAs` a terminfo entry, as the raw bytes a
+/// terminal sends (`typeBytes`): the loop reads them off the pipe and they
+/// go through the real decoder (a headless `RealTerminal`'s, what
+/// `RealTerminal.readInputs` does with a read).
 ///
 /// Typing and reading the frames happen on the test's thread while the pad
 /// runs on its event loop. Each frame drawn wakes whoever waits
@@ -19,6 +27,9 @@ final class TestTerminal: TerminalBackend, @unchecked Sendable {
         var readAtLastFrame: Int
         /// The pad that drew here has ended (it draws no more).
         var ended: Bool
+        /// Raw bytes written to the pipe, and read off it by the loop.
+        var bytesTyped = 0
+        var bytesRead = 0
         /// A frame was drawn after the pad read everything typed so far.
         var typedIsDrawn: Bool { readAtLastFrame >= typed }
     }
@@ -34,10 +45,23 @@ final class TestTerminal: TerminalBackend, @unchecked Sendable {
     private var suspensions = 0
     private let pipe: (read: Int32, write: Int32)
     private var hungUp = false
+    /// The real decoder, when raw bytes are typed.
+    private let decoding: RealTerminal?
+    private var bytesTyped = 0
+    private var bytesRead = 0
+    /// How long held bytes wait for the rest of their sequence.
+    let escapeDelay: Duration
 
-    init(width: Int = 100, height: Int = 30) throws {
+    /// `decodingAs`: raw bytes are typed (`typeBytes`), decoded with this
+    /// terminfo entry's spellings. `escapeDelay`: as the real terminal's,
+    /// unless a test that cuts a sequence between two writes needs the
+    /// loop to wait longer for its rest than a busy machine may take.
+    init(width: Int = 100, height: Int = 30, decodingAs term: String? = nil,
+         escapeDelay: Duration = InputDecoder.escapeDelay) throws {
         _size = TerminalSize(width: width, height: height)
         pipe = try Syscalls.pipe()
+        decoding = try term.map { try RealTerminal(useColor: true, terminalName: $0, headless: .init(size: TerminalSize(width: width, height: height)) { _ in }) }
+        self.escapeDelay = escapeDelay
     }
 
     deinit {
@@ -62,11 +86,19 @@ final class TestTerminal: TerminalBackend, @unchecked Sendable {
     /// Inputs as the terminal would deliver them: one byte on the pipe
     /// wakes the pad's loop, which reads them all.
     func type(_ inputs: TerminalInput...) {
+        precondition(decoding == nil, "this terminal is typed in bytes: typeBytes")
         changed.withLock {
             pending += inputs
             typed += inputs.count
         }
         try? Syscalls.writeAll(pipe.write, [1])
+    }
+
+    /// Bytes as the terminal sends them, in one write.
+    func typeBytes(_ bytes: [UInt8]) {
+        precondition(decoding != nil, "this terminal is typed in inputs: type")
+        changed.withLock { bytesTyped += bytes.count }
+        try? Syscalls.writeAll(pipe.write, bytes)
     }
 
     /// The terminal goes away (an SSH link drops).
@@ -96,15 +128,29 @@ final class TestTerminal: TerminalBackend, @unchecked Sendable {
     }
 
     private var now: Seen {
-        Seen(frames: _frames.count, typed: typed, readAtLastFrame: readAtLastFrame, ended: ended)
+        Seen(frames: _frames.count, typed: typed, readAtLastFrame: readAtLastFrame, ended: ended,
+             bytesTyped: bytesTyped, bytesRead: bytesRead)
     }
 
     // MARK: TerminalBackend (on the pad's loop)
 
     func earlyInputs() -> [TerminalInput] { takePending() }
 
-    /// The loop read the pipe: what was typed (the bytes only wake it).
-    func readInputs(bytes: UnsafeRawBufferPointer) -> [TerminalInput] { takePending() }
+    /// The loop read the pipe: what was typed (the bytes only wake it), or
+    /// what the bytes decode to.
+    func readInputs(bytes: UnsafeRawBufferPointer) -> [TerminalInput] {
+        guard let decoding else { return takePending() }
+        let inputs = decoding.readInputs(bytes: bytes)
+        changed.withLock {
+            bytesRead += bytes.count
+            changed.broadcast()
+        }
+        return inputs
+    }
+
+    var holdsInput: Bool { decoding?.holdsInput ?? false }
+
+    func flushInput() -> [TerminalInput] { decoding?.flushInput() ?? [] }
 
     private func takePending() -> [TerminalInput] {
         changed.withLock {

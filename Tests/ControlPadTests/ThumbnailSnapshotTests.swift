@@ -2,6 +2,8 @@ import Foundation
 import PadTestSupport
 import XCTest
 @testable import ControlPadUI
+import PadGrid
+@testable import PadTerminal
 @testable import PadConfig
 @testable import SlideModel
 import SlideImages

@@ -33,4 +33,13 @@ final class FailCasesTests: XCTestCase {
         XCTAssertEqual(findings.first, "the first fault")
         XCTAssertNil(FuzzTarget.config.check(Array("duration = \"20m\"".utf8)))
     }
+
+    /// The input harness compares reads cut anywhere with one read, but not
+    /// where the decoder's caps make a cut decide: a control sequence whose
+    /// parameters run past the 64 bytes held for one.
+    func testTheInputHarnessComparesCutsWhereTheyMustAgree() {
+        XCTAssertTrue(FuzzTarget.splitsAlike(Array("\u{1B}[1;5C\u{1B}[<0;10;5M\u{1B}[200~x\u{1B}[201~".utf8)))
+        XCTAssertFalse(FuzzTarget.splitsAlike(Array(("\u{1B}[" + String(repeating: "1;", count: 40) + "C").utf8)))
+        XCTAssertNil(FuzzTarget.input.check(Array("\u{1B}[1;5C\u{1B}[<0;10;".utf8) + Array("5M\u{1B}".utf8)))
+    }
 }

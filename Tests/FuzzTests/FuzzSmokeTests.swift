@@ -25,6 +25,11 @@ final class FuzzSmokeTests: XCTestCase {
             return try DemoDeck.builtIn().slides.prefix(3).map(\.preview.png)
         case .config:
             return [Array(DefaultConfig.text.utf8), Array("[theme]\naccent = \"red\"\n[keys]\nnext = [\"x\"]\n".utf8)]
+        case .input:
+            // Keys, mouse reports, pastes and the terminal's answers, as terminals send them.
+            let dir = fixtures.deletingLastPathComponent().appendingPathComponent("Fuzz/seeds")
+            return try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix("input-") }.sorted()
+                .map { [UInt8](try Data(contentsOf: dir.appendingPathComponent($0))) }
         }
     }
 
@@ -72,4 +77,5 @@ final class FuzzSmokeTests: XCTestCase {
     func testNotes() throws { try fuzz(.notes, inputs: 3_000) }
     func testPicture() throws { try fuzz(.picture, inputs: 300) }
     func testConfig() throws { try fuzz(.config, inputs: 3_000) }
+    func testInput() throws { try fuzz(.input, inputs: 5_000) }
 }

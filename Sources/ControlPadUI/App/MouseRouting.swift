@@ -1,3 +1,5 @@
+import PadGrid
+import PadTerminal
 import SlideModel
 
 /// Turns a mouse event into what it means where it happened: a list row

@@ -1,3 +1,5 @@
+import PadGrid
+import PadTerminal
 import SlideModel
 
 /// One frame, computed the one way the loop, the bench and the tests share:

@@ -3,6 +3,7 @@ import FoundationEssentials
 import Logging
 import PadRuntime
 import ControlPadScripting
+import PadTerminal
 import SlideModel
 
 /// The pad's turns: the single owner of `PadState`. A turn reduces the

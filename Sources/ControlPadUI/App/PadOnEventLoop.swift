@@ -1,3 +1,4 @@
+import PadTerminal
 import SourceKit
 import ControlPadScripting
 import Logging
@@ -117,7 +118,7 @@ final class PadOnEventLoop: @unchecked Sendable {
         take(terminal.readInputs(bytes: bytes))
         // A lone ESC: the Escape key, unless the rest of a sequence follows soon.
         if terminal.holdsInput {
-            escape = loop.scheduleTask(in: .nanoseconds(InputDecoder.escapeDelay.clampedNanoseconds)) { [self] in
+            escape = loop.scheduleTask(in: .nanoseconds(terminal.escapeDelay.clampedNanoseconds)) { [self] in
                 escape = nil
                 take(terminal.flushInput())
             }

@@ -6,6 +6,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import PadTerminal
 import Syscalls
 import Logging
 import PadRuntime

@@ -33,8 +33,3 @@ package struct PadSettings: Sendable {
 
     package init() {}
 }
-
-/// `--color`: how many colours pictures and the interface use.
-package enum ColorChoice: String, CaseIterable, Sendable {
-    case auto, truecolor, c256 = "256", c16 = "16", none
-}

@@ -1,3 +1,4 @@
+import PadTerminal
 import SlideImages
 import SlideModel
 

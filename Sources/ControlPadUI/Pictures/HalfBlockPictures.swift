@@ -1,4 +1,6 @@
 import PadConfig
+import PadGrid
+import PadTerminal
 import SlideImages
 import SlideModel
 

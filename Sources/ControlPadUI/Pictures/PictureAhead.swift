@@ -1,5 +1,7 @@
 import Dispatch
 import FoundationEssentials
+import PadGrid
+import PadTerminal
 import Syscalls
 import SlideImages
 import SlideModel

@@ -1,3 +1,4 @@
+import PadGrid
 import SlideImages
 import SlideModel
 

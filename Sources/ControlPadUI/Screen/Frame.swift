@@ -1,4 +1,5 @@
 import PadConfig
+import PadGrid
 import SlideModel
 extension CellGrid {
     /// Draws a box around `rect` with an optional title in its top edge and

@@ -34,17 +34,3 @@ struct NotesZoom: Equatable {
         return scales ? rows / level : (rows + level - 1) / level
     }
 }
-
-/// A run of text the terminal draws `scale` times as large, its top-left
-/// cell at x, y: it covers `columns` × `scale` cells.
-struct ScaledText: Equatable, Sendable {
-    var x: Int
-    var y: Int
-    var scale: Int
-    var text: String
-    /// Cells it covers across (display width times scale).
-    var columns: Int
-    /// Bold, italic, underline (rich notes' runs), written before it.
-    var attributes: TextAttributes = []
-    var rect: Rect { Rect(x: x, y: y, width: columns, height: scale) }
-}

@@ -3,6 +3,8 @@
 /// gets the room (the current slide, the notes, or the whole screen). The
 /// slide panes are cut to the show's aspect, so a slide fills its pane's
 /// width or height; what would have been black bars goes to the notes.
+import PadGrid
+import PadTerminal
 import SlideModel
 
 struct PadLayout: Equatable {

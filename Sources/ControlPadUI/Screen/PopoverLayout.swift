@@ -1,4 +1,5 @@
 import PadConfig
+import PadGrid
 /// Where a popover goes: a frame beside its anchor with an arrow on the
 /// edge that faces it. The side follows the room available (above first,
 /// then below, left, right); the arrow follows the anchor along that edge,

@@ -1,3 +1,4 @@
+import PadGrid
 import SlideModel
 
 /// Where the slide list's rows and their thumbnails go: the one rule the

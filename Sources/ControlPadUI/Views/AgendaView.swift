@@ -1,4 +1,5 @@
 import PadConfig
+import PadGrid
 import SlideModel
 
 /// The agenda overlay: every section with its slides, planned and actual

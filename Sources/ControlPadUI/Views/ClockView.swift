@@ -1,4 +1,5 @@
 import PadConfig
+import PadGrid
 import SlideModel
 
 /// The big timer in the room the layout leaves beside or below the slides:

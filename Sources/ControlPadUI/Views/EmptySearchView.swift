@@ -1,4 +1,5 @@
 import PadConfig
+import PadGrid
 import SlideModel
 
 /// A search that matches nothing: the list or the overview says why in its

@@ -1,3 +1,4 @@
+import PadGrid
 import SlideModel
 
 /// The help laid out for one screen size, kept between frames. Laying it out

@@ -1,4 +1,5 @@
 import PadConfig
+import PadGrid
 import SlideModel
 
 /// The speaker notes of the current slide, wrapped by display columns and

@@ -1,4 +1,5 @@
 import PadConfig
+import PadGrid
 import SlideModel
 
 /// The overview: every slide's picture in a grid (cells tagged 1001…),

@@ -1,4 +1,5 @@
 import PadConfig
+import PadGrid
 import SlideModel
 
 /// The whole screen for a state, in a layout `PadFrame` computed: renders

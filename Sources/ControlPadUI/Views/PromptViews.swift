@@ -1,4 +1,5 @@
 import PadConfig
+import PadGrid
 import SlideModel
 
 /// The go-to prompt: a popover pointing at the `N/M` position in the status

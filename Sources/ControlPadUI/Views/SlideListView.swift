@@ -1,4 +1,5 @@
 import PadConfig
+import PadGrid
 import SlideModel
 
 /// The slide list that slides in from the right: one row per slide (tags

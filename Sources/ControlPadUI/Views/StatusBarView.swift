@@ -1,4 +1,5 @@
 import PadConfig
+import PadGrid
 import SlideModel
 
 /// The bottom line: link, position, timer, clock, loading progress, BLANK.

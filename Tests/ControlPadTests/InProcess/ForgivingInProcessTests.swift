@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import ControlPadUI
+@testable import PadTerminal
 @testable import SlideModel
 import SlideImages
 

@@ -1,4 +1,5 @@
 @testable import ControlPadUI
+import PadGrid
 import PadConfig
 
 /// A frame's cells as the tmux tests read them back with `capture-pane -e`

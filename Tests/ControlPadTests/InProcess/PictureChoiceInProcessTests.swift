@@ -3,6 +3,7 @@ import XCTest
 import ArgumentParser
 @testable import ControlPadCLI
 @testable import ControlPadUI
+@testable import PadTerminal
 import PadConfig
 @testable import SlideModel
 

@@ -1,0 +1,50 @@
+import PadGrid
+import PadTerminal
+import SlideImages
+import SlideModel
+
+/// The real picture protocols (PadTerminal's kitty and sixel) as steps of
+/// the pipeline: the same object renders a frame's placements here and
+/// writes them to the terminal there.
+extension KittyPictures: PictureProtocol {
+    /// Nothing to encode: kitty is sent the PNG.
+    func prepare(_ request: PictureRequest, images: DecodedSlides, screenHeight: Int) -> Bool { true }
+
+    /// The frame's cells stay blank; the picture is placed there.
+    func render(_ request: PictureRequest, open: (Int, Int) -> Bool, grid: inout CellGrid) {
+        grid.pictures.append(PicturePlacement(slide: request.slide, content: request.content, rect: request.frame,
+                                              aspect: request.aspect, png: request.preview.png))
+    }
+}
+
+extension SixelPictures: PictureProtocol {
+    /// Encoded for the frame's pixels from the preview decoded once (`images`).
+    func prepare(_ request: PictureRequest, images: DecodedSlides, screenHeight: Int) -> Bool {
+        prepare(request, screenHeight: screenHeight) {
+            guard case .success(let image) = images.image(of: request.preview, content: request.content) else { return nil }
+            return image.picture.image
+        }
+    }
+
+    /// The frame's cells stay blank; the encoded picture is placed there.
+    func render(_ request: PictureRequest, open: (Int, Int) -> Bool, grid: inout CellGrid) {
+        if let placement = placement(for: request, screenHeight: grid.height) { grid.pictures.append(placement) }
+    }
+}
+
+extension PictureSetup {
+    /// The real picture protocol chosen (nil for half-blocks and none): the
+    /// pipeline renders with it, the backend writes with it. `wake` tells the
+    /// loop a picture encoded on another thread is ready.
+    func realPictures(output: Int32, wake: @escaping @Sendable () -> Void) -> (PictureProtocol & PictureEncoder)? {
+        switch mode.kind {
+        case .kitty: return KittyPictures()
+        case .sixel:
+            let reported = cellSize
+            return SixelPictures(registers: colorRegisters ?? 256, maxSize: maxSixelSize, wake: wake) {
+                Self.cellPixels(fd: output) ?? reported ?? (10, 20)
+            }
+        case .blocks, .none: return nil
+        }
+    }
+}

@@ -1,0 +1,15 @@
+/// What a terminal answers to the queries the pad sends (see
+/// `TerminalProbe`), told apart from the keys typed around them.
+package enum TerminalAnswer: Equatable {
+    /// A kitty graphics answer: `ESC _G i=ID;OK ESC \` or an error message.
+    case kitty(id: UInt32, message: String)
+    /// Primary Device Attributes, `CSI ? 63;1;4 c`: 4 means sixel.
+    case deviceAttributes([Int])
+    /// `CSI 6;height;width t`: a cell's size in pixels.
+    case cellSize(width: Int, height: Int)
+    /// `CSI row;column R`: where the cursor is (1-based), the text-sizing probe's answer.
+    case cursorPosition(row: Int, column: Int)
+    /// XTSMGRAPHICS `CSI ? item;status;values S` (item 1: colour registers;
+    /// item 2: the largest sixel picture, width;height).
+    case graphics(item: Int, status: Int, values: [Int])
+}

@@ -1,0 +1,21 @@
+/// What the pad ended up drawing slides with, and why (for `--log` and help).
+package struct PictureMode: Equatable {
+    package enum Kind: String { case kitty, sixel, blocks, none }
+    package var kind: Kind
+    package var reason: String
+
+    package init(kind: Kind, reason: String) {
+        self.kind = kind
+        self.reason = reason
+    }
+
+    /// The name the help shows.
+    package var label: String {
+        switch kind {
+        case .kitty: "kitty graphics"
+        case .sixel: "sixel"
+        case .blocks: "half-blocks"
+        case .none: "none"
+        }
+    }
+}
