@@ -30,7 +30,9 @@ final class ForgivingEndToEndTests: XCTestCase {
             try status(pad, shows: "1/14")
             try pad.waitFor(text: "Next · 2/14")
             try pad.resize(width: 140, height: 30)
-            try pad.waitFor("the 140×30 frame") { TmuxSession.statusLine($0).count > 80 && $0.contains("Current · 1/14") }
+            try pad.waitFor("the 140×30 frame") { screen in
+                screen.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).count > 80 } && screen.contains("Current · 1/14")
+            }
             try pad.send("Right")
             try status(pad, shows: "2/14")
             try pad.tmux(["send-keys", "-t", "0"] + quit)

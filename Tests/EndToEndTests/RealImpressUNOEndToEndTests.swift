@@ -260,8 +260,8 @@ final class RealImpressUNOEndToEndTests: XCTestCase {
         try status(pad, "BLANK")
         try pad.send("Left")
         try pad.waitFor("the blank's end") { !TmuxSession.statusLine($0).contains("BLANK") }
-        usleep(1_000_000)
-        XCTAssertTrue(TmuxSession.statusLine(try pad.screen()).contains("7/62 · step 2/3"), "← only resumed")
+        // Once the notice that the screen is back has gone: still step 2, LibreOffice only resumed.
+        try status(pad, "7/62 · step 2/3", timeout: 8)
         try pad.send("b")
         try status(pad, "BLANK")
         try pad.send("Right")
@@ -272,8 +272,7 @@ final class RealImpressUNOEndToEndTests: XCTestCase {
         try status(pad, "BLANK")
         try pad.send("Left")
         try pad.waitFor("the blank's end") { !TmuxSession.statusLine($0).contains("BLANK") }
-        usleep(1_000_000)
-        XCTAssertTrue(TmuxSession.statusLine(try pad.screen()).contains("· 8/62 · step 0/1"), "stays on slide 8")
+        try status(pad, "· 8/62 · step 0/1", timeout: 8)
     }
 
     /// The room's screen: the whole Xvfb display LibreOffice shows on.
@@ -287,10 +286,21 @@ final class RealImpressUNOEndToEndTests: XCTestCase {
         return try Screenshot(xwd: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
     }
 
-    /// The 256-colour indexes `line`'s first `width` cells show: a space its
-    /// background, a half block both its halves.
-    private static func colours(of line: String, upTo width: Int) -> Set<Int> {
-        var shown = Set<Int>(), cells = 0, foreground = -1, background = -1
+    /// LibreOffice's default box colour (#729fcf) and its text's, as a picture of them shows them.
+    private static func isBoxBlue(_ rgb: [Int]) -> Bool {
+        rgb.count == 3 && rgb[2] >= 150 && rgb[2] - rgb[0] >= 50 && rgb[1] > rgb[0]
+    }
+
+    /// The colours (R, G, B) `line`'s first `width` cells show: a space its
+    /// background, a half block both its halves; 256-colour indexes and
+    /// direct colours alike.
+    private static func colours(of line: String, upTo width: Int) -> [[Int]] {
+        func palette(_ i: Int) -> [Int] {
+            guard (16...231).contains(i) else { return [] }
+            let level = [0, 95, 135, 175, 215, 255]
+            return [level[(i - 16) / 36], level[(i - 16) / 6 % 6], level[(i - 16) % 6]]
+        }
+        var shown: [[Int]] = [], cells = 0, foreground: [Int] = [], background: [Int] = []
         var characters = line.unicodeScalars.makeIterator()
         while cells < width, let c = characters.next() {
             if c == "\u{1b}" {
@@ -299,21 +309,27 @@ final class RealImpressUNOEndToEndTests: XCTestCase {
                 let codes = sequence.dropFirst().split(separator: ";").compactMap { Int($0) }
                 var i = 0
                 while i < codes.count {
-                    switch codes[i] {
-                    case 38 where i + 2 < codes.count: foreground = codes[i + 2]; i += 2
-                    case 48 where i + 2 < codes.count: background = codes[i + 2]; i += 2
-                    case 0: foreground = -1; background = -1
-                    case 39: foreground = -1
-                    case 49: background = -1
-                    default: break
+                    let code = codes[i]
+                    if code == 38 || code == 48 {
+                        var colour: [Int] = []
+                        if i + 2 < codes.count, codes[i + 1] == 5 { colour = palette(codes[i + 2]); i += 2 }
+                        else if i + 4 < codes.count, codes[i + 1] == 2 { colour = Array(codes[(i + 2)...(i + 4)]); i += 4 }
+                        if code == 38 { foreground = colour } else { background = colour }
+                    } else if code == 0 {
+                        foreground = []
+                        background = []
+                    } else if code == 39 {
+                        foreground = []
+                    } else if code == 49 {
+                        background = []
                     }
                     i += 1
                 }
                 continue
             }
             cells += 1
-            shown.insert(background)
-            if c == "▀" || c == "▄" { shown.insert(foreground) }
+            shown.append(background)
+            if c == "▀" || c == "▄" { shown.append(foreground) }
         }
         return shown
     }
@@ -343,14 +359,15 @@ final class RealImpressUNOEndToEndTests: XCTestCase {
             }
             // The pad: the current pane's rows that hold that blue (256 colours: 110 or 67).
             let width = (try pad.screen()).split(separator: "\n").first.map { Array($0).firstIndex(of: "┐") ?? 60 } ?? 60
-            let padBands = try pad.waitFor("the picture at step \(step)", colors: true) { screen in
-                let rows = screen.split(separator: "\n", omittingEmptySubsequences: false).prefix(24).map { line in
-                    !Self.colours(of: String(line), upTo: width).isDisjoint(with: [110, 67])
+            var padRows: [Bool] = []
+            for _ in 0..<100 where Self.bands(padRows) != step + 1 {
+                usleep(200_000)
+                padRows = try pad.screen(colors: true).split(separator: "\n", omittingEmptySubsequences: false).prefix(24).map { line in
+                    Self.colours(of: String(line), upTo: width).contains(where: Self.isBoxBlue)
                 }
-                return Self.bands(rows) == step + 1
             }
+            XCTAssertEqual(Self.bands(padRows), step + 1, "the pad's current pane at step \(step): rows with the boxes' blue \(padRows)")
             XCTAssertEqual(Self.bands(roomRows), step + 1, "the room at step \(step)")
-            _ = padBands
         }
     }
 
@@ -391,7 +408,8 @@ final class RealImpressUNOEndToEndTests: XCTestCase {
         let greyRows = (0..<shot.height).filter { y in
             stride(from: 0, to: shot.width, by: 4).filter { x in (200..<250).contains(shot.grey(x, y)) }.count > shot.width / 16
         }
-        XCTAssertTrue(greyRows.isEmpty, "light grey rows (the editor's bars): \(greyRows.prefix(10))")
+        // A bar is 20 rows and more; a row of the slide's own anti-aliased text may pass for one.
+        XCTAssertLessThan(greyRows.count, 4, "light grey rows (the editor's bars): \(greyRows.prefix(10))")
         try pad.send("q")
         try pad.send("y")
         try pad.waitFor("LibreOffice to close", timeout: 30) { _ in self.offices().isEmpty }

@@ -30,7 +30,9 @@ final class FaultMatrixInProcessTests: FakeImpressPadTestCase {
     func testAStallInTheMiddleOfAMessageNeitherFreezesNorLosesIt() throws {
         let fake = try fake(show: true)
         let pad = try connect(fake, reconnectMs: 200)
-        try status(pad, "1/5 with previews") { $0.contains(" 1/5 ") && !$0.contains("previews ") }
+        try status(pad, "1/5") { $0.contains(" 1/5 ") }
+        // Every preview streamed first: the fake would write one into the stalled message.
+        try pad.waitFor("the five previews") { _ in pad.state.buffer.previewCount == 5 }
         fake.send("stall 3000")
         // The pad answers keys while the message is stuck half-way.
         pad.send("?")
