@@ -36,8 +36,12 @@
 #   6. EndToEndTests.RealImpressUNOEndToEndTests (CONTROLPAD_REAL_UNO=1):
 #      `controlpad present` on a 62-slide deck with builds of every trigger
 #      and rich notes (tools/impress-uno-decks), under an Xvfb of its own:
-#      LibreOffice not running and already running, five quick → over
-#      builds, go-to, blank from the pad and from LibreOffice, a move made
+#      LibreOffice not running and already running, five quick → from
+#      every pattern of builds and in the show's first second, go-to, blank
+#      then ← and → (at step 0 and mid-build), a rejoin mid-build (`step ?/3`),
+#      the current pane's picture against the room's screen at each step, a
+#      locked deck, a second deck's show, the `--window` show's window with no
+#      editor around it, blank from the pad and from LibreOffice, a move made
 #      in LibreOffice, LibreOffice killed mid-talk and `r`, every way of
 #      quitting (SKIP_UNO=1 skips; LO_PEER_VERSION picks the LibreOffice);
 # then a real reveal.js deck in Chromium (scripts/real-reveal-test.sh, its

@@ -359,14 +359,16 @@ final class RealImpressUNOEndToEndTests: XCTestCase {
             }
             // The pad: the current pane's rows that hold that blue (256 colours: 110 or 67).
             let width = (try pad.screen()).split(separator: "\n").first.map { Array($0).firstIndex(of: "┐") ?? 60 } ?? 60
-            var padRows: [Bool] = []
+            var padRows: [Bool] = [], screen = ""
             for _ in 0..<100 where Self.bands(padRows) != step + 1 {
                 usleep(200_000)
-                padRows = try pad.screen(colors: true).split(separator: "\n", omittingEmptySubsequences: false).prefix(24).map { line in
+                screen = try pad.screen(colors: true)
+                padRows = screen.split(separator: "\n", omittingEmptySubsequences: false).prefix(24).map { line in
                     Self.colours(of: String(line), upTo: width).contains(where: Self.isBoxBlue)
                 }
             }
-            XCTAssertEqual(Self.bands(padRows), step + 1, "the pad's current pane at step \(step): rows with the boxes' blue \(padRows)")
+            XCTAssertEqual(Self.bands(padRows), step + 1, "the pad's current pane at step \(step) (\(width) cells): rows with the boxes' blue \(padRows); "
+                           + "\(screen.split(separator: "\n").prefix(4).map { $0.debugDescription.prefix(300) })")
             XCTAssertEqual(Self.bands(roomRows), step + 1, "the room at step \(step)")
         }
     }

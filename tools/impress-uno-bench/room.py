@@ -131,6 +131,7 @@ def main():
         pad_pid, fd = pty.fork()
         if pad_pid == 0:
             os.environ.update({"TERM": "xterm-kitty", "LANG": "C.UTF-8"})
+            os.environ["CONTROLPAD_LOG_LEVEL"] = os.environ.get("CONTROLPAD_LOG_LEVEL", "info")
             os.execv(controlpad, [controlpad, "connect", "uno:" + PIPE, "--pictures", "kitty", "--no-animation",
                                   "--log", work + "/pad.log"])
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 2560, 1600))
@@ -196,6 +197,8 @@ def main():
         figures["ratio_p95"] = figures["pad_key_to_room"]["p95"] / figures["own_key_to_room"]["p95"]
         print("pad / own key: p50 %.2f, p95 %.2f" % (figures["ratio_p50"], figures["ratio_p95"]))
         print(json.dumps(figures))
+        if not pad:
+            print("the pad moved nothing; its log:\n" + open(work + "/pad.log").read()[-3000:])
     finally:
         if pad_pid:
             os.kill(pad_pid, signal.SIGTERM)

@@ -47,8 +47,8 @@ except ImportError as error:
     say(ev="fatal", what="no-uno", message=str(error), python=sys.executable)
     sys.exit(2)
 
-# The bridge's scratch folder: the hidden copy of the deck lives there.
-COPY_PREFIX = "/controlpad-uno-"
+# The hidden copy of the deck, in the bridge's scratch folder.
+COPY_NAME = "controlpad-hidden-copy.odp"
 # The effect node types of LibreOffice's com.sun.star.presentation.EffectNodeType.
 ON_CLICK, MAIN_SEQUENCE = 1, 4
 # Its EffectPresetClass: what an effect does to its shape's visibility.
@@ -256,7 +256,7 @@ class Bridge:
         self.stopped_by_pad = False  # the pad ended the show (a confirmed quit sends stop, then quit)
         self.full_screen_before = None  # the show's window setting as the deck had it, if changed here
         self.editor_hidden = None  # what `hide_editor` hid, to put back
-        self.scratch = tempfile.mkdtemp(prefix=COPY_PREFIX.strip("/"))
+        self.scratch = tempfile.mkdtemp(prefix="controlpad-uno-")
         self.copy_lock = threading.Lock()
 
     # -- connecting and finding the deck --
@@ -290,7 +290,7 @@ class Bridge:
         while each.hasMoreElements():
             found.append(each.nextElement())
         # Hidden copies (this bridge's, or one a bridge killed mid-show left) are not the presenter's.
-        return [c for c in found if COPY_PREFIX not in (getattr(c, "URL", "") or "")]
+        return [c for c in found if not (getattr(c, "URL", "") or "").endswith("/" + COPY_NAME)]
 
     def impress_docs(self):
         return [c for c in self.components() if hasattr(c, "Presentation") and hasattr(c, "DrawPages")]
@@ -531,7 +531,7 @@ class Bridge:
         LibreOffice's show up for 1.5 s (measured), so no shape changes then."""
         if self.copy is not None:
             return
-        path = os.path.join(self.scratch, "copy.odp")
+        path = os.path.join(self.scratch, COPY_NAME)
         self.doc.storeToURL(uno.systemPathToFileUrl(path), (prop("FilterName", "impress8"),))
         copy = self.desktop.loadComponentFromURL(uno.systemPathToFileUrl(path), "_blank", 0, (prop("Hidden", True),))
         pages, made = copy.DrawPages, {}
