@@ -194,7 +194,12 @@ final class ConnectEndToEndTests: FakeImpressTestCase {
         let fake = try fake(show: true)
         let pad = try connect("127.0.0.1:\(fake.port)")
         try position(pad, "1/5")
+        // Every preview streamed first (the slide list wants them all): a
+        // stream still coming would answer for the hung show.
+        try pad.send("Tab")
+        try pad.waitFor(text: "Slides")
         try status(pad, "all previews") { !$0.contains("previews ") }
+        try pad.send("Escape")
         fake.send("hang")
         try pad.send("3", "Enter")
         _ = try fake.waitFor("goto_slide 2") { $0.received("goto_slide").last == ["goto_slide", "2"] ? true : nil }

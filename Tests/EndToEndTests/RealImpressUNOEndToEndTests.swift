@@ -50,7 +50,8 @@ final class RealImpressUNOEndToEndTests: XCTestCase {
     private func present(_ extra: String = "--window", pictures: String = "none", deck: String? = nil) throws -> TmuxSession {
         let config = directory.appendingPathComponent("config.toml")
         FileManager.default.createFile(atPath: config.path, contents: Data())
-        let command = "\(TmuxSession.binary) present \(deck ?? self.deck) --profile \(profile) \(extra) --no-animation --pictures \(pictures)"
+        // `swift test` runs with NO_COLOR=1: pictures are compared by their colours.
+        let command = (pictures == "none" ? "" : "env -u NO_COLOR -u COLORTERM ") + "\(TmuxSession.binary) present \(deck ?? self.deck) --profile \(profile) \(extra) --no-animation --pictures \(pictures)"
             + " --config \(config.path) --log \(directory.appendingPathComponent("pad.log").path)"
         return try TmuxSession(command: command, width: 120, height: 40, environment: ["DISPLAY": display, "CONTROLPAD_LOG_LEVEL": "debug"])
     }
