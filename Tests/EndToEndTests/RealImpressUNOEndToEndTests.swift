@@ -292,16 +292,16 @@ final class RealImpressUNOEndToEndTests: XCTestCase {
         rgb.count == 3 && rgb[2] >= 150 && rgb[2] - rgb[0] >= 50 && rgb[1] > rgb[0]
     }
 
-    /// The colours (R, G, B) `line`'s first `width` cells show: a space its
-    /// background, a half block both its halves; 256-colour indexes and
-    /// direct colours alike.
-    private static func colours(of line: String, upTo width: Int) -> [[Int]] {
+    /// The colours (R, G, B) the top and bottom halves of `line`'s first
+    /// `width` cells show (a space: its background; ▀ and ▄: one half each;
+    /// █: its colour), 256-colour indexes and direct colours alike.
+    private static func colours(of line: String, upTo width: Int) -> (top: [[Int]], bottom: [[Int]]) {
         func palette(_ i: Int) -> [Int] {
             guard (16...231).contains(i) else { return [] }
             let level = [0, 95, 135, 175, 215, 255]
             return [level[(i - 16) / 36], level[(i - 16) / 6 % 6], level[(i - 16) % 6]]
         }
-        var shown: [[Int]] = [], cells = 0, foreground: [Int] = [], background: [Int] = []
+        var top: [[Int]] = [], bottom: [[Int]] = [], cells = 0, foreground: [Int] = [], background: [Int] = []
         var characters = line.unicodeScalars.makeIterator()
         while cells < width, let c = characters.next() {
             if c == "\u{1b}" {
@@ -329,10 +329,14 @@ final class RealImpressUNOEndToEndTests: XCTestCase {
                 continue
             }
             cells += 1
-            shown.append(background)
-            if c == "▀" || c == "▄" { shown.append(foreground) }
+            switch c {
+            case "▀": top.append(foreground); bottom.append(background)
+            case "▄": top.append(background); bottom.append(foreground)
+            case "█": top.append(foreground); bottom.append(foreground)
+            default: top.append(background); bottom.append(background)
+            }
         }
-        return shown
+        return (top, bottom)
     }
 
     /// The rows of `rows` holding the slides' box colour, counted as bands.
@@ -364,8 +368,10 @@ final class RealImpressUNOEndToEndTests: XCTestCase {
             for _ in 0..<100 where Self.bands(padRows) != step + 1 {
                 usleep(200_000)
                 screen = try pad.screen(colors: true)
-                padRows = screen.split(separator: "\n", omittingEmptySubsequences: false).prefix(24).map { line in
-                    Self.colours(of: String(line), upTo: width).contains(where: Self.isBoxBlue)
+                // Two pixel rows a cell row: a half block's halves.
+                padRows = screen.split(separator: "\n", omittingEmptySubsequences: false).prefix(24).flatMap { line in
+                    let halves = Self.colours(of: String(line), upTo: width)
+                    return [halves.top.contains(where: Self.isBoxBlue), halves.bottom.contains(where: Self.isBoxBlue)]
                 }
             }
             XCTAssertEqual(Self.bands(padRows), step + 1, "the pad's current pane at step \(step) (\(width) cells): rows with the boxes' blue \(padRows); "
