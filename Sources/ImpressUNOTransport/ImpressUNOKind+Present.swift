@@ -27,10 +27,7 @@ extension ImpressUNOKind: SourceKindLauncher {
             throw SourceKindError(options.program.map { "cannot run \($0): no such program (give soffice's path)" }
                 ?? "LibreOffice is not installed: no soffice or libreoffice on PATH (sudo apt install libreoffice-impress python3-uno)")
         }
-        var info = stat()
-        guard stat(file, &info) == 0 else { throw SourceKindError("no deck at \(file): \(String(cString: strerror(errno)))") }
-        guard info.st_mode & S_IFMT != S_IFDIR else { throw SourceKindError("\(file) is a folder: name the deck") }
-        guard access(file, R_OK) == 0 else { throw SourceKindError("cannot read \(file): \(String(cString: strerror(errno)))") }
+        try checkDeck(file, folderAdvice: "name the deck")
         if !options.headless, UNOEnvironment.value("DISPLAY") == nil, UNOEnvironment.value("WAYLAND_DISPLAY") == nil {
             throw SourceKindError("no display: LibreOffice shows the show on a screen (run this in your desktop session, or set DISPLAY)")
         }
