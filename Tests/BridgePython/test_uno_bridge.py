@@ -98,6 +98,7 @@ def fake_uno_modules():
     return modules
 
 
+sys.dont_write_bytecode = True  # no __pycache__ beside the bridge in Sources
 with mock.patch.dict(sys.modules, fake_uno_modules()):
     import importlib.util
     spec = importlib.util.spec_from_file_location("uno_bridge", BRIDGE)
