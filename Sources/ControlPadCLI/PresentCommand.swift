@@ -37,7 +37,7 @@ struct PresentCommand: ParsableCommand {
                                valueName: "PATH"))
     var browser: String?
 
-    @Flag(help: "A LibreOffice deck's show in a window instead of full screen (one screen, a video call: share that window).")
+    @Flag(help: "A LibreOffice deck's show in a window instead of full screen, the slide alone (LibreOffice's menus, toolbars and sidebar hidden until the show ends): one screen, a video call, share that window.")
     var window = false
 
     @Option(help: ArgumentHelp("A LibreOffice profile folder other than your own (a portable or a test one).", valueName: "DIR"))

@@ -15,7 +15,7 @@ extension ImpressUNOKind: SourceKindLauncher {
         Presents a LibreOffice deck (.odp, .pptx, .ppt, anything Impress opens) in your own LibreOffice, \
         over a private UNO pipe (uno:\(Self.presentPipe), this computer only): starts LibreOffice, or tells \
         the one running to listen, opens the deck and starts its show, full screen as your settings say \
-        (--window: in a window, to share on a video call). Quitting the pad ends the show and closes the \
+        (--window: in a window holding the slide alone, to share on a video call). Quitting the pad ends the show and closes the \
         deck (never one with unsaved changes), and LibreOffice if nothing else is open.
         """
     }

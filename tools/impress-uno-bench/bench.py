@@ -21,12 +21,12 @@ moves. Then:
 Prints one line per figure (milliseconds) and a JSON line at the end.
 Needs Debian's python3 with python3-uno, LibreOffice and an X display.
 """
-import fcntl, json, os, pty, select, shutil, signal, struct, subprocess, sys, tempfile, termios, threading, time
+import json, os, shutil, signal, subprocess, sys, tempfile, threading, time
 
-import uno, unohelper
-from com.sun.star.beans import PropertyValue
-from com.sun.star.connection import NoConnectException
+import unohelper
 from com.sun.star.presentation import XSlideShowListener
+
+from office import PadOnPty, start_show
 
 PIPE = "cpbench"
 
@@ -39,19 +39,15 @@ r = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlRe
 ctx = r.resolve("uno:pipe,name=%s;urp;StarOffice.ComponentContext" % sys.argv[1])
 desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
 each = desktop.Components.createEnumeration()
-doc = next(d for d in iter(lambda: each.nextElement() if each.hasMoreElements() else None, None) if hasattr(d, "Presentation"))
+docs = iter(lambda: each.nextElement() if each.hasMoreElements() else None, None)
+# The deck whose show runs (the pad's hidden copy of it runs none).
+doc = next(d for d in docs if hasattr(d, "Presentation") and d.Presentation.Controller is not None)
 c = doc.Presentation.Controller
 print("ready", flush=True)
 for line in sys.stdin:
     c.gotoNextEffect()
 """
 RIGHT = b"\x1bOC"
-
-
-def prop(name, value):
-    p = PropertyValue()
-    p.Name, p.Value = name, value
-    return p
 
 
 class Observer(unohelper.Base, XSlideShowListener):
@@ -103,60 +99,22 @@ def main():
     work = tempfile.mkdtemp(prefix="controlpad-uno-bench-")
     shutil.copy(deck, work + "/deck.odp")  # a copy of its own: no lock shared with another LibreOffice
     deck = work + "/deck.odp"
-    office = subprocess.Popen(["soffice", "-env:UserInstallation=" + uno.systemPathToFileUrl(work + "/profile"),
-                               "--accept=pipe,name=%s;urp;" % PIPE, "--norestore", "--nologo", "--nodefault"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    pad_pid = None
+    office, pad_pid = None, None
     try:
-        local = uno.getComponentContext()
-        resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
-        for _ in range(600):
-            try:
-                ctx = resolver.resolve("uno:pipe,name=%s;urp;StarOffice.ComponentContext" % PIPE)
-                break
-            except NoConnectException:
-                time.sleep(0.1)
-        desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
-        doc = desktop.loadComponentFromURL(uno.systemPathToFileUrl(deck), "_default", 0, ())
-        doc.Presentation.IsFullScreen = False
-        doc.Presentation.start()
-        while doc.Presentation.Controller is None or not doc.Presentation.Controller.isRunning():
-            time.sleep(0.05)
-        c = doc.Presentation.Controller
+        office, c = start_show(work, PIPE, deck, full_screen=False)
         observer = Observer()
         c.addSlideShowListener(observer)
         time.sleep(3)
         slides = c.SlideCount
 
-        # The pad on a pseudo-terminal.
-        pad_pid, fd = pty.fork()
-        if pad_pid == 0:
-            os.environ.update({"TERM": "xterm-kitty", "LANG": "C.UTF-8"})
-            os.execv(controlpad, [controlpad, "connect", "uno:" + PIPE, "--pictures", os.environ.get("PICTURES", "kitty"), "--no-animation",
-                                  "--log", work + "/pad.log"])
-        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 2560, 1600))
-        out = bytearray()
-        def read(timeout):
-            r, _, _ = select.select([fd], [], [], timeout)
-            if r:
-                try:
-                    data = os.read(fd, 1 << 20)
-                except OSError:
-                    return b""
-                out.extend(data)
-                return data
-            return b""
-        deadline = time.monotonic() + 30
-        while b"/%d" % slides not in out and time.monotonic() < deadline:
-            read(0.1)
-        time.sleep(3)
-        while read(0.2):
-            pass
+        terminal = PadOnPty(controlpad, PIPE, work, pictures=os.environ.get("PICTURES", "kitty"))
+        pad_pid, read, out = terminal.pid, terminal.read, terminal.out
+        terminal.wait_for_show(slides, seconds=30)
 
         def press(want_picture):
             n = observer.count()
             start = time.monotonic()
-            os.write(fd, RIGHT)
+            terminal.write(RIGHT)
             first = picture = None
             end = start + 2.0
             while time.monotonic() < end:
@@ -201,8 +159,8 @@ def main():
 
         # Busy: the pad's slide list open, its thumbnails being exported,
         # while the show is stepped (here by the observer: keys go to the list).
-        os.write(fd, b"1\r"); time.sleep(1.0)
-        os.write(fd, b"\t"); time.sleep(0.2)
+        terminal.write(b"1\r"); time.sleep(1.0)
+        terminal.write(b"\t"); time.sleep(0.2)
         busy = []
         for i in range(presses):
             if c.CurrentSlideIndex >= slides - 2:
@@ -234,7 +192,8 @@ def main():
         if pad_pid:
             os.kill(pad_pid, signal.SIGTERM)
             time.sleep(1)
-        office.kill()
+        if office:
+            office.kill()
         shutil.rmtree(work, ignore_errors=True)
 
 

@@ -17,10 +17,9 @@ The display is read with XGetImage (libX11 through ctypes) every 2 ms.
 Prints one line per figure (milliseconds) and a JSON line at the end.
 Needs Debian's python3 with python3-uno, LibreOffice, libX11 and libXtst.
 """
-import ctypes, ctypes.util, fcntl, json, os, pty, select, shutil, signal, struct, subprocess, sys, tempfile, termios, time, zlib
+import ctypes, ctypes.util, json, os, shutil, signal, sys, tempfile, time, zlib
 
-import uno
-from com.sun.star.connection import NoConnectException
+from office import PadOnPty, start_show
 
 PIPE = "cproom"
 RIGHT = b"\x1bOC"
@@ -103,62 +102,21 @@ def main():
     screen = Display()
     work = tempfile.mkdtemp(prefix="controlpad-uno-room-")
     shutil.copy(deck, work + "/deck.odp")
-    office = subprocess.Popen(["soffice", "-env:UserInstallation=" + uno.systemPathToFileUrl(work + "/profile"),
-                               "--accept=pipe,name=%s;urp;" % PIPE, "--norestore", "--nologo", "--nodefault"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    pad_pid = None
+    office, pad_pid = None, None
     try:
-        local = uno.getComponentContext()
-        resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
-        for _ in range(900):
-            try:
-                ctx = resolver.resolve("uno:pipe,name=%s;urp;StarOffice.ComponentContext" % PIPE)
-                break
-            except NoConnectException:
-                time.sleep(0.1)
-        desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
-        doc = desktop.loadComponentFromURL(uno.systemPathToFileUrl(work + "/deck.odp"), "_default", 0, ())
-        doc.Presentation.IsFullScreen = True
-        doc.Presentation.start()
-        while doc.Presentation.Controller is None or not doc.Presentation.Controller.isRunning():
-            time.sleep(0.05)
-        c = doc.Presentation.Controller
+        office, c = start_show(work, PIPE, work + "/deck.odp", full_screen=True)
         time.sleep(4)
         slides = c.SlideCount
         # LibreOffice's own keyboard: keys go to the window under the pointer, the show's.
         screen.point_at(screen.width // 2, screen.height // 2)
 
-        pad_pid, fd = pty.fork()
-        if pad_pid == 0:
-            os.environ.update({"TERM": "xterm-kitty", "LANG": "C.UTF-8"})
-            os.environ["CONTROLPAD_LOG_LEVEL"] = os.environ.get("CONTROLPAD_LOG_LEVEL", "info")
-            os.execv(controlpad, [controlpad, "connect", "uno:" + PIPE, "--pictures", "kitty", "--no-animation",
-                                  "--log", work + "/pad.log"])
-        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 2560, 1600))
-        out = bytearray()
-
-        def read(timeout):
-            ready, _, _ = select.select([fd], [], [], timeout)
-            if not ready:
-                return b""
-            try:
-                data = os.read(fd, 1 << 20)
-            except OSError:
-                return b""
-            out.extend(data)
-            return data
-
-        deadline = time.monotonic() + 60
-        while b"/%d" % slides not in out and time.monotonic() < deadline:
-            read(0.1)
-        time.sleep(3)
-        while read(0.2):
-            pass
+        terminal = PadOnPty(controlpad, PIPE, work)
+        pad_pid = terminal.pid
+        terminal.wait_for_show(slides)
 
         def settle():
             time.sleep(0.6)  # effects run out, pictures go out
-            while read(0.05):
-                pass
+            terminal.drain(0.05)
 
         own, pad, pad_picture = [], [], []
         for i in range(presses):
@@ -174,14 +132,14 @@ def main():
             settle()
             before = screen.pixels()
             start = time.monotonic()
-            os.write(fd, RIGHT)
+            terminal.write(RIGHT)
             seen = screen.changed_after(before, start)
             if seen:
                 pad.append((seen - start) * 1000)
             picture = None
             end = time.monotonic() + 2
             while time.monotonic() < end and picture is None:
-                if b"a=t,f=100" in read(0.005):
+                if b"a=t,f=100" in terminal.read(0.005):
                     picture = time.monotonic()
             if picture and seen:
                 pad_picture.append((picture - seen) * 1000)
@@ -203,7 +161,8 @@ def main():
         if pad_pid:
             os.kill(pad_pid, signal.SIGTERM)
             time.sleep(1)
-        office.kill()
+        if office:
+            office.kill()
         shutil.rmtree(work, ignore_errors=True)
 
 
