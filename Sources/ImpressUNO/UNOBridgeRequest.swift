@@ -16,6 +16,8 @@ public enum UNOBridgeRequest: Sendable, Equatable {
     case stop
     /// Where the show stands (answered by `where`), and whether it still runs.
     case `where`
+    /// Ends the shows of the other decks open in LibreOffice (the presenter's word).
+    case endOtherShows
     /// Slide `slide` as a PNG of `width`×`height` after `step` clicks (nil:
     /// every build shown), from a hidden copy of the deck.
     case render(slide: Int, width: Int, height: Int, step: Int?)
@@ -43,6 +45,7 @@ public enum UNOBridgeRequest: Sendable, Equatable {
         case .start: op = "start"
         case .stop: op = "stop"
         case .where: op = "where"
+        case .endOtherShows: op = "end-others"
         case .render(let slide, let width, let height, let step):
             op = "render"
             if let step { fields["step"] = .int(step) }

@@ -122,6 +122,9 @@ public struct UNOLink: Sendable {
     public mutating func handle(_ input: Input) -> [Action] {
         guard phase != .stopped else { return [] }
         switch input {
+        case .retryNow where phase == .linked && !otherShows.isEmpty:
+            // The presenter's word on another deck's show: end it.
+            return [.log("ending the show of \(otherShows.joined(separator: ", ")) (r)"), .write(.endOtherShows)]
         case .start, .retryNow:
             guard phase == .idle || phase == .failed else { return [] }
             delivered = [:]

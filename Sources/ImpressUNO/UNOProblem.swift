@@ -6,8 +6,12 @@ public struct UNOProblem: Sendable, Equatable {
     public var code: String
     public var reason: String
     public var fix: String
+    /// r answers it while linked (`LinkProblem.retryAnswers`).
+    public var retryAnswers = false
 
-    public var linkProblem: LinkProblem { LinkProblem(source: "uno", code: code, reason: reason, fix: fix) }
+    public var linkProblem: LinkProblem {
+        LinkProblem(source: "uno", code: code, reason: reason, fix: fix, retryAnswers: retryAnswers)
+    }
 
     /// The bridge said it cannot go on (`what`: its code).
     static func fatal(what: String, message: String, mode: UNOLink.Mode, pipe: String) -> UNOProblem {
@@ -45,7 +49,8 @@ public struct UNOProblem: Sendable, Equatable {
     /// that one, not the pad's.
     static func otherShow(_ title: String) -> UNOProblem {
         UNOProblem(code: "other-show", reason: "another show runs in LibreOffice (\(title.prefix(60)))",
-                   fix: "End it there (Esc in its window) if the room should see this deck.")
+                   fix: "r ends it, so that the room sees this deck; or leave it, or end it there (Esc in its window).",
+                   retryAnswers: true)
     }
 
     /// LibreOffice went away (closed, crashed) while linked.

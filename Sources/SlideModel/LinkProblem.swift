@@ -14,12 +14,18 @@ public struct LinkProblem: Sendable, Equatable, Hashable, Codable {
     public var reason: String
     /// What the presenter can do, in one or two sentences (nil: nothing to say).
     public var fix: String?
+    /// The pad's retry key answers it while the link is up: the source does
+    /// what `fix` offers (e.g. ends another deck's show). Said in `fix`.
+    public var retryAnswers = false
 
-    public init(source: String, code: String, reason: String, fix: String? = nil) {
+    private enum CodingKeys: String, CodingKey { case source, code, reason, fix }
+
+    public init(source: String, code: String, reason: String, fix: String? = nil, retryAnswers: Bool = false) {
         self.source = source
         self.code = code
         self.reason = reason
         self.fix = fix
+        self.retryAnswers = retryAnswers
     }
 
     /// The code of a problem a source has no catalogue entry for.

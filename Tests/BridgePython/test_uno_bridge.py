@@ -199,6 +199,24 @@ class BridgeTests(unittest.TestCase):
         b.carry_out({"op": "where"})
         self.assertEqual(self.lines()[-1], {"ev": "where", "slide": 3, "blank": True, "others": ["old talk"]})
 
+    def test_end_others_ends_only_the_other_decks_shows_and_says_where_things_stand(self):
+        controller = Controller()
+        b = self.linked(controller)
+        ended = []
+        other_controller = Controller()
+        other = Doc([Page([])], other_controller)
+        other.Title = "old talk"
+
+        def end_other():
+            ended.append("old talk")
+            other_controller.isRunning = lambda: False
+        other.Presentation.end = end_other
+        b.doc.Presentation.end = lambda: ended.append("this deck")
+        b.desktop = types.SimpleNamespace(Components=types.SimpleNamespace(createEnumeration=lambda: Each([b.doc, other])))
+        b.carry_out({"op": "end-others"})
+        self.assertEqual(ended, ["old talk"])
+        self.assertEqual(self.lines()[-1], {"ev": "where", "slide": 0, "blank": False, "others": []})
+
     def test_the_listener_reports_what_libreoffice_says_as_it_says_it(self):
         listener = bridge.Listener()
         listener.slideTransitionStarted()

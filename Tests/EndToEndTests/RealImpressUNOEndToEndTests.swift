@@ -393,7 +393,7 @@ final class RealImpressUNOEndToEndTests: XCTestCase {
         XCTAssertTrue(said.contains("Answer it there"), said)
     }
 
-    func testASecondDecksShowIsSaid() throws {
+    func testASecondDecksShowIsSaidAndEndsOnlyOnThePresentersWord() throws {
         let pad = try present()
         try status(pad, "· 1/62 ", timeout: 60)
         try notePipe(pad)
@@ -401,6 +401,14 @@ final class RealImpressUNOEndToEndTests: XCTestCase {
         try FileManager.default.copyItem(atPath: deck, toPath: other)
         try inLibreOffice(#"{"op":"where"}"#, first: "{\"op\":\"open\",\"deck\":\"\(other)\",\"window\":true}")
         try status(pad, "another show runs in LibreOffice", timeout: 20)
+        // Left alone, it stays said (the pad never ends it by itself).
+        usleep(1_500_000)
+        try status(pad, "another show runs in LibreOffice", timeout: 1)
+        try pad.send("r")
+        _ = try pad.waitFor("the other show ended, this one still runs", timeout: 20) {
+            let line = TmuxSession.statusLine($0)
+            return !line.contains("another show runs") && line.contains("· 1/62 ")
+        }
     }
 
     func testTheWindowShowHoldsTheSlideAloneAndTheEditorComesBack() throws {

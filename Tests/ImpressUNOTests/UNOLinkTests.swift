@@ -95,8 +95,11 @@ final class UNOLinkTests: XCTestCase {
             return XCTFail("not said")
         }
         XCTAssertTrue(problem.reason.contains("another show runs") && problem.reason.contains("old.odp"), problem.reason)
+        XCTAssertTrue(problem.retryAnswers && problem.fix?.contains("r ends it") == true, "the presenter's word ends it: \(problem)")
         XCTAssertEqual(events(link.handle(.line(.whereAnswer(slide: 0, blank: false, others: ["old.odp"])))), [], "once")
+        XCTAssertEqual(requests(link.handle(.retryNow)), [.endOtherShows], "r: the other show ends")
         XCTAssertEqual(events(link.handle(.line(.whereAnswer(slide: 0, blank: false, others: [])))), [.unanswered(nil)])
+        XCTAssertEqual(requests(link.handle(.retryNow)), [], "no other show: r asks nothing of a link that is up")
     }
 
     func testThePadsCommandsBecomeTheBridgesRequestsAndNoPointerIsSent() {

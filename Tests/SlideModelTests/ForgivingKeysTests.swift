@@ -27,6 +27,19 @@ final class ForgivingKeysTests: XCTestCase {
         effects.filter { if case .send = $0 { return true } else { return false } }
     }
 
+    // MARK: r on a link that is up
+
+    func testROnALinkThatIsUpAnswersOnlyWhatTheSourceOffersToAnswer() {
+        var state = pad()
+        XCTAssertEqual(press([.char("r")], &state), [], "nothing left unanswered: r does nothing")
+        let said = LinkProblem(source: "uno", code: "asking", reason: "LibreOffice is asking", fix: "Answer it there.")
+        _ = state.reduce(.source(.unanswered(said)), now: clock)
+        XCTAssertEqual(press([.char("r")], &state), [], "a question only the presenting app can answer")
+        let offered = LinkProblem(source: "uno", code: "other-show", reason: "another show runs", fix: "r ends it.", retryAnswers: true)
+        _ = state.reduce(.source(.unanswered(offered)), now: clock)
+        XCTAssertEqual(press([.char("r")], &state), [.retryNow], "the source does what it offered")
+    }
+
     // MARK: the go-to prompt
 
     func testOutOfRangeIsRefusedInThePromptWithTheRange() {

@@ -99,6 +99,7 @@ def summary(name, values):
 def main():
     controlpad, deck = sys.argv[1], os.path.abspath(sys.argv[2])
     presses = int(sys.argv[sys.argv.index("--presses") + 1]) if "--presses" in sys.argv else 30
+    pictures = sys.argv[sys.argv.index("--pictures") + 1] if "--pictures" in sys.argv else "kitty"
     screen = Display()
     work = tempfile.mkdtemp(prefix="controlpad-uno-room-")
     shutil.copy(deck, work + "/deck.odp")
@@ -110,7 +111,7 @@ def main():
         # LibreOffice's own keyboard: keys go to the window under the pointer, the show's.
         screen.point_at(screen.width // 2, screen.height // 2)
 
-        terminal = PadOnPty(controlpad, PIPE, work)
+        terminal = PadOnPty(controlpad, PIPE, work, pictures)
         pad_pid = terminal.pid
         terminal.wait_for_show(slides)
 

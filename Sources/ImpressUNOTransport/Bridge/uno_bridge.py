@@ -431,12 +431,21 @@ class Bridge:
         elif others:
             say(ev="where", slide=-1, blank=False, others=others)
 
+    def end_others(self):
+        """Ends the shows of the other decks (the presenter said so), then says where things stand."""
+        for doc in self.impress_docs():
+            if doc != self.doc and controller_of(doc) is not None:
+                doc.Presentation.end()
+        self.where()
+
     def handle(self, request):
         op, c = request.get("op"), self.controller
         if op == "where":
             return self.where()
         if op == "start":
             return self.start() if c is None else None
+        if op == "end-others":
+            return self.end_others()
         if op == "quit":
             return self.quit(bool(request.get("end")), bool(request.get("close")))
         if c is None:

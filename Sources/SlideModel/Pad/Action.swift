@@ -72,7 +72,7 @@ public enum Action: String, CaseIterable, Sendable {
         case .cycleLayout: return "layout: slides → notes first → full screen"
         case .resetTimer: return "reset the timer (asks y / n)"
         case .closeAll: return "close all overlays"
-        case .retry: return "reconnect now (while the link is down)"
+        case .retry: return "reconnect; do what the status offers"
         }
     }
 

@@ -57,7 +57,9 @@ extension PadState {
             notice = nil
             notesFocused = false
         case .retry:
-            return []
+            // The link is up: r answers what the show left unanswered, where the source offers it.
+            guard unanswered?.retryAnswers == true else { return [] }
+            return [.retryNow]
         }
         return []
     }
