@@ -142,6 +142,7 @@ enum SourceRegistry {
         var settings = settings
         settings.noShowToStop = kind.noShowToStop
         settings.movesWhileBlank = movesWhileBlank(kind)
+        settings.picturesAtSteps = kind.capabilities.contains(.picturesAtSteps)
         return settings
     }
 

@@ -90,12 +90,12 @@ public struct UNOLink: Sendable {
     private var wants: [PictureWant] = []
     private var exporting: PictureWant?
     /// Exports that failed, until the pad's wants change.
-    private var failedExports: Set<Int> = []
-    /// The picture last sent of each slide, and the slides the pad said it
-    /// took in (a want's `have`): a slide the pad let go is exported again,
+    private var failedExports: Set<Shot> = []
+    /// The picture last sent of each shot, and the shots the pad said it
+    /// took in (a want's `have`): a shot the pad let go is exported again,
     /// one just sent is not.
-    private var delivered: [Int: Picture] = [:]
-    private var takenIn: Set<Int> = []
+    private var delivered: [Shot: Picture] = [:]
+    private var takenIn: Set<Shot> = []
     private var ended = false
     /// LibreOffice asked something on its screen while the deck opened.
     private var asking = false
@@ -110,6 +110,14 @@ public struct UNOLink: Sendable {
         var size: PixelSize
         /// Clicks shown (nil: every build).
         var step: Int?
+    }
+
+    /// A picture the pad wants: a slide as the room sees it from where the
+    /// show stands (`asked` nil), or at the step the next pane asked.
+    private struct Shot: Hashable {
+        var slide: Int
+        var asked: Int?
+        init(_ want: PictureWant) { (slide, asked) = (want.slide, want.step) }
     }
 
     public init(mode: Mode, pipe: String) {
@@ -138,8 +146,9 @@ public struct UNOLink: Sendable {
             if pictures != wants { failedExports = [] }
             wants = pictures
             for want in pictures {
-                if let have = want.have, have == delivered[want.slide]?.size { takenIn.insert(want.slide) }
-                else if want.have == nil, takenIn.remove(want.slide) != nil { delivered[want.slide] = nil }
+                let shot = Shot(want)
+                if let have = want.have, have == delivered[shot]?.size { takenIn.insert(shot) }
+                else if want.have == nil, takenIn.remove(shot) != nil { delivered[shot] = nil }
             }
             return pump()
         case .timerFired(let timer): return fired(timer)
@@ -230,15 +239,18 @@ public struct UNOLink: Sendable {
             notes[index] = said
             return show.running ? [.emit(.notes(index: index, said))] : []
         case .picture(let index, let width, let height, let step, let png):
+            // One export at a time: this one is the shot asked last.
+            let asked = exporting?.slide == index ? exporting?.step : nil
             if exporting?.slide == index { exporting = nil }
-            delivered[index] = Picture(size: PixelSize(width: width, height: height), step: step)
-            takenIn.remove(index)
-            let preview = Preview(png: png, aspect: aspect ?? Double(width) / Double(max(1, height)))
+            let shot = Shot(PictureWant(slide: index, size: PixelSize(width: width, height: height), step: asked))
+            delivered[shot] = Picture(size: PixelSize(width: width, height: height), step: step)
+            takenIn.remove(shot)
+            let preview = Preview(png: png, aspect: aspect ?? Double(width) / Double(max(1, height)), step: asked)
             return [.emit(.preview(index: index, preview))] + pump()
         case .refused(let op, let why):
             var actions: [Action] = [.log("LibreOffice did not \(op): \(why)")]
             if op == "render", let failed = exporting {
-                failedExports.insert(failed.slide)
+                failedExports.insert(Shot(failed))
                 exporting = nil
                 actions += pump()
             }
@@ -318,11 +330,12 @@ public struct UNOLink: Sendable {
     private mutating func pump() -> [Action] {
         guard phase == .linked, exporting == nil, !show.steps.isEmpty else { return [] }
         guard !show.running || (show.isIdle && show.pending == 0) else { return [] }
-        for want in wants where show.steps.indices.contains(want.slide) && !failedExports.contains(want.slide) {
-            let picture = Picture(size: fitted(want.size), step: stepShown(on: want.slide))
-            if delivered[want.slide] == picture { continue }
+        for want in wants where show.steps.indices.contains(want.slide) && !failedExports.contains(Shot(want)) {
+            let shot = Shot(want)
+            let picture = Picture(size: fitted(want.size), step: want.step.map { max(0, $0) } ?? stepShown(on: want.slide))
+            if delivered[shot] == picture { continue }
             // Held from before this bridge (a restart): kept if it shows every build.
-            if delivered[want.slide] == nil, want.have == picture.size, picture.step == nil { continue }
+            if delivered[shot] == nil, want.have == picture.size, picture.step == nil { continue }
             exporting = want
             return [.write(.render(slide: want.slide, width: picture.size.width, height: picture.size.height, step: picture.step))]
         }

@@ -35,7 +35,7 @@ public struct ImpressUNOKind: SourceKind {
         no PIN, nothing on the network.
         """
     }
-    public var capabilities: SourceCapabilities { [.picturesAnySize, .animationSteps, .blank, .startStop, .confirmsCommands] }
+    public var capabilities: SourceCapabilities { [.picturesAnySize, .picturesAtSteps, .animationSteps, .blank, .startStop, .confirmsCommands] }
 
     public var keyNotes: [SourceHelpNotes.Item] {
         [(.action(.next), "next build step, else next slide (as LibreOffice's own click)"),

@@ -32,13 +32,20 @@ public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
 /// previews (Impress) ignore it. `have` is the size of the picture the pad
 /// holds for the slide now (nil: none), so a source never fetches twice
 /// what is already there, and fetches again what the pad let go.
+///
+/// `step`: the slide after that many clicks, asked by the next pane of a
+/// source that shows any step (`PadState.picturesAtSteps`); it comes back
+/// as a `Preview` with the same `step`. Nil: the slide as the source shows
+/// it from where the show stands.
 public struct PictureWant: Sendable, Equatable {
     public var slide: Int
     public var size: PixelSize
     public var have: PixelSize?
-    public init(slide: Int, size: PixelSize, have: PixelSize? = nil) {
+    public var step: Int?
+    public init(slide: Int, size: PixelSize, have: PixelSize? = nil, step: Int? = nil) {
         self.slide = slide
         self.size = size
         self.have = have
+        self.step = step
     }
 }

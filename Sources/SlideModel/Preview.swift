@@ -27,11 +27,15 @@ public struct Preview: Sendable, Equatable {
     /// This preview's identity: the same for every copy, another for every
     /// preview made (see above). Never 0.
     public let id: UInt64
+    /// The clicks shown, for a picture asked at a step (`PictureWant.step`);
+    /// nil: the slide as the source shows it.
+    public let step: Int?
 
     /// `aspect`: the slide's width / height when the source knows it (nil,
     /// zero or not finite: read from the PNG).
-    public init(png: [UInt8], aspect: Double? = nil) {
+    public init(png: [UInt8], aspect: Double? = nil, step: Int? = nil) {
         self.png = png
+        self.step = step
         let size = PixelSize(png: png)
         pixelSize = size
         self.aspect = aspect.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
@@ -41,7 +45,7 @@ public struct Preview: Sendable, Equatable {
     }
 
     public static func == (a: Preview, b: Preview) -> Bool {
-        a.id == b.id || (a.aspect == b.aspect && a.png == b.png)
+        a.id == b.id || (a.aspect == b.aspect && a.step == b.step && a.png == b.png)
     }
 
     /// How many previews were made: the next one's id.

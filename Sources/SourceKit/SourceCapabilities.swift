@@ -24,4 +24,7 @@ public struct SourceCapabilities: OptionSet, Sendable, Hashable {
     /// remote server crashes, docs/IMPRESS-REMOTE.md): `send` goes through
     /// one link kept for the show (`KeptLink`), never a connection of its own.
     public static let oneKeptLink = SourceCapabilities(rawValue: 1 << 7)
+    /// Shows a slide at any of its steps (`PictureWant.step`): the next
+    /// pane shows the current slide after the next →, as the room will see it.
+    public static let picturesAtSteps = SourceCapabilities(rawValue: 1 << 8)
 }

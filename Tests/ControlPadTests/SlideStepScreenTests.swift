@@ -34,4 +34,17 @@ final class SlideStepScreenTests: XCTestCase {
         XCTAssertTrue(lines.first!.contains("Next · 4/12"), String(lines.first!))
         XCTAssertTrue(lines.last!.contains("3/12 · step 3/3"), String(lines.last!))
     }
+
+    func testWhereTheSourceShowsStepsTheNextPaneIsThisSlideAfterTheNextPress() {
+        var state = stepped(shown: 1)
+        state.picturesAtSteps = true
+        var lines = renderPad(&state, width: 100, height: 30).text.split(separator: "\n")
+        XCTAssertTrue(lines.first!.contains("Next · 3/12 · step 2/3"), String(lines.first!))
+        XCTAssertTrue(renderPad(&state, width: 100, height: 30).text.contains("preview loading…"))
+        _ = state.reduce(.key(.right), now: .milliseconds(201_000))
+        _ = state.reduce(.key(.right), now: .milliseconds(201_010))
+        lines = renderPad(&state, width: 100, height: 30).text.split(separator: "\n")
+        XCTAssertTrue(lines.first!.contains("Next · 4/12"), "the last step on its way: the next slide; \(lines.first!)")
+        XCTAssertFalse(lines.first!.contains("step"), String(lines.first!))
+    }
 }

@@ -59,10 +59,11 @@ final class ImpressUNOEndToEndTests: XCTestCase {
         XCTAssertFalse(first.contains("<b>") || first.contains("<li>"), first)
         try pad.send("Right")
         try status(pad, "2/12 · step 0/2")
-        try pad.waitFor(text: "Next · 3/12 · after 2 steps")
+        // The next pane: this slide after the next →, as the room will see it.
+        try pad.waitFor(text: "Next · 2/12 · step 1/2")
         try pad.send("Right")
         try status(pad, "2/12 · step 1/2")
-        try pad.waitFor(text: "Next · 3/12 · after 1 step")
+        try pad.waitFor(text: "Next · 2/12 · step 2/2")
         let line = TmuxSession.statusLine(try pad.screen())
         XCTAssertFalse(line.contains("· 3/12"), "a step is no slide change: \(line)")
 

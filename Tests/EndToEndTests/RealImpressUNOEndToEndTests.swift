@@ -379,6 +379,20 @@ final class RealImpressUNOEndToEndTests: XCTestCase {
             XCTAssertEqual(Self.bands(padRows), step + 1, "the pad's current pane at step \(step) (\(width) cells): rows with the boxes' blue \(padRows); "
                            + "\(screen.split(separator: "\n").prefix(4).map { $0.debugDescription.prefix(300) })")
             XCTAssertEqual(Self.bands(roomRows), step + 1, "the room at step \(step)")
+            guard step < 3 else { continue }
+            // The next pane: this slide after the next →, one band more than the room now.
+            var nextRows: [Bool] = []
+            for _ in 0..<100 where Self.bands(nextRows) != step + 2 {
+                usleep(200_000)
+                screen = try pad.screen(colors: true)
+                nextRows = screen.split(separator: "\n", omittingEmptySubsequences: false).prefix(24).flatMap { line in
+                    let halves = Self.colours(of: String(line), upTo: 10_000)
+                    return [halves.top.dropFirst(width + 1).contains(where: Self.isBoxBlue),
+                            halves.bottom.dropFirst(width + 1).contains(where: Self.isBoxBlue)]
+                }
+            }
+            XCTAssertEqual(Self.bands(nextRows), step + 2, "the next pane at step \(step): rows with the boxes' blue \(nextRows)")
+            XCTAssertTrue(try pad.screen().contains("Next · 2/62 · step \(step + 1)/3"), "the next pane's title at step \(step)")
         }
     }
 

@@ -117,6 +117,17 @@ final class UNOLinkTests: XCTestCase {
         XCTAssertEqual(requests(link.handle(.send(.pointerStarted(x: 0.5, y: 0.5)))), [])
     }
 
+    func testThePictureOfThisSlideAfterTheNextPressIsExportedAtThatStepAndSaysSo() {
+        var link = presenting()
+        let wants = [PictureWant(slide: 0, size: PixelSize(width: 1600, height: 900), have: PixelSize(width: 1600, height: 900)),
+                     PictureWant(slide: 0, size: PixelSize(width: 640, height: 360), step: 2)]
+        XCTAssertEqual(requests(link.handle(.want(wants))), [.render(slide: 0, width: 640, height: 360, step: 2)])
+        let actions = link.handle(.line(.picture(slide: 0, width: 640, height: 360, step: 2, png: [0x89])))
+        guard case .preview(0, let preview)? = events(actions).first else { return XCTFail("no picture: \(actions)") }
+        XCTAssertEqual(preview.step, 2, "the pad files it as the slide after the next →, not as the current picture")
+        XCTAssertEqual(requests(link.handle(.want(wants))), [], "sent once")
+    }
+
     func testPicturesComeOneAtATimeAtThePanesSizeInTheSlidesShapeMostWantedFirst() {
         var link = presenting()
         let wants = [PictureWant(slide: 0, size: PixelSize(width: 1600, height: 1000)),

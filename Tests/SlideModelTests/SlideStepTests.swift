@@ -94,4 +94,38 @@ final class SlideStepTests: XCTestCase {
         XCTAssertEqual(state.slideStep?.index, 0, "a slide the show does not have is ignored")
         _ = state.reduce(.key(.right), now: .milliseconds(1))
     }
+
+    // MARK: a source that shows any step (Impress over UNO)
+
+    private func png(_ byte: UInt8) -> [UInt8] { [0x89, 0x50, 0x4E, 0x47, byte] }
+
+    func testTheNextPaneAsksForThisSlideAfterTheNextPressWhereTheSourceShowsSteps() {
+        var state = onStepSlide(shown: 1)
+        _ = state.reduce(.viewport(Viewport(listRows: 0, notesRows: 4, notesMaxScroll: 0,
+                                            currentPixels: PixelSize(width: 1600, height: 900),
+                                            nextPixels: PixelSize(width: 640, height: 360))), now: .zero)
+        XCTAssertNil(state.nextStepWant, "a source that shows no step: the next slide, as before")
+        XCTAssertEqual(state.pictureWants().map(\.step), [nil, nil])
+        state.picturesAtSteps = true
+        XCTAssertEqual(state.nextStepWant?.slide, 6)
+        XCTAssertEqual(state.nextStepWant?.step, 2, "→ shows the second step")
+        XCTAssertEqual(state.pictureWants(), [
+            PictureWant(slide: 6, size: PixelSize(width: 1600, height: 900)),
+            PictureWant(slide: 6, size: PixelSize(width: 640, height: 360), step: 2),
+            PictureWant(slide: 7, size: PixelSize(width: 640, height: 360)),
+        ], "the current slide, this slide after →, then the next slide (ready for the last step)")
+        XCTAssertNil(state.nextStepPreview, "nothing arrived yet: the pane says it loads")
+
+        _ = state.reduce(.source(.preview(index: 6, Preview(png: png(1), step: 2))), now: .zero)
+        XCTAssertEqual(state.nextStepPreview?.png, png(1))
+        XCTAssertNil(state.buffer.preview(of: 6), "a picture at a step is not the current pane's")
+        XCTAssertEqual(state.pictureWants()[1].have, nil, "a PNG without a header has no size")
+
+        _ = state.reduce(.key(.right), now: .milliseconds(10))
+        XCTAssertEqual(state.nextStepWant?.step, 3, "the pane moves with the press")
+        XCTAssertNil(state.nextStepPreview, "the picture of step 2 is not shown as step 3")
+        _ = state.reduce(.key(.right), now: .milliseconds(20))
+        XCTAssertNil(state.nextStepWant, "every step on its way: the next pane shows the next slide")
+        XCTAssertEqual(state.pictureWants().map(\.step), [nil, nil])
+    }
 }

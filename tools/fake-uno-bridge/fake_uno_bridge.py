@@ -75,6 +75,13 @@ def show_slide(slide, clicks=0):
 
 
 def on_signal(number, frame):
+    # The handler runs on the main thread between two of its steps, maybe
+    # inside `say` with the lock held: what LibreOffice says goes from a
+    # thread of its own, as a listener's call would.
+    threading.Thread(target=as_if_in_libreoffice, args=(number,)).start()
+
+
+def as_if_in_libreoffice(number):
     if number == signal.SIGUSR1:
         state["blank"] = not state["blank"]
         heard("paused" if state["blank"] else "resumed")

@@ -170,7 +170,7 @@ final class PadLoop {
             pictures.prepareAhead(pictures.aheadWants(state, layout: frame.layout))
         }
         // After the frame is out: which pictures the panes want, at what size.
-        let wants = state.buffer.pictureWants()
+        let wants = state.pictureWants()
         if wants != lastWants {
             lastWants = wants
             source.want(wants)

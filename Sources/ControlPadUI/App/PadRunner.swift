@@ -169,6 +169,7 @@ package struct PadStart {
         state.quitEndsTheShow = settings.quitEndsTheShow
         state.noShowToStop = settings.noShowToStop
         state.movesWhileBlank = settings.movesWhileBlank
+        state.picturesAtSteps = settings.picturesAtSteps
         state.notice = notices.isEmpty ? nil : notices.joined(separator: "\n")
         state.talkDuration = settings.duration.flatMap(DurationText.length) ?? config.talkDuration
         if case .success(let loaded)? = pace {

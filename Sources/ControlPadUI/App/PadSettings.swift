@@ -30,6 +30,8 @@ package struct PadSettings: Sendable {
     package var noShowToStop: String?
     /// What a move does while the source's screen is blank (its kind says).
     package var movesWhileBlank = MovesWhileBlank.endBlankAndMove
+    /// The source shows a slide at any step (`PadState.picturesAtSteps`).
+    package var picturesAtSteps = false
 
     package init() {}
 }

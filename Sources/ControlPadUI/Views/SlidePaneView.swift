@@ -14,10 +14,15 @@ struct SlidePaneView {
     /// the frame); placeholders go there too.
     func render(_ state: PadState, in rect: Rect, pictureArea: Rect, grid: inout CellGrid, pictures: PicturePipeline?) {
         guard !rect.isEmpty else { return }
-        let slide = state.buffer.slide(for: tag)
+        // The next pane of a source that shows any step, on a slide with
+        // steps left: this slide after the next →, as the room will see it.
+        let nextStep = tag == .next ? state.nextStepWant : nil
+        let slide = nextStep?.slide ?? state.buffer.slide(for: tag)
         var position = slide.map { "\($0 + 1)/\(state.slideCount)" }
-        // The next pane on a slide with steps left: the next slide, after them.
-        if tag == .next, let left = state.stepsLeft, let shown = position {
+        if let nextStep, let shown = position, let count = state.currentStep?.count {
+            position = "\(shown) · step \(nextStep.step)/\(count)"
+        } else if tag == .next, let left = state.stepsLeft, let shown = position {
+            // Elsewhere, the next slide, after the steps left.
             position = "\(shown) · after \(left) step\(left == 1 ? "" : "s")"
         }
         let full = position.map { "\(label) · \($0)" } ?? label
@@ -35,7 +40,7 @@ struct SlidePaneView {
             placeholder(empty ? (tag == .current ? ["The show has no slides"] : []) : ["End of show"], in: inside, grid: &grid)
             return
         }
-        guard let preview = state.buffer.content(for: tag)?.preview else {
+        guard let preview = nextStep == nil ? state.buffer.content(for: tag)?.preview : state.nextStepPreview else {
             placeholder(["Slide \(slide + 1)", "preview loading…"], in: inside, grid: &grid)
             return
         }

@@ -180,6 +180,12 @@ public struct PadState: Sendable {
     /// What a move does while the screen is blank, as the source says
     /// (its kind's `movesWhileBlank`): where ← heads then.
     public var movesWhileBlank = MovesWhileBlank.endBlankAndMove
+    /// The source shows a slide at any step (Impress over UNO): while the
+    /// current slide has steps left, the next pane shows it after the next
+    /// →, as the room will see it (`nextStepWant`), not the next slide.
+    public var picturesAtSteps = false
+    /// The last picture of a slide at a step that arrived (`Preview.step`).
+    public internal(set) var stepPicture: (slide: Int, preview: Preview)?
     /// A short message that goes by itself (a press refused while the link is down).
     public var flash: Flash?
 
@@ -237,6 +243,33 @@ public struct PadState: Sendable {
     public var nextSlide: Int? {
         let from = heading?.target ?? current
         return showRunning && from + 1 < slideCount ? from + 1 : nil
+    }
+
+    /// The current slide after the next → (its slide and the clicks it
+    /// shows), where the next pane shows that (`picturesAtSteps`).
+    public var nextStepWant: (slide: Int, step: Int)? {
+        guard picturesAtSteps, let step = nextStep else { return nil }
+        return (current, step)
+    }
+
+    /// The next pane's picture when it shows the current slide after the
+    /// next →: the one that arrived for that step, else nil (it loads).
+    public var nextStepPreview: Preview? {
+        guard let want = nextStepWant, let picture = stepPicture,
+              picture.slide == want.slide, picture.preview.step == want.step else { return nil }
+        return picture.preview
+    }
+
+    /// The pictures the panes want, most wanted first: the buffer's, with
+    /// the current slide after the next → right after the current one.
+    public func pictureWants() -> [PictureWant] {
+        var wants = buffer.pictureWants()
+        if let want = nextStepWant, let size = viewport.nextPixels {
+            let have = nextStepPreview?.pixelSize
+            let at = wants.firstIndex { $0.slide == want.slide }.map { $0 + 1 } ?? 0
+            wants.insert(PictureWant(slide: want.slide, size: size, have: have, step: want.step), at: at)
+        }
+        return wants
     }
 
     /// The steps of the current slide, when the source gave them and it has any.

@@ -17,6 +17,11 @@ extension PadState {
             if index == current { stepHeading.reached(step.shown, now: now) } else { stepHeading = nil }
         case .preview(let index, let preview):
             guard index >= 0, slideCount == 0 || index < slideCount else { return }
+            // A slide at a step the next pane asked for is not the slide's own picture.
+            if preview.step != nil {
+                stepPicture = (index, preview)
+                return
+            }
             _ = buffer.arrive(preview: preview, for: index)
             noteAspect(of: preview)
         case .notes(let index, let text):  // sanitized and read by the buffer
@@ -62,6 +67,7 @@ extension PadState {
         let joined = !showStateKnown && !showRunning
         showStateKnown = true
         _ = buffer.forgetContent()
+        stepPicture = nil
         if !showRunning {
             // A show started again (F5, or a stop and start in Impress)
             // keeps the talk's timer: only the presenter resets it.
@@ -104,6 +110,7 @@ extension PadState {
     private mutating func showFinished(now: Duration) {
         showStateKnown = true
         _ = buffer.forgetContent()
+        stepPicture = nil
         showRunning = false
         heading = nil
         stepHeading = nil
