@@ -102,6 +102,17 @@ final class UNOLinkTests: XCTestCase {
         XCTAssertEqual(requests(link.handle(.retryNow)), [], "no other show: r asks nothing of a link that is up")
     }
 
+    func testAPressAfterTheShowWentQuietGoesAtOnceWithoutWaitingForCalm() {
+        var link = presenting()
+        // The show says something (a move made in LibreOffice), then nothing for a moment.
+        let burst = link.handle(.line(.heard(.buildsEnded)))
+        XCTAssertTrue(burst.contains(.arm(.calm, after: UNOLink.calm)), "calm is awaited once the show is idle: \(burst)")
+        _ = link.handle(.timerFired(.calm))
+        let press = link.handle(.send(.next))
+        XCTAssertEqual(requests(press), [.next])
+        XCTAssertFalse(press.contains(.arm(.calm, after: UNOLink.calm)), "the press went at once: \(press)")
+    }
+
     func testThePadsCommandsBecomeTheBridgesRequestsAndNoPointerIsSent() {
         var link = presenting()
         XCTAssertEqual(requests(link.handle(.send(.next))), [.next])

@@ -26,7 +26,7 @@ import json, os, shutil, signal, subprocess, sys, tempfile, threading, time
 import unohelper
 from com.sun.star.presentation import XSlideShowListener
 
-from office import PadOnPty, start_show
+from office import PadOnPty, start_show, stop_office
 
 PIPE = "cpbench"
 
@@ -193,7 +193,7 @@ def main():
             os.kill(pad_pid, signal.SIGTERM)
             time.sleep(1)
         if office:
-            office.kill()
+            stop_office(office)
         shutil.rmtree(work, ignore_errors=True)
 
 

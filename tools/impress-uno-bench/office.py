@@ -1,6 +1,6 @@
 """What the UNO benchmarks share: a LibreOffice of their own on a throwaway
 profile, showing a deck, and the pad on a pseudo-terminal."""
-import fcntl, os, pty, select, struct, subprocess, termios, time
+import fcntl, os, pty, select, signal, struct, subprocess, termios, time
 
 import uno
 from com.sun.star.connection import NoConnectException
@@ -21,7 +21,7 @@ def start_show(work, pipe, deck, full_screen):
         except NoConnectException:
             time.sleep(0.1)
     else:
-        office.kill()
+        stop_office(office)
         raise SystemExit("no LibreOffice answered on the pipe %s" % pipe)
     desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
     doc = desktop.loadComponentFromURL(uno.systemPathToFileUrl(deck), "_default", 0, ())
@@ -30,6 +30,16 @@ def start_show(work, pipe, deck, full_screen):
     while doc.Presentation.Controller is None or not doc.Presentation.Controller.isRunning():
         time.sleep(0.05)
     return office, doc.Presentation.Controller
+
+
+def stop_office(office):
+    """Kills LibreOffice: soffice is a launcher, soffice.bin its child, in
+    the session started for it (killing the launcher alone leaves it running)."""
+    try:
+        os.killpg(office.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    office.wait()
 
 
 class PadOnPty:

@@ -19,7 +19,7 @@ Needs Debian's python3 with python3-uno, LibreOffice, libX11 and libXtst.
 """
 import ctypes, ctypes.util, json, os, shutil, signal, sys, tempfile, time, zlib
 
-from office import PadOnPty, start_show
+from office import PadOnPty, start_show, stop_office
 
 PIPE = "cproom"
 RIGHT = b"\x1bOC"
@@ -163,7 +163,7 @@ def main():
             os.kill(pad_pid, signal.SIGTERM)
             time.sleep(1)
         if office:
-            office.kill()
+            stop_office(office)
         shutil.rmtree(work, ignore_errors=True)
 
 
