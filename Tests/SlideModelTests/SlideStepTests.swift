@@ -123,6 +123,11 @@ final class SlideStepTests: XCTestCase {
 
         _ = state.reduce(.key(.right), now: .milliseconds(10))
         XCTAssertEqual(state.nextStepWant?.step, 3, "the pane moves with the press")
+        XCTAssertNil(state.buffer.preview(of: 6), "not the room's picture until the show says so")
+        _ = state.reduce(.source(.step(index: 6, SlideStep(shown: 2, count: 3))), now: .milliseconds(15))
+        XCTAssertEqual(state.buffer.preview(of: 6)?.png, png(1), "the show is at step 2: that picture is the room's, at once")
+        _ = state.reduce(.source(.step(index: 6, SlideStep(shown: 1, count: 3))), now: .milliseconds(16))
+        _ = state.reduce(.key(.right), now: .milliseconds(17))
         XCTAssertNil(state.nextStepPreview, "the picture of step 2 is not shown as step 3")
         _ = state.reduce(.key(.right), now: .milliseconds(20))
         XCTAssertNil(state.nextStepWant, "every step on its way: the next pane shows the next slide")

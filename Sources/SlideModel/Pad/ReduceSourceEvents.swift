@@ -15,6 +15,11 @@ extension PadState {
             slideStep = (index, step)
             // A step of this slide arrived: the presses' step is reached, or still on the way.
             if index == current { stepHeading.reached(step.shown, now: now) } else { stepHeading = nil }
+            // The next pane's picture of this step is the room's now: the
+            // current pane shows it (scaled) until the source's own arrives.
+            if step.isKnown, let picture = stepPicture, picture.slide == index, picture.preview.step == step.shown {
+                _ = buffer.arrive(preview: picture.preview, for: index)
+            }
         case .preview(let index, let preview):
             guard index >= 0, slideCount == 0 || index < slideCount else { return }
             // A slide at a step the next pane asked for is not the slide's own picture.
