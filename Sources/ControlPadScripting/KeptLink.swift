@@ -207,7 +207,7 @@ struct KnownShow {
         case .showFinished: show = .some(nil)
         case .step(let index, let s): step = (index, s)
         case .sections(let given): sections = given
-        case .showTitle, .preview, .notes, .unanswered, .blankEnded, .blankStarted: break
+        case .showTitle, .preview, .notes, .unanswered, .blankEnded, .blankStarted, .stepCounts: break
         }
     }
 

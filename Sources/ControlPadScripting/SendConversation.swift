@@ -117,7 +117,7 @@ package struct SendConversation {
         case .sections(let given):
             sourceSections = given.sections
             return nil
-        case .showTitle, .preview, .notes, .blankEnded, .blankStarted:
+        case .showTitle, .preview, .notes, .blankEnded, .blankStarted, .stepCounts:
             return nil
         case .unanswered(let problem?):
             return finish(.fail("\(server): \(problem.reason). \(problem.fix ?? "")"))

@@ -82,7 +82,7 @@ package struct WatchReport {
             return [Change("show_finished", text: "no show running")]
         case .step(let index, let step):
             return stepped(index, step)
-        case .preview, .blankEnded, .blankStarted, .sections:
+        case .preview, .blankEnded, .blankStarted, .sections, .stepCounts:
             return []
         case .unanswered(let problem?):
             return [Change("unanswered", [("reason", .string(problem.reason)), ("fix", .string(problem.fix ?? ""))],

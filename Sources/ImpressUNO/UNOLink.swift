@@ -211,8 +211,9 @@ public struct UNOLink: Sendable {
             asking = false
             return [.cancel(.asking)] + answered + [.emit(.showTitle(title))]
         case .show(let slides, let at, let blank, let fresh):
-            // Before the show: its sections are in force when it starts.
-            var actions: [Action] = [.emit(.sections(sections)), .emit(.showStarted(slideCount: slides, current: at))]
+            // Before the show: its sections and steps are in force when it starts.
+            var actions: [Action] = [.emit(.sections(sections)), .emit(.stepCounts(show.steps)),
+                                     .emit(.showStarted(slideCount: slides, current: at))]
             actions += perform(show.followed(slides: slides, at: at, blank: blank, fresh: fresh))
             if blank { actions.append(.emit(.blankStarted)) }
             actions += notes.keys.sorted().map { .emit(.notes(index: $0, notes[$0]!)) }

@@ -21,6 +21,9 @@ public struct Heading: Sendable, Equatable {
     public var target: Int
     /// The last press or confirmation on the way.
     public var since: Duration
+    /// The step of `target` the presses aim at, where every slide's steps
+    /// are known (`PadState.stepCounts`); nil: its start, or not known.
+    public var step: Int? = nil
 
     /// How long the pad shows a heading the show says nothing about (it
     /// refused, or the step was an animation, which sends nothing) before it
@@ -58,13 +61,13 @@ extension Optional where Wrapped == Heading {
     }
 
     /// A press that aims at `target` (a go-to, or a step worked out by the caller).
-    public mutating func aim(at target: Int, current: Int?, now: Duration) {
-        self = self == nil && target == current ? nil : Heading(target: target, since: now)
+    public mutating func aim(at target: Int, step: Int? = nil, current: Int?, now: Duration) {
+        self = self == nil && target == current ? nil : Heading(target: target, since: now, step: step)
     }
 
     /// The show reported slide `index`: arrived, or still on the way.
     public mutating func reached(_ index: Int, now: Duration) {
         guard let heading = self else { return }
-        self = heading.target == index ? nil : Heading(target: heading.target, since: now)
+        self = heading.target == index ? nil : Heading(target: heading.target, since: now, step: heading.step)
     }
 }

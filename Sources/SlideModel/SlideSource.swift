@@ -17,6 +17,10 @@ public enum SourceEvent: Sendable, Equatable {
     /// The show's parts and planned times (`SourceSections`), from a source
     /// that knows them; sent before `showStarted`, an empty value when none.
     case sections(SourceSections)
+    /// Every slide's steps, from a source that knows them before the show
+    /// (Impress over UNO): the pad then predicts where quick presses land
+    /// across slides. Sent before `showStarted`, and in force after it.
+    case stepCounts([Int])
     /// Slide `index`'s preview picture arrived.
     case preview(index: Int, Preview)
     /// Slide `index`'s speaker notes arrived: plain text (see `Notes`),

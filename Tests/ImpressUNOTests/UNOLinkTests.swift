@@ -40,7 +40,9 @@ final class UNOLinkTests: XCTestCase {
                        [.link(.connected(server: "LibreOffice 25.2.3.2 · uno:p"))])
         XCTAssertEqual(events(link.handle(.line(.deck(title: "Talk", steps: [0, 3], names: [], aspect: nil)))), [.showTitle("Talk")])
         XCTAssertEqual(events(link.handle(.line(.show(slides: 2, slide: 0, blank: true, fresh: false)))),
-                       [.sections(.none), .showStarted(slideCount: 2, current: 0), .step(index: 0, SlideStep(shown: 0, count: 0)), .blankStarted])
+                       [.sections(.none), .stepCounts([0, 3]), .showStarted(slideCount: 2, current: 0),
+                        .step(index: 0, SlideStep(shown: 0, count: 0)), .blankStarted],
+                       "every slide's steps before the show: the pad predicts quick presses across slides")
         XCTAssertEqual(events(link.handle(.line(.heard(.transition)))), [], "which slide: the show is asked")
         XCTAssertEqual(events(link.handle(.line(.heard(.begin(node: UNONode.timingRoot))))), [])
         _ = link.handle(.line(.heard(.begin(node: UNONode.mainSequence))))

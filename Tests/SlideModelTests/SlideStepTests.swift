@@ -133,4 +133,52 @@ final class SlideStepTests: XCTestCase {
         XCTAssertNil(state.nextStepWant, "every step on its way: the next pane shows the next slide")
         XCTAssertEqual(state.pictureWants().map(\.step), [nil, nil])
     }
+
+    // MARK: every slide's steps known (Impress over UNO)
+
+    /// The 62-slide deck's first slides: 0, 3, 1, 0, 1 steps; the show on `current`, `shown` of its steps.
+    private func withCounts(current: Int, shown: Int) -> PadState {
+        var state = PadState(animate: false)
+        let counts = [0, 3, 1, 0, 1, 3, 0, 0]
+        _ = state.reduce(.source(.stepCounts(counts)), now: .zero)
+        _ = state.reduce(.source(.showStarted(slideCount: counts.count, current: current)), now: .zero)
+        _ = state.reduce(.source(.step(index: current, SlideStep(shown: shown, count: counts[current]))), now: .zero)
+        return state
+    }
+
+    func testQuickPressesArePredictedThroughEachSlidesSteps() {
+        var state = withCounts(current: 3, shown: 0)  // 4/8, no steps
+        var now = Duration.milliseconds(10)
+        func press(_ key: Key) { _ = state.reduce(.key(key), now: now); now += .milliseconds(10) }
+        press(.right)
+        XCTAssertEqual(state.position, "→ 5/8")
+        XCTAssertEqual(state.stepText, "step 0/1")
+        press(.right)
+        XCTAssertEqual(state.position, "→ 5/8", "slide 5's one build: the slide stays")
+        XCTAssertEqual(state.stepText, "step 1/1")
+        press(.right); press(.right); press(.right)
+        XCTAssertEqual(state.position, "→ 6/8")
+        XCTAssertEqual(state.stepText, "step 2/3", "five presses from 4/8 land on 6/8 at step 2, as five slow ones do")
+        press(.left)
+        XCTAssertEqual(state.stepText, "step 1/3")
+        // The show arrives at slide 6: the step still on its way is kept.
+        _ = state.reduce(.source(.slideChanged(index: 5)), now: now)
+        _ = state.reduce(.source(.step(index: 5, SlideStep(shown: 0, count: 3))), now: now)
+        XCTAssertEqual(state.position, "6/8")
+        XCTAssertEqual(state.stepText, "→ step 1/3")
+        _ = state.reduce(.source(.step(index: 5, SlideStep(shown: 1, count: 3))), now: now)
+        XCTAssertEqual(state.stepText, "step 1/3")
+    }
+
+    func testBackFromAStartGoesToThePreviousSlideWithAllItsBuilds() {
+        var state = withCounts(current: 3, shown: 0)
+        _ = state.reduce(.key(.left), now: .milliseconds(10))
+        XCTAssertEqual(state.position, "→ 3/8")
+        XCTAssertEqual(state.stepText, "step 1/1", "LibreOffice's ← shows the slide before with its builds")
+        _ = state.reduce(.key(.left), now: .milliseconds(20))
+        XCTAssertEqual(state.stepText, "step 0/1")
+        _ = state.reduce(.key(.left), now: .milliseconds(30))
+        XCTAssertEqual(state.position, "→ 2/8")
+        XCTAssertEqual(state.stepText, "step 3/3")
+    }
 }

@@ -118,7 +118,7 @@ package struct ImpressLinkReading: Equatable, DoctorLinkWatcher {
             show = .none
         case .showTitle(let text):
             title = text.isEmpty ? nil : text
-        case .step, .unanswered, .blankEnded, .blankStarted, .sections:
+        case .step, .unanswered, .blankEnded, .blankStarted, .sections, .stepCounts:
             break
         case .slideChanged(let index):
             if case .running(let slides, _) = show { show = .running(slides: slides, current: index) }

@@ -184,6 +184,9 @@ public struct PadState: Sendable {
     /// current slide has steps left, the next pane shows it after the next
     /// →, as the room will see it (`nextStepWant`), not the next slide.
     public var picturesAtSteps = false
+    /// Every slide's steps, when the source tells them all
+    /// (`SourceEvent.stepCounts`): quick presses are predicted across slides.
+    public internal(set) var stepCounts: [Int] = []
     /// The last picture of a slide at a step that arrived (`Preview.step`).
     public internal(set) var stepPicture: (slide: Int, preview: Preview)?
     /// A short message that goes by itself (a press refused while the link is down).
@@ -300,6 +303,10 @@ public struct PadState: Sendable {
     /// "step 2/3 · ↓ 2/3", "→ step 3/3" while a press is on the way; nil
     /// for a slide without steps or while the presses head to another slide.
     public var stepText: String? {
+        // Presses on their way to a step of another slide.
+        if let heading, let step = heading.step, stepCounts.indices.contains(heading.target), stepCounts[heading.target] > 0 {
+            return "step \(step)/\(stepCounts[heading.target])"
+        }
         guard let steps = currentStep else { return detailText }
         guard let aimed = aimedStep else { return "step \(steps.fraction)" + (steps.detail.map { " · " + $0 } ?? "") }
         let pending = aimed != steps.shown ? "→ " : ""

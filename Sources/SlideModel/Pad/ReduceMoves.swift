@@ -26,11 +26,30 @@ extension PadState {
         } else if let step = currentStep, let aimed = aimedStep, delta > 0 ? aimed < step.count : aimed > 0 {
             // A step within the slide (a fragment, a build): the slide stays.
             stepHeading.aim(at: aimed + (delta > 0 ? 1 : -1), current: step.shown, now: now)
+        } else if let place = steppedAcrossSlides(by: delta) {
+            stepHeading = nil
+            heading.aim(at: place.slide, step: place.step, current: current, now: now)
         } else {
             stepHeading = nil
             heading.step(by: delta, current: current, count: slideCount, now: now)
         }
         return [.send(delta > 0 ? .next : .previous)]
+    }
+
+    /// Where a press takes the presses' aim when every slide's steps are
+    /// known (`stepCounts`): a step of the slide aimed at, else the next
+    /// slide at its start, or the previous one with all its builds (as
+    /// LibreOffice's ← shows it). Nil when the steps are not known.
+    private func steppedAcrossSlides(by delta: Int) -> (slide: Int, step: Int)? {
+        guard stepCounts.count == slideCount, slideCount > 0 else { return nil }
+        var slide = heading.target(or: current)
+        var step = heading.map { $0.step ?? 0 } ?? aimedStep ?? 0
+        if delta > 0 {
+            if step < stepCounts[slide] { step += 1 } else if slide + 1 < slideCount { (slide, step) = (slide + 1, 0) }
+        } else {
+            if step > 0 { step -= 1 } else if slide > 0 { (slide, step) = (slide - 1, stepCounts[slide - 1]) }
+        }
+        return (slide, step)
     }
 
     /// A move while blank ends the blank, on every source (Impress never

@@ -34,6 +34,7 @@ extension PadState {
             _ = buffer.arrive(notes: text, for: index)
             if search != nil { refreshSearch(changedSlide: index) }
         case .sections(let given): sectionsArrived(given)
+        case .stepCounts(let counts): stepCounts = Array(counts.prefix(SlideLimits.maxSlideCount))
         case .showFinished: showFinished(now: now)
         case .blankEnded:
             guard showRunning, blank else { return }
@@ -108,8 +109,11 @@ extension PadState {
         }
         setCurrent(index)
         // Arrived, or still on the way: the next confirmation is awaited afresh.
+        let stepAimed = heading.flatMap { $0.target == index ? $0.step : nil }
         heading.reached(index, now: now)
         if index != slideStep?.index { stepHeading = nil }
+        // Presses aimed further, at a step of this slide: still on their way.
+        if let stepAimed, stepAimed > 0 { stepHeading = Heading(target: stepAimed, since: now) }
     }
 
     private mutating func showFinished(now: Duration) {
