@@ -58,7 +58,11 @@ final class RealImpressUNOEndToEndTests: XCTestCase {
 
     private func status(_ pad: TmuxSession, _ what: String, timeout: TimeInterval = 30,
                         file: StaticString = #filePath, line: UInt = #line) throws {
-        try pad.waitFor("status line: \(what)", timeout: timeout, file: file, line: line) { TmuxSession.statusLine($0).contains(what) }
+        // Where the show is, not where presses head ("→ 2/62 · step 0/3" is a prediction).
+        try pad.waitFor("status line: \(what)", timeout: timeout, file: file, line: line) {
+            let status = TmuxSession.statusLine($0)
+            return status.contains(what) && !status.contains("→ " + what)
+        }
     }
 
     /// Another UNO client, as the presenter's own hands in LibreOffice would
