@@ -59,9 +59,22 @@ final class RealImpressUNOEndToEndTests: XCTestCase {
     private func status(_ pad: TmuxSession, _ what: String, timeout: TimeInterval = 30,
                         file: StaticString = #filePath, line: UInt = #line) throws {
         // Where the show is, not where presses head ("→ 2/62 · step 0/3" is a prediction).
-        try pad.waitFor("status line: \(what)", timeout: timeout, file: file, line: line) {
-            let status = TmuxSession.statusLine($0)
-            return status.contains(what) && !status.contains("→ " + what)
+        do {
+            try pad.waitFor("status line: \(what)", timeout: timeout, file: file, line: line) {
+                let status = TmuxSession.statusLine($0)
+                return status.contains(what) && !status.contains("→ " + what)
+            }
+        } catch {
+            // What the pad and LibreOffice's processes were doing, for a failure seen once in a while.
+            let log = (try? String(contentsOfFile: directory.appendingPathComponent("pad.log").path, encoding: .utf8)) ?? "no log"
+            let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+            let offices = processes.compactMap { pid_t($0) }.compactMap { pid -> String? in
+                guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+                let line = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\0", with: " ")
+                return line.contains("office") || line.contains("uno_bridge") ? "\(pid) \(line.prefix(160))" : nil
+            }
+            XCTFail("the pad's log ends:\n\(log.suffix(3000))\nLibreOffice's processes:\n\(offices.joined(separator: "\n"))", file: file, line: line)
+            throw error
         }
     }
 

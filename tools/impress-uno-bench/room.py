@@ -11,13 +11,14 @@ cells). Then, in turn on the same show:
   own   a → typed on LibreOffice's own keyboard (XTest, as a clicker's key
         reaches the show's window): key -> the display's pixels change;
   pad   a → typed at the pad: key -> the display's pixels change, and
-        key -> the pad sends the current slide's picture (kitty), which it
-        does once the show stands on the new step.
+        the room changed -> the pad draws a kitty picture (the current
+        pane at the new step; the pad's output is read all along, as a
+        terminal does).
 The display is read with XGetImage (libX11 through ctypes) every 2 ms.
 Prints one line per figure (milliseconds) and a JSON line at the end.
 Needs Debian's python3 with python3-uno, LibreOffice, libX11 and libXtst.
 """
-import ctypes, ctypes.util, json, os, shutil, signal, sys, tempfile, time, zlib
+import ctypes, ctypes.util, json, os, shutil, signal, sys, tempfile, threading, time, zlib
 
 from office import PadOnPty, start_show, stop_office
 
@@ -103,7 +104,7 @@ def main():
     screen = Display()
     work = tempfile.mkdtemp(prefix="controlpad-uno-room-")
     shutil.copy(deck, work + "/deck.odp")
-    office, pad_pid = None, None
+    office, pad_pid, reading = None, None, [True]
     try:
         office, c = start_show(work, PIPE, work + "/deck.odp", full_screen=True)
         time.sleep(4)
@@ -114,10 +115,22 @@ def main():
         terminal = PadOnPty(controlpad, PIPE, work, pictures)
         pad_pid = terminal.pid
         terminal.wait_for_show(slides)
+        # The pad's output is read all along, as a terminal does (a pad
+        # whose writes block stops), noting when it draws a kitty picture.
+        drawn = []
+
+        def read_all():
+            tail = b""
+            while reading[0]:
+                data = terminal.read(0.05)
+                if b"\x1b_G" in tail + data:
+                    drawn.append(time.monotonic())
+                tail = data[-8:]
+        reader = threading.Thread(target=read_all, daemon=True)
+        reader.start()
 
         def settle():
             time.sleep(0.6)  # effects run out, pictures go out
-            terminal.drain(0.05)
 
         own, pad, pad_picture = [], [], []
         for i in range(presses):
@@ -137,11 +150,8 @@ def main():
             seen = screen.changed_after(before, start)
             if seen:
                 pad.append((seen - start) * 1000)
-            picture = None
-            end = time.monotonic() + 2
-            while time.monotonic() < end and picture is None:
-                if b"a=t,f=100" in terminal.read(0.005):
-                    picture = time.monotonic()
+            time.sleep(2)
+            picture = next((t for t in drawn if seen and t >= seen), None)
             if picture and seen:
                 pad_picture.append((picture - seen) * 1000)
             settle()
@@ -150,7 +160,7 @@ def main():
         figures = {
             "own_key_to_room": summary("LibreOffice's own key: → -> the room changes", own),
             "pad_key_to_room": summary("pad: → -> the room changes", pad),
-            "room_to_pad_picture": summary("the room changed -> the pad sends its picture", pad_picture),
+            "room_to_pad_picture": summary("the room changed -> the pad draws a picture", pad_picture),
         }
         figures["ratio_p50"] = figures["pad_key_to_room"]["p50"] / figures["own_key_to_room"]["p50"]
         figures["ratio_p95"] = figures["pad_key_to_room"]["p95"] / figures["own_key_to_room"]["p95"]
@@ -159,6 +169,7 @@ def main():
         if not pad:
             print("the pad moved nothing; its log:\n" + open(work + "/pad.log").read()[-3000:])
     finally:
+        reading[0] = False
         if pad_pid:
             os.kill(pad_pid, signal.SIGTERM)
             time.sleep(1)
