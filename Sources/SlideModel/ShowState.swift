@@ -31,38 +31,31 @@ public struct ShowState: Sendable, Equatable {
     public struct StepAt: Sendable, Equatable {
         public var index: Int
         public var step: SlideStep
-
-        public init(index: Int, step: SlideStep) {
-            self.index = index
-            self.step = step
-        }
     }
 
-    /// What an event told, as the fold took it (after its rules: a move
-    /// outside the show is not taken). Set even when the value is the one
-    /// already held: sources repeat themselves, and the holder decides
-    /// whether a repeat is news (compare with the state before the event).
-    public struct Heard: OptionSet, Sendable {
-        public let rawValue: Int
-        public init(rawValue: Int) { self.rawValue = rawValue }
-
+    /// A part of where the show is that an event told, as the fold took it
+    /// (after its rules: a move outside the show is not taken). Told even
+    /// when the value is the one already held: sources repeat themselves,
+    /// and the holder decides whether a repeat is news (compare with the
+    /// state before the event).
+    public enum Part: Sendable, Hashable {
         /// The link's state (`link`, and `server` when it came up); a show
         /// that did not answer is forgotten with it.
-        public static let link = Heard(rawValue: 1 << 0)
+        case link
         /// Whether the show answers (`unanswered`), said by the show.
-        public static let unanswered = Heard(rawValue: 1 << 1)
-        public static let title = Heard(rawValue: 1 << 2)
+        case unanswered
+        case title
         /// A show started (always a reset: its count and current slide) or
         /// ended (no slides, no step, no blank).
-        public static let show = Heard(rawValue: 1 << 3)
+        case show
         /// The show moved to a slide (perhaps the one it was on).
-        public static let slide = Heard(rawValue: 1 << 4)
-        public static let step = Heard(rawValue: 1 << 5)
-        public static let sections = Heard(rawValue: 1 << 6)
+        case slide
+        case step
+        case sections
         /// Every slide's steps.
-        public static let stepCounts = Heard(rawValue: 1 << 8)
+        case stepCounts
         /// The blank began or ended at the show's side.
-        public static let blank = Heard(rawValue: 1 << 7)
+        case blank
     }
 
     /// The link's state as last said; nil before the source said any.
@@ -113,9 +106,9 @@ public struct ShowState: Sendable, Equatable {
         return step.step
     }
 
-    /// Takes what the source said; returns what it told (see `Heard`).
+    /// Takes what the source said; returns the parts it told (see `Part`).
     @discardableResult
-    public mutating func note(_ event: SourceEvent) -> Heard {
+    public mutating func note(_ event: SourceEvent) -> Set<Part> {
         switch event {
         case .link(let link):
             // A link that comes up has not said yet whether a show runs (a
@@ -130,13 +123,13 @@ public struct ShowState: Sendable, Equatable {
             }
             self.link = link
             unanswered = nil
-            return .link
+            return [.link]
         case .unanswered(let problem):
             unanswered = problem
-            return .unanswered
+            return [.unanswered]
         case .showTitle(let title):
             self.title = title
-            return .title
+            return [.title]
         case .showStarted(let count, let current):
             phase = .running
             isKnown = true
@@ -144,7 +137,7 @@ public struct ShowState: Sendable, Equatable {
             // and compare them without overflow or traps.
             slideCount = min(max(0, count), SlideLimits.maxSlideCount)
             self.current = min(max(0, current), max(0, slideCount - 1))
-            return .show
+            return [.show]
         case .showFinished:
             phase = .none
             isKnown = true
@@ -152,29 +145,29 @@ public struct ShowState: Sendable, Equatable {
             current = 0
             step = nil
             blank = false
-            return .show
+            return [.show]
         case .slideChanged(let index):
             guard isRunning, (0..<slideCount).contains(index) else { return [] }
             current = index
-            return .slide
+            return [.slide]
         case .step(let index, let step):
             guard isRunning, (0..<slideCount).contains(index) else { return [] }
             self.step = StepAt(index: index, step: step)
-            return .step
+            return [.step]
         case .sections(let given):
             sections = given
-            return .sections
+            return [.sections]
         case .stepCounts(let counts):
             stepCounts = Array(counts.prefix(SlideLimits.maxSlideCount))
-            return .stepCounts
+            return [.stepCounts]
         case .blankStarted:
             guard isRunning, !blank else { return [] }
             blank = true
-            return .blank
+            return [.blank]
         case .blankEnded:
             guard isRunning, blank else { return [] }
             blank = false
-            return .blank
+            return [.blank]
         case .preview, .notes:
             return []
         }
