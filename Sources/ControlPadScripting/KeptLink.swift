@@ -182,47 +182,39 @@ package final class KeptLink {
 }
 
 /// What the kept link knows of the show, to start each request's
-/// conversation from: paired or not, the show's state, its position.
+/// conversation from: the show as the link said it (`ShowState`), and
+/// what ended the link.
 struct KnownShow {
-    private var connected: SourceEvent?
-    private var show: (count: Int, current: Int)??
-    private var step: (index: Int, step: SlideStep)?
-    /// The show's sections, as the source last said them.
-    private var sections: SourceSections?
+    private(set) var show = ShowState()
     /// What ended the link (lost, failed, not paired): the end of every replay.
     private var gone: SourceEvent?
     var isGone: Bool { gone != nil }
 
-    var showRuns: Bool { if case (_, _)?? = show { true } else { false } }
+    var showRuns: Bool { show.isRunning }
 
     mutating func note(_ event: SourceEvent) {
+        show.note(event)
         switch event {
-        case .link(.connected): connected = event
         case .link(.reconnecting), .link(.failed), .link(.pairing):
             if gone == nil { gone = event }
-        case .link: break
-        case .showStarted(let count, let current): show = .some((count, current))
-        case .slideChanged(let index):
-            if case let (count, _)?? = show { show = .some((count, index)) }
-        case .showFinished: show = .some(nil)
-        case .step(let index, let s): step = (index, s)
-        case .sections(let given): sections = given
-        case .showTitle, .preview, .notes, .unanswered, .blankEnded, .blankStarted, .stepCounts: break
+        default: break
         }
     }
 
-    /// The events that bring a new conversation to where the link stands.
+    /// The events that bring a new conversation to where the link stands:
+    /// paired, the show's sections, the show and its current slide's step.
     var replay: [SourceEvent] {
         let end = gone.map { [$0] } ?? []
-        guard let connected else { return end }
+        guard let server = show.server else { return end }
+        let connected = SourceEvent.link(.connected(server: server))
         // Paired, the show's state still to come: the conversation must
         // know it is paired, or the state that follows decides nothing.
-        guard let show else { return [connected] + end }
+        guard show.isKnown, show.phase != .unknown else { return [connected] + end }
         var events = [connected]
-        if let sections { events.append(.sections(sections)) }
-        if let (count, current) = show {
-            events.append(.showStarted(slideCount: count, current: current))
-            if let step, step.index == current { events.append(.step(index: step.index, step.step)) }
+        if show.sections != .none { events.append(.sections(show.sections)) }
+        if show.isRunning {
+            events.append(.showStarted(slideCount: show.slideCount, current: show.current))
+            if let step = show.step, step.index == show.current { events.append(.step(index: step.index, step.step)) }
         } else {
             events.append(.showFinished)
         }

@@ -56,14 +56,12 @@ package struct SendConversation {
     /// `host:port`, for messages.
     package let server: String
     private var phase = Phase.pairing
-    private var paired = false
-    private var show: (count: Int, current: Int)?
+    /// Where the show is, as the source said it.
+    private var show = ShowState()
+    /// This command blanked the screen (Impress never says it did).
     private var blanked = false
-    /// The steps the show last said a slide shows (a source whose slides unfold in steps).
-    private var lastStep: (index: Int, step: SlideStep)?
     /// The agenda given to `send` (`--agenda`): it wins over the source's sections.
     private let writtenAgenda: [TalkSection]?
-    private var sourceSections: [TalkSection] = []
     /// The confirmation arrived before the write was reported.
     private var confirmedEarly = false
     /// The command sent, once it is.
@@ -82,48 +80,37 @@ package struct SendConversation {
 
     package mutating func handle(_ event: SourceEvent) -> Step? {
         guard phase != .done else { return nil }
-        switch event {
-        case .link(.pairing):
-            return finish(.fail("not paired with \(server) yet: run `controlpad connect \(server)` once and \(peer.pairingAdvice)"))
-        case .link(.reconnecting(_, let problem)):
-            let reason = problem.reason
-            return finish(.fail(phase == .pairing ? "cannot reach \(server): \(reason)" : "lost \(server): \(reason)"))
-        case .link(.failed(let problem)):
-            let message = problem.reason
-            return finish(.fail("cannot reach \(server): \(message)"))
-        case .link(.connected), .link(.local):  // a local source is always there
-            paired = true
-            return nil
-        case .link:
-            return nil
-        case .showStarted(let count, let current):
-            show = (count, current)
-            return showKnown(expected: .showStarted)
-        case .showFinished:
-            show = nil
+        let before = show
+        let heard = show.note(event)
+        if heard.contains(.link) {
+            switch show.link {
+            case .pairing?:
+                return finish(.fail("not paired with \(server) yet: run `controlpad connect \(server)` once and \(peer.pairingAdvice)"))
+            case .reconnecting(_, let problem)?:
+                let reason = problem.reason
+                return finish(.fail(phase == .pairing ? "cannot reach \(server): \(reason)" : "lost \(server): \(reason)"))
+            case .failed(let problem)?:
+                return finish(.fail("cannot reach \(server): \(problem.reason)"))
+            default:
+                return nil
+            }
+        }
+        if heard.contains(.unanswered), let problem = show.unanswered {
+            return finish(.fail("\(server): \(problem.reason). \(problem.fix ?? "")"))
+        }
+        if heard.contains(.show) {
+            if show.isRunning { return showKnown(expected: .showStarted) }
             if case .confirming(.slideChange) = phase { return finish(.fail("the show on \(server) ended")) }
             return showKnown(expected: .showFinished)
-        case .slideChanged(let index):
-            if let count = show?.count { show = (count, index) }
-            return confirmed(.slideChange)
-        case .step(let index, let step):
+        }
+        if heard.contains(.slide) { return confirmed(.slideChange) }
+        if heard.contains(.step), let now = show.step {
             // A step within a slide (a fragment) is the show's answer to a
             // move too; the first said of a slide only says where it stands.
-            let moved = lastStep.map { $0.index == index && $0.step != step } ?? false
-            lastStep = (index, step)
-            guard moved else { return nil }
-            if let count = show?.count { show = (count, index) }
+            guard let was = before.step, was.index == now.index, was.step != now.step else { return nil }
             return confirmed(.slideChange)
-        case .sections(let given):
-            sourceSections = given.sections
-            return nil
-        case .showTitle, .preview, .notes, .blankEnded, .blankStarted, .stepCounts:
-            return nil
-        case .unanswered(let problem?):
-            return finish(.fail("\(server): \(problem.reason). \(problem.fix ?? "")"))
-        case .unanswered(nil):
-            return nil
         }
+        return nil
     }
 
     /// The command was written (true) or dropped (false).
@@ -135,7 +122,7 @@ package struct SendConversation {
         // -1)`), and that step is the answer (where the show stood may be
         // said only after the go-to was decided).
         if expectation == .nothing, waitForConfirmation, !confirmedEarly, case .goto(let index)? = sent,
-           let stood = lastStep, stood.index == index, stood.step.shown > 0 {
+           let stood = show.step, stood.index == index, stood.step.shown > 0 {
             phase = .confirming(.slideChange)
             return nil
         }
@@ -154,7 +141,7 @@ package struct SendConversation {
     package mutating func timedOut(seconds: String) -> Step {
         switch phase {
         case .pairing:
-            return finish(.fail(paired
+            return finish(.fail(show.isLinkUp
                 ? "\(server) paired but never said whether a show runs (within \(seconds))"
                 : "no answer from \(server) within \(seconds)"))
         case .sending:
@@ -173,7 +160,7 @@ package struct SendConversation {
 
     private mutating func showKnown(expected: Expectation) -> Step? {
         switch phase {
-        case .pairing where paired: return decide()
+        case .pairing where show.isLinkUp: return decide()
         case .confirming(let e) where e == expected: return finish(.succeed(position))
         case .sending(let e) where e == expected:
             confirmedEarly = true
@@ -194,7 +181,7 @@ package struct SendConversation {
 
     /// Paired and the show's state known: what to send, if anything.
     private mutating func decide() -> Step? {
-        guard let show else {
+        guard show.isRunning else {
             switch action {
             case .start: return send(.start, expecting: .showStarted)
             case .stop: return finish(.succeed(position))
@@ -202,7 +189,7 @@ package struct SendConversation {
                 return finish(.fail("no show is running on \(server): start one with `controlpad send \(server) start`"))
             }
         }
-        let last = show.count - 1
+        let last = show.slideCount - 1
         switch action {
         case .start: return finish(.succeed(position))
         case .stop where !peer.capabilities.contains(.startStop):
@@ -213,8 +200,8 @@ package struct SendConversation {
         case .first: return go(to: 0)
         case .last: return go(to: last)
         case .goto(let slide):
-            guard slide <= show.count else {
-                return finish(.fail("slide \(slide) is out of range: the show on \(server) has \(show.count) slides"))
+            guard slide <= show.slideCount else {
+                return finish(.fail("slide \(slide) is out of range: the show on \(server) has \(show.slideCount) slides"))
             }
             return go(to: slide - 1)
         case .blank:
@@ -223,9 +210,9 @@ package struct SendConversation {
         case .resume:
             return send(.resume, expecting: .nothing)
         case .section(let word):
-            switch (writtenAgenda ?? sourceSections).ordered(slideCount: show.count).slide(for: word, from: show.current) {
+            switch show.sections(written: writtenAgenda).slide(for: word, from: show.current) {
             case .success(let slide): return go(to: slide)
-            case .failure(let problem): return finish(.fail("\(problem) (the show on \(server) is at slide \(show.current + 1)/\(show.count))"))
+            case .failure(let problem): return finish(.fail("\(problem) (the show on \(server) is at slide \(show.current + 1)/\(show.slideCount))"))
             }
         }
     }
@@ -234,8 +221,8 @@ package struct SendConversation {
     /// slides unfold in steps goes back to its first step and says so (the
     /// answer waits for that step, or it would print the step before; see `written`).
     private mutating func go(to index: Int) -> Step? {
-        let restartsSteps = lastStep.map { $0.index == index && $0.step.shown > 0 } ?? false
-        return send(.goto(index: index), expecting: index == show?.current && !restartsSteps ? .nothing : .slideChange)
+        let restartsSteps = show.step.map { $0.index == index && $0.step.shown > 0 } ?? false
+        return send(.goto(index: index), expecting: index == show.current && !restartsSteps ? .nothing : .slideChange)
     }
 
     private mutating func send(_ command: SourceCommand, expecting: Expectation) -> Step? {
@@ -251,10 +238,10 @@ package struct SendConversation {
 
     /// "slide 3/14", "slide 3/14 · blank" or "no show".
     private var position: String {
-        guard let show else { return "no show" }
-        var text = "slide \(show.current + 1)/\(show.count)"
-        if let lastStep, lastStep.index == show.current, lastStep.step.count > 0 {
-            text += " · step \(lastStep.step.fraction)"
+        guard show.isRunning else { return "no show" }
+        var text = "slide \(show.current + 1)/\(show.slideCount)"
+        if let step = show.currentStep, step.count > 0 {
+            text += " · step \(step.fraction)"
         }
         return text + (blanked ? " · blank" : "")
     }

@@ -26,18 +26,15 @@ package struct WatchReport {
         }
     }
 
-    private enum ShowState: Equatable {
-        case unknown, none
-        case running(count: Int, current: Int)
-    }
-
     /// Where a PIN is typed, as the source's kind says it (`SourceKind.pinEntry`).
     package let pinEntry: String
 
     package init(pinEntry: String = "the presenting app") { self.pinEntry = pinEntry }
 
-    private var show = ShowState.unknown
-    private var title: String?
+    /// Where the show is, as the source said it.
+    private var show = ShowState()
+    /// The title last reported, forgotten when a new show starts (its title is news again).
+    private var titleReported: String?
     private var notes: [Int: String] = [:]
     private var notesReported: (index: Int, text: String)?
     private var stepReported: (index: Int, step: SlideStep)?
@@ -48,53 +45,58 @@ package struct WatchReport {
     private var lossReported = false
 
     package mutating func changes(for event: SourceEvent) -> [Change] {
-        switch event {
-        case .link(let link): return changes(for: link)
-        case .showStarted(let count, let current):
-            if case .running(count, let was) = show {
-                // The same show, said again (a resume or a reconnect): only a move is news.
-                return was == current ? [] : moved(to: current)
-            }
-            show = .running(count: count, current: current)
-            notes = [:]
-            notesReported = nil
-            title = nil
-            return [Change("show_started", Self.position(current, of: count),
-                           text: "show started: \(count) slides, on slide \(current + 1)/\(count)")]
-                + notesChange()
-        case .showTitle(let text):
-            guard text != title else { return [] }
-            title = text
+        let before = show
+        let heard = show.note(event)
+        var changes: [Change] = []
+        if heard.contains(.link), let link = show.link { changes += self.changes(for: link) }
+        if heard.contains(.show) { changes += show.isRunning ? started(before: before) : finished(before: before) }
+        if heard.contains(.slide) { changes += moved(from: before) }
+        if heard.contains(.title), let text = show.title, text != titleReported {
+            titleReported = text
             // A title taken back (the show ended) is no news: show_finished says it.
-            guard !text.isEmpty else { return [] }
-            return [Change("title", [("title", .string(text))], text: "title: \(text)")]
-        case .slideChanged(let index):
-            return moved(to: index)
-        case .notes(let index, let text):
+            if !text.isEmpty { changes.append(Change("title", [("title", .string(text))], text: "title: \(text)")) }
+        }
+        if heard.contains(.step), let step = show.step { changes += stepped(step.index, step.step) }
+        if heard.contains(.unanswered) {
+            if let problem = show.unanswered {
+                changes.append(Change("unanswered", [("reason", .string(problem.reason)), ("fix", .string(problem.fix ?? ""))],
+                                      text: "the show does not answer: \(problem.reason)"))
+            } else {
+                changes.append(Change("answering", text: "the show answers again"))
+            }
+        }
+        // The current slide's notes are reported; they are not where the show is.
+        if case .notes(let index, let text) = event {
             // Plain text as sent (escaped on output); Markdown and HTML as their text: "• a bold point".
             notes[index] = text.rich?.plainText ?? text.source
-            return notesChange()
-        case .showFinished:
-            guard show != .none else { return [] }
-            show = .none
-            notes = [:]
-            notesReported = nil
-            return [Change("show_finished", text: "no show running")]
-        case .step(let index, let step):
-            return stepped(index, step)
-        case .preview, .blankEnded, .blankStarted, .sections, .stepCounts:
-            return []
-        case .unanswered(let problem?):
-            return [Change("unanswered", [("reason", .string(problem.reason)), ("fix", .string(problem.fix ?? ""))],
-                           text: "the show does not answer: \(problem.reason)")]
-        case .unanswered(nil):
-            return [Change("answering", text: "the show answers again")]
+            changes += notesChange()
         }
+        return changes
+    }
+
+    /// A show started, or the same show said again (a resume or a reconnect): then only a move is news.
+    private mutating func started(before: ShowState) -> [Change] {
+        if before.isRunning, before.slideCount == show.slideCount { return moved(from: before) }
+        notes = [:]
+        notesReported = nil
+        titleReported = nil
+        let (count, current) = (show.slideCount, show.current)
+        return [Change("show_started", Self.position(current, of: count),
+                       text: "show started: \(count) slides, on slide \(current + 1)/\(count)")]
+            + notesChange()
+    }
+
+    private mutating func finished(before: ShowState) -> [Change] {
+        guard before.phase != .none else { return [] }
+        notes = [:]
+        notesReported = nil
+        return [Change("show_finished", text: "no show running")]
     }
 
     /// A step within the current slide (a fragment): "slide 7/23 · step 2/3", once each.
     private mutating func stepped(_ index: Int, _ step: SlideStep) -> [Change] {
-        guard case .running(let count, let current) = show, index == current, step.count > 0 else { return [] }
+        let count = show.slideCount
+        guard show.isRunning, index == show.current, step.count > 0 else { return [] }
         guard stepReported?.index != index || stepReported?.step != step else { return [] }
         stepReported = (index, step)
         return [Change("step", Self.position(index, of: count) + [("step", step.isKnown ? .int(step.shown) : .null), ("steps", .int(step.count))],
@@ -144,15 +146,16 @@ package struct WatchReport {
         return [Change("connected", text: "connected")]
     }
 
-    private mutating func moved(to index: Int) -> [Change] {
-        guard case .running(let count, let current) = show, index != current, index < count else { return [] }
-        show = .running(count: count, current: index)
+    private mutating func moved(from before: ShowState) -> [Change] {
+        let (count, index) = (show.slideCount, show.current)
+        guard index != before.current else { return [] }
         return [Change("slide", Self.position(index, of: count), text: "slide \(index + 1)/\(count)")] + notesChange()
     }
 
     /// The current slide's notes, once they are known and not yet reported.
     private mutating func notesChange() -> [Change] {
-        guard case .running(let count, let current) = show, let text = notes[current] else { return [] }
+        let (count, current) = (show.slideCount, show.current)
+        guard show.isRunning, let text = notes[current] else { return [] }
         if let done = notesReported, done.index == current, done.text == text { return [] }
         notesReported = (current, text)
         let oneLine = text.split(separator: "\n").joined(separator: " / ")

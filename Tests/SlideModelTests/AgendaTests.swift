@@ -97,7 +97,7 @@ final class AgendaTests: XCTestCase {
         XCTAssertEqual(state.plannedTimes(state.sections), [nil, nil], "nothing planned")
         state.talkDuration = .seconds(600)
         XCTAssertEqual(state.plannedTimes(state.sections), [s(300), s(300)], "the talk's length shared by slides")
-        state.agenda.fromSource = SourceSections(sections: [], slideTimings: Array(repeating: .seconds(10), count: 12))
+        _ = state.reduce(.source(.sections(SourceSections(sections: [], slideTimings: Array(repeating: .seconds(10), count: 12)))), now: .zero)
         XCTAssertEqual(state.plannedTimes(state.sections), [s(60), s(60)], "the deck's timings")
         state.rehearsedSchedule = (0...12).map { .seconds($0 * 20) }
         XCTAssertEqual(state.plannedTimes(state.sections), [s(120), s(120)], "a rehearsal's time over the same slides")

@@ -68,10 +68,8 @@ package struct ImpressLinkReading: Equatable, DoctorLinkWatcher {
 
     package let timing: Timing
     package private(set) var answer = Answer.none
-    /// "Impress 25.2.3.2", once Impress said its version ("Impress" before).
-    private(set) var server: String?
-    private(set) var show = Show.unknown
-    private(set) var title: String?
+    /// Where the show is, as the link said it.
+    private(set) var said = ShowState()
     private(set) var previews: Set<Int> = []
     private(set) var notes: Set<Int> = []
     package private(set) var end: End?
@@ -90,47 +88,58 @@ package struct ImpressLinkReading: Equatable, DoctorLinkWatcher {
 
     package mutating func note(_ event: SourceEvent, at now: Double) {
         guard end == nil else { return }
-        switch event {
-        case .link(.pairing):
-            answer = .waitingForPin
-            end = .waitingForPin
-        case .link(.connected(let name)):
-            if answer != .paired {
-                answer = .paired
-                pairedAt = now
+        let heard = said.note(event)
+        if heard.contains(.link) {
+            switch said.link {
+            case .pairing?:
+                answer = .waitingForPin
+                end = .waitingForPin
+            case .connected?:
+                if answer != .paired {
+                    answer = .paired
+                    pairedAt = now
+                }
+            case .reconnecting(_, let problem)?, .failed(let problem)?:
+                end = .lost(problem)
+            default:
+                break
             }
-            // "Impress 25.2.3.2 · 127.0.0.1": the part before the address.
-            server = name.components(separatedBy: " · ").first
-        case .link(.reconnecting(_, let problem)):
-            end = .lost(problem)
-        case .link(.failed(let problem)):
-            end = .lost(problem)
-        case .link:
-            break
-        case .showStarted(let slides, let current):
+        }
+        if heard.contains(.show), said.isRunning {
             // A (re)start: Impress sends the whole stream again.
-            show = .running(slides: slides, current: current)
             previews = []
             notes = []
             streamStartedAt = now
             lastTrafficAt = now
-        case .showFinished:
-            show = .none
-        case .showTitle(let text):
-            title = text.isEmpty ? nil : text
-        case .step, .unanswered, .blankEnded, .blankStarted, .sections, .stepCounts:
-            break
-        case .slideChanged(let index):
-            if case .running(let slides, _) = show { show = .running(slides: slides, current: index) }
+        }
+        switch event {
         case .preview(let index, _):
             previews.insert(index)
             lastTrafficAt = now
         case .notes(let index, _):
             notes.insert(index)
             lastTrafficAt = now
+        default:
+            break
         }
         settle(at: now)
     }
+
+    /// "Impress 25.2.3.2", once Impress said its version ("Impress" before):
+    /// the name the link gave, without its address.
+    var server: String? { said.server?.components(separatedBy: " · ").first }
+
+    /// Whether a show runs, as Impress last said.
+    var show: Show {
+        switch said.phase {
+        case .unknown: .unknown
+        case .none: .none
+        case .running: .running(slides: said.slideCount, current: said.current)
+        }
+    }
+
+    /// The show's title, when Impress named one.
+    var title: String? { said.title.flatMap { $0.isEmpty ? nil : $0 } }
 
     /// Ctrl-C: stop reading (the command still waits for a running stream).
     package mutating func interrupt() {

@@ -24,24 +24,17 @@ package struct RevealDoctorFindings: LinkDoctorFindings {
     /// What the link said; its server is "reveal.js 5.2.1 · Chrome/… ·
     /// 127.0.0.1:9222", once the show was read.
     package var link = LinkHeard()
-    /// The current slide's step, which only reveal.js tells.
-    package var step: SlideStep?
 
     package init(address: RevealAddress) { self.address = address }
 
     package var serverName: String { address.description }
     package var appName: String { "reveal.js" }
 
-    /// What the link said, as it happened; reveal.js also follows the
-    /// current slide and its step, for the show's line.
-    package mutating func note(_ event: SourceEvent) {
-        link.note(event)
-        switch event {
-        case .slideChanged(let index): if let count = link.show?.count { link.show = (count, index) }
-        case .step(let index, let step) where index == link.show?.current: self.step = step
-        default: break
-        }
-    }
+    /// What the link said, as it happened.
+    package mutating func note(_ event: SourceEvent) { link.note(event) }
+
+    /// The current slide's step, which only reveal.js tells.
+    package var step: SlideStep? { link.said.currentStep }
 
     package var checks: [DoctorCheck] {
         [addressCheck, nameCheck, portCheck, cdpCheck, revealCheck, showCheck,

@@ -61,7 +61,7 @@ extension PadState {
     public func plannedTimes(_ sections: [TalkSection]) -> [Duration?] {
         let written = agenda.written != nil
         let ends = sections.indices.map { $0 + 1 < sections.count ? sections[$0 + 1].firstSlide : max(slideCount, sections[$0].firstSlide + 1) }
-        let timings = agenda.fromSource.slideTimings
+        let timings = show.sections.slideTimings
         var plans: [Duration?] = sections.indices.map { i in
             if written, let planned = sections[i].planned { return planned }
             if let schedule = rehearsedSchedule, schedule.count >= 2 {
@@ -86,7 +86,7 @@ extension PadState {
     /// every one has one.
     func talkLength(_ plans: [Duration?]) -> Duration? {
         if let talkDuration { return talkDuration }
-        if let total = agenda.fromSource.totalTime { return total }
+        if let total = show.sections.totalTime { return total }
         guard !plans.isEmpty, plans.allSatisfy({ $0 != nil }) else { return nil }
         return plans.compactMap { $0 }.reduce(.zero, +)
     }

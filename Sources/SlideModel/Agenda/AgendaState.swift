@@ -1,10 +1,9 @@
 /// What the pad knows of the talk's parts: the agenda the presenter wrote
-/// (`--agenda`, the config's `agenda`), which wins, else the sections the
-/// source gave (`SourceEvent.sections`), and the talk's time spent in each.
+/// (`--agenda`, the config's `agenda`), which wins over the sections the
+/// source gave (`ShowState.sections`), and the talk's time spent in each.
 public struct AgendaState: Sendable, Equatable {
     /// The presenter's own agenda, nil when none was given.
     public var written: [TalkSection]?
-    public var fromSource = SourceSections.none
     public var clock = SectionClock()
 
     public init(written: [TalkSection]? = nil) { self.written = written }
@@ -46,9 +45,7 @@ public struct SectionClock: Sendable, Equatable {
 extension PadState {
     /// The sections in force: the written agenda, else the source's, in
     /// slide order and inside the show.
-    public var sections: [TalkSection] {
-        (agenda.written ?? agenda.fromSource.sections).ordered(slideCount: slideCount)
-    }
+    public var sections: [TalkSection] { show.sections(written: agenda.written) }
 
     /// The section slide `slide` belongs to (slides before the first
     /// section's belong to none).
@@ -70,13 +67,12 @@ extension PadState {
         agenda.clock.enter(sectionIndex(of: current, in: sections), elapsed: elapsed, sections: sections.count)
     }
 
-    /// The source said what sections the show has. Times already counted
-    /// stay with their sections while the sections stay the same.
-    mutating func sectionsArrived(_ given: SourceSections) {
-        guard given != agenda.fromSource else { return }
-        let before = sections
-        agenda.fromSource = given
-        if sections != before { agenda.clock = SectionClock() }
+    /// The source said what sections the show has (`before`: the show
+    /// before it said so). Times already counted stay with their sections
+    /// while the sections stay the same.
+    mutating func sectionsArrived(before: ShowState) {
+        guard show.sections != before.sections else { return }
+        if sections != before.sections(written: agenda.written) { agenda.clock = SectionClock() }
     }
 }
 

@@ -20,7 +20,7 @@ public struct SlidePacing: Sendable, Equatable {
 extension PadState {
     /// The current slide's pacing at `now`, when the deck plans its time.
     public func slidePacing(at now: Duration) -> SlidePacing? {
-        let timings = agenda.fromSource.slideTimings
+        let timings = show.sections.slideTimings
         let slide = heading?.target ?? current
         guard showRunning, let elapsed = elapsed(at: now), timings.indices.contains(slide), let turn = timings[slide] else { return nil }
         let start = timings[..<slide].compactMap { $0 }.reduce(.zero, +)

@@ -80,8 +80,15 @@ public struct Flash: Sendable, Equatable {
 
 /// The whole state of the pad, owned by one loop and changed only by `reduce`.
 public struct PadState: Sendable {
+    /// Where the show is, as the source said it (and the blank the pad
+    /// asked for): the one fold of `SourceEvent` that `send`, `watch` and
+    /// the doctors read too. The properties below read it.
+    public internal(set) var show = ShowState()
     /// Up until a source says otherwise (the pad sets it before the first frame).
-    public var link: LinkState = .local("")
+    public var link: LinkState {
+        get { show.link ?? .local("") }
+        set { show.note(.link(newValue)) }
+    }
     /// Why the link last went down, kept while the next attempt runs (the
     /// reason and its fix stay on screen instead of flashing back to
     /// "Connecting…"); nil once Impress answers.
@@ -89,20 +96,20 @@ public struct PadState: Sendable {
     /// The link is up but the show leaves the pad's commands unanswered
     /// (`SourceEvent.unanswered`): the status line says so, not a position
     /// that may be stale. Nil once the show answers or the link changes.
-    public var unanswered: LinkProblem?
-    /// The show's title, as the source last named it.
+    public var unanswered: LinkProblem? { show.unanswered }
+    /// The show's title, as the source last named it (sanitized, one line).
     public var title = ""
-    public var showRunning = false
+    public var showRunning: Bool { show.isRunning }
     /// Whether the source has said if a show runs: false from the moment a
     /// link comes up until Impress sends `slideshow_started` or
     /// `slideshow_finished` (1–2 s on a heavy deck). Starting a show while
     /// it is unknown could restart one that runs, at slide 1: refused.
-    public var showStateKnown = true
-    public var slideCount = 0
+    public var showStateKnown: Bool { show.isKnown }
+    public var slideCount: Int { show.slideCount }
     /// The show's current slide (0-based), as the source last said.
-    public var current = 0
-    /// Impress never reports blank: the pad tracks what it asked for.
-    public var blank = false
+    public var current: Int { show.current }
+    /// Impress never reports blank: the pad tracks what it asked for too.
+    public var blank: Bool { show.blank }
     public var showStartedAt: Duration?
     /// A show that already ran when the link came up: its talk began
     /// before, so set-up time does not count. The timer starts at the
@@ -124,7 +131,7 @@ public struct PadState: Sendable {
     public var heading: Heading?
     /// The steps of slide `index` (a source whose slides unfold in steps),
     /// as the source last said; shown while that slide is the current one.
-    public var slideStep: (index: Int, step: SlideStep)?
+    public var slideStep: ShowState.StepAt? { show.step }
     /// The step within the current slide that presses not yet confirmed aim
     /// at (its `target` is a step count, not a slide), while no slide
     /// heading is pending: → shows a step, it does not change the slide.
@@ -186,7 +193,7 @@ public struct PadState: Sendable {
     public var picturesAtSteps = false
     /// Every slide's steps, when the source tells them all
     /// (`SourceEvent.stepCounts`): quick presses are predicted across slides.
-    public internal(set) var stepCounts: [Int] = []
+    public var stepCounts: [Int] { show.stepCounts }
     /// The last picture of a slide at a step that arrived (`Preview.step`).
     public internal(set) var stepPicture: (slide: Int, preview: Preview)?
     /// A short message that goes by itself (a press refused while the link is down).
@@ -277,8 +284,8 @@ public struct PadState: Sendable {
 
     /// The steps of the current slide, when the source gave them and it has any.
     public var currentStep: SlideStep? {
-        guard let slideStep, slideStep.index == current, slideStep.step.count > 0, heading == nil else { return nil }
-        return slideStep.step
+        guard let step = show.currentStep, step.count > 0, heading == nil else { return nil }
+        return step
     }
 
     /// The step of the current slide the presses aim at (shown, or on the way).
@@ -315,8 +322,8 @@ public struct PadState: Sendable {
 
     /// The source's words for where a slide without steps sits ("↓ 2/3").
     private var detailText: String? {
-        guard let slideStep, slideStep.index == current, heading == nil else { return nil }
-        return slideStep.step.detail
+        guard heading == nil else { return nil }
+        return show.currentStep?.detail
     }
 
     public func viewState(_ tag: ViewTag) -> ViewState { viewStates[tag] ?? ViewState() }

@@ -127,16 +127,16 @@ extension PadState {
     }
 
 
-    /// Moves the current slide. An open list whose selection still sits on
-    /// the old current slide follows it (the user had not moved it).
-    mutating func setCurrent(_ index: Int) {
-        guard index != current else { return }
+    /// The current slide moved from `old`: the notes start at their top, and
+    /// an open list whose selection still sat on `old` follows (the user had
+    /// not moved it).
+    mutating func currentMoved(from old: Int) {
+        guard current != old else { return }
         viewStates[.notes] = ViewState()
-        if listOpen, viewState(.slideList).selection == current {
-            viewStates[.slideList, default: ViewState()].selection = index
+        if listOpen, viewState(.slideList).selection == old {
+            viewStates[.slideList, default: ViewState()].selection = current
             keepSelectionVisible()
         }
-        current = index
     }
 
     // MARK: load buffer requests

@@ -66,8 +66,7 @@ extension PadState {
 
     private mutating func toggleBlank(now: Duration) -> [Effect] {
         guard showRunning else { return [] }
-        blank.toggle()
-        pauseTimer(blank, now: now)
+        setBlank(!blank, now: now)
         return [.send(blank ? .blank : .resume)]
     }
 

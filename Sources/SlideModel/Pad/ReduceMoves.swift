@@ -57,8 +57,7 @@ extension PadState {
     /// slides and runs the talk's timer again at once.
     mutating func endBlankByMoving(now: Duration) {
         guard blank else { return }
-        blank = false
-        pauseTimer(false, now: now)
+        setBlank(false, now: now)
         flash = Flash(text: "the screen is back: a move ends the blank", until: now + Flash.duration)
     }
 }

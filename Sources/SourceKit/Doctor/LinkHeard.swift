@@ -6,11 +6,10 @@ import SlideModel
 /// whether the current slide's picture and notes arrived. A source's
 /// findings hold one and turn it into lines in their own words.
 package struct LinkHeard: Sendable {
-    /// The server as the link named it ("pdfpc · 127.0.0.1"), once it was up.
-    package var server: String?
+    /// Where the show is, as the link said it.
+    package private(set) var said = ShowState()
     /// Why the link went down before it was up, or nil.
-    package var problem: LinkProblem?
-    package var show: (count: Int, current: Int)?
+    package private(set) var problem: LinkProblem?
     package var picture = false
     package var notes = false
     /// How a lost link's problem is taken before it is kept: pdfpc words
@@ -23,13 +22,26 @@ package struct LinkHeard: Sendable {
         self.reading = reading
     }
 
+    /// The server as the link named it ("pdfpc · 127.0.0.1"), once it was up.
+    package var server: String? { said.server }
+
+    /// The running show's slides and current slide.
+    package var show: (count: Int, current: Int)? {
+        said.isRunning ? (said.slideCount, said.current) : nil
+    }
+
     /// What the link said, as it happened.
     package mutating func note(_ event: SourceEvent) {
+        let heard = said.note(event)
+        if heard.contains(.link) {
+            switch said.link {
+            case .connected?: problem = nil
+            case .reconnecting(_, let lost)?, .failed(let lost)?:
+                if server == nil { problem = reading(lost) }
+            default: break
+            }
+        }
         switch event {
-        case .link(.connected(let server)): self.server = server; problem = nil
-        case .link(.reconnecting(_, let lost)), .link(.failed(let lost)):
-            if server == nil { problem = reading(lost) }
-        case .showStarted(let count, let current): show = (count, current)
         case .preview: picture = true
         case .notes: notes = true
         default: break
