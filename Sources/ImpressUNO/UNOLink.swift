@@ -233,7 +233,10 @@ public struct UNOLink: Sendable {
         case .ended:
             let was = show.running
             show.ended()
-            return was || !deckKnown ? [.cancel(.patience), .emit(.showFinished)] : [.cancel(.patience)]
+            // `present` starts the show it opened: its "none yet" is not said.
+            // Joined (`connect`, `send`, `watch`), no show is an answer.
+            let said = was || !deckKnown || mode == .attach
+            return said ? [.cancel(.patience), .emit(.showFinished)] : [.cancel(.patience)]
         case .notes(let index, let html):
             guard (0..<SlideStep.maxCount * 100).contains(index) else { return [] }
             let said: SlideNotes = html.isEmpty ? .plain("") : .html(html)

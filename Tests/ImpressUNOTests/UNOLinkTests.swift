@@ -91,6 +91,19 @@ final class UNOLinkTests: XCTestCase {
         XCTAssertTrue(opened.contains(.cancel(.asking)))
     }
 
+    func testJoiningADeckWithNoShowSaysNoShowRunsSoSendAndThePadKnow() {
+        var link = UNOLink(mode: .attach, pipe: "p")
+        _ = link.handle(.start)
+        _ = link.handle(.line(.hello(office: "LibreOffice 25.2.3.2")))
+        _ = link.handle(.line(.deck(title: "Talk", steps: [0, 3], names: [], aspect: nil)))
+        XCTAssertEqual(events(link.handle(.line(.ended))), [.showFinished], "an answer: no show runs")
+        var presenting = UNOLink(mode: .present(deck: "/t.odp", window: false), pipe: "p")
+        _ = presenting.handle(.start)
+        _ = presenting.handle(.line(.hello(office: "LibreOffice 25.2.3.2")))
+        _ = presenting.handle(.line(.deck(title: "Talk", steps: [0, 3], names: [], aspect: nil)))
+        XCTAssertEqual(events(presenting.handle(.line(.ended))), [], "present starts the show itself: not yet is not said")
+    }
+
     func testAnotherDecksShowIsSaidAndItsEndToo() {
         var link = presenting()
         guard case .unanswered(let problem?)? = events(link.handle(.line(.whereAnswer(slide: 0, blank: false, others: ["old.odp"])))).last else {
