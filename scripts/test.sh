@@ -20,6 +20,9 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 scripts/install-deps.sh
 swift build --build-tests
+# The man page's generator too, which install.sh (and so the install and
+# package tests) builds: here, once, not by two tests at once.
+swift build --product generate-manual
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
 
