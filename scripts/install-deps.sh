@@ -10,10 +10,15 @@
 # and take screenshots with xwd (x11-apps); fonts-dejavu-core is their font.
 # python3 runs the fake servers (tools/fake-*), and openssl makes the fake
 # pdfpc's certificate: the tests that need them fail, never skip, without them.
-# Does nothing when everything is there already.
+# procps: pkill (the kept link stopped mid-stream, LeavingMidStreamEndToEndTests).
+# Does nothing when everything is there already. Without the packages'
+# Recommends, which no test needs: dpkg-dev's would bring gcc, g++ and gnupg,
+# kitty's its manual and a sound library, xvfb's the X core fonts (kitty and
+# xterm -fa draw with fontconfig's DejaVu) and xauth: about 90 MB to fetch
+# and unpack on a fresh machine.
 set -euo pipefail
 need=()
-for pkg in libncurses-dev libpng-dev libssl-dev openssl python3 tmux ncurses-term man-db groff-base binutils dpkg-dev patchelf lintian xvfb kitty xterm x11-apps xdotool fonts-dejavu-core; do
+for pkg in libncurses-dev libpng-dev libssl-dev openssl python3 procps tmux ncurses-term man-db groff-base binutils dpkg-dev patchelf lintian xvfb kitty xterm x11-apps xdotool fonts-dejavu-core; do
     dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 [ ${#need[@]} -eq 0 ] && exit 0
@@ -21,4 +26,4 @@ echo "install-deps: installing ${need[*]}" >&2
 SUDO=""
 [ "$(id -u)" -ne 0 ] && SUDO=sudo
 $SUDO apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}"
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}"

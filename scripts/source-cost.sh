@@ -37,14 +37,17 @@ for name in "$@"; do
     [ -n "${pattern[$name]:-}" ] || { echo "source-cost: no source '$name' (impress, uno, pdfpc, reveal, demo)" >&2; exit 2; }
 done
 
-# Prints "file<TAB>line<TAB>code" for every line of code (comments blanked)
-# matching the pattern $1 in the files on stdin. Strings, interpolations
-# (nested strings too), multi-line and raw strings are followed so that a
-# "//" inside a string is not a comment; /* */ nest as in Swift.
+# Prints "name<TAB>file<TAB>line<TAB>code" for every line of code (comments
+# blanked) of the files on stdin, outside the source's own folders, that
+# matches a source's pattern: arguments NAME PATTERN FOLDERS, for each
+# source. Each file is read and stripped once, for every source. Strings,
+# interpolations (nested strings too), multi-line and raw strings are
+# followed so that a "//" inside a string is not a comment; /* */ nest as in Swift.
 code_hits() {
     python3 -c '
 import re, sys
-pat = re.compile(sys.argv[1], re.I)
+sources = [(sys.argv[i], re.compile(sys.argv[i + 1], re.I), sys.argv[i + 2].split())
+           for i in range(1, len(sys.argv), 3)]
 def strip(src, c_like):
     out, i, n = [], 0, len(src)
     modes = []            # stack: ("str", hashes, multi) | ("interp", depth)
@@ -92,21 +95,26 @@ def strip(src, c_like):
         out.append(ch); i += 1
     return "".join(out)
 for path in sys.stdin.read().split():
+    mine = [(name, pat) for name, pat, folders in sources
+            if not any(path == folder or path.startswith(folder + "/") for folder in folders)]
+    if not mine: continue
     with open(path, encoding="utf-8", errors="replace") as f:
-        code = strip(f.read(), not path.endswith(".swift"))
-    for number, line in enumerate(code.split("\n"), 1):
-        if pat.search(line):
-            print(f"{path}\t{number}\t{line.strip()}")
-' "$1"
+        lines = strip(f.read(), not path.endswith(".swift")).split("\n")
+    for name, pat in mine:
+        for number, line in enumerate(lines, 1):
+            if pat.search(line):
+                print(f"{name}\t{path}\t{number}\t{line.strip()}")
+' "$@"
 }
+
+sources=()
+for name in "$@"; do sources+=("$name" "${pattern[$name]}" "${folders[$name]}"); done
+all=$(find Sources -type f \( -name '*.swift' -o -name '*.c' -o -name '*.h' \) -print | sort | code_hits "${sources[@]}")
 
 status=0
 printf '%-8s %-48s %s\n' source "own targets" "files outside them whose code names it"
 for name in "$@"; do
-    prune=()
-    for folder in ${folders[$name]}; do prune+=(-path "$folder" -prune -o); done
-    hits=$(find Sources "${prune[@]}" -type f \( -name '*.swift' -o -name '*.c' -o -name '*.h' \) -print \
-        | sort | code_hits "${pattern[$name]}")
+    hits=$(printf '%s\n' "$all" | awk -F'\t' -v name="$name" '$1 == name' | cut -f2-)
     files=$(printf '%s\n' "$hits" | cut -f1 | sed '/^$/d' | uniq)
     count=$(printf '%s\n' "$files" | sed '/^$/d' | wc -l)
     extra=$(printf '%s\n' "$files" | grep -vxF "$allowed" | sed '/^$/d' || true)

@@ -3,26 +3,47 @@
 # end-to-end tests that drive the built binary inside tmux, in real
 # terminals, and as installed (install.sh, the .deb). Installs what the
 # tests need first, builds once (debug, with the tests: every other test
-# that needs a binary uses that build), then runs the tests in two lanes at
-# once, since the end-to-end tests mostly wait on terminals and fakes:
-#   lane 1: the unit tests, then end-to-end classes A–O (but Doctor, FaultMatrix);
-#   lane 2: the in-process scripted pads (ControlPadTests' *InProcessTests:
-#           each on its own terminal, fakes and files, they mostly wait on
-#           their fake servers, so they run 4 at a time), then end-to-end P–Z
-#           and Doctor, FaultMatrix (the lanes take about as long).
-# Arguments replace the lanes: they go to one `swift test` (e.g.
+# that needs a binary uses that build), then runs the tests from one queue,
+# TEST_WORKERS (default 5) test processes at once: the end-to-end and
+# in-process tests mostly wait on terminals, fakes and real time, so more
+# of them than cores keep both cores busy. The queue:
+#   - each end-to-end test and each in-process scripted pad (ControlPadTests'
+#     *InProcessTests) in a process of its own, the slow ones first
+#     (SLOW below: none may start last);
+#   - the unit tests, one process per test target.
+# XCTest's bundle is run directly, as `swift test` runs it (NO_COLOR=1):
+# `swift test` would plan the whole package again for each process.
+# Arguments replace the queue: they go to one `swift test` (e.g.
 # `scripts/test.sh --filter SlideModelTests`). The tests against a real
 # LibreOffice, pdfpc or browser are opt-in: scripts/real-peer-test.sh.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 scripts/install-deps.sh
 swift build --build-tests
+# The man page's generator too, which install.sh (and so the install and
+# package tests) builds: here, once, not by two tests at once.
+swift build --product generate-manual
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
 
+# The slowest tests (about 10 s and more on 2 cores), slowest first: the
+# queue starts them before the rest, so that the run does not end waiting
+# for one of them alone. A test missing here only runs later in the queue.
+SLOW=(
+    EndToEndTests.LeavingMidStreamEndToEndTests/testEveryWayOutReturnsAtOnceAndClosesOnlyAfterTheLastPreview
+    FuzzTests
+    EndToEndTests.PackageEndToEndTests/testPackageLintInstallRunManPurge
+    EndToEndTests.LeavingMidStreamEndToEndTests/testASlowUnevenStreamIsFollowedToItsEnd
+    ControlPadTests
+    EndToEndTests.ConnectEndToEndTests/testQuittingAfterABlankEndedNeverCrashesImpress
+    ControlPadTests.PdfpcInProcessTests/testA50MBPictureAndOneThatIsNoPNGAreSaidInTheirPanes
+    EndToEndTests.RealTerminalPicturesTests/testKittyShowsTheSlidesAsPictures
+    EndToEndTests.RealTerminalThumbnailTests/testKittyShowsTheListAndTheOverviewAsPictures
+    SlideModelTests
+)
+
 # All tests are XCTest; Swift Testing would only add a "0 tests" line.
-# Two `swift test` at once: --ignore-lock, since neither builds.
-run() { swift test --skip-build --ignore-lock --disable-swift-testing "$@"; }
+run() { swift test --skip-build --disable-swift-testing "$@"; }
 
 status=0
 # The UNO bridge's Python (uno_bridge.py) has tests of its own, on a
@@ -38,32 +59,51 @@ bridge_tests() {
     echo "	 Executed $n tests, with $bad failures"
     [ "$ok" = passed ]
 }
+
+# One item of the queue: `item N TESTS` runs TESTS (a test, or a target's
+# classes joined by commas) in one XCTest process, its output in
+# $logs/items/N, its time in $logs/times. A process that ends without
+# XCTest's summary (a crash) counts as one failed test.
+item() {
+    local out=$logs/items/$1 start=${EPOCHREALTIME/./} code=0
+    NO_COLOR=1 "$xctest" "$2" >"$out" 2>&1 || code=$?
+    if ! grep -qE "^Test Suite 'Selected tests' (passed|failed)" "$out"; then
+        printf "Test Suite 'Selected tests' failed (%s ended with status %d and no summary)\n\t Executed 1 test, with 1 failure\n" \
+            "$2" "$code" >>"$out"
+        code=1
+    fi
+    local took=$(( (${EPOCHREALTIME/./} - start) / 100000 ))
+    echo "$((took / 10)).$((took % 10)) $2" >>"$logs/times"
+    return "$code"
+}
+
+mkdir "$logs/items"
 if [ $# -gt 0 ]; then
-    run "$@" 2>&1 | tee "$logs/1" || status=$?
+    run "$@" 2>&1 | tee "$logs/items/0001" || status=$?
 else
-    ( lane=0
-      bridge_tests || lane=1
-      run --skip EndToEndTests --skip 'InProcessTests' || lane=1
-      run --filter 'EndToEndTests\.[A-O]' --skip 'EndToEndTests\.(FaultMatrix|Doctor)' || lane=1
-      exit $lane ) >"$logs/1" 2>&1 &
-    lane1=$!
-    ( lane=0
-      # A parallel run prints a summary only for each test that failed (renamed
-      # here, not to be counted twice): the one counted is from its xunit
-      # report, in XCTest's words, for the closing line below.
-      run --parallel --num-workers 4 --xunit-output "$logs/in-process.xml" \
-          --filter 'ControlPadTests\.[A-Za-z]*InProcessTests' 2>&1 \
-          | sed -E "s/^Test Suite '(All|Selected) tests'/Test Suite 'one parallel test'/" || lane=1
-      tests=$(grep -oE '<testsuite [^>]*' "$logs/in-process.xml" | grep -oE ' tests="[0-9]+"' | grep -oE '[0-9]+' || echo 0)
-      failures=$(grep -oE '<testsuite [^>]*' "$logs/in-process.xml" | grep -oE ' failures="[0-9]+"' | grep -oE '[0-9]+' || echo 0)
-      echo "Test Suite 'Selected tests' $([ "$lane" = 0 ] && echo passed || echo failed) (in-process, parallel)"
-      echo "	 Executed $tests tests, with $failures failures"
-      run --filter 'EndToEndTests\.([P-Z]|FaultMatrix|Doctor)' || lane=1
-      exit $lane ) >"$logs/2" 2>&1 &
-    lane2=$!
-    wait "$lane1" || status=1
-    wait "$lane2" || status=1
-    cat "$logs/1" "$logs/2"
+    xctest=.build/debug/ControlPadPackageTests.xctest
+    # Every test, as Module.Class/method.
+    "$xctest" --list-tests | grep -E '^[A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*/' >"$logs/all"
+    e2e='^(EndToEndTests\.|ControlPadTests\.[A-Za-z0-9_]*InProcessTests/)'
+    {
+        # The end-to-end and in-process tests, one by one; the unit tests,
+        # their classes joined by commas, one line a target.
+        grep -E "$e2e" "$logs/all" || true
+        grep -vE "$e2e" "$logs/all" | cut -d/ -f1 | uniq \
+            | awk -F. '$1 != target { if (line) print line; line = $0; target = $1; next } { line = line "," $0 } END { if (line) print line }'
+    } >"$logs/listed"
+    # SLOW first, in its order (a target by its line), then the rest as listed.
+    for slow in "${SLOW[@]}"; do
+        awk -v s="$slow" '$0 == s || (index($0, "/") == 0 && index($0, s ".") == 1)' "$logs/listed"
+    done | awk '!seen[$0]++' >"$logs/queue"
+    grep -vxFf "$logs/queue" "$logs/listed" >>"$logs/queue" || true
+    bridge_tests >"$logs/items/0000" 2>&1 || status=1
+    export -f item
+    export xctest logs
+    nl -w4 -nrz -s' ' "$logs/queue" | xargs -P "${TEST_WORKERS:-5}" -L 1 bash -c 'item "$@"' _ || status=1
+    cat "$logs"/items/*
+    echo "test processes: $(wc -l <"$logs/queue"), ${TEST_WORKERS:-5} at once; the slowest:" \
+        "$(sort -rn "$logs/times" | head -n 5 | awk '{ n = $2; if (index(n, ",")) n = substr(n, 1, index(n, ".") - 1); printf "%s%s %s s", (NR > 1 ? "; " : ""), n, $1 }')"
 fi
 
 # One plain closing line over every run: "tests: N passed, N failed, N skipped".
@@ -73,6 +113,6 @@ while read -r line; do
     f=$(sed -E 's/.* ([0-9]+) failures?.*/\1/' <<<"$line")
     s=$(grep -oE '[0-9]+ tests? skipped' <<<"$line" | grep -oE '^[0-9]+' || echo 0)
     total=$((total + n)) failed=$((failed + f)) skipped=$((skipped + s))
-done < <(cat "$logs"/* | awk "/^Test Suite '(All|Selected) tests' (passed|failed)/ { getline; print }")
+done < <(cat "$logs"/items/* | awk "/^Test Suite '(All|Selected) tests' (passed|failed)/ { getline; print }")
 echo "tests: $((total - failed - skipped)) passed, $failed failed, $skipped skipped"
 exit "$status"

@@ -271,8 +271,24 @@ package final class SettingsReader {
 
     /// The line where `key` is set inside `[section]` (nil: the top level).
     /// TOMLKit reports lines only for syntax errors, so keys are found in
-    /// the text.
+    /// the text: read once, the first time a line is asked for (a reader
+    /// asks for one per setting).
     package func line(of key: String, section: String? = nil) -> Int? {
+        if keyLines == nil { keyLines = Self.keyLines(text) }
+        return keyLines?[LineKey(section: section, key: key)]
+    }
+
+    private struct LineKey: Hashable {
+        var section: String?
+        var key: String
+    }
+
+    private var keyLines: [LineKey: Int]?
+
+    /// Where each key is set, by its section, and where each section's
+    /// header is (as a top-level key): the first line of each, 1-based.
+    private static func keyLines(_ text: String) -> [LineKey: Int] {
+        var found: [LineKey: Int] = [:]
         var current: String? = nil
         for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.trimmingWhitespace()
@@ -281,15 +297,13 @@ package final class SettingsReader {
             let header = line.split(separator: "#", maxSplits: 1).first.map { String($0).trimmingWhitespace() } ?? line
             if line.hasPrefix("["), header.hasSuffix("]") {
                 current = line.trimmingCharacters(inSet: "[] ")
-                if section == nil && current == key { return i + 1 }
+                if let current, found[LineKey(section: nil, key: current)] == nil { found[LineKey(section: nil, key: current)] = i + 1 }
                 continue
             }
-            guard current == section else { continue }
-            let name = line.split(separator: "=", maxSplits: 1).first?
-                .trimmingCharacters(inSet: " \"'")
-            if name == key { return i + 1 }
+            guard let name = line.split(separator: "=", maxSplits: 1).first?.trimmingCharacters(inSet: " \"'") else { continue }
+            if found[LineKey(section: current, key: name)] == nil { found[LineKey(section: current, key: name)] = i + 1 }
         }
-        return nil
+        return found
     }
 
     package func line(ofSection section: String) -> Int? { line(of: section, section: nil) }

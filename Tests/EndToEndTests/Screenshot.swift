@@ -12,6 +12,11 @@ struct Screenshot {
     let height: Int
     /// R, G, B per pixel, row-major.
     let rgb: [UInt8]
+    /// Each pixel's grey level, row-major (see `grey`): worked out once,
+    /// with the colours, since finding the pictures reads it for every
+    /// pixel, some twice. The tests run unoptimised: a screenshot is a
+    /// million pixels, taken every tenth of a second while a test waits.
+    private let greys: [Double]
 
     init(xwd: [UInt8]) throws {
         func u32(_ i: Int) -> Int { Int(xwd[i * 4]) << 24 | Int(xwd[i * 4 + 1]) << 16 | Int(xwd[i * 4 + 2]) << 8 | Int(xwd[i * 4 + 3]) }
@@ -22,28 +27,54 @@ struct Screenshot {
         guard format == 2, bitsPerPixel == 32 || bitsPerPixel == 24, w > 0, h > 0,
               xwd.count >= start + bytesPerLine * h else { throw E2EError.make("unexpected xwd layout") }
         func shift(_ mask: Int) -> Int { mask == 0 ? 0 : mask.trailingZeroBitCount }
-        var out = [UInt8](repeating: 0, count: w * h * 3)
+        let shifts = (shift(masks.0), shift(masks.1), shift(masks.2))
         let step = bitsPerPixel / 8
-        for y in 0..<h {
-            for x in 0..<w {
-                let p = start + y * bytesPerLine + x * step
-                var v = 0
-                for k in 0..<step { v |= Int(xwd[p + k]) << (byteOrder == 0 ? 8 * k : 8 * (step - 1 - k)) }
-                let o = (y * w + x) * 3
-                out[o] = UInt8((v & masks.0) >> shift(masks.0) & 0xFF)
-                out[o + 1] = UInt8((v & masks.1) >> shift(masks.1) & 0xFF)
-                out[o + 2] = UInt8((v & masks.2) >> shift(masks.2) & 0xFF)
+        // Where each of a pixel's bytes goes in its value.
+        let byteShifts = (0..<step).map { k in byteOrder == 0 ? 8 * k : 8 * (step - 1 - k) }
+        // Xvfb's usual layout, read byte by byte: B, G, R, unused.
+        let bgra = step == 4 && byteOrder == 0 && masks == (0xFF0000, 0xFF00, 0xFF)
+        var out = [UInt8](repeating: 0, count: w * h * 3)
+        var greys = [Double](repeating: 0, count: w * h)
+        xwd.withUnsafeBufferPointer { source in
+            out.withUnsafeMutableBufferPointer { out in
+                greys.withUnsafeMutableBufferPointer { greys in
+                    byteShifts.withUnsafeBufferPointer { byteShifts in
+                        var y = 0
+                        while y < h {
+                            var p = start + y * bytesPerLine, o = y * w, x = 0
+                            while x < w {
+                                let r: UInt8, g: UInt8, b: UInt8
+                                if bgra {
+                                    (r, g, b) = (source[p + 2], source[p + 1], source[p])
+                                } else {
+                                    var v = 0, k = 0
+                                    while k < step { v |= Int(source[p + k]) << byteShifts[k]; k += 1 }
+                                    r = UInt8((v & masks.0) >> shifts.0 & 0xFF)
+                                    g = UInt8((v & masks.1) >> shifts.1 & 0xFF)
+                                    b = UInt8((v & masks.2) >> shifts.2 & 0xFF)
+                                }
+                                out[o * 3] = r
+                                out[o * 3 + 1] = g
+                                out[o * 3 + 2] = b
+                                greys[o] = 0.299 * Double(r) + 0.587 * Double(g) + 0.114 * Double(b)
+                                p += step
+                                o += 1
+                                x += 1
+                            }
+                            y += 1
+                        }
+                    }
+                }
             }
         }
         width = w
         height = h
         rgb = out
+        self.greys = greys
     }
 
-    func grey(_ x: Int, _ y: Int) -> Double {
-        let o = (y * width + x) * 3
-        return 0.299 * Double(rgb[o]) + 0.587 * Double(rgb[o + 1]) + 0.114 * Double(rgb[o + 2])
-    }
+    /// 0.299 R + 0.587 G + 0.114 B.
+    func grey(_ x: Int, _ y: Int) -> Double { greys[y * width + x] }
 
     /// The slide's place inside `region` (fractions of the window): the
     /// longest run of mostly bright rows, then of mostly bright columns in
@@ -66,10 +97,30 @@ struct Screenshot {
             }
             return best
         }
-        guard let rows = longestRun(ys, { y in xs.filter { grey($0, y) > 200 }.count * 2 > xs.count / 3 }),
-              let cols = longestRun(xs, { x in rows.filter { grey(x, $0) > 200 }.count * 2 > rows.count }),
+        guard let rows = longestRun(ys, { y in brightCount(xs, y: y) * 2 > xs.count / 3 }),
+              let cols = longestRun(xs, { x in brightCount(x: x, rows) * 2 > rows.count }),
               rows.count > 20, cols.count > 20 else { return nil }
         return (cols.lowerBound, rows.lowerBound, cols.count, rows.count)
+    }
+
+    /// How many pixels of row `y` in `xs` are bright (grey over 200).
+    private func brightCount(_ xs: Range<Int>, y: Int) -> Int {
+        greys.withUnsafeBufferPointer { greys in
+            var count = 0, i = y * width + xs.lowerBound
+            let end = y * width + xs.upperBound
+            while i < end { if greys[i] > 200 { count += 1 }; i += 1 }
+            return count
+        }
+    }
+
+    /// How many pixels of column `x` in `ys` are bright (grey over 200).
+    private func brightCount(x: Int, _ ys: Range<Int>) -> Int {
+        greys.withUnsafeBufferPointer { greys in
+            var count = 0, i = ys.lowerBound * width + x
+            let end = ys.upperBound * width + x
+            while i < end { if greys[i] > 200 { count += 1 }; i += width }
+            return count
+        }
     }
 
     /// Every picture on the screen, wherever the terminal's cells put it,
@@ -85,9 +136,7 @@ struct Screenshot {
         for row in 0..<rows {
             for column in 0..<columns {
                 var count = 0
-                for y in row * size..<(row + 1) * size {
-                    for x in column * size..<(column + 1) * size where grey(x, y) > 200 { count += 1 }
-                }
+                for y in row * size..<(row + 1) * size { count += brightCount(column * size..<(column + 1) * size, y: y) }
                 bright[row * columns + column] = count * 2 > size * size
             }
         }
@@ -134,12 +183,25 @@ struct Screenshot {
     func match(_ rect: Rect, png: [UInt8]) throws -> (correlation: Double, error: Double) {
         let decoded = try PNGDecoder.decode(png)
         let scaled = AreaScaler.scale(decoded.image, toWidth: rect.width, height: rect.height, background: .white)
-        var a: [Double] = [], b: [Double] = []
-        for y in 0..<rect.height {
-            for x in 0..<rect.width {
-                a.append(grey(rect.x + x, rect.y + y))
-                let c = scaled[y * rect.width + x]
-                b.append(0.299 * Double(c.r) + 0.587 * Double(c.g) + 0.114 * Double(c.b))
+        var a = [Double](repeating: 0, count: rect.width * rect.height), b = a
+        greys.withUnsafeBufferPointer { greys in
+            scaled.withUnsafeBufferPointer { scaled in
+                a.withUnsafeMutableBufferPointer { a in
+                    b.withUnsafeMutableBufferPointer { b in
+                        var i = 0, y = 0
+                        while y < rect.height {
+                            var x = 0
+                            while x < rect.width {
+                                a[i] = greys[(rect.y + y) * width + rect.x + x]
+                                let c = scaled[i]
+                                b[i] = 0.299 * Double(c.r) + 0.587 * Double(c.g) + 0.114 * Double(c.b)
+                                i += 1
+                                x += 1
+                            }
+                            y += 1
+                        }
+                    }
+                }
             }
         }
         let n = Double(a.count)

@@ -35,6 +35,9 @@ final class XTerminalSession {
         environment["DISPLAY"] = display
         environment["LANG"] = "C.UTF-8"
         environment["LIBGL_ALWAYS_SOFTWARE"] = "1"  // kitty's OpenGL in software under Xvfb
+        // The pad waits for the terminal's answers until they come (5 s at
+        // most), not 150 ms: kitty in software on a busy machine answered later.
+        environment["CONTROLPAD_PROBE_MS"] = "5000"
         for key in ["TMUX", "NO_COLOR", "COLORTERM", "KITTY_WINDOW_ID", "TERM_PROGRAM"] + IsolatedHome.keys {
             environment[key] = nil
         }

@@ -41,7 +41,7 @@ package struct PictureSetup {
         var setup = PictureSetup(mode: PictureMode(kind: .blocks, reason: ""), cellSize: answers.cellSize,
                                  colorRegisters: answers.colorRegisters, maxSixelSize: answers.maxSixelSize, typed: answers.typed)
         setup.textSizing = answers.textSizing && !inTmux
-        let heard = answers.answered ? "the terminal answered" : "no answer within 150 ms"
+        let heard = answers.answered ? "the terminal answered" : "no answer within \(TerminalProbe.timeoutMs) ms"
         switch choice {
         case .kitty where inTmux:
             setup.mode = PictureMode(kind: .blocks, reason: "inside tmux kitty images cannot be placed (no passthrough placement): half-blocks")
@@ -57,7 +57,7 @@ package struct PictureSetup {
             setup.mode = PictureMode(kind: .blocks, reason: "--pictures sixel, but \(whose): half-blocks")
             setup.notice = "pictures: \(whose); half-blocks instead"
         case .sixel:
-            setup.mode = PictureMode(kind: .sixel, reason: "--pictures sixel" + (answers.answered ? "" : " (no answer within 150 ms: trusted)"))
+            setup.mode = PictureMode(kind: .sixel, reason: "--pictures sixel" + (answers.answered ? "" : " (no answer within \(TerminalProbe.timeoutMs) ms: trusted)"))
         case _ where answers.kitty && !inTmux:
             setup.mode = PictureMode(kind: .kitty, reason: "the terminal answered the kitty graphics query")
         case _ where answers.sixel:

@@ -38,6 +38,15 @@ package struct TerminalProbe {
     /// with sixel); the other queries would be answered by nobody.
     static let tmuxQueries = "\u{1B}[c"
 
+    /// How long a terminal that answers nothing is waited for: 150 ms, or
+    /// `CONTROLPAD_PROBE_MS` (the real-terminal end-to-end tests: kitty
+    /// drawing in software on a busy machine has answered later than 150 ms,
+    /// and was taken for a terminal without pictures).
+    package static var timeoutMs: Int {
+        guard let text = getenv("CONTROLPAD_PROBE_MS").map({ String(cString: $0) }), let ms = Int(text), ms > 0 else { return 150 }
+        return ms
+    }
+
     /// Runs the queries on the terminal (`input` read in raw mode, restored
     /// after, without discarding what was typed).
     static func run(input: Int32, output: Int32, queries: String, timeoutMs: Int = 150,
@@ -94,10 +103,10 @@ extension TerminalProbe {
     /// is not a terminal (the pad will not start there anyway).
     package static func onTerminal(_ queries: String) -> TerminalProbe {
         guard isatty(STDOUT_FILENO) != 0 else { return TerminalProbe() }
-        if isatty(STDIN_FILENO) != 0 { return run(input: STDIN_FILENO, output: STDOUT_FILENO, queries: queries) }
+        if isatty(STDIN_FILENO) != 0 { return run(input: STDIN_FILENO, output: STDOUT_FILENO, queries: queries, timeoutMs: timeoutMs) }
         let tty = open("/dev/tty", O_RDWR | O_NOCTTY)
         guard tty >= 0 else { return TerminalProbe() }
         defer { close(tty) }
-        return run(input: tty, output: STDOUT_FILENO, queries: queries)
+        return run(input: tty, output: STDOUT_FILENO, queries: queries, timeoutMs: timeoutMs)
     }
 }
