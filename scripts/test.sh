@@ -26,20 +26,27 @@ swift build --product generate-manual
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
 
-# The slowest tests (about 10 s and more on 2 cores), slowest first: the
-# queue starts them before the rest, so that the run does not end waiting
-# for one of them alone. A test missing here only runs later in the queue.
+# The slowest (about 10 s and more on 2 cores), slowest first: the queue
+# starts them before the rest, so that the run does not end waiting for
+# one of them alone. A test or class here runs in a process of its own,
+# a unit target by its process. One missing here only starts later.
 SLOW=(
     EndToEndTests.LeavingMidStreamEndToEndTests/testEveryWayOutReturnsAtOnceAndClosesOnlyAfterTheLastPreview
-    FuzzTests
     EndToEndTests.PackageEndToEndTests/testPackageLintInstallRunManPurge
     EndToEndTests.LeavingMidStreamEndToEndTests/testASlowUnevenStreamIsFollowedToItsEnd
-    ControlPadTests
+    FuzzTests.FuzzSmokeTests/testConfig
+    FuzzTests.FuzzSmokeTests/testNotes
     EndToEndTests.ConnectEndToEndTests/testQuittingAfterABlankEndedNeverCrashesImpress
     ControlPadTests.PdfpcInProcessTests/testA50MBPictureAndOneThatIsNoPNGAreSaidInTheirPanes
+    ControlPadTests
+    ControlPadTests.EverySizeTests
+    EndToEndTests.InstallEndToEndTests/testInstallRunFromAnywhereManCompletionsUninstall
     EndToEndTests.RealTerminalPicturesTests/testKittyShowsTheSlidesAsPictures
     EndToEndTests.RealTerminalThumbnailTests/testKittyShowsTheListAndTheOverviewAsPictures
+    EndToEndTests.ConnectEndToEndTests/testPressesLeftUnansweredAreSaidNotAStalePosition
+    EndToEndTests.ConnectEndToEndTests/testAHungImpressIsSaidToBeStuckWithTheRestartAdvice
     SlideModelTests
+    FuzzTests
 )
 
 # All tests are XCTest; Swift Testing would only add a "0 tests" line.
@@ -84,19 +91,26 @@ else
     xctest=.build/debug/ControlPadPackageTests.xctest
     # Every test, as Module.Class/method.
     "$xctest" --list-tests | grep -E '^[A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*/' >"$logs/all"
-    e2e='^(EndToEndTests\.|ControlPadTests\.[A-Za-z0-9_]*InProcessTests/)'
-    {
-        # The end-to-end and in-process tests, one by one; the unit tests,
-        # their classes joined by commas, one line a target.
-        grep -E "$e2e" "$logs/all" || true
-        grep -vE "$e2e" "$logs/all" | cut -d/ -f1 | uniq \
-            | awk -F. '$1 != target { if (line) print line; line = $0; target = $1; next } { line = line "," $0 } END { if (line) print line }'
-    } >"$logs/listed"
-    # SLOW first, in its order (a target by its line), then the rest as listed.
-    for slow in "${SLOW[@]}"; do
-        awk -v s="$slow" '$0 == s || (index($0, "/") == 0 && index($0, s ".") == 1)' "$logs/listed"
-    done | awk '!seen[$0]++' >"$logs/queue"
-    grep -vxFf "$logs/queue" "$logs/listed" >>"$logs/queue" || true
+    # The queue, one line a process: each end-to-end and in-process test
+    # alone; a unit target's classes joined by commas (its tests, for a
+    # class some of whose tests run apart); SLOW's tests, classes and
+    # targets first, in its order, then the rest as listed.
+    printf '%s\n' "${SLOW[@]}" | awk -v e2e='^(EndToEndTests\\.|ControlPadTests\\.[A-Za-z0-9_]*InProcessTests/)' '
+        NR == FNR { rank[$0] = NR; if (index($0, "/")) split_class[substr($0, 1, index($0, "/") - 1)] = 1; next }
+        {
+            class = substr($0, 1, index($0, "/") - 1); target = substr(class, 1, index(class, ".") - 1)
+            if ($0 ~ e2e || $0 in rank) { key = $0; member = $0 }
+            else if (class in rank) { key = class; member = class }
+            else { key = target; member = (class in split_class) ? $0 : class }
+            if (!(key in members)) { order[++n] = key; members[key] = member }
+            else if (!((key, member) in seen)) members[key] = members[key] "," member
+            seen[key, member] = 1
+        }
+        END {
+            for (i = 1; i <= n; i++) if (order[i] in rank) first[rank[order[i]]] = members[order[i]]
+            for (r = 1; r <= NR; r++) if (r in first) print first[r]
+            for (i = 1; i <= n; i++) if (!(order[i] in rank)) print members[order[i]]
+        }' - "$logs/all" >"$logs/queue"
     bridge_tests >"$logs/items/0000" 2>&1 || status=1
     export -f item
     export xctest logs
