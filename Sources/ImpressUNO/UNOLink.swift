@@ -13,8 +13,9 @@ import SlideModel
 /// first build, the slides behind with every build.
 ///
 /// Pictures: one export at a time, in the order the pad wants them
-/// (current and next first, then the list and the overview). An export runs
-/// on LibreOffice's main thread, so a queue of them would hold up steps.
+/// (current and next first, then the list and the overview), and the room
+/// after the next two → ahead of time (`UNOPictures`). An export runs on
+/// LibreOffice's main thread, so a queue of them would hold up steps.
 public struct UNOLink: Sendable {
     /// How the bridge finds the show.
     public enum Mode: Sendable, Equatable {
@@ -83,19 +84,10 @@ public struct UNOLink: Sendable {
     private enum Phase: Equatable { case idle, starting, linked, failed, stopped }
     private var phase = Phase.idle
     private var show = UNOShowFollower()
-    private var aspect: Double?
     private var deckKnown = false
     /// Where the show stood when LibreOffice went away: started again there.
     private var resumeAt: Int?
-    private var wants: [PictureWant] = []
-    private var exporting: PictureWant?
-    /// Exports that failed, until the pad's wants change.
-    private var failedExports: Set<Shot> = []
-    /// The picture last sent of each shot, and the shots the pad said it
-    /// took in (a want's `have`): a shot the pad let go is exported again,
-    /// one just sent is not.
-    private var delivered: [Shot: Picture] = [:]
-    private var takenIn: Set<Shot> = []
+    private var pictures = UNOPictures()
     private var ended = false
     /// LibreOffice asked something on its screen while the deck opened.
     private var asking = false
@@ -105,20 +97,6 @@ public struct UNOLink: Sendable {
     private var sections = SourceSections.none
     /// The notes heard: a show that starts is a reset for the pad, so they are told again.
     private var notes: [Int: SlideNotes] = [:]
-
-    private struct Picture: Equatable {
-        var size: PixelSize
-        /// Clicks shown (nil: every build).
-        var step: Int?
-    }
-
-    /// A picture the pad wants: a slide as the room sees it from where the
-    /// show stands (`asked` nil), or at the step the next pane asked.
-    private struct Shot: Hashable {
-        var slide: Int
-        var asked: Int?
-        init(_ want: PictureWant) { (slide, asked) = (want.slide, want.step) }
-    }
 
     public init(mode: Mode, pipe: String) {
         self.mode = mode
@@ -135,21 +113,13 @@ public struct UNOLink: Sendable {
             return [.log("ending the show of \(otherShows.joined(separator: ", ")) (r)"), .write(.endOtherShows)]
         case .start, .retryNow:
             guard phase == .idle || phase == .failed else { return [] }
-            delivered = [:]
-            takenIn = []
             return begin()
         case .line(let event): return heard(event)
         case .garbage(let text): return [.log("not the bridge's language: \(text.prefix(120))")]
         case .bridgeEnded: return bridgeEnded()
         case .send(let command): return send(command)
-        case .want(let pictures):
-            if pictures != wants { failedExports = [] }
-            wants = pictures
-            for want in pictures {
-                let shot = Shot(want)
-                if let have = want.have, have == delivered[shot]?.size { takenIn.insert(shot) }
-                else if want.have == nil, takenIn.remove(shot) != nil { delivered[shot] = nil }
-            }
+        case .want(let wants):
+            pictures.want(wants)
             return pump()
         case .timerFired(let timer): return fired(timer)
         case .stop(let end, let close):
@@ -164,7 +134,7 @@ public struct UNOLink: Sendable {
         phase = .starting
         ended = false
         deckKnown = false
-        exporting = nil
+        pictures.bridgeChanged()
         var actions: [Action] = [.emit(.link(.connecting(to: "uno:\(pipe)")))]
         if case .present = mode { actions.append(.launchOffice) }
         actions.append(.spawnBridge)
@@ -206,7 +176,8 @@ public struct UNOLink: Sendable {
             show.deck(steps: steps)
             deckKnown = true
             notes = [:]
-            self.aspect = aspect.flatMap { $0.isFinite && $0 > 0.1 && $0 < 10 ? $0 : nil }
+            pictures.deckOpened()
+            pictures.aspect = aspect.flatMap { $0.isFinite && $0 > 0.1 && $0 < 10 ? $0 : nil }
             let answered: [Action] = asking ? [.emit(.unanswered(nil))] : []
             asking = false
             return [.cancel(.asking)] + answered + [.emit(.showTitle(title))]
@@ -242,20 +213,16 @@ public struct UNOLink: Sendable {
             let said: SlideNotes = html.isEmpty ? .plain("") : .html(html)
             notes[index] = said
             return show.running ? [.emit(.notes(index: index, said))] : []
-        case .picture(let index, let width, let height, let step, let png):
-            // One export at a time: this one is the shot asked last.
-            let asked = exporting?.slide == index ? exporting?.step : nil
-            if exporting?.slide == index { exporting = nil }
-            let shot = Shot(PictureWant(slide: index, size: PixelSize(width: width, height: height), step: asked))
-            delivered[shot] = Picture(size: PixelSize(width: width, height: height), step: step)
-            takenIn.remove(shot)
-            let preview = Preview(png: png, aspect: aspect ?? Double(width) / Double(max(1, height)), step: asked)
-            return [.emit(.preview(index: index, preview))] + pump()
+        case .picture(let index, let width, let height, _, let png):
+            // One export at a time: this one answers the export asked.
+            guard pictures.arrived(slide: index, png: png) != nil else {
+                return [.log("dropped a picture of slide \(index + 1) (\(width)×\(height)) that no export asked")]
+            }
+            return pump()
         case .refused(let op, let why):
             var actions: [Action] = [.log("LibreOffice did not \(op): \(why)")]
-            if op == "render", let failed = exporting {
-                failedExports.insert(Shot(failed))
-                exporting = nil
+            if op == "render", pictures.isExporting {
+                pictures.refused()
                 actions += pump()
             }
             return actions
@@ -284,7 +251,7 @@ public struct UNOLink: Sendable {
         // The room sees no show while LibreOffice is gone: the talk's timer stands still.
         let ended: [Action] = show.running ? [.emit(.showFinished)] : []
         show.ended()
-        exporting = nil
+        pictures.bridgeChanged()
         return ended + [.cancel(.poll), .cancel(.patience), .cancel(.asking), .cancel(.calm), .endBridge, .emit(.link(.failed(problem.linkProblem)))]
     }
 
@@ -318,32 +285,16 @@ public struct UNOLink: Sendable {
         }
     }
 
-    /// The clicks the room sees on slide `index` from where the show
-    /// stands (nil: every build).
-    private func stepShown(on index: Int) -> Int? {
-        let count = show.steps.indices.contains(index) ? show.steps[index] : 0
-        guard count > 0, show.running else { return nil }
-        if index > show.slide { return 0 }
-        if index < show.slide { return nil }
-        return show.shownCount.flatMap { $0 < count ? $0 : nil }
-    }
-
-    /// The next export the pad wants, if none runs. An export runs on
+    /// Pictures kept are handed over at once; an export runs on
     /// LibreOffice's main thread, like the show: none starts while presses
     /// wait or an effect runs (the room would see it stutter).
     private mutating func pump() -> [Action] {
-        guard phase == .linked, exporting == nil, !show.steps.isEmpty else { return [] }
-        guard !show.running || (show.isIdle && show.pending == 0) else { return [] }
-        for want in wants where show.steps.indices.contains(want.slide) && !failedExports.contains(Shot(want)) {
-            let shot = Shot(want)
-            let picture = Picture(size: fitted(want.size), step: want.step.map { max(0, $0) } ?? stepShown(on: want.slide))
-            if delivered[shot] == picture { continue }
-            // Held from before this bridge (a restart): kept if it shows every build.
-            if delivered[shot] == nil, want.have == picture.size, picture.step == nil { continue }
-            exporting = want
-            return [.write(.render(slide: want.slide, width: picture.size.width, height: picture.size.height, step: picture.step))]
-        }
-        return []
+        guard phase == .linked, !show.steps.isEmpty else { return [] }
+        let quiet = !show.running || (show.isIdle && show.pending == 0)
+        let turn = pictures.pump(show, mayExport: quiet)
+        let previews: [Action] = turn.previews.map { .emit(.preview(index: $0.index, $0.preview)) }
+        guard let render = turn.render else { return previews }
+        return previews + [.write(.render(slide: render.slide, width: render.size.width, height: render.size.height, step: render.step))]
     }
 
     /// A slide the presenter named (Slide ▸ Rename Slide) begins a section
@@ -353,11 +304,6 @@ public struct UNOLink: Sendable {
         SourceSections(sections: names.prefix(SlideLimits.maxSlideCount).enumerated().compactMap { index, name in
             name.isEmpty ? nil : TalkSection(name: name, firstSlide: index)
         })
-    }
-
-    /// The largest picture of the slides' shape within `size`.
-    private func fitted(_ size: PixelSize) -> PixelSize {
-        size.fitting(aspect: aspect ?? Double(size.width) / Double(max(1, size.height)))
     }
 }
 

@@ -143,57 +143,77 @@ final class UNOLinkTests: XCTestCase {
         XCTAssertEqual(requests(link.handle(.send(.pointerStarted(x: 0.5, y: 0.5)))), [])
     }
 
-    func testThePictureOfThisSlideAfterTheNextPressIsExportedAtThatStepAndSaysSo() {
+    /// The show on slide 2 (3 clicks), none shown yet.
+    private func onTheSlideWithThreeClicks() -> UNOLink {
         var link = presenting()
-        let wants = [PictureWant(slide: 0, size: PixelSize(width: 1600, height: 900), have: PixelSize(width: 1600, height: 900)),
-                     PictureWant(slide: 0, size: PixelSize(width: 640, height: 360), step: 2)]
-        XCTAssertEqual(requests(link.handle(.want(wants))), [.render(slide: 0, width: 640, height: 360, step: 2)])
-        let actions = link.handle(.line(.picture(slide: 0, width: 640, height: 360, step: 2, png: [0x89])))
-        guard case .preview(0, let preview)? = events(actions).first else { return XCTFail("no picture: \(actions)") }
-        XCTAssertEqual(preview.step, 2, "the pad files it as the slide after the next →, not as the current picture")
-        XCTAssertEqual(requests(link.handle(.want(wants))), [], "sent once")
+        _ = link.handle(.line(.heard(.transition)))
+        _ = link.handle(.line(.heard(.begin(node: UNONode.mainSequence))))
+        _ = link.handle(.line(.whereAnswer(slide: 1, blank: false, others: [])))
+        return link
+    }
+
+    func testThePictureOfThisSlideAfterTheNextPressIsExportedAtThatStepAndSaysSo() {
+        var link = onTheSlideWithThreeClicks()
+        let wants = [PictureWant(slide: 1, size: PixelSize(width: 1600, height: 900)),
+                     PictureWant(slide: 1, size: PixelSize(width: 640, height: 360), step: 1)]
+        XCTAssertEqual(requests(link.handle(.want(wants))), [.render(slide: 1, width: 1600, height: 900, step: 0)])
+        XCTAssertEqual(requests(link.handle(.line(.picture(slide: 1, width: 1600, height: 900, step: 0, png: [1])))),
+                       [.render(slide: 1, width: 1600, height: 900, step: 1)],
+                       "the room after the next →, at the current pane's size: the current pane takes it when the show gets there")
+        let actions = link.handle(.line(.picture(slide: 1, width: 1600, height: 900, step: 1, png: [2])))
+        XCTAssertEqual(events(actions), [.preview(index: 1, Preview(png: [2], aspect: 16.0 / 9, step: 1))],
+                       "the pad files it as the slide after the next →, not as the current picture")
+        XCTAssertEqual(requests(actions), [.render(slide: 1, width: 1600, height: 900, step: 2)], "then the room after two →, ahead of time")
+        _ = link.handle(.line(.picture(slide: 1, width: 1600, height: 900, step: 2, png: [3])))
+        XCTAssertEqual(link.handle(.want(wants)), [], "sent once")
     }
 
     func testPicturesComeOneAtATimeAtThePanesSizeInTheSlidesShapeMostWantedFirst() {
         var link = presenting()
         let wants = [PictureWant(slide: 0, size: PixelSize(width: 1600, height: 1000)),
-                     PictureWant(slide: 1, size: PixelSize(width: 640, height: 360))]
+                     PictureWant(slide: 1, size: PixelSize(width: 640, height: 360)),
+                     PictureWant(slide: 3, size: PixelSize(width: 640, height: 360))]
         XCTAssertEqual(requests(link.handle(.want(wants))), [.render(slide: 0, width: 1600, height: 900, step: nil)])
         XCTAssertEqual(requests(link.handle(.want(wants))), [], "one export at a time: LibreOffice's main thread")
         let arrived = link.handle(.line(.picture(slide: 0, width: 1600, height: 900, step: nil, png: [1, 2, 3])))
         XCTAssertEqual(events(arrived), [.preview(index: 0, Preview(png: [1, 2, 3], aspect: 16.0 / 9))])
-        XCTAssertEqual(requests(arrived), [.render(slide: 1, width: 640, height: 360, step: 0)], "a slide ahead: before its builds")
-        _ = link.handle(.line(.picture(slide: 1, width: 640, height: 360, step: 0, png: [4])))
-        XCTAssertEqual(requests(link.handle(.want(wants))), [], "just sent, not taken in yet: not exported again")
+        XCTAssertEqual(requests(arrived), [.render(slide: 1, width: 1600, height: 900, step: 0)],
+                       "the next slide before its builds, at the current pane's size: after → the current pane has it at once")
+        XCTAssertEqual(requests(link.handle(.line(.picture(slide: 1, width: 1600, height: 900, step: 0, png: [4])))),
+                       [.render(slide: 3, width: 640, height: 360, step: nil)], "a slide further on: at its pane's size")
+        XCTAssertEqual(requests(link.handle(.line(.picture(slide: 3, width: 640, height: 360, step: nil, png: [5])))),
+                       [.render(slide: 1, width: 1600, height: 900, step: 1)], "every picture wanted is in: the room after two → is exported ahead")
+        _ = link.handle(.line(.picture(slide: 1, width: 1600, height: 900, step: 1, png: [6])))
         let held = [PictureWant(slide: 0, size: PixelSize(width: 1600, height: 1000), have: PixelSize(width: 1600, height: 900))]
-        XCTAssertEqual(requests(link.handle(.want(held))), [], "the pad holds it at that size")
+        XCTAssertEqual(link.handle(.want(held)), [], "the pad holds it at that size")
         let dropped = [PictureWant(slide: 0, size: PixelSize(width: 1600, height: 1000), have: nil)]
-        XCTAssertEqual(requests(link.handle(.want(dropped))), [.render(slide: 0, width: 1600, height: 900, step: nil)],
-                       "the pad let it go: exported again")
+        XCTAssertEqual(link.handle(.want(dropped)), [.emit(.preview(index: 0, Preview(png: [1, 2, 3], aspect: 16.0 / 9)))],
+                       "the pad let it go: handed over again from what was kept, with no export")
     }
 
     func testTheCurrentPictureIsTheRoomsStepAndFollowsIt() {
-        var link = presenting()
-        _ = link.handle(.line(.heard(.transition)))
-        _ = link.handle(.line(.heard(.begin(node: UNONode.mainSequence))))
-        _ = link.handle(.line(.whereAnswer(slide: 1, blank: false, others: [])))
+        var link = onTheSlideWithThreeClicks()
         let size = PixelSize(width: 640, height: 360)
         let wants = [PictureWant(slide: 1, size: size), PictureWant(slide: 0, size: size), PictureWant(slide: 2, size: size)]
         XCTAssertEqual(requests(link.handle(.want(wants))), [.render(slide: 1, width: 640, height: 360, step: 0)])
         XCTAssertEqual(requests(link.handle(.line(.picture(slide: 1, width: 640, height: 360, step: 0, png: [1])))),
                        [.render(slide: 0, width: 640, height: 360, step: nil)], "a slide behind: no builds to hide")
         XCTAssertEqual(requests(link.handle(.line(.picture(slide: 0, width: 640, height: 360, step: nil, png: [2])))),
-                       [.render(slide: 2, width: 640, height: 360, step: 0)])
-        _ = link.handle(.line(.picture(slide: 2, width: 640, height: 360, step: 0, png: [3])))
+                       [.render(slide: 2, width: 640, height: 360, step: 0)], "a slide ahead: before its builds")
+        XCTAssertEqual(requests(link.handle(.line(.picture(slide: 2, width: 640, height: 360, step: 0, png: [3])))),
+                       [.render(slide: 1, width: 640, height: 360, step: 1)], "ahead of time: the room after the next →")
+        XCTAssertEqual(requests(link.handle(.line(.picture(slide: 1, width: 640, height: 360, step: 1, png: [4])))),
+                       [.render(slide: 1, width: 640, height: 360, step: 2)], "and after two →")
+        _ = link.handle(.line(.picture(slide: 1, width: 640, height: 360, step: 2, png: [5])))
         _ = link.handle(.line(.heard(.begin(node: 0))))
-        XCTAssertEqual(requests(link.handle(.line(.heard(.begin(node: UNONode.onClick))))), [],
-                       "no export while an effect runs: the room would see it stutter")
+        let clicked = link.handle(.line(.heard(.begin(node: UNONode.onClick))))
+        XCTAssertEqual(requests(clicked), [], "no export while an effect runs: the room would see it stutter")
+        XCTAssertEqual(events(clicked).filter { if case .preview = $0 { true } else { false } },
+                       [.preview(index: 1, Preview(png: [4], aspect: 16.0 / 9))],
+                       "the room's step, exported ahead: the current pane has it as the effect starts")
         _ = link.handle(.line(.heard(.end(node: UNONode.onClick))))
-        XCTAssertEqual(requests(link.handle(.line(.heard(.end(node: 0))))),
-                       [.render(slide: 1, width: 640, height: 360, step: 1)], "a build ran: the current picture again")
-        _ = link.handle(.line(.picture(slide: 1, width: 640, height: 360, step: 1, png: [4])))
-        XCTAssertEqual(requests(link.handle(.line(.heard(.buildsEnded)))), [.render(slide: 1, width: 640, height: 360, step: nil)],
-                       "every build shown: the slide as it is")
+        XCTAssertEqual(requests(link.handle(.line(.heard(.end(node: 0))))), [.render(slide: 1, width: 640, height: 360, step: nil)],
+                       "quiet again: the room after two more → (every build) is exported ahead")
     }
 
     func testAFailedExportIsNotAskedAgainUntilTheWantsChange() {
