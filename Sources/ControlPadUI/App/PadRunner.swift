@@ -201,14 +201,21 @@ package struct PadStart {
         var lines: [String] = []
         if case .failure(let failure)? = pace { lines.append(PaceFromFile.notice(failure)) }
         if let notice = rehearsal?.notice { lines.append(notice) }
-        if let agenda, !agenda.problems.isEmpty { lines.append(Self.agendaNotice(agenda)) }
+        if let agenda, !agenda.problems.isEmpty { lines.append(Self.agendaNotice(agenda, all: true)) }
         return lines
     }
 
     /// The agenda's problems, each with its line; the rest of it applies.
-    static func agendaNotice(_ agenda: AgendaFile) -> String {
+    /// In the pad, at most `shownProblems` are listed and the rest counted
+    /// ("6 problems" listed 5); on the way out (`all`), every one.
+    static func agendaNotice(_ agenda: AgendaFile, all: Bool = false) -> String {
         let count = agenda.problems.count
+        let shown = agenda.problems.prefix(all ? count : shownProblems).map(\.description)
+        let more = count - shown.count
         return "agenda: \(count) problem\(count == 1 ? "" : "s") (the rest applies, \(agenda.sections.count) sections):\n"
-            + agenda.problems.prefix(5).map(\.description).joined(separator: "\n")
+            + shown.joined(separator: "\n")
+            + (more > 0 ? "\n… and \(more) more: all are listed here when the pad quits" : "")
     }
+
+    static let shownProblems = 5
 }
