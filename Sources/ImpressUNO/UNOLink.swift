@@ -259,8 +259,8 @@ public struct UNOLink: Sendable {
                 actions += pump()
             }
             return actions
-        case .fatal(let what, let message):
-            return fail(UNOProblem.fatal(what: what, message: message, mode: mode, pipe: pipe))
+        case .fatal(let what, let message, let python):
+            return fail(UNOProblem.fatal(what: what, message: message, python: python, mode: mode, pipe: pipe))
         case .gone:
             resumeAt = show.slide >= 0 ? show.slide : nil
             return fail(UNOProblem.gone(mode: mode, slide: show.slide))

@@ -307,6 +307,22 @@ class BridgeTests(unittest.TestCase):
         b.show_editor()
         self.assertFalse(sidebar.shown, "a sidebar that was closed stays closed")
 
+    def test_bye_says_what_was_kept_open_and_whether_the_show_runs(self):
+        """The pad says it on the terminal as it leaves (issue 52, item 7)."""
+        b = self.linked(Controller())
+        b.doc.Presentation.Controller = None  # the pad's stop ended the show
+        b.doc.isModified = lambda: True
+        with mock.patch.object(bridge.os, "_exit", side_effect=SystemExit):
+            with self.assertRaises(SystemExit):
+                b.quit(end=False, close=True)
+        self.assertEqual(self.lines()[-1], {"ev": "bye", "kept": "the deck has changes that are not saved: LibreOffice keeps it open",
+                                            "running": False})
+        running = self.linked(Controller())
+        with mock.patch.object(bridge.os, "_exit", side_effect=SystemExit):
+            with self.assertRaises(SystemExit):
+                running.quit(end=False, close=True)
+        self.assertEqual(self.lines()[-1]["running"], True)
+
     def test_bad_request_lines_are_refused(self):
         self.assertEqual(list(bridge.requests(["not json\n", "[1]\n", '{"op": "next"}\n'])), [{"op": "next"}])
         self.assertEqual(self.lines(), [{"ev": "refused", "op": "?", "why": "not JSON"}])

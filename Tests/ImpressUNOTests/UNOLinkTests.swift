@@ -239,6 +239,18 @@ final class UNOLinkTests: XCTestCase {
         }
     }
 
+    /// CONTROLPAD_PYTHON at a Python without `uno`: the advice named no
+    /// Python (issue 52, item 8).
+    func testAPythonWithoutUnoIsNamed() {
+        var link = UNOLink(mode: .attach, pipe: "talk")
+        _ = link.handle(.start)
+        let event = UNOBridgeEvent.parse(Array(#"{"ev":"fatal","what":"no-uno","message":"No module named 'uno'","python":"/opt/venv/bin/python3"}"#.utf8))
+        guard let event, case .link(.failed(let problem))? = events(link.handle(.line(event))).last else { return XCTFail("no failure") }
+        XCTAssertEqual(problem.reason, "/opt/venv/bin/python3 cannot import LibreOffice's Python bridge (uno)")
+        XCTAssertTrue(problem.fix?.contains("CONTROLPAD_PYTHON") == true, problem.fix ?? "")
+        XCTAssertTrue(problem.fix?.contains("python3-uno") == true, problem.fix ?? "")
+    }
+
     func testTheBridgeEndingUnaskedIsAFailureAQuitIsNot() {
         var link = presenting()
         guard case .link(.failed(let problem))? = events(link.handle(.bridgeEnded)).last else { return XCTFail("silent") }

@@ -19,9 +19,11 @@ import SourceKit
 /// on quit, on SIGINT/SIGTERM/SIGHUP, and before any error is printed.
 package enum PadRunner {
     /// `config` is the config file as already read, if it was (read here otherwise).
+    /// Returns what the source's app said as the pad left it (`SaysFarewell`), already printed.
+    @discardableResult
     package static func run(source: SlideSource, settings: PadSettings, link: LinkState = .connecting(to: ""),
                     sourceNotes: HelpView.SourceNotes? = nil,
-                    config loaded: LoadedConfig? = nil, door: String? = nil) throws {
+                    config loaded: LoadedConfig? = nil, door: String? = nil) throws -> SourceFarewell? {
         // Everything that can fail with a message fails before the terminal
         // is taken over, so the message is readable.
         var start = try PadStart(settings: settings, link: link, loaded: loaded)
@@ -100,6 +102,10 @@ package enum PadRunner {
         if let waiting = LinkLeaving.leave(source, logger: Logger(label: "controlpad.source")) {
             Syscalls.writeStandardError("controlpad: \(waiting).\n")
         }
+        // What the app did as the pad left (the show ended, the deck closed or kept).
+        let farewell = (source as? SaysFarewell)?.farewell(within: .seconds(12))
+        if let farewell { Syscalls.writeStandardError("controlpad: \(TerminalText.escaped(farewell.words))\n") }
+        return farewell
     }
 
     /// What the pad says about the config file until the presenter puts it

@@ -535,7 +535,12 @@ class Bridge:
                         self.desktop.terminate()
         except Exception as error:
             kept = "LibreOffice did not close: %s" % message(error)
-        say(ev="bye", kept=kept)
+        running = None  # not known: LibreOffice went away under the question
+        try:
+            running = controller_of(self.doc) is not None
+        except Exception:
+            pass
+        say(ev="bye", kept=kept, running=running)
         self.drop_scratch()
         os._exit(0)
 
