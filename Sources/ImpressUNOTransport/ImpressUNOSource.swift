@@ -1,10 +1,8 @@
-import Dispatch
 import ImpressUNO
 import Logging
 import NIOCore
 import SlideModel
 import SourceKit
-import Synchronization
 
 /// Impress on this computer over UNO, as a `SlideSource`: the pure
 /// `UNOLink` on the shared `SourceDriver` (the loop, the timers, the gate),
@@ -14,11 +12,12 @@ public final class ImpressUNOSource: DrivenSource, SaysFarewell {
     public let driver: SourceDriver<IO>
     /// What quitting the pad does to the show: end it, close the deck.
     private let onQuit: (end: Bool, close: Bool)
-    private let goodbye = BridgeGoodbye()
+    private let goodbye: BridgeGoodbye
 
     init(link: UNOLink, office: OfficeLauncher?, connectSeconds: Int, onQuit: (end: Bool, close: Bool),
          eventLoop: EventLoop, logger: Logger) {
         self.onQuit = onQuit
+        goodbye = BridgeGoodbye(loop: eventLoop)
         driver = SourceDriver(machine: link, io: IO(office: office, connectSeconds: connectSeconds, goodbye: goodbye),
                               eventLoop: eventLoop, logger: logger)
     }
@@ -35,8 +34,8 @@ public final class ImpressUNOSource: DrivenSource, SaysFarewell {
     /// and the deck closed, or kept open for its unsaved changes, or the
     /// show still runs for the room.
     public func farewell(within wait: Duration) -> SourceFarewell? {
-        guard let (kept, running) = goodbye.wait(within: wait) else { return nil }
-        return Self.words(kept: kept, running: running, closing: onQuit.close)
+        guard let said = goodbye.wait(within: wait) else { return nil }
+        return Self.words(kept: said.kept, running: said.running, closing: onQuit.close)
     }
 
     /// The bridge's `bye` in the presenter's words.
@@ -93,7 +92,7 @@ public final class ImpressUNOSource: DrivenSource, SaysFarewell {
                             driver.ifCurrent(generation) { io in io.heard(line, driver) }
                         },
                         onEnd: { [weak driver] in
-                            goodbye.ended()
+                            goodbye.finish()
                             guard let driver else { return }
                             driver.ifCurrent(generation) { _ in driver.handle(.bridgeEnded) }
                         })
@@ -146,48 +145,3 @@ extension UNOLink: SourceMachine {
 }
 extension UNOLink.Input: WantsPictures {}
 
-/// The bridge's last line, `bye`: what LibreOffice did as it left (the
-/// show ended, the deck closed or kept), heard on the bridge's pipe after
-/// the pad has stopped listening, and waited for by the pad on its way out.
-final class BridgeGoodbye: Sendable {
-    private struct State {
-        var expecting = false
-        var said: (kept: String, running: Bool?)?
-        var over = false
-    }
-
-    private let state = Mutex(State())
-    private let done = DispatchSemaphore(value: 0)
-
-    /// A `quit` went to the bridge: its `bye` is coming.
-    func expect() { state.withLock { $0.expecting = true } }
-
-    var expecting: Bool { state.withLock { $0.expecting } }
-
-    /// A line from the bridge: kept when it is the `bye`.
-    func hear(_ line: [UInt8]) {
-        guard line.count < 4096, case .bye(let kept, let running)? = UNOBridgeEvent.parse(line) else { return }
-        if state.withLock({ state -> Bool in
-            guard !state.over else { return false }
-            state.said = (kept, running)
-            state.over = true
-            return true
-        }) { done.signal() }
-    }
-
-    /// The bridge's output ended: nothing more is coming.
-    func ended() {
-        if state.withLock({ state -> Bool in
-            defer { state.over = true }
-            return !state.over
-        }) { done.signal() }
-    }
-
-    /// The `bye`, waited for at most `wait` when a `quit` went; nil without one.
-    func wait(within wait: Duration) -> (kept: String, running: Bool?)? {
-        guard expecting else { return nil }
-        let milliseconds = Int(wait.components.seconds) * 1000 + Int(wait.components.attoseconds / 1_000_000_000_000_000)
-        if state.withLock({ !$0.over }) { _ = done.wait(timeout: .now() + .milliseconds(milliseconds)) }
-        return state.withLock { $0.said }
-    }
-}
