@@ -317,6 +317,17 @@ class BridgeTests(unittest.TestCase):
                 b.quit(end=False, close=True)
         self.assertEqual(self.lines()[-1], {"ev": "bye", "kept": "the deck has changes that are not saved: LibreOffice keeps it open",
                                             "running": False})
+        # A deck closed is disposed: asking it whether its show runs throws.
+        closing = self.linked(Controller())
+        closing.doc.Presentation.Controller = None
+        closing.doc.isModified = lambda: False
+        closing.doc.close = lambda deliver: delattr(closing.doc, "Presentation")
+        closing.desktop = types.SimpleNamespace(terminate=lambda: None,
+                                                Components=types.SimpleNamespace(createEnumeration=lambda: Each([])))
+        with mock.patch.object(bridge.os, "_exit", side_effect=SystemExit):
+            with self.assertRaises(SystemExit):
+                closing.quit(end=False, close=True)
+        self.assertEqual(self.lines()[-1], {"ev": "bye", "kept": "", "running": False}, "seen on LibreOffice 25.2: running was null")
         running = self.linked(Controller())
         with mock.patch.object(bridge.os, "_exit", side_effect=SystemExit):
             with self.assertRaises(SystemExit):

@@ -503,7 +503,7 @@ class Bridge:
         (the pad has gone by then); it never closes a deck with changes, nor
         one whose show still runs (the room is watching)."""
         self.drop_listener()
-        kept = ""
+        kept, closed = "", False
         try:
             self.close_copy()
             if end and controller_of(self.doc) is not None:
@@ -528,6 +528,7 @@ class Bridge:
                     for _ in range(50):  # a show still ending vetoes the close
                         try:
                             self.doc.close(True)
+                            closed = True
                             break
                         except Exception:
                             time.sleep(0.1)
@@ -535,11 +536,13 @@ class Bridge:
                         self.desktop.terminate()
         except Exception as error:
             kept = "LibreOffice did not close: %s" % message(error)
-        running = None  # not known: LibreOffice went away under the question
+        # A deck closed shows nothing (asking it then throws: it is disposed).
+        running = False if closed else None
         try:
-            running = controller_of(self.doc) is not None
+            if not closed:
+                running = controller_of(self.doc) is not None
         except Exception:
-            pass
+            pass  # not known: LibreOffice went away under the question
         say(ev="bye", kept=kept, running=running)
         self.drop_scratch()
         os._exit(0)
