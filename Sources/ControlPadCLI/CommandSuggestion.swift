@@ -47,4 +47,11 @@ enum CommandSuggestion {
 /// The version `controlpad --version` prints.
 enum ControlPadVersion {
     static let string = "0.1.0"
+
+    /// What `controlpad -v` or `controlpad --version` prints (the parser
+    /// would take them for the default command's options, which it has
+    /// not); nil for any other arguments.
+    static func answer(_ arguments: [String]) -> String? {
+        arguments.count == 1 && ["-v", "-V", "--version"].contains(arguments[0]) ? string : nil
+    }
 }

@@ -30,6 +30,10 @@ public struct ControlPadCommand: ParsableCommand {
     /// and every message it ends with (errors quote arguments, files and
     /// servers) is printed with its control characters escaped.
     public static func runEscapingMessages() -> Never {
+        if let version = ControlPadVersion.answer(Array(CommandLine.arguments.dropFirst())) {
+            Syscalls.writeStandardOutput(version + "\n")
+            Syscalls.exit(0)
+        }
         if let problem = CommandSuggestion.problem(Array(CommandLine.arguments.dropFirst())) {
             Syscalls.writeStandardError(TerminalText.escaped(problem) + "\n")
             Syscalls.exit(2)

@@ -32,7 +32,7 @@ struct DiscoverCommand: ParsableCommand {
     var noMulticast = false
 
     func validate() throws {
-        guard timeout > 0, timeout <= 60 else { throw ValidationError("--timeout must be between 0 and 60 seconds, e.g. --timeout 2") }
+        guard timeout > 0, timeout <= 60 else { throw ValidationError("--timeout must be more than 0 and at most 60 seconds, e.g. --timeout 2") }
         if noMulticast && hosts.isEmpty {
             throw ValidationError("--no-multicast needs at least one --host to ask")
         }

@@ -56,7 +56,7 @@ struct DoctorCommand: ParsableCommand {
     func validate() throws {
         if let address { _ = try SourceRegistry.check(address) }
         guard timeout > 0, timeout <= 60 else {
-            throw ValidationError("--timeout must be between 0 and 60 seconds, e.g. --timeout 3")
+            throw ValidationError("--timeout must be more than 0 and at most 60 seconds, e.g. --timeout 3")
         }
     }
 

@@ -72,6 +72,7 @@ struct PresentCommand: ParsableCommand {
         // signal) leaves it running, and says so (a kind may end the show
         // itself on q, as Impress over UNO does); only a pad that never
         // opened on an app it started ends it.
+        let farewell: SourceFarewell?
         do {
             let shown = try kind.parse(app.address)
             let made = try kind.makeSource(address: app.address,
@@ -81,13 +82,16 @@ struct PresentCommand: ParsableCommand {
             if settings.agenda == nil, let beside = Self.agenda(beside: file) { settings.agenda = beside }
             settings.quitNote = app.quitNote
             settings.quitEndsTheShow = app.quitEndsTheShow
-            try PadRunner.run(source: made, settings: settings, link: kind.initialLink(shown: shown),
+            farewell = try PadRunner.run(source: made, settings: settings, link: kind.initialLink(shown: shown),
                               sourceNotes: SourceRegistry.helpNotes(kind, bindings: config.config.bindings), config: config)
         } catch {
             if app.startedNow { app.stop() }
             throw error
         }
-        Syscalls.writeStandardError("controlpad: \(app.leftRunning)\n")
+        // The app said what became of the show (`PadRunner` printed it): only
+        // a show still running is worth the way back to it.
+        guard let farewell else { return Syscalls.writeStandardError("controlpad: \(app.leftRunning)\n") }
+        if farewell.showRuns { Syscalls.writeStandardError("controlpad: `controlpad present \(TerminalText.escaped(file))` joins it again\n") }
     }
 }
 

@@ -81,7 +81,7 @@ struct SendCommand: ParsableCommand {
             throw ValidationError(error.description)
         }
         guard timeout > 0, timeout <= 300 else {
-            throw ValidationError("--timeout must be between 0 and 300 seconds, e.g. --timeout 5")
+            throw ValidationError("--timeout must be more than 0 and at most 300 seconds, e.g. --timeout 5")
         }
     }
 

@@ -41,8 +41,10 @@ package struct WatchReport {
     /// Per connection: has the server answered, is it paired, under which name.
     private var answered = false
     private var pairedAs: String?
-    /// A lost link is reported once, not at every second of its countdown.
-    private var lossReported = false
+    /// A lost link is reported once, not at every second of its countdown
+    /// nor at each attempt to connect again; its reason, again only when it
+    /// changes (nil: the link is not down).
+    private var lossReported: String?
 
     package mutating func changes(for event: SourceEvent) -> [Change] {
         let before = show
@@ -110,12 +112,14 @@ package struct WatchReport {
         case .connecting(let server):
             answered = false
             pairedAs = nil
+            // While the link is down, each attempt is no news: the loss was said.
+            guard lossReported == nil else { return [] }
             return [Change("connecting", [("server", .string(server))], text: "connecting to \(server)")]
         case .pairing(let pin, _):
             return answer() + [Change("pairing", [("pin", .string(pin))],
                                       text: "type PIN \(pin) into \(pinEntry) to pair")]
         case .connected(let server):
-            lossReported = false
+            lossReported = nil
             let first = answer()
             if pairedAs == nil {
                 pairedAs = server
@@ -128,10 +132,11 @@ package struct WatchReport {
             let reason = problem.reason
             answered = false
             pairedAs = nil
-            guard !lossReported else { return [] }
-            lossReported = true
+            guard lossReported != reason else { return [] }
+            let again = lossReported != nil
+            lossReported = reason
             return [Change("link_lost", [("reason", .string(reason)), ("retry_in_seconds", .int(seconds))],
-                           text: "link lost (\(reason)); reconnecting in \(seconds) s")]
+                           text: "\(again ? "link still down" : "link lost") (\(reason)); reconnecting in \(seconds) s")]
         case .failed(let problem):
             let message = problem.reason
             return [Change("failed", [("reason", .string(message))], text: "failed: \(message)")]
@@ -142,7 +147,7 @@ package struct WatchReport {
     private mutating func answer() -> [Change] {
         guard !answered else { return [] }
         answered = true
-        lossReported = false
+        lossReported = nil
         return [Change("connected", text: "connected")]
     }
 

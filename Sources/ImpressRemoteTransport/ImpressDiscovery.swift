@@ -1,8 +1,26 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import SlideModel
 import ImpressRemote
+
+extension ImpressDiscovery {
+    /// What went wrong, in words: the system's for a failed call (NIO's own
+    /// text, "sendmsg: Network is unreachable) (errno: 101)", has a bracket
+    /// too many), and a name that does not resolve said so (NIO's is
+    /// `SocketAddressError.UnknownHost: … (error -2) for host …`).
+    static func words(_ error: any Error) -> String {
+        if let failure = error as? IOError { return String(cString: strerror(failure.errnoCode)) }
+        if error is SocketAddressError.UnknownHost { return "\(ImpressProblem.hostNotFound.reason): no computer has this name" }
+        if let failure = error as? SocketAddressError, case .unsupported = failure { return "not an address this computer can use" }
+        return "\(error)"
+    }
+}
 
 /// One Impress that answered a search.
 public struct DiscoveredServer: Sendable, Equatable {
@@ -57,7 +75,7 @@ public enum ImpressDiscovery {
                 let group = try SocketAddress(ipAddress: multicastGroup.host, port: multicastGroup.port)
                 destinations.append(("multicast \(multicastGroup.host)", group))
             } catch {
-                notes.append("multicast: \(error)")
+                notes.append("multicast: \(words(error))")
             }
         }
         for target in targets {
@@ -69,7 +87,7 @@ public enum ImpressDiscovery {
                 }
                 destinations.append((target.host, address))
             } catch {
-                notes.append("\(target.host): cannot resolve (\(error))")
+                notes.append("\(target.host): \(words(error))")
             }
         }
         let collector = DiscoveryCollector(
@@ -92,12 +110,12 @@ public enum ImpressDiscovery {
                 let envelope = AddressedEnvelope(
                     remoteAddress: destination.address, data: ByteBuffer(bytes: ImpressDiscoveryCodec.search))
                 return channel.writeAndFlush(envelope).map { channel as (any Channel)? }.recover { error in
-                    collector.note("\(destination.label): cannot send (\(error))")
+                    collector.note("\(destination.label): cannot send (\(words(error)))")
                     channel.close(promise: nil)
                     return nil
                 }
             }.recover { error in
-                collector.note("\(destination.label): cannot open a socket (\(error))")
+                collector.note("\(destination.label): cannot open a socket (\(words(error)))")
                 return nil
             }
         }

@@ -27,12 +27,14 @@ public enum UNOBridgeEvent: Sendable, Equatable {
     case picture(slide: Int, width: Int, height: Int, step: Int?, png: [UInt8])
     /// A request was not carried out, and why ("no show runs").
     case refused(op: String, why: String)
-    /// The bridge cannot go on: `what` is a stable code ("no-uno", "no-office", "open", "no-deck").
-    case fatal(what: String, message: String)
+    /// The bridge cannot go on: `what` is a stable code ("no-uno", "no-office", "open", "no-deck");
+    /// `python`, the Python it ran on (said with "no-uno").
+    case fatal(what: String, message: String, python: String? = nil)
     /// LibreOffice went away under a call (closed, crashed).
     case gone(message: String)
-    /// The bridge leaves as asked; `kept` says what it left open and why.
-    case bye(kept: String)
+    /// The bridge leaves as asked; `kept` says what it left open and why;
+    /// `running`, whether the deck's show still runs (nil: not said).
+    case bye(kept: String, running: Bool? = nil)
     /// Something for the pad's log (a failure the bridge survived).
     case log(String)
 
@@ -45,12 +47,12 @@ public enum UNOBridgeEvent: Sendable, Equatable {
     /// Every field any event has; each event reads those it needs.
     private struct Wire: Decodable {
         var ev: String
-        var office, title, html, png, op, why, what, message, kept, text: String?
+        var office, title, html, png, op, why, what, message, kept, text, python: String?
         var slides, slide, step, width, height, node: Int?
         var steps: [Int]?
         var names, others: [String]?
         var aspect: Double?
-        var blank, fresh: Bool?
+        var blank, fresh, running: Bool?
 
         var event: UNOBridgeEvent? {
             switch ev {
@@ -73,9 +75,9 @@ public enum UNOBridgeEvent: Sendable, Equatable {
                 guard let slide, let width, let height, let png, let bytes = Base64.decode(png) else { return nil }
                 return .picture(slide: slide, width: width, height: height, step: step, png: bytes)
             case "refused": return .refused(op: op ?? "", why: why ?? "")
-            case "fatal": return .fatal(what: what ?? "", message: message ?? "")
+            case "fatal": return .fatal(what: what ?? "", message: message ?? "", python: python)
             case "gone": return .gone(message: message ?? "")
-            case "bye": return .bye(kept: kept ?? "")
+            case "bye": return .bye(kept: kept ?? "", running: running)
             case "log": return .log(text ?? "")
             default: return nil
             }

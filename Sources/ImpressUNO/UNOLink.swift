@@ -63,6 +63,11 @@ public struct UNOLink: Sendable {
         case asking
         /// A moment with nothing heard from the show: its burst of lines is over.
         case calm
+        /// The show `present` started has had time to come up (`startingGrace`).
+        case started
+        /// A show `present` started said it ended while coming up, and did
+        /// not come back: now it is said.
+        case endedWhileStarting
     }
 
     public static let pollEvery: Duration = .milliseconds(250)
@@ -76,6 +81,13 @@ public struct UNOLink: Sendable {
     public static let calm: Duration = .milliseconds(25)
     /// A load that takes this long is waiting on a question on LibreOffice's screen.
     public static let askingAfter: Duration = .seconds(3)
+    /// A show `present` just started may say it ended and come back while
+    /// it comes up (LibreOffice on a new profile, `--profile`): for this
+    /// long after it started, an end waits `startingGrace` before the pad
+    /// hears of it, so that "no show · F5 starts" never flashes before the
+    /// show, and a presenter's F5 there never starts it twice.
+    public static let startingWindow: Duration = .seconds(10)
+    public static let startingGrace: Duration = .seconds(3)
 
     public let mode: Mode
     /// The pipe's name, as the address says it (`uno:NAME`).
@@ -91,6 +103,10 @@ public struct UNOLink: Sendable {
     private var ended = false
     /// LibreOffice asked something on its screen while the deck opened.
     private var asking = false
+    /// The show `present` started is still coming up (`startingWindow`).
+    private var starting = false
+    /// It said it ended while coming up: said to the pad only if it does not come back.
+    private var endHeld = false
     /// Other decks whose show runs in the same LibreOffice, as last said.
     private var otherShows: [String] = []
     /// The deck's sections, from the slide names the presenter gave.
@@ -157,6 +173,13 @@ public struct UNOLink: Sendable {
             return perform(show.patienceRanOut())
         case .calm:
             return perform(show.calmed())
+        case .started:
+            starting = false
+            return []
+        case .endedWhileStarting:
+            guard endHeld else { return [] }
+            endHeld = false
+            return [.emit(.showFinished)]
         case .asking:
             guard phase == .starting || phase == .linked, !deckKnown, !asking else { return [] }
             asking = true
@@ -185,6 +208,14 @@ public struct UNOLink: Sendable {
             // Before the show: its sections and steps are in force when it starts.
             var actions: [Action] = [.emit(.sections(sections)), .emit(.stepCounts(show.steps)),
                                      .emit(.showStarted(slideCount: slides, current: at))]
+            if endHeld {
+                endHeld = false
+                actions.insert(.cancel(.endedWhileStarting), at: 0)
+            }
+            if fresh, case .present = mode {
+                starting = true
+                actions.insert(.arm(.started, after: Self.startingWindow), at: 0)
+            }
             actions += perform(show.followed(slides: slides, at: at, blank: blank, fresh: fresh))
             if blank { actions.append(.emit(.blankStarted)) }
             actions += notes.keys.sorted().map { .emit(.notes(index: $0, notes[$0]!)) }
@@ -204,6 +235,12 @@ public struct UNOLink: Sendable {
         case .ended:
             let was = show.running
             show.ended()
+            // The show present started, still coming up: its end waits to see if it comes back.
+            if was, starting {
+                endHeld = true
+                return [.cancel(.patience), .arm(.endedWhileStarting, after: Self.startingGrace),
+                        .log("the show said it ended while it came up: waiting \(Self.startingGrace) for it")]
+            }
             // `present` starts the show it opened: its "none yet" is not said.
             // Joined (`connect`, `send`, `watch`), no show is an answer.
             let said = was || !deckKnown || mode == .attach
@@ -226,8 +263,8 @@ public struct UNOLink: Sendable {
                 actions += pump()
             }
             return actions
-        case .fatal(let what, let message):
-            return fail(UNOProblem.fatal(what: what, message: message, mode: mode, pipe: pipe))
+        case .fatal(let what, let message, let python):
+            return fail(UNOProblem.fatal(what: what, message: message, python: python, mode: mode, pipe: pipe))
         case .gone:
             resumeAt = show.slide >= 0 ? show.slide : nil
             return fail(UNOProblem.gone(mode: mode, slide: show.slide))
@@ -249,7 +286,9 @@ public struct UNOLink: Sendable {
     private mutating func fail(_ problem: UNOProblem) -> [Action] {
         phase = .failed
         // The room sees no show while LibreOffice is gone: the talk's timer stands still.
-        let ended: [Action] = show.running ? [.emit(.showFinished)] : []
+        let ended: [Action] = show.running || endHeld ? [.emit(.showFinished)] : []
+        starting = false
+        endHeld = false
         show.ended()
         pictures.bridgeChanged()
         return ended + [.cancel(.poll), .cancel(.patience), .cancel(.asking), .cancel(.calm), .endBridge, .emit(.link(.failed(problem.linkProblem)))]

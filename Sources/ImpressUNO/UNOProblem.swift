@@ -13,12 +13,19 @@ public struct UNOProblem: Sendable, Equatable {
         LinkProblem(source: "uno", code: code, reason: reason, fix: fix, retryAnswers: retryAnswers)
     }
 
-    /// The bridge said it cannot go on (`what`: its code).
-    static func fatal(what: String, message: String, mode: UNOLink.Mode, pipe: String) -> UNOProblem {
+    /// The bridge said it cannot go on (`what`: its code; `python`: the
+    /// Python it ran on, which a missing `uno` is missing from).
+    static func fatal(what: String, message: String, python: String? = nil, mode: UNOLink.Mode, pipe: String) -> UNOProblem {
         switch what {
         case "no-uno":
-            return UNOProblem(code: "no-bridge", reason: "LibreOffice's Python bridge (python3-uno) is missing",
-                              fix: "Install it (sudo apt install python3-uno), then r.")
+            guard let python, !python.isEmpty else {
+                return UNOProblem(code: "no-bridge", reason: "LibreOffice's Python bridge (python3-uno) is missing",
+                                  fix: "Install it (sudo apt install python3-uno), then r.")
+            }
+            // CONTROLPAD_PYTHON may name a Python of its own (a venv, pyenv): it needs `uno` too.
+            return UNOProblem(code: "no-bridge", reason: "\(python) cannot import LibreOffice's Python bridge (uno)",
+                              fix: "Install it (sudo apt install python3-uno) and run Debian's /usr/bin/python3, "
+                                + "or set CONTROLPAD_PYTHON to a Python that has uno; then r.")
         case "no-office":
             if case .present = mode {
                 return UNOProblem(code: "no-office", reason: "LibreOffice did not start or answer",

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import FoundationEssentials
 import Syscalls
 
 /// The environment variables Impress over UNO reads.
@@ -32,12 +33,25 @@ enum UNOPython {
 enum UNOBridgeScript {
     static let text = String(decoding: PackageResources.uno_bridge_py, as: UTF8.self)
 
+    /// What `python3 -c` runs: it reads the bridge's text from its input's
+    /// first line (a JSON string) and runs it, so that `ps` shows this one
+    /// short line, not the 600 lines of the bridge.
+    static let loader = "import json,sys;exec(compile(json.loads(sys.stdin.readline()),'controlpad-uno-bridge','exec'))"
+
+    /// The loader's first line: the bridge's text as one JSON string.
+    static let firstLine: String = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        let json = (try? encoder.encode(text)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
+        return json + "\n"
+    }()
+
     /// The bridge's program: CONTROLPAD_UNO_BRIDGE (tests: a fake), else
-    /// Python with the bridge's text.
-    static func command(pipe: String, connectSeconds: Int) -> (program: String, arguments: [String]) {
+    /// Python with the loader; `firstLine`, what to write to it first (nil: nothing).
+    static func command(pipe: String, connectSeconds: Int) -> (program: String, arguments: [String], firstLine: String?) {
         if let fake = UNOEnvironment.value("CONTROLPAD_UNO_BRIDGE") {
-            return (fake, [pipe, String(connectSeconds)])
+            return (fake, [pipe, String(connectSeconds)], nil)
         }
-        return (UNOPython.program, ["-c", text, pipe, String(connectSeconds)])
+        return (UNOPython.program, ["-c", loader, pipe, String(connectSeconds)], firstLine)
     }
 }

@@ -32,6 +32,10 @@ package struct AgendaFile: Equatable {
 
     /// Reads the file at `path`; a file that cannot be read is one problem.
     package static func read(path: String) -> AgendaFile {
+        var isFolder = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder {
+            return AgendaFile(problems: [ConfigProblem(file: path, line: nil, message: "is a folder, not a file: give the agenda's path (e.g. talk.agenda.toml)", key: "file")])
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             return AgendaFile(problems: [ConfigProblem(file: path, line: nil, message: "no such file (or it cannot be read)", key: "file")])
         }
@@ -54,7 +58,8 @@ package struct AgendaFile: Equatable {
         // Where each [[section]] begins and ends, by line (1-based).
         let headers = lines.indices.filter { Self.isSectionHeader(lines[$0]) }.map { $0 + 1 }
         for (key, _) in root where key != "section" {
-            bad(Self.topLine(of: key, lines: lines), "unknown key \(key): an agenda has [[section]] tables with name, slide and minutes")
+            bad(Self.topLine(of: key, lines: lines), "unknown key \(key): an agenda has [[section]] tables with name, slide and minutes"
+                + DidYouMean.suffix(key, in: ["section", "name", "slide", "minutes"]))
         }
         guard let value = root["section"] else {
             if problems.isEmpty { bad(nil, "no [[section]] in it: an agenda has one per part of the talk") }
@@ -78,7 +83,7 @@ package struct AgendaFile: Equatable {
                 continue
             }
             for (key, _) in section where !["name", "slide", "minutes"].contains(key) {
-                bad(line(of: key), "unknown key \(key) in a section: name, slide and minutes are known")
+                bad(line(of: key), "unknown key \(key) in a section: name, slide and minutes are known" + DidYouMean.suffix(key, in: ["name", "slide", "minutes"]))
             }
             guard let name = section["name"]?.string?.trimmingWhitespace(), !name.isEmpty else {
                 bad(line(of: "name"), "section \(n + 1) needs a name in quotes, e.g. name = \"Why terminals\" (the section is left out)")

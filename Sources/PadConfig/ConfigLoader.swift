@@ -36,9 +36,13 @@ package struct ConfigLoader {
     package static func read(path: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
                              sourceKeys: [SourceConfigKey] = []) -> LoadedConfig {
         let resolved = path ?? defaultPath(environment: environment)
-        guard FileManager.default.fileExists(atPath: resolved) else {
+        var isFolder = false
+        guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isFolder) else {
             return path == nil ? LoadedConfig()
                 : LoadedConfig(problems: [ConfigProblem(file: resolved, line: nil, message: "no such file", key: "file")], file: resolved)
+        }
+        if isFolder {
+            return LoadedConfig(problems: [ConfigProblem(file: resolved, line: nil, message: Self.folderMessage, key: "file")], file: resolved)
         }
         guard let data = FileManager.default.contents(atPath: resolved), data.count <= 1 << 20,
               let text = String(data: data, encoding: .utf8) else {
@@ -56,6 +60,9 @@ package struct ConfigLoader {
         if let unreadable = loaded.problems.first(where: { $0.key == "file" }) { return .failure(unreadable) }
         return .success(loaded.config)
     }
+
+    /// A folder given where a file belongs (`--config ~/.config/controlpad`).
+    package static let folderMessage = "is a folder, not a file: give the file's path (e.g. …/controlpad/config.toml)"
 
     package func parse() -> LoadedConfig {
         var (table, problems) = Self.table(text, file: file)
@@ -93,9 +100,24 @@ package struct ConfigLoader {
                 }
             }
             guard let bad else { break }
-            problems.append(problem(bad.line, "not valid TOML: \(bad.message)" + (bad.line == nil ? "" : " (the line is left out)")))
-            guard let line = bad.line, (1...lines.count).contains(line), !lines[line - 1].isEmpty else { break }
-            lines[line - 1] = ""
+            guard let line = bad.line, (1...lines.count).contains(line), !lines[line - 1].isEmpty else {
+                problems.append(problem(bad.line, "not valid TOML: \(TOMLWords.plain(bad.message))"))
+                break
+            }
+            // A table header with its `]` forgotten is read as meant: the
+            // settings under it land in their table, not in the one above.
+            if let repaired = TOMLWords.repairedHeader(lines[line - 1]) {
+                problems.append(problem(line, "not valid TOML: the table header has no closing ]; read as \(repaired)"))
+                lines[line - 1] = repaired
+                continue
+            }
+            // Another broken header: the settings under it are left out with it.
+            let under = TOMLWords.isHeader(lines[line - 1])
+                ? (line..<lines.count).prefix { !TOMLWords.isHeader(lines[$0]) }.count : 0
+            let end = line + under
+            problems.append(problem(line, "not valid TOML: \(TOMLWords.plain(bad.message))"
+                + (under > 0 ? " (the header and what is under it, to line \(end), are left out)" : " (the line is left out)")))
+            for i in (line - 1)..<end { lines[i] = "" }
         }
         return (table, problems)
     }

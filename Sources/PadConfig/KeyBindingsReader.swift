@@ -27,7 +27,8 @@ package struct KeyBindingsReader {
         for (name, value) in table {
             let at = self.settings.line(of: name, section: "keys")
             guard let action = Action(rawValue: name) else {
-                note(at, "unknown action \"\(name)\" (known: \(Action.allCases.map(\.rawValue).joined(separator: ", ")))")
+                note(at, "unknown action \"\(name)\" (known: \(Action.allCases.map(\.rawValue).joined(separator: ", ")))"
+                     + DidYouMean.suffix(name, in: Action.allCases.map(\.rawValue)))
                 continue
             }
             let names: [String]

@@ -117,7 +117,8 @@ package final class SettingsReader {
                 config.pictures = attempt { () throws -> PictureChoice in
                     let text = try string(value, key, section: nil)
                     guard let choice = PictureChoice(rawValue: text) else {
-                        throw bad(line(of: key), "pictures must be one of \(PictureChoice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+                        throw bad(line(of: key), "pictures must be one of \(PictureChoice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))"
+                                  + DidYouMean.suffix(text, in: PictureChoice.allCases.map(\.rawValue)))
                     }
                     return choice
                 } ?? config.pictures
@@ -125,7 +126,8 @@ package final class SettingsReader {
                 config.layout = attempt { () throws -> LayoutMode in
                     let text = try string(value, key, section: nil)
                     guard let mode = LayoutMode(rawValue: text) else {
-                        throw bad(line(of: key), "layout must be one of \(LayoutMode.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+                        throw bad(line(of: key), "layout must be one of \(LayoutMode.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))"
+                                  + DidYouMean.suffix(text, in: LayoutMode.allCases.map(\.rawValue)))
                     }
                     return mode
                 } ?? config.layout
@@ -150,7 +152,10 @@ package final class SettingsReader {
                 }
             default:
                 let declared = sourceKeys.compactMap(\.key).joined(separator: ", ")
-                problems.append(bad(line(of: key), "unknown setting \"\(key)\" (known: animation, duration, server, \(declared.isEmpty ? "" : declared + ", ")cell-aspect, pictures, layout, [keys], [theme], [popover.*], [source.*])").problem)
+                let known = ["animation", "duration", "agenda", "server", "cell-aspect", "pictures", "layout", "keys", "theme", "popover", "source"]
+                    + sourceKeys.compactMap(\.key)
+                problems.append(bad(line(of: key), "unknown setting \"\(key)\" (known: animation, duration, server, \(declared.isEmpty ? "" : declared + ", ")cell-aspect, pictures, layout, [keys], [theme], [popover.*], [source.*])"
+                                    + DidYouMean.suffix(key, in: known)).problem)
             }
         }
         return config
@@ -165,7 +170,8 @@ package final class SettingsReader {
                 continue
             }
             guard let role = Role.configNames[name] else {
-                problems.append(bad(line(of: name, section: "theme"), "unknown theme role \"\(name)\" (known: box, \(Role.configNames.keys.sorted().joined(separator: ", ")))").problem)
+                problems.append(bad(line(of: name, section: "theme"), "unknown theme role \"\(name)\" (known: box, \(Role.configNames.keys.sorted().joined(separator: ", ")))"
+                                    + DidYouMean.suffix(name, in: ["box"] + Role.configNames.keys.sorted())).problem)
                 continue
             }
             if let look = attempt({ try look(value, name: name) }) { config.looks[role] = look }
@@ -245,7 +251,8 @@ package final class SettingsReader {
 
     private func box(_ text: String, line: Int?) throws -> BoxGlyphs {
         guard let glyphs = BoxGlyphs.named[text] else {
-            throw bad(line, "box \"\(text)\" is unknown (known: \(BoxGlyphs.named.keys.sorted().joined(separator: ", ")))")
+            throw bad(line, "box \"\(text)\" is unknown (known: \(BoxGlyphs.named.keys.sorted().joined(separator: ", ")))"
+                      + DidYouMean.suffix(text, in: BoxGlyphs.named.keys.sorted()))
         }
         return glyphs
     }
@@ -291,9 +298,9 @@ package final class SettingsReader {
         var found: [LineKey: Int] = [:]
         var current: String? = nil
         for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingWhitespace()
-            // A broken header (`[keys` with no `]`) is left out of the file as
-            // read: the keys under it are read where they then land.
+            var line = raw.trimmingWhitespace()
+            // A header with its `]` forgotten is read as `[keys]` (`TOMLWords.repairedHeader`).
+            if let repaired = TOMLWords.repairedHeader(line) { line = repaired }
             let header = line.split(separator: "#", maxSplits: 1).first.map { String($0).trimmingWhitespace() } ?? line
             if line.hasPrefix("["), header.hasSuffix("]") {
                 current = line.trimmingCharacters(inSet: "[] ")

@@ -307,6 +307,33 @@ class BridgeTests(unittest.TestCase):
         b.show_editor()
         self.assertFalse(sidebar.shown, "a sidebar that was closed stays closed")
 
+    def test_bye_says_what_was_kept_open_and_whether_the_show_runs(self):
+        """The pad says it on the terminal as it leaves (issue 52, item 7)."""
+        b = self.linked(Controller())
+        b.doc.Presentation.Controller = None  # the pad's stop ended the show
+        b.doc.isModified = lambda: True
+        with mock.patch.object(bridge.os, "_exit", side_effect=SystemExit):
+            with self.assertRaises(SystemExit):
+                b.quit(end=False, close=True)
+        self.assertEqual(self.lines()[-1], {"ev": "bye", "kept": "the deck has changes that are not saved: LibreOffice keeps it open",
+                                            "running": False})
+        # A deck closed is disposed: asking it whether its show runs throws.
+        closing = self.linked(Controller())
+        closing.doc.Presentation.Controller = None
+        closing.doc.isModified = lambda: False
+        closing.doc.close = lambda deliver: delattr(closing.doc, "Presentation")
+        closing.desktop = types.SimpleNamespace(terminate=lambda: None,
+                                                Components=types.SimpleNamespace(createEnumeration=lambda: Each([])))
+        with mock.patch.object(bridge.os, "_exit", side_effect=SystemExit):
+            with self.assertRaises(SystemExit):
+                closing.quit(end=False, close=True)
+        self.assertEqual(self.lines()[-1], {"ev": "bye", "kept": "", "running": False}, "seen on LibreOffice 25.2: running was null")
+        running = self.linked(Controller())
+        with mock.patch.object(bridge.os, "_exit", side_effect=SystemExit):
+            with self.assertRaises(SystemExit):
+                running.quit(end=False, close=True)
+        self.assertEqual(self.lines()[-1]["running"], True)
+
     def test_bad_request_lines_are_refused(self):
         self.assertEqual(list(bridge.requests(["not json\n", "[1]\n", '{"op": "next"}\n'])), [{"op": "next"}])
         self.assertEqual(self.lines(), [{"ev": "refused", "op": "?", "why": "not JSON"}])
@@ -316,6 +343,72 @@ class BridgeTests(unittest.TestCase):
         b.carry_out({"op": "launch"})
         b.carry_out({"op": "goto", "slide": 99})
         self.assertEqual([line.get("why") for line in self.lines()[-2:]], ["unknown request", "no such slide"])
+
+
+class ScratchTests(unittest.TestCase):
+    def test_a_bridge_that_finds_nothing_on_the_pipe_leaves_no_folder(self):
+        """Each failed start left an empty controlpad-uno-XXXXXXXX in /tmp (issue 52, item 12)."""
+        import tempfile
+        with tempfile.TemporaryDirectory() as tmp, mock.patch.object(bridge.tempfile, "tempdir", tmp), \
+                mock.patch.object(sys, "stdout", io.StringIO()) as out:
+            class Resolver:
+                def resolve(self, url):
+                    raise bridge.NoConnectException()
+            manager = types.SimpleNamespace(createInstanceWithContext=lambda name, ctx: Resolver())
+            with mock.patch.object(bridge.uno, "getComponentContext", lambda: types.SimpleNamespace(ServiceManager=manager)), \
+                    mock.patch.object(sys, "argv", ["-c", "nosuch", "0"]), mock.patch.object(sys, "stdin", io.StringIO("")):
+                bridge.HEARD[0] = True
+                with self.assertRaises(SystemExit):
+                    bridge.main()
+            self.assertEqual(json.loads(out.getvalue().splitlines()[-1])["what"], "no-office")
+            self.assertEqual(os.listdir(tmp), [])
+
+    def test_the_scratch_folder_made_for_a_picture_goes_when_the_bridge_does(self):
+        import tempfile
+        with tempfile.TemporaryDirectory() as tmp, mock.patch.object(bridge.tempfile, "tempdir", tmp):
+            b = bridge.Bridge("p", 1)
+            self.assertEqual(os.listdir(tmp), [], "nothing made before it is needed")
+            self.assertTrue(os.path.isdir(b.scratch))
+            b.drop_scratch()
+            self.assertEqual(os.listdir(tmp), [])
+
+
+class Portion:
+    def __init__(self, text):
+        self.String = text
+
+
+class Paragraph:
+    """A notes paragraph: its text, and its bullet's level (None: no bullet)."""
+
+    def __init__(self, text, level=None):
+        self.portions = [Portion(text)]
+        self.NumberingIsNumber = level is not None
+        self.NumberingLevel = level if level is not None else 0
+
+    def createEnumeration(self):
+        return Each(self.portions)
+
+
+def notes_page(*paragraphs):
+    shape = types.SimpleNamespace(ShapeType="com.sun.star.presentation.NotesShape",
+                                  String="".join(p.portions[0].String for p in paragraphs),
+                                  Text=types.SimpleNamespace(createEnumeration=lambda: Each(paragraphs)))
+    return types.SimpleNamespace(NotesPage=types.SimpleNamespace(Count=1, getByIndex=lambda i: shape))
+
+
+class NotesTests(unittest.TestCase):
+    def test_sub_bullets_are_a_list_inside_the_list_above(self):
+        """NumberingLevel 1 was drawn as a top-level item (issue 52, item 9)."""
+        page = notes_page(Paragraph("Intro"), Paragraph("point", 0), Paragraph("detail", 1), Paragraph("deeper", 2),
+                          Paragraph("next point", 0), Paragraph("After"))
+        self.assertEqual(bridge.notes_html(page),
+                         "<p>Intro</p><ul><li>point</li><ul><li>detail</li><ul><li>deeper</li></ul></ul>"
+                         "<li>next point</li></ul><p>After</p>")
+
+    def test_a_list_that_ends_the_notes_is_closed_at_every_level(self):
+        self.assertEqual(bridge.notes_html(notes_page(Paragraph("a", 0), Paragraph("b", 1))),
+                         "<ul><li>a</li><ul><li>b</li></ul></ul>")
 
 
 if __name__ == "__main__":

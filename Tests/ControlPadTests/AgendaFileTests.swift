@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import ControlPadCLI
+@testable import ControlPadUI
 @testable import PadConfig
 @testable import SlideModel
 
@@ -97,5 +98,19 @@ final class AgendaFileTests: XCTestCase {
         FileManager.default.createFile(atPath: agenda, contents: Data(AgendaFile.example.utf8))
         XCTAssertEqual(PresentCommand.agenda(beside: deck), agenda)
         XCTAssertNil(PresentCommand.agenda(beside: directory.appendingPathComponent("other.html").path))
+    }
+
+    /// The pad said "6 problems" and listed 5 (issue 52, item 18): what is
+    /// not listed is counted, and every one is listed on the way out.
+    func testTheNoticeCountsWhatItDoesNotList() {
+        let text = (1...6).map { "[[section]]\nname = \"S\($0)\"\nslide = \"x\"\n" }.joined()
+        let agenda = AgendaFile.parse(text, file: "a.toml")
+        XCTAssertEqual(agenda.problems.count, 6)
+        let notice = PadStart.agendaNotice(agenda)
+        let lines = notice.split(separator: "\n")
+        XCTAssertTrue(lines[0].hasPrefix("agenda: 6 problems"), notice)
+        XCTAssertEqual(lines.filter { $0.hasPrefix("a.toml:") }.count, 5, notice)
+        XCTAssertEqual(lines.last, "… and 1 more: all are listed here when the pad quits")
+        XCTAssertEqual(PadStart.agendaNotice(agenda, all: true).split(separator: "\n").filter { $0.hasPrefix("a.toml:") }.count, 6)
     }
 }

@@ -98,6 +98,21 @@ final class AgendaScreenTests: XCTestCase {
         }
     }
 
+    /// A section on slide 40 of a 12-slide deck was dropped without a word
+    /// (issue 52, item 18): the agenda says it is left out.
+    func testASectionPastTheDeckIsSaidToBeLeftOut() throws {
+        var state = state()
+        state.agenda.written = Self.agenda + [TalkSection(name: "Q&A", firstSlide: 39, planned: .seconds(60))]
+        _ = state.reduce(.key(.char("A")), now: now)
+        let text = render(&state, 80, 24).text
+        XCTAssertTrue(text.contains("left out: “Q&A” begins on slide 40; the deck has 12"), text)
+        XCTAssertTrue(text.contains("Agenda · 3 sections"), text)
+        XCTAssertTrue(text.contains("Wrap-up"), "every section in the deck is still listed\n\(text)")
+        var all = state
+        all.agenda.written = [TalkSection(name: "Later", firstSlide: 20, planned: nil), TalkSection(name: "Q&A", firstSlide: 39, planned: nil)]
+        XCTAssertTrue(render(&all, 80, 24).text.contains("left out: 2 sections begin past the deck's 12 slides"), render(&all, 80, 24).text)
+    }
+
     func testTheSlideListAndTheOverviewShowSectionHeadings() throws {
         for (w, h) in [(80, 24), (160, 50)] {
             var state = state()

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import XCTest
 @testable import ControlPadCLI
+import SlideModel
 
 /// `--help` (and the man page, which the argument parser writes from the
 /// same definitions) and the documents agree: every subcommand has examples
@@ -113,5 +114,39 @@ final class CommandLineDocsTests: XCTestCase {
                 }
             }
         }
+    }
+
+    /// The man page's extra sections say what the pad has (issue 52, item
+    /// 19): every key bound by default (A, ], [ and > were missing), the
+    /// environment it reads, the files it keeps, and `config --print-default`.
+    func testTheManPageKeysEnvironmentAndFilesAreWhole() throws {
+        let sections = try document("docs/controlpad.1.sections")
+        let keys = sections.components(separatedBy: ".Sh KEYS").last?.components(separatedBy: ".Sh ENVIRONMENT").first ?? ""
+        let named = Set(keys.split(separator: "\n").filter { $0.hasPrefix(".It ") }.flatMap {
+            $0.dropFirst(4).replacing("\\&", with: "").replacing("\\-", with: "-").replacing("\\e", with: "\\")
+                .split(separator: " ").map(String.init)
+        })
+        for (action, keys) in Dictionary(grouping: KeyBindings.standard.actions, by: \.value) {
+            XCTAssertTrue(keys.contains { named.contains($0.key.name) }, "KEYS lacks \(action.rawValue) (\(keys.map(\.key.name)))")
+        }
+        for variable in ["CONTROLPAD_PYTHON", "CONTROLPAD_SOFFICE", "CONTROLPAD_BROWSER", "XDG_RUNTIME_DIR", "present-", ".sock", "Fl -print-default"] {
+            XCTAssertTrue(sections.contains(variable), "the man page lacks \(variable)")
+        }
+        XCTAssertFalse(sections.contains("falls back to C.UTF-8"), "the pad draws ASCII in a locale that is not UTF-8")
+        XCTAssertFalse(sections.contains("config No writes"), "`controlpad config` alone writes nothing")
+    }
+
+    /// Every event `watch` prints is in the guide's table and in `watch
+    /// --help` (`step` and `state` were in neither; the help sent readers to
+    /// the README, which lists none).
+    func testEveryWatchEventIsInTheGuideAndTheHelp() throws {
+        let guide = try document("docs/USER-GUIDE.md")
+        let help = ControlPadCommand.helpMessage(for: WatchCommand.self, columns: 400)
+        for event in ["connecting", "connected", "pairing", "paired", "server", "show_started", "title", "slide", "step", "notes",
+                      "show_finished", "link_lost", "unanswered", "answering", "failed", "state"] {
+            XCTAssertTrue(guide.contains("| `\(event)` |"), "the guide's watch table lacks \(event)")
+            XCTAssertTrue(help.contains(event), "watch --help lacks \(event)")
+        }
+        XCTAssertFalse(help.contains("README lists"), help)
     }
 }

@@ -141,6 +141,18 @@ final class ConfigLoaderTests: XCTestCase {
         XCTAssertEqual(p.message, "no such file")
     }
 
+    /// A folder given as the config (or the agenda) said "cannot be read as
+    /// UTF-8 text" (issue 52, item 20).
+    func testAFolderGivenAsTheConfigOrTheAgendaIsSaidToBeAFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cp-folder-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let said = ConfigLoader.read(path: folder).problems.map(\.message)
+        XCTAssertEqual(said, [ConfigLoader.folderMessage])
+        XCTAssertTrue(said.first?.hasPrefix("is a folder, not a file") == true, "\(said)")
+        XCTAssertTrue(AgendaFile.read(path: folder).problems.first?.message.hasPrefix("is a folder, not a file") == true)
+    }
+
     // MARK: every problem, and the rest applies
 
     /// Seen: one bad colour threw away the duration and the keys.

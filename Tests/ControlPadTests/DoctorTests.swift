@@ -194,6 +194,32 @@ final class ImpressDoctorFindingsTests: XCTestCase {
         XCTAssertTrue(check(f, .direct).detail.hasSuffix("Impress runs there, so check the port: Impress Remote listens on TCP 1599"))
     }
 
+    /// `doctor 127.0.0.1:1600` (a server that is not Impress's remote on
+    /// 1599) reported the discovery answer of the Impress on 1599 as its
+    /// own (issue 52, item 20).
+    func testDiscoveryOnAnotherPortIsNotThisServers() {
+        var f = findings(allGood)
+        f.server = ImpressServerAddress(host: "127.0.0.1", port: 1600)
+        XCTAssertEqual(check(f, .direct).ok, nil, check(f, .direct).detail)
+        XCTAssertTrue(check(f, .direct).detail.hasPrefix("not this server's: 127.0.0.1 answered on UDP 1598 for the Impress Remote on TCP 1599 (vm (127.0.0.1))"),
+                      check(f, .direct).detail)
+        f.direct = ImpressDoctorFindings.Discovery()
+        XCTAssertEqual(check(f, .direct).ok, nil)
+        XCTAssertNil(check(f, .direct).fix, "no firewall to blame: discovery never finds port 1600")
+    }
+
+    /// A name that does not resolve is not suggested to `discover --host`
+    /// (issue 52, item 20): the name's own fix comes first.
+    func testANameThatDoesNotResolveIsNotSuggestedAgain() {
+        var g = ImpressDoctorFindings(server: ImpressServerAddress(host: "nosuch.invalid"), clientName: "x")
+        g.resolution = .failed("Name or service not known")
+        g.multicast = ImpressDoctorFindings.Discovery()
+        XCTAssertFalse(check(g, .multicast).fix?.contains("nosuch.invalid") ?? false, check(g, .multicast).fix ?? "")
+        g.multicast = ImpressDoctorFindings.Discovery(notes: ["multicast 239.0.0.1: cannot send (Network is unreachable)"])
+        XCTAssertFalse(check(g, .multicast).fix?.contains("nosuch.invalid") ?? false, check(g, .multicast).fix ?? "")
+        XCTAssertEqual(check(findings(), .multicast).fix, nil)
+    }
+
     func testTimedOutAndNotFound() {
         var f = ImpressDoctorFindings(server: server, clientName: "x")
         f.resolution = .literal

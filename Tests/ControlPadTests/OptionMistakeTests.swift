@@ -30,6 +30,19 @@ final class OptionMistakeTests: XCTestCase {
         XCTAssertEqual(line(["demo", "--drop", "-0.5"]), "controlpad: --drop cannot be negative: -0.5 (see `controlpad demo --help`)")
     }
 
+    /// `-v` was an unknown option, and `--timeout 0` was refused by a message
+    /// that said 0 was allowed (issue 52, item 20).
+    func testDashVIsTheVersionAndTheTimeoutsRangeIsSaidAsItIs() {
+        for asked in [["-v"], ["-V"], ["--version"]] { XCTAssertEqual(ControlPadVersion.answer(asked), ControlPadVersion.string, "\(asked)") }
+        XCTAssertNil(ControlPadVersion.answer(["demo", "-v"]))
+        XCTAssertNil(ControlPadVersion.answer([]))
+        for command in ["discover", "doctor", "send"] {
+            let arguments = command == "send" ? [command, "127.0.0.1", "next", "--timeout", "0"] : [command, "--timeout", "0"]
+            let said = line(arguments)
+            XCTAssertTrue(said.contains("--timeout must be more than 0 and at most"), said)
+        }
+    }
+
     func testTheParsersOwnSuggestionIsNotSaidTwice() {
         let said = line(["doctor", "--jsn"])
         XCTAssertEqual(said.components(separatedBy: "id you mean").count, 2, said)

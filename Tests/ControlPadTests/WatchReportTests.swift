@@ -57,12 +57,24 @@ final class WatchReportTests: XCTestCase {
             .link(.reconnecting(inSeconds: 2, problem: ImpressProblem.unexplained("connection closed"))),
             .link(.reconnecting(inSeconds: 1, problem: ImpressProblem.unexplained("connection closed"))),
         ]), ["link lost (connection closed); reconnecting in 2 s"])
-        // Back, and the show moved meanwhile: that is a slide change.
+        // Attempts while it is down are no news, nor is the same reason again
+        // (a bare "connecting to h:1599" came every second: issue 52, item 20);
+        // a new reason is.
         XCTAssertEqual(events(&report, [
             .link(.connecting(to: "h:1599")),
+            .link(.reconnecting(inSeconds: 1, problem: ImpressProblem.unexplained("connection closed"))),
+            .link(.connecting(to: "h:1599")),
+            .link(.reconnecting(inSeconds: 1, problem: ImpressProblem.refused.problem)),
+            .link(.connecting(to: "h:1599")),
+        ]), ["link still down (\(ImpressProblem.refused.reason)); reconnecting in 1 s"])
+        // Back, and the show moved meanwhile: that is a slide change.
+        XCTAssertEqual(events(&report, [
             .link(.connected(server: "Impress · h")),
             .showStarted(slideCount: 5, current: 3),
-        ]), ["connecting to h:1599", "connected", "paired with Impress · h", "slide 4/5"])
+        ]), ["connected", "paired with Impress · h", "slide 4/5"])
+        // Lost again: said again.
+        XCTAssertEqual(events(&report, [.link(.reconnecting(inSeconds: 2, problem: ImpressProblem.refused.problem))]),
+                       ["link lost (\(ImpressProblem.refused.reason)); reconnecting in 2 s"])
     }
 
     func testAPinToTypeIsShown() {

@@ -113,6 +113,67 @@ final class ImpressUNOEndToEndTests: XCTestCase {
         try other.waitFor("the fix for no LibreOffice on the pipe") { $0.contains("soffice --accept=") }
     }
 
+    /// CONTROLPAD_PYTHON at a Python without `uno`: the pad said "apt
+    /// install python3-uno" and named no Python (issue 52, item 8). The
+    /// real bridge runs on it (its first line read by the loader), and its
+    /// command line is one short line: `ps` showed the bridge's 600 lines (item 11).
+    func testAPythonWithoutUnoIsNamedAndTheBridgeIsNoLongCommandLine() throws {
+        let python = directory.appendingPathComponent("python-without-uno").path
+        let arguments = directory.appendingPathComponent("arguments").path
+        // -S: no site packages, so no `uno` whatever this computer has.
+        try "#!/bin/sh\nprintf '%s\\n' \"$@\" > \(arguments)\nexec python3 -S \"$@\"\n".write(toFile: python, atomically: true, encoding: .utf8)
+        chmod(python, 0o755)
+        let config = directory.appendingPathComponent("config.toml")
+        FileManager.default.createFile(atPath: config.path, contents: Data())
+        let pad = try TmuxSession(command: "\(TmuxSession.binary) connect uno:nosuch --no-animation --pictures none --config \(config.path)",
+                                  width: 120, height: 40, environment: ["CONTROLPAD_PYTHON": python])
+        let screen = try pad.waitFor("the Python named") { $0.contains("cannot import LibreOffice's Python bridge") }
+        XCTAssertTrue(screen.contains("python-without-uno"), screen)
+        XCTAssertTrue(screen.contains("CONTROLPAD_PYTHON"), screen)
+        let said = try String(contentsOfFile: arguments, encoding: .utf8)
+        XCTAssertLessThan(said.utf8.count, 300, said)
+        XCTAssertFalse(said.contains("class Bridge"), said)
+    }
+
+    /// `controlpad present` on the fake bridge (and a soffice that does nothing).
+    private func present(misbehaving: String = "") throws -> TmuxSession {
+        let soffice = directory.appendingPathComponent("soffice").path
+        try "#!/bin/sh\nexit 0\n".write(toFile: soffice, atomically: true, encoding: .utf8)
+        chmod(soffice, 0o755)
+        let deck = directory.appendingPathComponent("talk.odp").path
+        FileManager.default.createFile(atPath: deck, contents: Data("not read by the fake".utf8))
+        let config = directory.appendingPathComponent("config.toml")
+        FileManager.default.createFile(atPath: config.path, contents: Data())
+        return try TmuxSession(command: "\(TmuxSession.binary) present \(deck) --browser \(soffice) --headless --no-animation --pictures none --config \(config.path)",
+                               width: 120, height: 40, environment: [
+            "CONTROLPAD_UNO_BRIDGE": FakeServerScript.toolPath("fake-uno-bridge/fake_uno_bridge.py"),
+            "FAKE_UNO": misbehaving, "FAKE_UNO_LOG": requestLog, "FAKE_UNO_PID": pidFile,
+        ])
+    }
+
+    /// `q` `y` ends the show, yet the terminal printed the Ctrl-\\ words ("if
+    /// the show still runs…") and nothing of a deck LibreOffice kept open for
+    /// its unsaved changes: the bridge's `bye` was never read (issue 52, item 7).
+    func testQuittingSaysWhatLibreOfficeDidAsTheBridgeLeft() throws {
+        let pad = try present(misbehaving: "unsaved")
+        try status(pad, "Fake deck")
+        try pad.send("q")
+        try pad.waitFor(text: "Quit ControlPad?")
+        try pad.send("y")
+        let after = try pad.waitFor("the pad's last words") { $0.contains("EXIT=") }
+        XCTAssertTrue(after.contains("the show ended; the deck has changes that are not saved: LibreOffice keeps it open"), after)
+        XCTAssertFalse(after.contains("if the show still runs"), after)
+        XCTAssertTrue(after.contains("EXIT=0"), after)
+
+        // Ctrl-\\ leaves the show to the room: said so, with the way back.
+        let left = try present()
+        try status(left, "Fake deck")
+        try left.send("C-\\")
+        let words = try left.waitFor("the pad's last words") { $0.contains("EXIT=") }
+        XCTAssertTrue(words.contains("the show still runs in LibreOffice, for the room (the deck stays open)"), words)
+        XCTAssertTrue(words.contains("joins it again"), words)
+    }
+
     func testPicturesArriveAtThePanesSize() throws {
         let pad = try connect(pictures: "kitty")
         try status(pad, "Fake deck")

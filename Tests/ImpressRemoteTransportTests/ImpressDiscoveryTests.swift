@@ -117,4 +117,25 @@ final class ImpressDiscoveryTests: XCTestCase {
         XCTAssertEqual(result.servers.map(\.name), ["box"])
         XCTAssertEqual(result.notes, ["::1: only IPv4 hosts can be searched"])
     }
+
+    /// A send that fails says the system's words, its brackets balanced
+    /// (NIO's own text was "sendmsg: …) (errno: 22)"), issue 52, item 20.
+    func testAFailedSendIsSaidInPlainWords() throws {
+        let result = try ImpressDiscovery.search(
+            targets: [], multicast: true, multicastGroup: .init(host: "127.0.0.1", port: 0), timeout: .milliseconds(500)
+        ).wait()
+        let note = try XCTUnwrap(result.notes.first)
+        XCTAssertTrue(note.hasPrefix("multicast 127.0.0.1: cannot send ("), note)
+        XCTAssertFalse(note.contains("errno") || note.contains("IOError"), note)
+        XCTAssertEqual(note.filter { $0 == "(" }.count, note.filter { $0 == ")" }.count, "balanced: \(note)")
+    }
+
+    /// `discover --host nosuch.invalid` printed `SocketAddressError.UnknownHost…`
+    /// (issue 52, item 20). (`.invalid` never resolves, RFC 6761.)
+    func testANameThatDoesNotResolveIsSaidInWords() throws {
+        let result = try ImpressDiscovery.search(
+            targets: [.init(host: "nosuch.invalid", port: 1598)], multicast: false, timeout: .milliseconds(500)
+        ).wait()
+        XCTAssertEqual(result.notes, ["nosuch.invalid: host not found: no computer has this name"])
+    }
 }

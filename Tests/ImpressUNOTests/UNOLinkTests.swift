@@ -259,6 +259,55 @@ final class UNOLinkTests: XCTestCase {
         }
     }
 
+    /// CONTROLPAD_PYTHON at a Python without `uno`: the advice named no
+    /// Python (issue 52, item 8).
+    func testAPythonWithoutUnoIsNamed() {
+        var link = UNOLink(mode: .attach, pipe: "talk")
+        _ = link.handle(.start)
+        let event = UNOBridgeEvent.parse(Array(#"{"ev":"fatal","what":"no-uno","message":"No module named 'uno'","python":"/opt/venv/bin/python3"}"#.utf8))
+        guard let event, case .link(.failed(let problem))? = events(link.handle(.line(event))).last else { return XCTFail("no failure") }
+        XCTAssertEqual(problem.reason, "/opt/venv/bin/python3 cannot import LibreOffice's Python bridge (uno)")
+        XCTAssertTrue(problem.fix?.contains("CONTROLPAD_PYTHON") == true, problem.fix ?? "")
+        XCTAssertTrue(problem.fix?.contains("python3-uno") == true, problem.fix ?? "")
+    }
+
+    /// At start-up with --profile, "no show · F5 starts" showed for a second
+    /// before the show came up, and presenters pressed F5 there (issue 52,
+    /// item 13): the show present started said it ended while it came up.
+    /// Its end now waits to see if it comes back; one that does not is said.
+    func testAShowThatEndsWhileComingUpIsNotSaidToEndUnlessItStaysEnded() {
+        var link = UNOLink(mode: .present(deck: "/t.odp", window: false), pipe: "controlpad-x")
+        _ = link.handle(.start)
+        _ = link.handle(.line(.hello(office: "LibreOffice 25.2")))
+        _ = link.handle(.line(.deck(title: "Talk", steps: [0, 0], names: [], aspect: nil)))
+        let started = link.handle(.line(.show(slides: 2, slide: 0, blank: false, fresh: true)))
+        XCTAssertTrue(started.contains(.arm(.started, after: UNOLink.startingWindow)), "\(started)")
+        let ended = link.handle(.line(.ended))
+        XCTAssertEqual(events(ended), [], "no \"no show\" while the show comes up")
+        XCTAssertTrue(ended.contains(.arm(.endedWhileStarting, after: UNOLink.startingGrace)), "\(ended)")
+        let back = link.handle(.line(.show(slides: 2, slide: 0, blank: false, fresh: false)))
+        XCTAssertTrue(events(back).contains(.showStarted(slideCount: 2, current: 0)))
+        XCTAssertEqual(events(link.handle(.timerFired(.endedWhileStarting))), [], "it came back: nothing to say")
+
+        // One that does not come back is said, a moment later.
+        var gone = UNOLink(mode: .present(deck: "/t.odp", window: false), pipe: "controlpad-x")
+        _ = gone.handle(.start)
+        _ = gone.handle(.line(.hello(office: "LibreOffice 25.2")))
+        _ = gone.handle(.line(.deck(title: "Talk", steps: [0, 0], names: [], aspect: nil)))
+        _ = gone.handle(.line(.show(slides: 2, slide: 0, blank: false, fresh: true)))
+        XCTAssertEqual(events(gone.handle(.line(.ended))), [])
+        XCTAssertEqual(events(gone.handle(.timerFired(.endedWhileStarting))), [.showFinished])
+
+        // Once the show is up, its end is said at once (Esc in LibreOffice).
+        var up = UNOLink(mode: .present(deck: "/t.odp", window: false), pipe: "controlpad-x")
+        _ = up.handle(.start)
+        _ = up.handle(.line(.hello(office: "LibreOffice 25.2")))
+        _ = up.handle(.line(.deck(title: "Talk", steps: [0, 0], names: [], aspect: nil)))
+        _ = up.handle(.line(.show(slides: 2, slide: 0, blank: false, fresh: true)))
+        _ = up.handle(.timerFired(.started))
+        XCTAssertEqual(events(up.handle(.line(.ended))), [.showFinished])
+    }
+
     func testTheBridgeEndingUnaskedIsAFailureAQuitIsNot() {
         var link = presenting()
         guard case .link(.failed(let problem))? = events(link.handle(.bridgeEnded)).last else { return XCTFail("silent") }

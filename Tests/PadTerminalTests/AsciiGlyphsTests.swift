@@ -8,6 +8,11 @@ final class AsciiGlyphsTests: XCTestCase {
                        ["+", "-", "|", "+", ">", "*", "o", ".", ".", "T", "#", "\"", "x"])
     }
 
+    /// "§ 1/5 Welcome" under LANG=C: a heading's mark, never "?" (issue 52, item 14).
+    func testTheSectionMarkIsAHash() {
+        XCTAssertEqual(AsciiGlyphs.fallback("§", width: 1), "#")
+    }
+
     func testPlainTextIsKeptAndTheRestIsAQuestionMarkPerColumn() {
         XCTAssertEqual(AsciiGlyphs.fallback("a", width: 1), "a")
         XCTAssertEqual(AsciiGlyphs.fallback("é", width: 1), "e")

@@ -243,4 +243,15 @@ final class KeyRuleTests: XCTestCase {
             XCTAssertEqual(sent(press([.pageDown], &state)), [.next], "\(open.name): the next PgDn moves the show")
         }
     }
+
+    /// `n` on a question is the "no" it asks for, not a clicker's slip: no
+    /// "press n again" (issue 52, item 15).
+    func testNOnAQuestionIsAPlainNo() {
+        for open in [Key.char("q"), .char("S"), .char("t")] {
+            var state = pad([open])
+            XCTAssertEqual(sent(press([.char("n")], &state)), [], open.name)
+            XCTAssertEqual(state.overlays, [], "\(open.name): answered no")
+            XCTAssertNil(state.flash, "\(open.name): \(state.flash?.text ?? "")")
+        }
+    }
 }

@@ -35,3 +35,37 @@ final class NextSlideKeyTests: XCTestCase {
         XCTAssertEqual(state.reduce(.key(.char(">")), now: .milliseconds(70)), [], "the last slide: nothing to skip to")
     }
 }
+
+/// → on the last slide, its steps all shown, says the show ends there
+/// (over UNO it was silent, and only the log said "the end of the show":
+/// issue 52, item 10); anywhere else it says nothing.
+final class LastSlideKeyTests: XCTestCase {
+    private func show(at slide: Int, step: SlideStep? = nil) -> PadState {
+        var state = PadState(animate: false)
+        _ = state.reduce(.source(.link(.connected(server: "LibreOffice"))), now: .zero)
+        _ = state.reduce(.source(.showStarted(slideCount: 3, current: slide)), now: .zero)
+        if let step { _ = state.reduce(.source(.step(index: slide, step)), now: .zero) }
+        return state
+    }
+
+    func testRightOnTheLastSlideSaysTheShowEndsThere() {
+        var state = show(at: 2)
+        XCTAssertEqual(state.reduce(.key(.right), now: .milliseconds(10)), [.send(.next)], "still sent: the app decides")
+        XCTAssertEqual(state.flash?.text, "the last slide: the show ends here")
+        var stepped = show(at: 2, step: SlideStep(shown: 2, count: 2))
+        _ = stepped.reduce(.key(.right), now: .milliseconds(10))
+        XCTAssertEqual(stepped.flash?.text, "the last slide: the show ends here")
+    }
+
+    func testRightWithAStepOrASlideLeftSaysNothing() {
+        var stepLeft = show(at: 2, step: SlideStep(shown: 1, count: 2))
+        _ = stepLeft.reduce(.key(.right), now: .milliseconds(10))
+        XCTAssertNil(stepLeft.flash)
+        var slideLeft = show(at: 1)
+        _ = slideLeft.reduce(.key(.right), now: .milliseconds(10))
+        XCTAssertNil(slideLeft.flash)
+        var unknown = show(at: 2, step: .unknown(count: 2))
+        _ = unknown.reduce(.key(.right), now: .milliseconds(10))
+        XCTAssertNil(unknown.flash, "where the show stands is not known")
+    }
+}

@@ -176,6 +176,19 @@ final class ThumbnailsAndSearchTests: XCTestCase {
         XCTAssertEqual(SlideSearch.lineToShow("intro\nthe chart", query: ""), "intro")
     }
 
+    /// `/number 700` selected a row that ended "menti…": the match is shown
+    /// (issue 52, item 16).
+    func testTheRowShowsTheMatchWhereverItIsInTheLine() {
+        let line = "Ask the room to open mentimeter and type the number 700 to vote"
+        let shown = SlideSearch.excerpt(line, query: "number 700", columns: 30)
+        XCTAssertEqual(DisplayWidth.of(shown), 30, shown)
+        XCTAssertTrue(shown.hasPrefix("…") && shown.contains("number 700"), shown)
+        XCTAssertEqual(SlideSearch.excerpt(line, query: "room", columns: 30), DisplayWidth.truncate(line, to: 30), "a match in the cut: cut as ever")
+        XCTAssertEqual(SlideSearch.excerpt(line, query: "", columns: 30), DisplayWidth.truncate(line, to: 30))
+        XCTAssertEqual(SlideSearch.excerpt("short", query: "short", columns: 30), "short")
+        XCTAssertTrue(SlideSearch.excerpt(line, query: "vote", columns: 12).hasSuffix(" vote"), SlideSearch.excerpt(line, query: "vote", columns: 12))
+    }
+
     func testSlashFiltersTheListLiveAndSaysWhatItHides() {
         var state = pad(slides: 10)
         withNotes(&state)

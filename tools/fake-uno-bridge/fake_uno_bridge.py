@@ -14,6 +14,7 @@ Environment:
                     garbage        write lines that are not the bridge's language first
                     fatal:WHAT     say `fatal` WHAT at once and exit 2
                     exit-silently  exit at the first request, without a word
+                    unsaved        the deck has changes: a quit that closes it keeps it open, and says so
 Signals: SIGUSR1 blanks or unblanks the show as if in LibreOffice;
 SIGUSR2 moves it to slide 6 as if clicked in LibreOffice.
 Its listener's lines follow what LibreOffice 25.2 says (docs/IMPRESS-UNO.md);
@@ -138,7 +139,15 @@ def handle(request):
         say(ev="picture", slide=request["slide"], width=request["width"], height=request["height"],
             step=request.get("step"), ms=1, png=base64.b64encode(data).decode())
     elif op == "quit":
-        say(ev="bye", kept="")
+        # As the real bridge: a deck whose show runs, or with changes, stays open.
+        if request.get("end"):
+            s["running"] = False
+        kept = ""
+        if request.get("close") and s["running"]:
+            kept = "the show still runs: LibreOffice keeps the deck open for the room"
+        elif request.get("close") and "unsaved" in mode:
+            kept = "the deck has changes that are not saved: LibreOffice keeps it open"
+        say(ev="bye", kept=kept, running=s["running"])
         sys.exit(0)
 
 

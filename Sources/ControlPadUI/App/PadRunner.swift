@@ -19,9 +19,11 @@ import SourceKit
 /// on quit, on SIGINT/SIGTERM/SIGHUP, and before any error is printed.
 package enum PadRunner {
     /// `config` is the config file as already read, if it was (read here otherwise).
+    /// Returns what the source's app said as the pad left it (`SaysFarewell`), already printed.
+    @discardableResult
     package static func run(source: SlideSource, settings: PadSettings, link: LinkState = .connecting(to: ""),
                     sourceNotes: HelpView.SourceNotes? = nil,
-                    config loaded: LoadedConfig? = nil, door: String? = nil) throws {
+                    config loaded: LoadedConfig? = nil, door: String? = nil) throws -> SourceFarewell? {
         // Everything that can fail with a message fails before the terminal
         // is taken over, so the message is readable.
         var start = try PadStart(settings: settings, link: link, loaded: loaded)
@@ -100,6 +102,10 @@ package enum PadRunner {
         if let waiting = LinkLeaving.leave(source, logger: Logger(label: "controlpad.source")) {
             Syscalls.writeStandardError("controlpad: \(waiting).\n")
         }
+        // What the app did as the pad left (the show ended, the deck closed or kept).
+        let farewell = (source as? SaysFarewell)?.farewell(within: .seconds(12))
+        if let farewell { Syscalls.writeStandardError("controlpad: \(TerminalText.escaped(farewell.words))\n") }
+        return farewell
     }
 
     /// What the pad says about the config file until the presenter puts it
@@ -201,14 +207,21 @@ package struct PadStart {
         var lines: [String] = []
         if case .failure(let failure)? = pace { lines.append(PaceFromFile.notice(failure)) }
         if let notice = rehearsal?.notice { lines.append(notice) }
-        if let agenda, !agenda.problems.isEmpty { lines.append(Self.agendaNotice(agenda)) }
+        if let agenda, !agenda.problems.isEmpty { lines.append(Self.agendaNotice(agenda, all: true)) }
         return lines
     }
 
     /// The agenda's problems, each with its line; the rest of it applies.
-    static func agendaNotice(_ agenda: AgendaFile) -> String {
+    /// In the pad, at most `shownProblems` are listed and the rest counted
+    /// ("6 problems" listed 5); on the way out (`all`), every one.
+    static func agendaNotice(_ agenda: AgendaFile, all: Bool = false) -> String {
         let count = agenda.problems.count
+        let shown = agenda.problems.prefix(all ? count : shownProblems).map(\.description)
+        let more = count - shown.count
         return "agenda: \(count) problem\(count == 1 ? "" : "s") (the rest applies, \(agenda.sections.count) sections):\n"
-            + agenda.problems.prefix(5).map(\.description).joined(separator: "\n")
+            + shown.joined(separator: "\n")
+            + (more > 0 ? "\n… and \(more) more: all are listed here when the pad quits" : "")
     }
+
+    static let shownProblems = 5
 }

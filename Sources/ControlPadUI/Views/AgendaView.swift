@@ -12,9 +12,10 @@ struct AgendaView {
         guard body.width >= 16, body.height >= 5 else { return }
         let reading = state.agendaReading(at: now)
         let rows = reading?.rows ?? []
+        let leftOut = Self.leftOut(state.sectionsPastTheDeck, slideCount: state.slideCount)
         // Nearly the body's width: what is behind it stays out of the rows.
         let width = min(body.width, max(40, min(120, body.width - 2)))
-        let height = min(body.height, max(5, rows.count + 4))
+        let height = min(body.height, max(5, rows.count + 4 + (leftOut == nil ? 0 : 1)))
         let box = Rect(x: body.x + (body.width - width) / 2, y: body.y + (body.height - height) / 2, width: width, height: height)
         grid.fill(box)
         var title = "Agenda"
@@ -25,12 +26,16 @@ struct AgendaView {
         let inside = grid.frame(box, title: DisplayWidth.truncate(title, to: max(0, width - 6)), glyphs: .rounded, style: Style(.accent))
         guard !inside.isEmpty else { return }
         guard let reading, !rows.isEmpty else {
-            grid.putCentered("no sections: --agenda FILE gives the talk some", in: inside, y: inside.y + inside.height / 2, style: Style(.dim))
+            grid.putCentered(DisplayWidth.truncate(leftOut ?? "no sections: --agenda FILE gives the talk some", to: inside.width),
+                             in: inside, y: inside.y + inside.height / 2, style: Style(.dim))
             return
         }
         let columns = Columns(width: inside.width)
         grid.put(columns.header, x: inside.x, y: inside.y, style: Style(.dim), clip: inside)
-        let listed = inside.height - 1
+        if let leftOut, inside.height >= 3 {
+            grid.put(DisplayWidth.truncate(leftOut, to: inside.width - 1), x: inside.x + 1, y: inside.maxY - 1, style: Style(.dim), clip: inside)
+        }
+        let listed = inside.height - 1 - (leftOut != nil && inside.height >= 3 ? 1 : 0)
         let selection = min(max(0, state.viewState(.agenda).selection), rows.count - 1)
         let top = min(max(0, selection - listed + 1), max(0, rows.count - listed))
         for (n, i) in (top..<min(rows.count, top + listed)).enumerated() {
@@ -55,6 +60,17 @@ struct AgendaView {
         if DisplayWidth.of(hint) + 4 <= box.width {
             grid.put(hint, x: box.x + 2, y: box.maxY - 1, style: Style(.title))
         }
+    }
+
+    /// The agenda's sections past the deck's end, said: "left out: “Q&A”
+    /// begins on slide 40; the deck has 13". Nil when there are none.
+    static func leftOut(_ sections: [TalkSection], slideCount: Int) -> String? {
+        guard let first = sections.first else { return nil }
+        if sections.count == 1 {
+            return "left out: “\(first.name)” begins on slide \(first.firstSlide + 1); the deck has \(slideCount)"
+        }
+        return "left out: \(sections.count) sections begin past the deck's \(slideCount) slides ("
+            + sections.map { "“\($0.name)” on \($0.firstSlide + 1)" }.joined(separator: ", ") + ")"
     }
 
     /// ✓ done, ▶ where the talk is, nothing for what is to come.

@@ -84,7 +84,7 @@ struct SlideListView {
             ?? (loaded ? "—" : "loading…")
         let room = rect.maxX - x - 2
         guard room > 0 else { return }
-        let shown = DisplayWidth.truncate(line, to: room)
+        let shown = SlideSearch.excerpt(line, query: query ?? "", columns: room)
         grid.put(shown, x: x, y: y, style: style)
         if let query, let hit = SlideSearch.matchRange(of: query, in: shown) {
             Self.highlight(shown, range: hit, x: x, y: y, grid: &grid)

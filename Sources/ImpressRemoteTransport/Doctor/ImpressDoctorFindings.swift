@@ -264,15 +264,22 @@ package struct ImpressDoctorFindings: Equatable, DoctorReport {
         }
         if let note = multicast.notes.first {
             return check(false, "no search sent: \(note)",
-                         "Multicast cannot leave this computer; ask the computer running Impress directly: "
-                            + "`controlpad discover --host \(server.host)`.")
+                         "Multicast cannot leave this computer; "
+                            + (askDirectly.map { "ask the computer running Impress directly: \($0)." } ?? "connect by the address of the computer running Impress."))
         }
         let detail = "no answer from \(ImpressDiscoveryCodec.multicastGroup) UDP \(ImpressDiscoveryCodec.port) in \(waited)"
         // When nothing listens on the TCP port either, the port's fix says why.
         if case .failed(.refused, _, _)? = connection { return check(false, detail, nil) }
         return check(false, detail,
                      "Not needed to connect: routers and Wi-Fi access points often drop multicast, and LibreOffice "
-                        + "listens for it on one network only. Connect by address, or `controlpad discover --host \(server.host)`.")
+                        + "listens for it on one network only. Connect by address" + (askDirectly.map { ", or \($0)." } ?? "."))
+    }
+
+    /// `controlpad discover --host HOST`, when HOST is a name that resolves
+    /// (for one that does not, the name's fix comes first).
+    private var askDirectly: String? {
+        if case .failed? = resolution { return nil }
+        return "`controlpad discover --host \(server.host)`"
     }
 
     private var directCheck: DoctorCheck {
@@ -282,6 +289,12 @@ package struct ImpressDoctorFindings: Equatable, DoctorReport {
         if case .failed? = resolution { return check(nil, "skipped: the name did not resolve", nil) }
         guard let direct else { return check(nil, "not checked", nil) }
         if !direct.servers.isEmpty {
+            // Impress answers discovery for its remote on TCP 1599: a server
+            // reached on another port is not the one that answered.
+            if server.port != ImpressServerAddress.defaultPort, case .open? = connection {
+                return check(nil, "not this server's: \(server.host) answered on UDP \(ImpressDiscoveryCodec.port) for the Impress Remote "
+                                + "on TCP \(ImpressServerAddress.defaultPort) (\(Self.list(direct.servers))); discovery finds none on port \(server.port)", nil)
+            }
             var detail = "\(server.host) answered on UDP \(ImpressDiscoveryCodec.port): \(Self.list(direct.servers))"
             if case .failed? = connection, server.port != ImpressServerAddress.defaultPort {
                 detail += "; Impress runs there, so check the port: Impress Remote listens on TCP \(ImpressServerAddress.defaultPort)"
@@ -290,6 +303,9 @@ package struct ImpressDoctorFindings: Equatable, DoctorReport {
         }
         if let note = direct.notes.first { return check(nil, "skipped: \(note)", nil) }
         let detail = "no answer from \(server.host) on UDP \(ImpressDiscoveryCodec.port) in \(waited)"
+        if server.port != ImpressServerAddress.defaultPort, case .open? = connection {
+            return check(nil, detail + " (discovery finds Impress Remote on TCP \(ImpressServerAddress.defaultPort) only, not on port \(server.port))", nil)
+        }
         if case .open? = connection {
             return check(false, detail,
                          "Not needed to connect (by address); `controlpad discover` cannot find this Impress: "

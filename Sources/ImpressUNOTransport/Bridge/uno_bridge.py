@@ -164,7 +164,7 @@ def notes_html(page):
             break
     if shape is None or not shape.String.strip():
         return ""
-    out, in_list = [], False
+    out, depth = [], 0  # depth: the lists open, one per level of the paragraph
     paragraphs = shape.Text.createEnumeration()
     while paragraphs.hasMoreElements():
         paragraph = paragraphs.nextElement()
@@ -183,21 +183,20 @@ def notes_html(page):
                 text = "<b>" + text + "</b>"
             runs.append(text)
         body = "".join(runs)
-        listed = False
+        listed, level = False, 0
         try:
-            # Notes' plain paragraphs say NumberingIsNumber too; a bulleted one has a level.
+            # Notes' plain paragraphs say NumberingIsNumber too; a bulleted
+            # one has a level: 0 a bullet, 1 a bullet under it (Tab in
+            # LibreOffice), and so on; each level is a list inside the one above.
             level = paragraph.NumberingLevel
             listed = bool(paragraph.NumberingIsNumber) and isinstance(level, int) and level >= 0
         except Exception:
             pass
-        if listed and not in_list:
-            out.append("<ul>")
-        if not listed and in_list:
-            out.append("</ul>")
-        in_list = listed
+        wanted = min(level, 9) + 1 if listed else 0
+        out.append("<ul>" * max(0, wanted - depth) + "</ul>" * max(0, depth - wanted))
+        depth = wanted
         out.append(("<li>%s</li>" if listed else "<p>%s</p>") % body)
-    if in_list:
-        out.append("</ul>")
+    out.append("</ul>" * depth)
     return "".join(out)
 
 
@@ -256,8 +255,21 @@ class Bridge:
         self.stopped_by_pad = False  # the pad ended the show (a confirmed quit sends stop, then quit)
         self.full_screen_before = None  # the show's window setting as the deck had it, if changed here
         self.editor_hidden = None  # what `hide_editor` hid, to put back
-        self.scratch = tempfile.mkdtemp(prefix="controlpad-uno-")
+        self.made_scratch = None  # the scratch folder, made when first needed
         self.copy_lock = threading.Lock()
+
+    @property
+    def scratch(self):
+        """The bridge's own folder for the hidden copy and the pictures,
+        made when first needed: a bridge that finds nothing on the pipe
+        leaves no empty folder behind."""
+        if self.made_scratch is None:
+            self.made_scratch = tempfile.mkdtemp(prefix="controlpad-uno-")
+        return self.made_scratch
+
+    def drop_scratch(self):
+        if self.made_scratch is not None:
+            shutil.rmtree(self.made_scratch, ignore_errors=True)
 
     # -- connecting and finding the deck --
 
@@ -491,7 +503,7 @@ class Bridge:
         (the pad has gone by then); it never closes a deck with changes, nor
         one whose show still runs (the room is watching)."""
         self.drop_listener()
-        kept = ""
+        kept, closed = "", False
         try:
             self.close_copy()
             if end and controller_of(self.doc) is not None:
@@ -516,6 +528,7 @@ class Bridge:
                     for _ in range(50):  # a show still ending vetoes the close
                         try:
                             self.doc.close(True)
+                            closed = True
                             break
                         except Exception:
                             time.sleep(0.1)
@@ -523,8 +536,15 @@ class Bridge:
                         self.desktop.terminate()
         except Exception as error:
             kept = "LibreOffice did not close: %s" % message(error)
-        say(ev="bye", kept=kept)
-        shutil.rmtree(self.scratch, ignore_errors=True)
+        # A deck closed shows nothing (asking it then throws: it is disposed).
+        running = False if closed else None
+        try:
+            if not closed:
+                running = controller_of(self.doc) is not None
+        except Exception:
+            pass  # not known: LibreOffice went away under the question
+        say(ev="bye", kept=kept, running=running)
+        self.drop_scratch()
         os._exit(0)
 
     # -- pictures (their own thread: an export must not hold up a step) --
@@ -617,7 +637,7 @@ def fatal(what, text):
 
 def gone(bridge, error=None):
     say(ev="gone", message=message(error) if error else "LibreOffice went away")
-    shutil.rmtree(bridge.scratch, ignore_errors=True)
+    bridge.drop_scratch()
     os._exit(3)
 
 
@@ -659,6 +679,7 @@ def main():
                 bridge.carry_out(request)
         bridge.carry_out({"op": "quit"})  # the pad left: the show goes on
     except SystemExit:
+        bridge.drop_scratch()  # `fatal`: nothing of this bridge stays in /tmp
         raise
     except BaseException as error:
         say(ev="log", text=traceback.format_exc()[-2000:])

@@ -77,6 +77,14 @@ extension PadState {
 }
 
 extension PadState {
+    /// The presenter's sections that begin past the show's last slide: left
+    /// out of `sections`, and said in the agenda (a section on slide 40 of
+    /// a 13-slide deck was dropped without a word).
+    public var sectionsPastTheDeck: [TalkSection] {
+        guard showRunning, slideCount > 0, let written = agenda.written else { return [] }
+        return written.filter { $0.firstSlide >= slideCount }
+    }
+
     /// Section names by their first slide, for the list's and the overview's headings.
     public var sectionHeadings: [Int: String] {
         Dictionary(sections.map { ($0.firstSlide, $0.name) }, uniquingKeysWith: { a, _ in a })

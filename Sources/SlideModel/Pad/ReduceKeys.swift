@@ -62,7 +62,9 @@ extension PadState {
         }
         guard key == .char("y") || key == .char("Y") || key == .enter || bindings.action(for: key) == asking else {
             // A clicker's press on a question is a "no" it did not mean: say so.
-            if movesTheShow(key) {
+            // `n` (which moves the show elsewhere) is the "no" it asks for.
+            let meantNo = key == .char("n") || key == .char("N")
+            if movesTheShow(key) && !meantNo {
                 let what = question == .confirmStop ? "not stopped" : question == .confirmTimerReset ? "timer kept" : "not quitting"
                 flash = Flash(text: "\(what): the show did not move; press \(key.name) again", until: now + Flash.duration)
             }

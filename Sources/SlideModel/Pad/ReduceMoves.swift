@@ -16,6 +16,11 @@ extension PadState {
     /// goes (`movesWhileBlank`): back, or nowhere (it stays).
     mutating func step(by delta: Int, now: Duration) -> [Effect] {
         guard showRunning else { return [] }
+        // → where the show ends is said: over UNO nothing moves, and a
+        // silent key reads as a pad that missed it (issue 52).
+        if delta > 0, standsAtTheEnd {
+            flash = Flash(text: "the last slide: the show ends here", until: now + Flash.duration)
+        }
         let wasBlank = blank
         endBlankByMoving(now: now)
         if wasBlank && delta < 0 && movesWhileBlank == .backOnlyEndsBlank {
@@ -34,6 +39,15 @@ extension PadState {
             heading.step(by: delta, current: current, count: slideCount, now: now)
         }
         return [.send(delta > 0 ? .next : .previous)]
+    }
+
+    /// The show stands on its last slide, every step of it shown (or it
+    /// has none), no press on the way and the screen not blanked.
+    var standsAtTheEnd: Bool {
+        guard !blank, heading == nil, slideCount > 0, current == slideCount - 1 else { return false }
+        guard let step = currentStep else { return true }
+        guard let aimed = aimedStep else { return false }
+        return aimed >= step.count
     }
 
     /// Where a press takes the presses' aim when every slide's steps are

@@ -120,6 +120,32 @@ public struct SlideSearch: Sendable, Equatable {
         return nil
     }
 
+    /// `line` in `columns`, the match on show: cut at its end when the
+    /// match fits before the cut, else cut at the front too ("…" and a few
+    /// characters before the match). A row that ended "menti…" hid the
+    /// "number 700" it was listed for (issue 52).
+    public static func excerpt(_ line: String, query: String, columns: Int) -> String {
+        let cut = DisplayWidth.truncate(line, to: columns)
+        guard columns > 1, DisplayWidth.of(line) > columns, let hit = matchRange(of: query, in: line) else { return cut }
+        let characters = Array(line)
+        // The cut keeps columns - 1 of the line, then "…".
+        if DisplayWidth.of(String(characters[..<hit.upperBound])) <= columns - 1 { return cut }
+        let room = columns - 1
+        let context = max(0, (room - DisplayWidth.of(String(characters[hit]))) / 3)
+        var start = hit.lowerBound, used = 0
+        while start > 0, used + DisplayWidth.of(characters[start - 1]) <= context {
+            start -= 1
+            used += DisplayWidth.of(characters[start])
+        }
+        // Near the line's end: more before the match, up to the room.
+        var rest = DisplayWidth.of(String(characters[start...]))
+        while start > 0, rest + DisplayWidth.of(characters[start - 1]) <= room {
+            start -= 1
+            rest += DisplayWidth.of(characters[start])
+        }
+        return "…" + DisplayWidth.truncate(String(characters[start...]), to: room)
+    }
+
     /// The line of `notes` to show for a match: the first line holding it,
     /// else the first line.
     public static func lineToShow(_ notes: String, query: String) -> String? {

@@ -46,6 +46,13 @@ public final class LineProcess: Sendable {
         }
     }
 
+    /// Closes its input only: the child reads what was written, then its
+    /// input's end, and what it says as it leaves is still heard (`end` then
+    /// closes the rest).
+    public func closeInput() {
+        channel.whenSuccess { $0.close(mode: .output, promise: nil) }
+    }
+
     /// Closes the pipes (the child reads what was written, then its
     /// input's end) and, off the loop, gives it `grace` to leave by itself
     /// before SIGTERM and SIGKILL.
