@@ -93,6 +93,8 @@ final class TerminalAnswersTests: XCTestCase {
         let tmuxSixel = PictureSetup.decide(choice: .auto, colorOn: true, environment: ["TMUX": "x"],
                                             probe: answering(.deviceAttributes([65, 4])))
         XCTAssertEqual(tmuxSixel.mode.kind, .sixel, "a tmux built with sixel says 4")
+        XCTAssertEqual(tmuxSixel.maxSixelSize?.width, 1000, "the terminal outside cannot be asked: xterm's largest")
+        XCTAssertEqual(tmuxSixel.maxSixelBytes, 1_000_000, "tmux drops a longer sequence")
         asked = []
         XCTAssertEqual(PictureSetup.decide(choice: .auto, colorOn: false, environment: [:], probe: probe).mode.kind, .blocks)
         XCTAssertEqual(PictureSetup.decide(choice: .blocks, colorOn: true, environment: [:], probe: probe).mode.kind, .blocks)

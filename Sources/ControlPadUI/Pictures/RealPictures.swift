@@ -41,7 +41,7 @@ extension PictureSetup {
         case .kitty: return KittyPictures()
         case .sixel:
             let reported = cellSize
-            return SixelPictures(registers: colorRegisters ?? 256, maxSize: maxSixelSize, wake: wake) {
+            return SixelPictures(registers: colorRegisters ?? 256, maxSize: maxSixelSize, maxBytes: maxSixelBytes, wake: wake) {
                 Self.cellPixels(fd: output) ?? reported ?? (10, 20)
             }
         case .blocks, .none: return nil

@@ -17,6 +17,8 @@ package struct PictureSetup {
     package var cellSize: (width: Int, height: Int)?
     package var colorRegisters: Int?
     package var maxSixelSize: (width: Int, height: Int)?
+    /// The most bytes one sixel picture may take (inside tmux).
+    package var maxSixelBytes: Int?
     /// Keys typed while the terminal was asked.
     package var typed: [TerminalInput] = []
     /// A choice given (`--pictures sixel`) that this terminal cannot show:
@@ -66,6 +68,10 @@ package struct PictureSetup {
             setup.mode = PictureMode(kind: .blocks, reason: "inside tmux without sixel (\(heard)); kitty images would need passthrough: half-blocks")
         default:
             setup.mode = PictureMode(kind: .blocks, reason: "no kitty graphics, no sixel (\(heard)): half-blocks")
+        }
+        if inTmux && setup.mode.kind == .sixel {
+            setup.maxSixelSize = setup.maxSixelSize ?? PictureLimits.tmuxSixelSize
+            setup.maxSixelBytes = PictureLimits.tmuxSixelBytes
         }
         return setup
     }
