@@ -57,6 +57,7 @@ package enum PadRunner {
                                         environment: ProcessInfo.processInfo.environment, probe: TerminalProbe.onTerminal)
         let pictureLog = Logger(label: "controlpad.pictures")
         pictureLog.info("pictures: \(setup.mode.label) — \(setup.mode.reason)")
+        pictureLog.info("terminal: \(setup.terminal.described); \(setup.answeredText)")
         if let notice = setup.notice { start.notices.append(notice) }
         let writer = setup.realPictures(output: STDOUT_FILENO, wake: { driver.wake() })
         // The user's locale, before the C.UTF-8 fallback: not UTF-8, the pad draws ASCII.

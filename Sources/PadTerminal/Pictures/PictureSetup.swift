@@ -7,10 +7,12 @@ import Musl
 #endif
 
 /// Decides, before the first frame, how slides are drawn: from the choice,
-/// what the terminal answers (`TerminalProbe`) and whether tmux is between
-/// (tmux shows sixel only when built with it, and answers DA1 with 4 then;
-/// kitty 0.26 images cannot be placed through tmux, so kitty there gets
-/// half-blocks).
+/// what the terminal answers (`TerminalProbe`), which terminal it is
+/// (`TerminalIdentity`) and whether tmux is between (tmux 3.4 and later
+/// pass sixel when built with it, and answer DA1 with 4 then; kitty 0.26
+/// images cannot be placed through tmux, so kitty there gets half-blocks).
+/// Where the pad cannot know a protocol will show, it draws half-blocks
+/// and the reason says why.
 package struct PictureSetup {
     package var mode: PictureMode
     /// The cell size the terminal reported, if it did.
@@ -26,6 +28,12 @@ package struct PictureSetup {
     package var notice: String?
     /// The terminal scales text itself (kitty's text sizing; never through tmux).
     package var textSizing = false
+    /// The terminal, as far as the pad can tell (the log and the doctor name it).
+    package var terminal = TerminalIdentity(family: .unknown)
+    /// The terminal's background (OSC 11), 0–255 each, if it said.
+    package var background: (red: Int, green: Int, blue: Int)?
+    /// How long the terminal took to answer, in milliseconds (nil: no answer).
+    package var answeredAfterMs: Int?
 
     /// `probe` runs the given queries on the terminal (not called when the
     /// choice needs no answer).
@@ -43,7 +51,14 @@ package struct PictureSetup {
         var setup = PictureSetup(mode: PictureMode(kind: .blocks, reason: ""), cellSize: answers.cellSize,
                                  colorRegisters: answers.colorRegisters, maxSixelSize: answers.maxSixelSize, typed: answers.typed)
         setup.textSizing = answers.textSizing && !inTmux
+        setup.terminal = TerminalIdentity.from(version: answers.version, environment: environment)
+        setup.background = answers.background
+        setup.answeredAfterMs = answers.answeredAfterMs
         let heard = answers.answered ? "the terminal answered" : "no answer within \(TerminalProbe.timeoutMs) ms"
+        let name = setup.terminal.name ?? "the terminal"
+        let tmux = setup.terminal.family == .tmux ? name : "tmux"
+        // iTerm2 3.5.5 and later answer kitty's query, then often show nothing (yazi asks the name first too).
+        let kittyAnswered = answers.kitty && setup.terminal.family != .iTerm2
         switch choice {
         case .kitty where inTmux:
             setup.mode = PictureMode(kind: .blocks, reason: "inside tmux kitty images cannot be placed (no passthrough placement): half-blocks")
@@ -60,12 +75,18 @@ package struct PictureSetup {
             setup.notice = "pictures: \(whose); half-blocks instead"
         case .sixel:
             setup.mode = PictureMode(kind: .sixel, reason: "--pictures sixel" + (answers.answered ? "" : " (no answer within \(TerminalProbe.timeoutMs) ms: trusted)"))
-        case _ where answers.kitty && !inTmux:
-            setup.mode = PictureMode(kind: .kitty, reason: "the terminal answered the kitty graphics query")
+        case _ where kittyAnswered && !inTmux:
+            setup.mode = PictureMode(kind: .kitty, reason: "\(name) answered the kitty graphics query")
+        case _ where answers.sixel && inTmux:
+            setup.mode = PictureMode(kind: .sixel, reason: "\(tmux) passes sixel (DA1 has 4); the terminal outside must show sixel too "
+                                     + "(tmux draws a box where it cannot; --pictures blocks if so)")
         case _ where answers.sixel:
-            setup.mode = PictureMode(kind: .sixel, reason: inTmux ? "tmux passes sixel (DA1 has 4)" : "the terminal has sixel (DA1 has 4)")
+            setup.mode = PictureMode(kind: .sixel, reason: "\(name) has sixel (DA1 has 4)")
         case _ where inTmux:
-            setup.mode = PictureMode(kind: .blocks, reason: "inside tmux without sixel (\(heard)); kitty images would need passthrough: half-blocks")
+            setup.mode = PictureMode(kind: .blocks, reason: "inside \(tmux) without sixel (\(heard); tmux 3.4 and later built with it pass it); "
+                                     + "kitty images would need passthrough: half-blocks")
+        case _ where answers.kitty:
+            setup.mode = PictureMode(kind: .blocks, reason: "\(name) answers the kitty graphics query but often shows nothing, and has no sixel: half-blocks")
         default:
             setup.mode = PictureMode(kind: .blocks, reason: "no kitty graphics, no sixel (\(heard)): half-blocks")
         }
@@ -74,6 +95,15 @@ package struct PictureSetup {
             setup.maxSixelBytes = PictureLimits.tmuxSixelBytes
         }
         return setup
+    }
+
+    /// How the terminal answered, for the log and the doctor: "answered in
+    /// 12 ms, background #ffffff".
+    package var answeredText: String {
+        let answered = answeredAfterMs.map { "answered in \($0) ms" } ?? "not asked, or no answer"
+        guard let background else { return answered + ", background not said" }
+        let hex = [background.red, background.green, background.blue].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }
+        return answered + ", background #" + hex.joined()
     }
 
     /// A cell's size in pixels from the terminal's window size, if it says.
