@@ -22,6 +22,11 @@ struct PadOptions: ParsableArguments {
         valueName: "auto|kitty|sixel|blocks|none"))
     var pictures: PictureChoice?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Colours for a light or a dark terminal: auto (ask the terminal its background), light or dark (default: the config's [theme] background, else auto).",
+        valueName: "auto|light|dark"))
+    var theme: ThemeChoice?
+
     @Option(name: .long, help: ArgumentHelp("Write a log to FILE (never to the terminal the pad draws on).", valueName: "FILE"))
     var log: String?
 
@@ -57,6 +62,7 @@ struct PadOptions: ParsableArguments {
         settings.color = color
         settings.cellAspect = cellAspect
         settings.pictures = pictures
+        settings.theme = theme
         settings.config = config
         settings.duration = duration
         settings.rehearsalLog = rehearsalLog

@@ -69,6 +69,7 @@ package enum DefaultConfig {
         # Colours: black red green yellow blue magenta cyan white grey bright-red …,
         # "default", 0–255, or "#rrggbb".
         [theme]
+        background = "auto"         # light, dark, or auto: the terminal's background (OSC 11); --theme overrides
         box = "square"              # panes: square, rounded, heavy, double, ascii
         # border = "grey"
         # title = { bold = true }

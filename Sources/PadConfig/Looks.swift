@@ -104,6 +104,13 @@ package enum PictureChoice: String, CaseIterable, Sendable {
     case none
 }
 
+/// `--theme` and the config's `[theme] background`: the colours for a light
+/// or a dark terminal. `auto` asks the terminal its background (OSC 11) and
+/// takes dark where it does not say.
+package enum ThemeChoice: String, CaseIterable, Sendable {
+    case auto, light, dark
+}
+
 /// `--color`: how many colours pictures and the interface use.
 package enum ColorChoice: String, CaseIterable, Sendable {
     case auto, truecolor, c256 = "256", c16 = "16", none

@@ -40,8 +40,16 @@ package struct PictureSetup {
     package static func decide(choice: PictureChoice, colorOn: Bool, environment: [String: String],
                        probe: (String) -> TerminalProbe) -> PictureSetup {
         switch choice {
-        case .none: return PictureSetup(mode: PictureMode(kind: .none, reason: "--pictures none"))
-        case .blocks: return PictureSetup(mode: PictureMode(kind: .blocks, reason: "--pictures blocks"))
+        case .none, .blocks:
+            var setup = PictureSetup(mode: PictureMode(kind: choice == .none ? .none : .blocks, reason: "--pictures \(choice.rawValue)"))
+            // Only the name and the background (for the theme), where colour is on.
+            guard colorOn else { return setup }
+            let answers = probe(TerminalProbe.nameAndBackground + "\u{1B}[c")
+            setup.typed = answers.typed
+            setup.terminal = TerminalIdentity.from(version: answers.version, environment: environment)
+            setup.background = answers.background
+            setup.answeredAfterMs = answers.answeredAfterMs
+            return setup
         case .auto where !colorOn:
             return PictureSetup(mode: PictureMode(kind: .blocks, reason: "colour is off (NO_COLOR or --color none)"))
         default: break
@@ -95,6 +103,20 @@ package struct PictureSetup {
             setup.maxSixelBytes = PictureLimits.tmuxSixelBytes
         }
         return setup
+    }
+
+    /// Whether the interface takes its colours for a light background:
+    /// as chosen, else from the background the terminal said (OSC 11),
+    /// light where its luminance is over half; dark where it said nothing.
+    package func light(_ choice: ThemeChoice) -> (light: Bool, reason: String) {
+        switch choice {
+        case .light: return (true, "chosen")
+        case .dark: return (false, "chosen")
+        case .auto:
+            guard let background else { return (false, "the terminal did not say its background") }
+            let luminance = (0.2126 * Double(background.red) + 0.7152 * Double(background.green) + 0.0722 * Double(background.blue)) / 255
+            return (luminance > 0.5, "the terminal's background is \(luminance > 0.5 ? "light" : "dark")")
+        }
     }
 
     /// How the terminal answered, for the log and the doctor: "answered in
