@@ -18,8 +18,8 @@ struct PadOptions: ParsableArguments {
     var cellAspect: Double?
 
     @Option(name: .long, help: ArgumentHelp(
-        "Slide pictures: auto (ask the terminal: kitty graphics, sixel, else half-blocks), kitty, sixel, blocks or none (default: the config's, else auto).",
-        valueName: "auto|kitty|sixel|blocks|none"))
+        "Slide pictures: auto (ask the terminal: kitty graphics, iTerm2's inline images, sixel, else half-blocks), kitty, sixel, iterm, blocks or none (default: the config's, else auto).",
+        valueName: "auto|kitty|sixel|iterm|blocks|none"))
     var pictures: PictureChoice?
 
     @Option(name: .long, help: ArgumentHelp(

@@ -98,6 +98,8 @@ package enum PictureChoice: String, CaseIterable, Sendable {
     /// Ask the terminal at start: kitty graphics, else sixel, else half-blocks.
     case auto
     case kitty, sixel
+    /// iTerm2's inline images (OSC 1337): iTerm2, WezTerm.
+    case iterm
     /// Half-block cells (every terminal with colour).
     case blocks
     /// No pictures: the panes say a preview is ready.

@@ -33,16 +33,16 @@ final class TerminalProbeAnswersTests: XCTestCase {
         Terminal(name: "tmux 3.5a", answers: "\(esc)P>|tmux 3.5a\(st)\(esc)]11;rgb:ffff/ffff/ffff\(st)\(esc)[?1;2;4c",
                  environment: ["TMUX": "/tmp/tmux-0/default,1,0", "TERM_PROGRAM": "tmux", "TERM": "tmux-256color"],
                  family: .tmux, pictures: .sixel),
-        // iTerm2 3.5.5+ answers kitty's query and often shows nothing; it has sixel.
+        // iTerm2 3.5.5+ answers kitty's query and often shows nothing: its own protocol.
         Terminal(name: "iTerm2 3.5.5",
                  answers: "\(esc)_Gi=31;OK\(st)\(esc)[6;32;16t\(esc)P>|iTerm2 3.5.5\(st)\(esc)]11;rgb:0000/0000/0000\u{07}\(esc)[?62;4c",
-                 environment: ["TERM_PROGRAM": "iTerm.app", "TERM": "xterm-256color"], family: .iTerm2, pictures: .sixel),
+                 environment: ["TERM_PROGRAM": "iTerm.app", "TERM": "xterm-256color"], family: .iTerm2, pictures: .iterm),
         Terminal(name: "iTerm2 over SSH (no TERM_PROGRAM)", answers: "\(esc)_Gi=31;OK\(st)\(esc)P>|iTerm2 3.5.5\(st)\(esc)[?62c",
-                 family: .iTerm2, pictures: .blocks),
+                 family: .iTerm2, pictures: .iterm),
         Terminal(name: "WezTerm",
                  answers: "\(esc)_Gi=31;OK\(st)\(esc)[6;17;8t\(esc)P>|WezTerm 20240203-110809-5046fc22\(st)\(esc)]11;rgb:0000/0000/0000\(st)"
                      + "\(esc)[?65;4;6;18;22c",
-                 environment: ["TERM_PROGRAM": "WezTerm"], family: .wezTerm, pictures: .kitty),
+                 environment: ["TERM_PROGRAM": "WezTerm"], family: .wezTerm, pictures: .iterm),
         Terminal(name: "foot 1.16",
                  answers: "\(esc)[?1;0;1024S\(esc)[?2;0;10000;10000S\(esc)[6;17;8t\(esc)P>|foot(1.16.2)\(st)\(esc)]11;rgb:1111/1111/1111\(st)"
                      + "\(esc)[?62;4;22c",

@@ -32,6 +32,17 @@ extension SixelPictures: PictureProtocol {
     }
 }
 
+extension ITermPictures: PictureProtocol {
+    /// Nothing to encode: the terminal is sent the PNG.
+    func prepare(_ request: PictureRequest, images: DecodedSlides, screenHeight: Int) -> Bool { true }
+
+    /// The frame's cells stay blank; the picture is drawn there.
+    func render(_ request: PictureRequest, open: (Int, Int) -> Bool, grid: inout CellGrid) {
+        grid.pictures.append(PicturePlacement(slide: request.slide, content: request.content, rect: request.frame,
+                                              aspect: request.aspect, png: request.preview.png))
+    }
+}
+
 extension PictureSetup {
     /// The real picture protocol chosen (nil for half-blocks and none): the
     /// pipeline renders with it, the backend writes with it. `wake` tells the
@@ -39,6 +50,7 @@ extension PictureSetup {
     func realPictures(output: Int32, wake: @escaping @Sendable () -> Void) -> (PictureProtocol & PictureEncoder)? {
         switch mode.kind {
         case .kitty: return KittyPictures()
+        case .iterm: return ITermPictures()
         case .sixel:
             let reported = cellSize
             return SixelPictures(registers: colorRegisters ?? 256, maxSize: maxSixelSize, maxBytes: maxSixelBytes, wake: wake) {

@@ -65,9 +65,16 @@ package struct PictureSetup {
         let heard = answers.answered ? "the terminal answered" : "no answer within \(TerminalProbe.timeoutMs) ms"
         let name = setup.terminal.name ?? "the terminal"
         let tmux = setup.terminal.family == .tmux ? name : "tmux"
-        // iTerm2 3.5.5 and later answer kitty's query, then often show nothing (yazi asks the name first too).
-        let kittyAnswered = answers.kitty && setup.terminal.family != .iTerm2
+        // iTerm2 3.5.5 and later answer kitty's query, then often show nothing
+        // (yazi asks the name first too): iTerm2 gets its own protocol, and
+        // so does WezTerm, whose kitty graphics are off by default.
+        let speaksITerm = [.iTerm2, .wezTerm].contains(setup.terminal.family) && answers.answered
         switch choice {
+        case .iterm where inTmux:
+            setup.mode = PictureMode(kind: .blocks, reason: "inside tmux iTerm2 images cannot be placed: half-blocks")
+            setup.notice = "pictures: iTerm2 images cannot be placed through tmux; half-blocks instead"
+        case .iterm:
+            setup.mode = PictureMode(kind: .iterm, reason: "--pictures iterm")
         case .kitty where inTmux:
             setup.mode = PictureMode(kind: .blocks, reason: "inside tmux kitty images cannot be placed (no passthrough placement): half-blocks")
             setup.notice = "pictures: kitty images cannot be placed through tmux; half-blocks instead"
@@ -83,7 +90,10 @@ package struct PictureSetup {
             setup.notice = "pictures: \(whose); half-blocks instead"
         case .sixel:
             setup.mode = PictureMode(kind: .sixel, reason: "--pictures sixel" + (answers.answered ? "" : " (no answer within \(TerminalProbe.timeoutMs) ms: trusted)"))
-        case _ where kittyAnswered && !inTmux:
+        case _ where speaksITerm && !inTmux:
+            setup.mode = PictureMode(kind: .iterm, reason: "\(name) shows iTerm2's inline images (OSC 1337)"
+                                     + (setup.terminal.family == .iTerm2 ? ", its own protocol (it answers kitty's query, then often shows nothing)" : ""))
+        case _ where answers.kitty && !inTmux:
             setup.mode = PictureMode(kind: .kitty, reason: "\(name) answered the kitty graphics query")
         case _ where answers.sixel && inTmux:
             setup.mode = PictureMode(kind: .sixel, reason: "\(tmux) passes sixel (DA1 has 4); the terminal outside must show sixel too "
@@ -93,8 +103,6 @@ package struct PictureSetup {
         case _ where inTmux:
             setup.mode = PictureMode(kind: .blocks, reason: "inside \(tmux) without sixel (\(heard); tmux 3.4 and later built with it pass it); "
                                      + "kitty images would need passthrough: half-blocks")
-        case _ where answers.kitty:
-            setup.mode = PictureMode(kind: .blocks, reason: "\(name) answers the kitty graphics query but often shows nothing, and has no sixel: half-blocks")
         default:
             setup.mode = PictureMode(kind: .blocks, reason: "no kitty graphics, no sixel (\(heard)): half-blocks")
         }
