@@ -43,6 +43,17 @@ extension ITermPictures: PictureProtocol {
     }
 }
 
+extension KittyPlaceholderPictures: PictureProtocol {
+    /// Nothing to encode: kitty is sent the PNG.
+    func prepare(_ request: PictureRequest, images: DecodedSlides, screenHeight: Int) -> Bool { true }
+
+    /// The frame's cells stay blank; the placeholders are written there.
+    func render(_ request: PictureRequest, open: (Int, Int) -> Bool, grid: inout CellGrid) {
+        grid.pictures.append(PicturePlacement(slide: request.slide, content: request.content, rect: request.frame,
+                                              aspect: request.aspect, png: request.preview.png))
+    }
+}
+
 extension PictureSetup {
     /// The real picture protocol chosen (nil for half-blocks and none): the
     /// pipeline renders with it, the backend writes with it. `wake` tells the
@@ -51,6 +62,7 @@ extension PictureSetup {
         switch mode.kind {
         case .kitty: return KittyPictures()
         case .iterm: return ITermPictures()
+        case .kittyPlaceholders: return KittyPlaceholderPictures()
         case .sixel:
             let reported = cellSize
             return SixelPictures(registers: colorRegisters ?? 256, maxSize: maxSixelSize, maxBytes: maxSixelBytes, wake: wake) {

@@ -76,8 +76,8 @@ package struct PictureSetup {
         case .iterm:
             setup.mode = PictureMode(kind: .iterm, reason: "--pictures iterm")
         case .kitty where inTmux:
-            setup.mode = PictureMode(kind: .blocks, reason: "inside tmux kitty images cannot be placed (no passthrough placement): half-blocks")
-            setup.notice = "pictures: kitty images cannot be placed through tmux; half-blocks instead"
+            setup.mode = PictureMode(kind: .kittyPlaceholders, reason: "--pictures kitty inside \(tmux): Unicode placeholders, "
+                                     + "which need kitty 0.28 or later outside and `set -g allow-passthrough on`")
         case .kitty where answers.answered && !answers.kitty:
             setup.mode = PictureMode(kind: .blocks, reason: "--pictures kitty, but the terminal did not answer the kitty graphics query: half-blocks")
             setup.notice = "pictures: this terminal has no kitty graphics (it did not answer the query); half-blocks instead"
@@ -102,7 +102,8 @@ package struct PictureSetup {
             setup.mode = PictureMode(kind: .sixel, reason: "\(name) has sixel (DA1 has 4)")
         case _ where inTmux:
             setup.mode = PictureMode(kind: .blocks, reason: "inside \(tmux) without sixel (\(heard); tmux 3.4 and later built with it pass it); "
-                                     + "kitty images would need passthrough: half-blocks")
+                                     + "kitty's Unicode placeholders need kitty 0.28+ outside and allow-passthrough, which the pad cannot ask "
+                                     + "through tmux (--pictures kitty if you have them): half-blocks")
         default:
             setup.mode = PictureMode(kind: .blocks, reason: "no kitty graphics, no sixel (\(heard)): half-blocks")
         }
