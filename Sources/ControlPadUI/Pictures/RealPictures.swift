@@ -3,19 +3,27 @@ import PadTerminal
 import SlideImages
 import SlideModel
 
-/// The real picture protocols (PadTerminal's kitty and sixel) as steps of
-/// the pipeline: the same object renders a frame's placements here and
-/// writes them to the terminal there.
-extension KittyPictures: PictureProtocol {
-    /// Nothing to encode: kitty is sent the PNG.
+/// The real picture protocols (PadTerminal's kitty, iTerm2's and sixel) as
+/// steps of the pipeline: the same object renders a frame's placements here
+/// and writes them to the terminal there.
+
+/// The protocols the terminal is sent the PNG by (kitty's, directly or
+/// through tmux's placeholders; iTerm2's): nothing to encode, the frame's
+/// cells stay blank, and the picture is placed there.
+protocol SendsThePNG: PictureProtocol {}
+
+extension SendsThePNG {
     func prepare(_ request: PictureRequest, images: DecodedSlides, screenHeight: Int) -> Bool { true }
 
-    /// The frame's cells stay blank; the picture is placed there.
     func render(_ request: PictureRequest, open: (Int, Int) -> Bool, grid: inout CellGrid) {
         grid.pictures.append(PicturePlacement(slide: request.slide, content: request.content, rect: request.frame,
                                               aspect: request.aspect, png: request.preview.png))
     }
 }
+
+extension KittyPictures: SendsThePNG {}
+extension KittyPlaceholderPictures: SendsThePNG {}
+extension ITermPictures: SendsThePNG {}
 
 extension SixelPictures: PictureProtocol {
     /// Encoded for the frame's pixels from the preview decoded once (`images`).
@@ -29,28 +37,6 @@ extension SixelPictures: PictureProtocol {
     /// The frame's cells stay blank; the encoded picture is placed there.
     func render(_ request: PictureRequest, open: (Int, Int) -> Bool, grid: inout CellGrid) {
         if let placement = placement(for: request, screenHeight: grid.height) { grid.pictures.append(placement) }
-    }
-}
-
-extension ITermPictures: PictureProtocol {
-    /// Nothing to encode: the terminal is sent the PNG.
-    func prepare(_ request: PictureRequest, images: DecodedSlides, screenHeight: Int) -> Bool { true }
-
-    /// The frame's cells stay blank; the picture is drawn there.
-    func render(_ request: PictureRequest, open: (Int, Int) -> Bool, grid: inout CellGrid) {
-        grid.pictures.append(PicturePlacement(slide: request.slide, content: request.content, rect: request.frame,
-                                              aspect: request.aspect, png: request.preview.png))
-    }
-}
-
-extension KittyPlaceholderPictures: PictureProtocol {
-    /// Nothing to encode: kitty is sent the PNG.
-    func prepare(_ request: PictureRequest, images: DecodedSlides, screenHeight: Int) -> Bool { true }
-
-    /// The frame's cells stay blank; the placeholders are written there.
-    func render(_ request: PictureRequest, open: (Int, Int) -> Bool, grid: inout CellGrid) {
-        grid.pictures.append(PicturePlacement(slide: request.slide, content: request.content, rect: request.frame,
-                                              aspect: request.aspect, png: request.preview.png))
     }
 }
 

@@ -11,8 +11,7 @@ import PadGrid
 /// The format, from iTerm2's documentation ("Inline Images Protocol"):
 /// `ESC ] 1337 ; File = inline=1;size=BYTES;width=Nc… : BASE64 BEL`.
 package final class ITermPictures: PictureEncoder {
-    private struct Drawn: Equatable { var content: UInt64; var rect: Rect }
-    private var drawn: [Int: Drawn] = [:]
+    private var drawn = DrawnPictures<UInt64>()
     /// Base64 of the PNGs sent lately, by content: a step back sends the same bytes.
     private var encoded: [(content: UInt64, base64: [UInt8])] = []
     private let keep = 8
@@ -27,13 +26,7 @@ package final class ITermPictures: PictureEncoder {
     }
 
     package func prepare(_ placements: [PicturePlacement], fullRepaint: Bool) -> [Rect] {
-        if fullRepaint { drawn = [:]; return [] }
-        var gone: [Rect] = []
-        for (slot, old) in drawn {
-            let new = placements.indices.contains(slot) ? placements[slot].rect : nil
-            if new != old.rect { gone.append(old.rect); drawn[slot] = nil }
-        }
-        return gone
+        drawn.prepare(placements, fullRepaint: fullRepaint)
     }
 
     package func bytes(_ placements: [PicturePlacement], screenHeight: Int, repainted: (Rect) -> Bool) -> [UInt8] {
@@ -42,11 +35,9 @@ package final class ITermPictures: PictureEncoder {
             let r = placement.rect
             let rows = min(r.height, screenHeight - 1 - r.y)
             guard rows > 0, r.width > 0 else { continue }
-            let want = Drawn(content: placement.content, rect: r)
-            if drawn[slot] == want && !repainted(r) { continue }
+            guard drawn.needsWriting(slot, placement.content, at: r, repainted: repainted) else { continue }
             out += cursorTo(x: r.x, y: r.y)
             out += Self.sequence(png: placement.png, base64: base64(placement), columns: r.width, rows: rows)
-            drawn[slot] = want
         }
         return out.isEmpty ? [] : saveCursor + out + restoreCursor
     }
@@ -64,7 +55,7 @@ package final class ITermPictures: PictureEncoder {
     }
 
     package func freeAll() -> [UInt8] {
-        drawn = [:]
+        drawn.forget()
         encoded = []
         return []
     }

@@ -18,9 +18,9 @@ import PadGrid
 package final class KittyPlaceholderPictures: PictureEncoder {
     private struct Key: Hashable { var slide: Int; var place: Int }
     private struct Sent { var content: UInt64; var columns: Int; var rows: Int; var use: Int }
-    private struct Drawn: Equatable { var id: UInt32; var content: UInt64; var rect: Rect }
+    private struct Drawn: Equatable { var id: UInt32; var content: UInt64 }
     private var sent: [Key: Sent] = [:]
-    private var drawn: [Int: Drawn] = [:]
+    private var drawn = DrawnPictures<Drawn>()
     private var uses = 0
     /// Set by a full repaint (a resize): every image goes before new ones.
     private var clearFirst = false
@@ -70,17 +70,8 @@ package final class KittyPlaceholderPictures: PictureEncoder {
     }
 
     package func prepare(_ placements: [PicturePlacement], fullRepaint: Bool) -> [Rect] {
-        if fullRepaint {
-            clearFirst = !sent.isEmpty
-            drawn = [:]
-            return []
-        }
-        var gone: [Rect] = []
-        for (slot, old) in drawn {
-            let new = placements.indices.contains(slot) ? placements[slot].rect : nil
-            if new != old.rect { gone.append(old.rect); drawn[slot] = nil }
-        }
-        return gone
+        if fullRepaint { clearFirst = !sent.isEmpty }
+        return drawn.prepare(placements, fullRepaint: fullRepaint)
     }
 
     package func bytes(_ placements: [PicturePlacement], screenHeight: Int, repainted: (Rect) -> Bool) -> [UInt8] {
@@ -109,12 +100,10 @@ package final class KittyPlaceholderPictures: PictureEncoder {
                 out += Self.passthrough(command("a=p,U=1,i=\(id),c=\(r.width),r=\(rows),q=2"))
             }
             sent[key] = Sent(content: placement.content, columns: r.width, rows: rows, use: uses)
-            let want = Drawn(id: id, content: placement.content, rect: r)
-            if drawn[slot] == want && !repainted(r) { continue }
+            guard drawn.needsWriting(slot, Drawn(id: id, content: placement.content), at: r, repainted: repainted) else { continue }
             for row in 0..<rows {
                 out += cursorTo(x: r.x, y: r.y + row) + Self.placeholderRow(id: id, row: row, columns: r.width)
             }
-            drawn[slot] = want
         }
         while sent.count > keep, let oldest = sent.filter({ !inUse.contains($0.key) }).min(by: { $0.value.use < $1.value.use })?.key {
             sent[oldest] = nil
@@ -124,7 +113,7 @@ package final class KittyPlaceholderPictures: PictureEncoder {
     }
 
     package func freeAll() -> [UInt8] {
-        defer { sent = [:]; drawn = [:] }
+        defer { sent = [:]; drawn.forget() }
         return sent.keys.sorted { ($0.slide, $0.place) < ($1.slide, $1.place) }
             .flatMap { Self.passthrough(command("a=d,d=I,i=\(Self.imageID(slide: $0.slide, place: $0.place)),q=2")) }
     }
@@ -135,19 +124,9 @@ package final class KittyPlaceholderPictures: PictureEncoder {
     /// Answers do not come back through tmux (every command is quiet, q=2).
     package func take(_ answer: TerminalAnswer) -> (content: UInt64, message: String)? { nil }
 
-    /// The PNG in chunks of 4096 base64 bytes, each passed through on its own.
+    /// The PNG in kitty's chunks, each passed through on its own.
     private func transmit(_ png: [UInt8], id: UInt32) -> [UInt8] {
-        let data = Array(Data(png).base64EncodedData())
-        var out: [UInt8] = []
-        var start = 0
-        repeat {
-            let end = min(data.count, start + 4096)
-            let more = end < data.count ? 1 : 0
-            let keys = start == 0 ? "a=t,f=100,t=d,i=\(id),q=2,m=\(more)" : "m=\(more)"
-            out += Self.passthrough(Array("\u{1B}_G\(keys);".utf8) + data[start..<end] + [0x1B, 0x5C])
-            start = end
-        } while start < data.count
-        return out
+        KittyPictures.chunks(png, first: "a=t,f=100,t=d,i=\(id),q=2").flatMap(Self.passthrough)
     }
 
     private func command(_ keys: String) -> [UInt8] { Array("\u{1B}_G\(keys)\u{1B}\\".utf8) }

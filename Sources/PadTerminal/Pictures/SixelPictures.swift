@@ -18,7 +18,7 @@ import SlideImages
 /// ControlPadUI's `PictureProtocol`, through `prepare(_:image:)` and `placement(for:screenHeight:)`.)
 package final class SixelPictures: PictureEncoder {
     package struct Key: Hashable { var content: UInt64; var width: Int; var height: Int }
-    private struct Drawn: Equatable { var content: UInt64; var bytes: Int; var rect: Rect }
+    private struct Drawn: Equatable { var content: UInt64; var bytes: Int }
     /// The size of a cell in pixels, asked every frame (fonts and windows change).
     let cellSize: () -> (width: Int, height: Int)
     let registers: Int
@@ -33,7 +33,7 @@ package final class SixelPictures: PictureEncoder {
     private var pending: Set<Key> = []
     private let finished = FinishedEncodes()
     private var uses = 0
-    private var drawn: [Int: Drawn] = [:]
+    private var drawn = DrawnPictures<Drawn>()
     /// How many pictures were encoded (cache misses), for tests and the bench.
     package private(set) var encodes = 0
 
@@ -115,28 +115,21 @@ package final class SixelPictures: PictureEncoder {
     // MARK: the terminal's
 
     package func prepare(_ placements: [PicturePlacement], fullRepaint: Bool) -> [Rect] {
-        if fullRepaint { drawn = [:]; return [] }
-        var gone: [Rect] = []
-        for (slot, old) in drawn {
-            let new = placements.indices.contains(slot) ? placements[slot].rect : nil
-            if new != old.rect { gone.append(old.rect); drawn[slot] = nil }
-        }
-        return gone
+        drawn.prepare(placements, fullRepaint: fullRepaint)
     }
 
     package func bytes(_ placements: [PicturePlacement], screenHeight: Int, repainted: (Rect) -> Bool) -> [UInt8] {
         var out: [UInt8] = []
         for (slot, placement) in placements.enumerated() where !placement.encoded.isEmpty {
-            let want = Drawn(content: placement.content, bytes: placement.encoded.count, rect: placement.rect)
-            if drawn[slot] == want && !repainted(placement.rect) { continue }
+            let want = Drawn(content: placement.content, bytes: placement.encoded.count)
+            guard drawn.needsWriting(slot, want, at: placement.rect, repainted: repainted) else { continue }
             out += cursorTo(x: placement.rect.x + placement.indent, y: placement.rect.y) + placement.encoded
-            drawn[slot] = want
         }
         return out.isEmpty ? [] : saveCursor + out + restoreCursor
     }
 
     package func freeAll() -> [UInt8] {
-        drawn = [:]
+        drawn.forget()
         cache = [:]
         return []
     }
