@@ -7,7 +7,9 @@
 # (drops the build's RUNPATH) and lintian build and check the .deb
 # (scripts/package-deb.sh and its test). The real-terminal tests run kitty
 # (kitty graphics) and xterm -ti vt340 (sixel) under Xvfb, type with xdotool
-# and take screenshots with xwd (x11-apps); fonts-dejavu-core is their font.
+# and take screenshots with xwd (x11-apps); fonts-dejavu-core is their font;
+# tesseract-ocr (with its English, tesseract-ocr-eng) reads the slides' words
+# off those screenshots.
 # python3 runs the fake servers (tools/fake-*), and openssl makes the fake
 # pdfpc's certificate: the tests that need them fail, never skip, without them.
 # procps: pkill (the kept link stopped mid-stream, LeavingMidStreamEndToEndTests).
@@ -18,7 +20,7 @@
 # and unpack on a fresh machine.
 set -euo pipefail
 need=()
-for pkg in libncurses-dev libpng-dev libssl-dev openssl python3 procps tmux ncurses-term man-db groff-base binutils dpkg-dev patchelf lintian xvfb kitty xterm x11-apps xdotool fonts-dejavu-core; do
+for pkg in libncurses-dev libpng-dev libssl-dev openssl python3 procps tmux ncurses-term man-db groff-base binutils dpkg-dev patchelf lintian xvfb kitty xterm x11-apps xdotool fonts-dejavu-core tesseract-ocr tesseract-ocr-eng; do
     dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 [ ${#need[@]} -eq 0 ] && exit 0

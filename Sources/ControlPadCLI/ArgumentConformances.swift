@@ -5,3 +5,4 @@ import ControlPadUI
 // The pad's own types, as the command line reads them.
 extension PictureChoice: ExpressibleByArgument {}
 extension ColorChoice: ExpressibleByArgument {}
+extension ThemeChoice: ExpressibleByArgument {}

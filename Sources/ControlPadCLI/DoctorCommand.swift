@@ -17,7 +17,8 @@ struct DoctorCommand: ParsableCommand {
         abstract: "Check the connection to \(SourceRegistry.names) step by step, and say what to do about each problem.",
         discussion: """
             One line per check, saying whether it is fine, not (with what to do) or skipped; the \
-            address says which source to check, as for connect.
+            address says which source to check, as for connect. Run in a terminal, it first says which \
+            terminal it is and which pictures the pad draws there (kitty graphics, sixel or half-blocks), and why.
 
             --json prints one JSON document: {"server", "ready", "checks": [{"name", "ok" (true, \
             false, or null when skipped), "needed", "title", "detail", "fix" (null when none)}]}.
@@ -67,6 +68,11 @@ struct DoctorCommand: ParsableCommand {
         }
         let logger = Logger(label: "controlpad.doctor")
         LineOutput.ignoreBrokenPipes()
+        // In a terminal: which one, and the pictures the pad would draw there.
+        if !json, let line = TerminalReport.line(choice: (try? ConfigLoader.load(path: config).get())?.pictures ?? .auto,
+                                                 environment: ProcessInfo.processInfo.environment) {
+            _ = LineOutput.write(line)
+        }
         let doctor = try doctor(for: text, logger: logger)
 
         var printed = 0

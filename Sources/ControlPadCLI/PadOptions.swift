@@ -18,9 +18,14 @@ struct PadOptions: ParsableArguments {
     var cellAspect: Double?
 
     @Option(name: .long, help: ArgumentHelp(
-        "Slide pictures: auto (ask the terminal: kitty graphics, sixel, else half-blocks), kitty, sixel, blocks or none (default: the config's, else auto).",
-        valueName: "auto|kitty|sixel|blocks|none"))
+        "Slide pictures: auto (ask the terminal: kitty graphics, iTerm2's inline images, sixel, else half-blocks), kitty, sixel, iterm, blocks or none (default: the config's, else auto).",
+        valueName: "auto|kitty|sixel|iterm|blocks|none"))
     var pictures: PictureChoice?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Colours for a light or a dark terminal: auto (ask the terminal its background), light or dark (default: the config's [theme] background, else auto).",
+        valueName: "auto|light|dark"))
+    var theme: ThemeChoice?
 
     @Option(name: .long, help: ArgumentHelp("Write a log to FILE (never to the terminal the pad draws on).", valueName: "FILE"))
     var log: String?
@@ -57,6 +62,7 @@ struct PadOptions: ParsableArguments {
         settings.color = color
         settings.cellAspect = cellAspect
         settings.pictures = pictures
+        settings.theme = theme
         settings.config = config
         settings.duration = duration
         settings.rehearsalLog = rehearsalLog

@@ -38,8 +38,9 @@ package enum DefaultConfig {
         # cell-aspect = 2.0
 
         # Slide pictures: "auto" asks the terminal at start and uses kitty
-        # graphics or sixel when it has them, half-blocks otherwise; "kitty",
-        # "sixel", "blocks" (half-block cells) or "none". --pictures overrides.
+        # graphics, iTerm2's inline images (iTerm2, WezTerm) or sixel when it
+        # has them, half-blocks otherwise; "kitty", "sixel", "iterm", "blocks"
+        # (half-block cells) or "none". --pictures overrides.
         pictures = "auto"
 
         # The layout a server starts in: "slides" (the current slide largest),
@@ -69,6 +70,7 @@ package enum DefaultConfig {
         # Colours: black red green yellow blue magenta cyan white grey bright-red …,
         # "default", 0–255, or "#rrggbb".
         [theme]
+        background = "auto"         # light, dark, or auto: the terminal's background (OSC 11); --theme overrides
         box = "square"              # panes: square, rounded, heavy, double, ascii
         # border = "grey"
         # title = { bold = true }

@@ -98,10 +98,19 @@ package enum PictureChoice: String, CaseIterable, Sendable {
     /// Ask the terminal at start: kitty graphics, else sixel, else half-blocks.
     case auto
     case kitty, sixel
+    /// iTerm2's inline images (OSC 1337): iTerm2, WezTerm.
+    case iterm
     /// Half-block cells (every terminal with colour).
     case blocks
     /// No pictures: the panes say a preview is ready.
     case none
+}
+
+/// `--theme` and the config's `[theme] background`: the colours for a light
+/// or a dark terminal. `auto` asks the terminal its background (OSC 11) and
+/// takes dark where it does not say.
+package enum ThemeChoice: String, CaseIterable, Sendable {
+    case auto, light, dark
 }
 
 /// `--color`: how many colours pictures and the interface use.

@@ -22,6 +22,8 @@ package struct PadConfig: Equatable {
     package var looks: [Role: RoleLook] = [:]
     /// Box glyphs of the panes, and of each kind of popover.
     package var paneBox = BoxGlyphs.square
+    /// `[theme] background`: light, dark, or asked of the terminal.
+    package var themeBackground = ThemeChoice.auto
     package var popovers: [PopoverKind: PopoverTheme] = [:]
 
     package init() {}

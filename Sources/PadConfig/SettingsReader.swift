@@ -169,9 +169,19 @@ package final class SettingsReader {
                 }
                 continue
             }
+            if name == "background" {
+                config.themeBackground = attempt { () throws -> ThemeChoice in
+                    let text = try string(value, name, section: "theme")
+                    guard let choice = ThemeChoice(rawValue: text) else {
+                        throw bad(line(of: name, section: "theme"), "background must be one of \(ThemeChoice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+                    }
+                    return choice
+                } ?? config.themeBackground
+                continue
+            }
             guard let role = Role.configNames[name] else {
-                problems.append(bad(line(of: name, section: "theme"), "unknown theme role \"\(name)\" (known: box, \(Role.configNames.keys.sorted().joined(separator: ", ")))"
-                                    + DidYouMean.suffix(name, in: ["box"] + Role.configNames.keys.sorted())).problem)
+                problems.append(bad(line(of: name, section: "theme"), "unknown theme role \"\(name)\" (known: background, box, \(Role.configNames.keys.sorted().joined(separator: ", ")))"
+                                    + DidYouMean.suffix(name, in: ["background", "box"] + Role.configNames.keys.sorted())).problem)
                 continue
             }
             if let look = attempt({ try look(value, name: name) }) { config.looks[role] = look }

@@ -78,7 +78,8 @@ package final class RealTerminal: TerminalBackend {
     /// `truecolor`: the terminal said it takes 24-bit colours (`COLORTERM`),
     /// whatever its terminfo entry says.
     package init(useColor: Bool, terminalName: String? = nil, headless: Headless? = nil, pictures: PictureEncoder? = nil,
-         typed: [TerminalInput] = [], textSizing: Bool = false, asciiOnly: Bool = false, truecolor: Bool = false) throws {
+         typed: [TerminalInput] = [], textSizing: Bool = false, asciiOnly: Bool = false, truecolor: Bool = false,
+         light: Bool = false) throws {
         guard headless != nil || isatty(STDOUT_FILENO) != 0 else {
             throw StartError(description: "standard output is not a terminal; run controlpad in a terminal (tmux and SSH work)")
         }
@@ -101,7 +102,7 @@ package final class RealTerminal: TerminalBackend {
         self.pictures = pictures
         scalesText = textSizing
         let colors = useColor && info.colors >= 8 ? ColorMap(colors: info.colors, direct: info.directColor || truecolor) : nil
-        encoder = CellEncoder(theme: colors.map { .standard(colors: $0.colors) } ?? .monochrome, colors: colors,
+        encoder = CellEncoder(theme: colors.map { .standard(colors: $0.colors, light: light) } ?? .monochrome, colors: colors,
                               asciiOnly: asciiOnly, italic: info.italic, dim: info.dim)
         decoder = InputDecoder(keys: info.keys)
         preamble = headless == nil ? TerminalModes.enter(info) : []

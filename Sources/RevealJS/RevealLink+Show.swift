@@ -15,9 +15,17 @@ extension RevealLink {
         wasConnected = true
         self.deck = deck
         self.at = at
-        if let v = value["viewport"]?.array, v.count == 2, let w = v[0].int, let h = v[1].int, w > 0, h > 0, w <= 16384, h <= 16384 {
-            viewport = PixelSize(width: w, height: h)
+        // Pictures are taken at the deck's configured size (reveal.js's
+        // `width` and `height`, 960×700 by default), so they have the slide's
+        // shape whatever the audience's window is (a 1050×880 window gave
+        // nearly square panes); the window's where the config gives none in
+        // pixels ("100%").
+        func size(_ key: String) -> PixelSize? {
+            guard let v = value[key]?.array, v.count == 2, let w = v[0].int, let h = v[1].int,
+                  (1...16384).contains(w), (1...16384).contains(h) else { return nil }
+            return PixelSize(width: w, height: h)
         }
+        if let deckSize = size("configured") ?? size("viewport") { viewport = deckSize }
         deckURL = value["url"]?.string ?? page?.url ?? ""
         let version = Notes.sanitized(value["version"]?.string ?? "")
         let title = Notes.sanitized(value["title"]?.string ?? "").split(whereSeparator: \.isNewline).joined(separator: " ")

@@ -35,7 +35,8 @@ public enum RevealScripts {
 
     /// The whole show at once: where it is, every slide's (h, v, steps,
     /// title, data-timing), the title, reveal.js's version, the viewport,
-    /// the slide size, and the config's `totalTime` and `defaultTiming`.
+    /// the slide size, the config's `width` and `height` (the deck's own
+    /// size, which pictures are taken at), and its `totalTime` and `defaultTiming`.
     /// A slide's title is its first heading's text (or `data-menu-title`):
     /// data, never code.
     public static let sync = RevealScript("""
@@ -43,6 +44,7 @@ public enum RevealScripts {
         return {indices: Reveal.getIndices(), paused: Reveal.isPaused(), title: document.title, \
         version: String(Reveal.VERSION || ''), url: location.href, \
         viewport: [innerWidth, innerHeight], size: [z.width || 0, z.height || 0], \
+        configured: (() => { const c = Reveal.getConfig(); return [c.width, c.height]; })(), \
         slides: Reveal.getSlides().map(s => { const i = Reveal.getIndices(s); \
         const f = Array.from(s.querySelectorAll('.fragment')); \
         const ix = new Set(f.map(e => e.getAttribute('data-fragment-index')).filter(x => x !== null)); \

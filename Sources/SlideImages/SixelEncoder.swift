@@ -74,16 +74,26 @@ public enum SixelEncoder {
         // P2 = 1: pixels not drawn keep what is behind them; raster attributes
         // give the size, so the terminal can clear exactly that area.
         out += Array("\u{1B}P0;1;0q\"1;1;\(width);\(height)".utf8)
+        // The colours used get registers 0, 1, 2, … in palette order: every
+        // register up to the highest is defined. tmux 3.4 and 3.5 keep a
+        // picture and write it again to the terminal outside with every
+        // register below the highest one used, an undefined one as
+        // `#n;0;0;0;0` (colour space 0), and xterm drops a whole picture
+        // that has one: the pane stayed empty.
         var used = [Bool](repeating: false, count: 256)
         for i in indices { used[Int(i)] = true }
+        var register = [Int](repeating: 0, count: 256)
+        var next = 0
         for (n, isUsed) in used.enumerated() where isUsed {
             let c = palette[n]
-            out += Array("#\(n);2;\(percent(c.r));\(percent(c.g));\(percent(c.b))".utf8)
+            register[n] = next
+            out += Array("#\(next);2;\(percent(c.r));\(percent(c.g));\(percent(c.b))".utf8)
+            next += 1
         }
         var bits = [UInt8](repeating: 0, count: 256 * width)
         indices.withUnsafeBufferPointer { px in
             bits.withUnsafeMutableBufferPointer { bits in
-                appendBands(px, bits: bits, width: width, height: height, to: &out)
+                appendBands(px, bits: bits, register: register, width: width, height: height, to: &out)
             }
         }
         out += [0x1B, 0x5C]
@@ -94,7 +104,7 @@ public enum SixelEncoder {
     /// A function of its own, so its state lives in plain locals (a closure
     /// would box them, and check every access).
     private static func appendBands(_ px: UnsafeBufferPointer<UInt8>, bits: UnsafeMutableBufferPointer<UInt8>,
-                                    width: Int, height: Int, to out: inout [UInt8]) {
+                                    register: [Int], width: Int, height: Int, to out: inout [UInt8]) {
         var minX = [Int](repeating: Int.max, count: 256)
         var maxX = [Int](repeating: -1, count: 256)
         var colours: [Int] = []
@@ -120,7 +130,7 @@ public enum SixelEncoder {
             for (k, c) in colours.enumerated() {
                 if k > 0 { out.append(0x24) }  // $: back to the band's start
                 out.append(0x23)  // #
-                appendNumber(c, to: &out)
+                appendNumber(register[c], to: &out)
                 if minX[c] > 0 { appendRun(0x3F, count: minX[c], to: &out) }
                 let base = c * width
                 var x = minX[c]

@@ -38,6 +38,15 @@ final class ConfigLoaderTests: XCTestCase {
         XCTAssertTrue(DefaultConfig.text.contains("pictures = \"auto\""))
     }
 
+    func testThemeBackgroundFromTheConfig() throws {
+        XCTAssertEqual(try parse("[theme]\nbackground = \"light\"").get().themeBackground, .light)
+        XCTAssertEqual(try parse("").get().themeBackground, .auto)
+        XCTAssertEqual(try parse(DefaultConfig.text).get().themeBackground, .auto, "the printed default says auto")
+        let p = problem("[theme]\nbox = \"square\"\nbackground = \"white\"")
+        XCTAssertEqual(p?.line, 3)
+        XCTAssertTrue(p?.message.contains("\"light\"") ?? false, "\(String(describing: p))")
+    }
+
     func testValidFileSetsEverything() throws {
         let config = try parse("""
             animation = false

@@ -18,8 +18,8 @@ final class RealPicturesTests: XCTestCase {
 
     func placed(_ real: PictureProtocol = KittyPictures()) -> PicturePipeline { PicturePipeline(depth: .palette256, real: real) }
     /// Sixel encodes run at once, on the test's thread.
-    func sixel(maxSize: (width: Int, height: Int)? = nil, cell: (width: Int, height: Int) = (9, 20)) -> SixelPictures {
-        SixelPictures(maxSize: maxSize, encodeLater: { $0() }) { cell }
+    func sixel(maxSize: (width: Int, height: Int)? = nil, maxBytes: Int? = nil, cell: (width: Int, height: Int) = (9, 20)) -> SixelPictures {
+        SixelPictures(maxSize: maxSize, maxBytes: maxBytes, encodeLater: { $0() }) { cell }
     }
 
     func testPanesGetPlacementsOverBlankCellsAtTheTrueAspect() throws {
@@ -166,5 +166,16 @@ extension RealPicturesTests {
         XCTAssertLessThanOrEqual(Int(raster.1)!, 1000)
         XCTAssertLessThanOrEqual(Int(raster.2)!, 630)
         XCTAssertGreaterThan(Int(raster.1)!, 700, "as large as allowed")
+    }
+
+    /// tmux drops a sixel sequence longer than 1 MiB whole: a picture longer
+    /// than the limit is drawn in half-blocks, never left an empty pane.
+    func testASixelLongerThanTmuxTakesIsDrawnInHalfBlocks() throws {
+        var state = try LoadedShow.demo(current: 1, notes: false)
+        let grid = frame(&state, placed(sixel(maxBytes: 100)))
+        XCTAssertEqual(grid.pictures.count, 0, "no sixel placed")
+        let cells = (0..<grid.height).flatMap { y in (0..<grid.width).map { grid[$0, y].text } }
+        XCTAssertTrue(cells.contains("▀") || cells.contains("▄"), "the slides are half-blocks")
+        XCTAssertEqual(frame(&state, placed(sixel(maxBytes: PictureLimits.tmuxSixelBytes))).pictures.count, 2, "within the limit: sixel")
     }
 }

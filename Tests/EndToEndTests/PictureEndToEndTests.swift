@@ -256,4 +256,25 @@ final class PictureEndToEndTests: XCTestCase {
     static func infocmpKnows(_ name: String) -> Bool {
         (try? ChildProcess.run(["infocmp", name]))?.status == 0
     }
+
+    /// `--pictures kitty` inside tmux: kitty's Unicode placeholders. tmux
+    /// keeps them as the text of the panes (one U+10EEEE a cell, the image
+    /// in its colour), so the picture moves with its pane; a step writes
+    /// the next slide's. (The picture itself needs kitty 0.28 or later
+    /// outside, which is not here: KittyPlaceholderPicturesTests has the bytes.)
+    func testKittyChosenInsideTmuxIsPlaceholderTextTmuxKeeps() throws {
+        let pad = try launch("--pictures kitty")
+        try pad.tmux(["set", "-g", "allow-passthrough", "on"])
+        try pad.waitFor(text: "Current · 1/14")
+        func placeholders(_ screen: String) -> [Int] {
+            screen.split(separator: "\n", omittingEmptySubsequences: false).map { $0.unicodeScalars.filter { $0.value == 0x10EEEE }.count }
+        }
+        let first = try pad.waitFor("placeholders in both panes") { placeholders($0).max() ?? 0 > 60 }
+        let rows = placeholders(first).filter { $0 > 0 }
+        XCTAssertGreaterThan(rows.count, 10, "a pane's worth of rows")
+        try pad.send("Right")
+        try pad.waitFor(text: "Current · 2/14")
+        try pad.waitFor("placeholders again after →") { placeholders($0).max() ?? 0 > 60 }
+        try quit(pad)
+    }
 }

@@ -7,7 +7,8 @@ import XCTest
 /// built `controlpad`, keys through XTEST (`xdotool key`), screenshots with
 /// `xwd`. Everything started is stopped by its pid when the session ends.
 final class XTerminalSession {
-    enum Terminal { case kitty, xtermSixel }
+    /// `xtermLight`: xterm -ti vt340 in its own default colours, black on white.
+    enum Terminal { case kitty, xtermSixel, xtermLight }
 
     let display: String
     let directory: URL
@@ -84,8 +85,9 @@ final class XTerminalSession {
             update_check_interval 0
             """.write(to: config, atomically: true, encoding: .utf8)
             return ["kitty", "--config", config.path, "--class", "cp-test", "sh", "-c", shell]
-        case .xtermSixel:
-            return ["xterm", "-ti", "vt340", "-class", "cp-test", "-geometry", "\(columns)x\(rows)", "-bg", "black", "-fg", "white",
+        case .xtermSixel, .xtermLight:
+            let (background, foreground) = terminal == .xtermLight ? ("white", "black") : ("black", "white")
+            return ["xterm", "-ti", "vt340", "-class", "cp-test", "-geometry", "\(columns)x\(rows)", "-bg", background, "-fg", foreground,
                     "-fa", "DejaVu Sans Mono", "-fs", "9", "-xrm", "XTerm*numColorRegisters: 256", "-e", "sh", "-c", shell]
         }
     }

@@ -32,8 +32,11 @@ final class InputDecoderTests: XCTestCase {
          k(.char("a")) + [.answer(.kitty(id: 31, message: "OK"))] + k(.char("b"))
             + [.answer(.deviceAttributes([62, 4])), .answer(.cellSize(width: 10, height: 20)),
                .answer(.cursorPosition(row: 4, column: 3)), .answer(.graphics(item: 2, status: 0, values: [1000, 800]))]),
+        // The background (OSC 11) and the name (XTVERSION) are answers.
+        ("\u{1B}]11;rgb:0000/0000/0000\u{07}\u{1B}P>|XTerm(379)\u{1B}\\y",
+         [.answer(.background(red: 0, green: 0, blue: 0)), .answer(.version("XTerm(379)"))] + k(.char("y"))),
         // Sequences the pad has no use for are dropped whole, not typed.
-        ("\u{1B}]11;rgb:0000/0000/0000\u{07}\u{1B}[?1;2$yx", k(.char("x"))),
+        ("\u{1B}]10;rgb:0000/0000/0000\u{07}\u{1B}[?1;2$yx", k(.char("x"))),
     ]
 
     private func decodeWhole(_ text: String, keys: TerminfoKeys = TerminfoKeys()) -> [InputDecoder.Item] {

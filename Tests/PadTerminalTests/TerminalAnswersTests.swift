@@ -93,11 +93,14 @@ final class TerminalAnswersTests: XCTestCase {
         let tmuxSixel = PictureSetup.decide(choice: .auto, colorOn: true, environment: ["TMUX": "x"],
                                             probe: answering(.deviceAttributes([65, 4])))
         XCTAssertEqual(tmuxSixel.mode.kind, .sixel, "a tmux built with sixel says 4")
+        XCTAssertEqual(tmuxSixel.maxSixelSize?.width, 1000, "the terminal outside cannot be asked: xterm's largest")
+        XCTAssertEqual(tmuxSixel.maxSixelBytes, 1_000_000, "tmux drops a longer sequence")
         asked = []
         XCTAssertEqual(PictureSetup.decide(choice: .auto, colorOn: false, environment: [:], probe: probe).mode.kind, .blocks)
         XCTAssertEqual(PictureSetup.decide(choice: .blocks, colorOn: true, environment: [:], probe: probe).mode.kind, .blocks)
         XCTAssertEqual(PictureSetup.decide(choice: .none, colorOn: true, environment: [:], probe: probe).mode.kind, .none)
-        XCTAssertEqual(asked, [], "no colour, blocks or none: the terminal is not asked")
+        XCTAssertEqual(asked, [TerminalProbe.nameAndBackground + "\u{1B}[c", TerminalProbe.nameAndBackground + "\u{1B}[c"],
+                       "no colour: the terminal is not asked; blocks or none: only its name and background (for the theme)")
         // Asked for, and the terminal says it has none (DA1 without 4): half-blocks, said.
         let noSixel = PictureSetup.decide(choice: .sixel, colorOn: true, environment: [:], probe: probe)
         XCTAssertEqual(noSixel.mode.kind, .blocks)

@@ -24,7 +24,7 @@ final class RevealLinkTests: XCTestCase {
     func expression(_ r: CDPRequest) -> String { r.params["expression"]?.string ?? "" }
 
     /// Version, list, socket, probe, install, sync: the link is open on slide `at`.
-    func open(at h: Int = 0) -> [RevealLink.Action] {
+    func open(at h: Int = 0, viewport: JSONValue = [1280, 720], configured: JSONValue = .null) -> [RevealLink.Action] {
         XCTAssertTrue(feed(.start).contains(.get(.version)))
         XCTAssertEqual(feed(.http(.version, status: 200, body: Array(#"{"Browser":"Chrome/156","Protocol-Version":"1.3"}"#.utf8))), [.get(.list)])
         let list = #"[{"id":"A","type":"page","title":"Deck","url":"file:///d.html","webSocketDebuggerUrl":"ws://127.0.0.1:9222/devtools/page/A"}]"#
@@ -37,7 +37,7 @@ final class RevealLinkTests: XCTestCase {
         let sync = writes(answer(install[0].1, value: true))
         XCTAssertEqual(expression(sync[0].1), RevealScripts.sync.source)
         return answer(sync[0].1, value: ["indices": ["h": .number(Double(h)), "v": 0], "title": "Deck", "version": "5.2.1",
-                                         "viewport": [1280, 720], "url": "file:///d.html",
+                                         "viewport": viewport, "configured": configured, "url": "file:///d.html",
                                          "slides": [[0, 0, 0], [1, 0, 2], [2, 0, 0], [2, 1, 0]]])
     }
 
@@ -222,5 +222,30 @@ final class RevealLinkTests: XCTestCase {
         XCTAssertTrue(stuck.contains(.close(.render)))
         XCTAssertEqual(writes(stuck).last?.1.method, "Target.createTarget")
         XCTAssertEqual(link.picturesInFlight, 0)
+    }
+
+    /// Pictures have the deck's shape (reveal.js's configured width and
+    /// height), not the audience window's: a 1050×880 window gave nearly
+    /// square panes. A size in percent ("100%") falls back on the window.
+    func testPicturesAreTakenAtTheDecksConfiguredSize() {
+        func renderSetup(viewport: JSONValue, configured: JSONValue) -> (metrics: JSONValue, scale: Double?) {
+            var settings = RevealLink.Settings(address: RevealAddress(host: "127.0.0.1", port: 9222))
+            settings.background = false
+            link = RevealLink(settings)
+            _ = open(viewport: viewport, configured: configured)
+            let create = writes(feed(.want([PictureWant(slide: 1, size: PixelSize(width: 960, height: 900))])))
+            _ = feed(.text(.audience, JSONValue.object(["id": .number(Double(create[0].1.id)), "result": ["targetId": "R1"]]).encoded))
+            let setup = writes(feed(.opened(.render)))
+            let still = writes(feed(.text(.render, JSONValue.object(["id": .number(Double(setup[1].1.id)), "result": ["result": ["value": "ready"]]]).encoded)))
+            let capture = writes(feed(.text(.render, JSONValue.object(["id": .number(Double(still[0].1.id)), "result": [:]]).encoded)))
+            return (setup[0].1.params, capture.last?.1.params["clip"]?["scale"]?.double)
+        }
+        let deck = renderSetup(viewport: [1050, 880], configured: [1920, 1080])
+        XCTAssertEqual(deck.metrics["width"]?.double, 1920)
+        XCTAssertEqual(deck.metrics["height"]?.double, 1080, "the render window at the deck's 16:9")
+        XCTAssertEqual(deck.scale, 0.5, "a 960×900 pane takes 960×540 of a 1920×1080 slide")
+        let percent = renderSetup(viewport: [1050, 880], configured: ["100%", "100%"])
+        XCTAssertEqual(percent.metrics["width"]?.double, 1050, "no size in pixels: the window's")
+        XCTAssertEqual(percent.metrics["height"]?.double, 880)
     }
 }

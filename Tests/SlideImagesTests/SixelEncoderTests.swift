@@ -73,4 +73,16 @@ final class SixelEncoderTests: XCTestCase {
         XCTAssertTrue(d.registers.keys.allSatisfy { $0 < 16 }, "\(d.registers)")
         XCTAssertEqual(d.pixels.count, 16)
     }
+
+    /// tmux 3.4 and 3.5 write a picture out again with every register below
+    /// the highest one used, an undefined one as `#n;0;0;0;0`, and xterm
+    /// then shows nothing of it: the registers are 0 up to k - 1, all defined.
+    func testRegistersAreNumberedFromZeroWithoutGaps() {
+        var rgba: [UInt8] = []
+        for x in 0..<6 { rgba += (x < 2 ? [255, 0, 0] : x < 4 ? [0, 0, 255] : [250, 250, 250]) + [255] }
+        let d = decode(SixelEncoder.encode(RGBAImage(width: 6, height: 1, pixels: rgba), width: 6, height: 1))
+        XCTAssertEqual(d.registers.keys.sorted(), [0, 1, 2])
+        XCTAssertEqual(Set(d.pixels.values), [0, 1, 2], "the pixels use the registers defined")
+        XCTAssertTrue(d.registers.values.allSatisfy { $0.count == 3 })
+    }
 }

@@ -59,6 +59,7 @@ package enum PadRunner {
                                         environment: ProcessInfo.processInfo.environment, probe: TerminalProbe.onTerminal)
         let pictureLog = Logger(label: "controlpad.pictures")
         pictureLog.info("pictures: \(setup.mode.label) — \(setup.mode.reason)")
+        pictureLog.info("terminal: \(setup.terminal.described); \(setup.answeredText)")
         if let notice = setup.notice { start.notices.append(notice) }
         let writer = setup.realPictures(output: STDOUT_FILENO, wake: { driver.wake() })
         // The user's locale, before the C.UTF-8 fallback: not UTF-8, the pad draws ASCII.
@@ -66,8 +67,11 @@ package enum PadRunner {
         let codeset = UTF8Locale.userCodeset ?? UTF8Locale.currentCodeset
         let asciiOnly = !UTF8Locale.isUTF8(codeset: codeset) && !settings.utf8
         if let notice = UTF8Locale.asciiNotice(codeset: codeset, forced: settings.utf8) { start.notices.append(notice) }
+        let theme = setup.light(settings.theme ?? config.themeBackground)
+        pictureLog.info("theme: \(theme.light ? "light" : "dark") (\(theme.reason))")
         let terminal = try RealTerminal(useColor: colors.wantsColor, terminalName: name, pictures: writer, typed: setup.typed,
-                                        textSizing: setup.textSizing, asciiOnly: asciiOnly, truecolor: colors.wantsTruecolor)
+                                        textSizing: setup.textSizing, asciiOnly: asciiOnly, truecolor: colors.wantsTruecolor,
+                                        light: theme.light)
         defer { terminal.restore() }
         // The locale is UTF-8, or C.UTF-8 as a fallback: said once if neither.
         if asciiOnly == false, let notice = UTF8Locale.notice(codeset: UTF8Locale.currentCodeset) { start.notices.append(notice) }

@@ -9,6 +9,8 @@ package struct PadSettings: Sendable {
     /// How many times taller than wide a cell is.
     package var cellAspect: Double?
     package var pictures: PictureChoice?
+    /// `--theme`: colours for a light or a dark terminal (nil: the config's, else auto).
+    package var theme: ThemeChoice?
     /// The config file, instead of $XDG_CONFIG_HOME/controlpad/config.toml.
     package var config: String?
     /// The talk's planned length, as typed (`DurationText`).

@@ -3,19 +3,27 @@ import PadTerminal
 import SlideImages
 import SlideModel
 
-/// The real picture protocols (PadTerminal's kitty and sixel) as steps of
-/// the pipeline: the same object renders a frame's placements here and
-/// writes them to the terminal there.
-extension KittyPictures: PictureProtocol {
-    /// Nothing to encode: kitty is sent the PNG.
+/// The real picture protocols (PadTerminal's kitty, iTerm2's and sixel) as
+/// steps of the pipeline: the same object renders a frame's placements here
+/// and writes them to the terminal there.
+
+/// The protocols the terminal is sent the PNG by (kitty's, directly or
+/// through tmux's placeholders; iTerm2's): nothing to encode, the frame's
+/// cells stay blank, and the picture is placed there.
+protocol SendsThePNG: PictureProtocol {}
+
+extension SendsThePNG {
     func prepare(_ request: PictureRequest, images: DecodedSlides, screenHeight: Int) -> Bool { true }
 
-    /// The frame's cells stay blank; the picture is placed there.
     func render(_ request: PictureRequest, open: (Int, Int) -> Bool, grid: inout CellGrid) {
         grid.pictures.append(PicturePlacement(slide: request.slide, content: request.content, rect: request.frame,
                                               aspect: request.aspect, png: request.preview.png))
     }
 }
+
+extension KittyPictures: SendsThePNG {}
+extension KittyPlaceholderPictures: SendsThePNG {}
+extension ITermPictures: SendsThePNG {}
 
 extension SixelPictures: PictureProtocol {
     /// Encoded for the frame's pixels from the preview decoded once (`images`).
@@ -39,9 +47,11 @@ extension PictureSetup {
     func realPictures(output: Int32, wake: @escaping @Sendable () -> Void) -> (PictureProtocol & PictureEncoder)? {
         switch mode.kind {
         case .kitty: return KittyPictures()
+        case .iterm: return ITermPictures()
+        case .kittyPlaceholders: return KittyPlaceholderPictures()
         case .sixel:
             let reported = cellSize
-            return SixelPictures(registers: colorRegisters ?? 256, maxSize: maxSixelSize, wake: wake) {
+            return SixelPictures(registers: colorRegisters ?? 256, maxSize: maxSixelSize, maxBytes: maxSixelBytes, wake: wake) {
                 Self.cellPixels(fd: output) ?? reported ?? (10, 20)
             }
         case .blocks, .none: return nil

@@ -182,8 +182,9 @@ package struct InputDecoder {
         return .item(CSIMeaning.item(marker: marker, parameters: parameters, final: final), length: length)
     }
 
-    /// APC, DCS, OSC: up to ST (`ESC \`) or BEL. Only kitty's graphics
-    /// answers (`ESC _ G …`) mean anything to the pad.
+    /// APC, DCS, OSC: up to ST (`ESC \`) or BEL. kitty's graphics answers
+    /// (`ESC _ G …`), the terminal's name (XTVERSION, `ESC P > | …`) and its
+    /// background (`ESC ] 11 ; rgb:…`) mean something to the pad.
     private func stringSequence(_ b: [UInt8], at i: Int) -> Step {
         var j = i + 2
         while j < b.count {
@@ -196,8 +197,38 @@ package struct InputDecoder {
         }
         guard j < b.count else { return b.count - i > Self.maxHeld ? .item(nil, length: b.count - i) : .incomplete }
         let end = b[j] == 0x07 ? j + 1 : j + 2
-        guard b[i + 1] == UInt8(ascii: "_"), i + 2 < j, b[i + 2] == UInt8(ascii: "G") else { return .item(nil, length: end - i) }
-        return .item(.answer(Self.kitty(b[(i + 3)..<j])), length: end - i)
+        let body = b[(i + 2)..<j]
+        switch b[i + 1] {
+        case UInt8(ascii: "_") where body.first == UInt8(ascii: "G"):
+            return .item(.answer(Self.kitty(body.dropFirst())), length: end - i)
+        case UInt8(ascii: "P") where body.starts(with: [UInt8(ascii: ">"), UInt8(ascii: "|")]):
+            return .item(.answer(.version(Self.printable(body.dropFirst(2)))), length: end - i)
+        case UInt8(ascii: "]") where body.starts(with: Array("11;".utf8)):
+            return .item(Self.colour(body.dropFirst(3)).map { .answer(.background(red: $0.0, green: $0.1, blue: $0.2)) }, length: end - i)
+        default:
+            return .item(nil, length: end - i)
+        }
+    }
+
+    /// A terminal's name as it gave it: printable ASCII, at most 80 characters.
+    static func printable(_ body: ArraySlice<UInt8>) -> String {
+        String(decoding: body.filter { (0x20..<0x7F).contains($0) }.prefix(80), as: UTF8.self)
+    }
+
+    /// An X colour as terminals answer OSC 10/11: `rgb:R/G/B` with 1 to 4
+    /// hex digits each (xterm and kitty send 4, `rgb:ffff/ffff/ffff`), as 0–255.
+    static func colour(_ body: ArraySlice<UInt8>) -> (Int, Int, Int)? {
+        let text = String(decoding: body, as: UTF8.self)
+        guard text.hasPrefix("rgb:") else { return nil }
+        let parts = text.dropFirst(4).split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 3 else { return nil }
+        var values: [Int] = []
+        for part in parts {
+            guard (1...4).contains(part.count), let v = Int(part, radix: 16) else { return nil }
+            let max = (1 << (4 * part.count)) - 1
+            values.append((v * 255 + max / 2) / max)
+        }
+        return (values[0], values[1], values[2])
     }
 
     static func kitty(_ body: ArraySlice<UInt8>) -> TerminalAnswer {

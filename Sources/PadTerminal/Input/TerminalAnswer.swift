@@ -12,4 +12,9 @@ package enum TerminalAnswer: Equatable {
     /// XTSMGRAPHICS `CSI ? item;status;values S` (item 1: colour registers;
     /// item 2: the largest sixel picture, width;height).
     case graphics(item: Int, status: Int, values: [Int])
+    /// XTVERSION, `DCS > | text ST`: the terminal's name and version
+    /// (`XTerm(379)`, `kitty(0.26.5)`, `tmux 3.5a`, `WezTerm 20240203-…`).
+    case version(String)
+    /// OSC 11's answer, `OSC 11 ; rgb:RRRR/GGGG/BBBB ST`: the background, 0–255 each.
+    case background(red: Int, green: Int, blue: Int)
 }

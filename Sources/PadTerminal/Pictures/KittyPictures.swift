@@ -106,14 +106,20 @@ package final class KittyPictures: PictureEncoder {
 
     /// The PNG in chunks; errors are answered (`q=1`), success is not.
     private func transmit(_ png: [UInt8], id: UInt32) -> [UInt8] {
+        Self.chunks(png, first: "a=t,f=100,t=d,i=\(id),q=1").flatMap { $0 }
+    }
+
+    /// The PNG as kitty's transmission commands: base64 in chunks of 4096
+    /// bytes, the first with `first`'s keys, each with `m=1` but the last.
+    static func chunks(_ png: [UInt8], first: String) -> [[UInt8]] {
         let data = Array(Data(png).base64EncodedData())
-        var out: [UInt8] = []
+        var out: [[UInt8]] = []
         var start = 0
         repeat {
             let end = min(data.count, start + 4096)
             let more = end < data.count ? 1 : 0
-            let keys = start == 0 ? "a=t,f=100,t=d,i=\(id),q=1,m=\(more)" : "m=\(more)"
-            out += Array("\u{1B}_G\(keys);".utf8) + data[start..<end] + [0x1B, 0x5C]
+            let keys = start == 0 ? "\(first),m=\(more)" : "m=\(more)"
+            out.append(Array("\u{1B}_G\(keys);".utf8) + data[start..<end] + [0x1B, 0x5C])
             start = end
         } while start < data.count
         return out

@@ -28,4 +28,13 @@ package enum PictureLimits {
     /// encoded on another thread, off the key → screen path; half-blocks stand
     /// in until the encode is done.
     package static let sixelInlinePixels = 64_000
+    /// Inside tmux (3.4 and later), the most bytes one sixel picture may
+    /// take: tmux drops a longer DCS sequence whole (`INPUT_BUF_LIMIT`, 1 MiB,
+    /// in its input.c), and the pane would stay empty. A longer one is drawn
+    /// in half-blocks.
+    package static let tmuxSixelBytes = 1_000_000
+    /// Inside tmux the terminal outside cannot be asked for its largest
+    /// sixel picture (tmux answers XTSMGRAPHICS' size query with an error):
+    /// xterm's default, the VT340's, which xterm drops a larger picture past.
+    package static let tmuxSixelSize = (width: 1000, height: 1000)
 }

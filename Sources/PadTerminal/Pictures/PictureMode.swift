@@ -1,6 +1,6 @@
 /// What the pad ended up drawing slides with, and why (for `--log` and help).
 package struct PictureMode: Equatable {
-    package enum Kind: String { case kitty, sixel, blocks, none }
+    package enum Kind: String { case kitty, kittyPlaceholders, sixel, iterm, blocks, none }
     package var kind: Kind
     package var reason: String
 
@@ -13,7 +13,9 @@ package struct PictureMode: Equatable {
     package var label: String {
         switch kind {
         case .kitty: "kitty graphics"
+        case .kittyPlaceholders: "kitty graphics through tmux (Unicode placeholders)"
         case .sixel: "sixel"
+        case .iterm: "iTerm2 inline images"
         case .blocks: "half-blocks"
         case .none: "none"
         }

@@ -18,29 +18,33 @@ import SlideImages
 /// ControlPadUI's `PictureProtocol`, through `prepare(_:image:)` and `placement(for:screenHeight:)`.)
 package final class SixelPictures: PictureEncoder {
     package struct Key: Hashable { var content: UInt64; var width: Int; var height: Int }
-    private struct Drawn: Equatable { var content: UInt64; var bytes: Int; var rect: Rect }
+    private struct Drawn: Equatable { var content: UInt64; var bytes: Int }
     /// The size of a cell in pixels, asked every frame (fonts and windows change).
     let cellSize: () -> (width: Int, height: Int)
     let registers: Int
     /// The largest picture the terminal draws (larger ones it drops).
     let maxSize: (width: Int, height: Int)?
+    /// The most bytes one picture may take (tmux drops a longer sequence
+    /// whole): a picture longer than that is drawn in half-blocks.
+    let maxBytes: Int?
     private let encodeLater: (@escaping @Sendable () -> Void) -> Void
     private let wake: @Sendable () -> Void
     private var cache: [Key: (bytes: [UInt8], at: Int)] = [:]
     private var pending: Set<Key> = []
     private let finished = FinishedEncodes()
     private var uses = 0
-    private var drawn: [Int: Drawn] = [:]
+    private var drawn = DrawnPictures<Drawn>()
     /// How many pictures were encoded (cache misses), for tests and the bench.
     package private(set) var encodes = 0
 
     /// `encodeLater` runs a large encode (default: on a global queue);
     /// `wake` is called, on that thread, when one is done.
-    package init(registers: Int = 256, maxSize: (width: Int, height: Int)? = nil,
+    package init(registers: Int = 256, maxSize: (width: Int, height: Int)? = nil, maxBytes: Int? = nil,
          encodeLater: @escaping (@escaping @Sendable () -> Void) -> Void = { DispatchQueue.global(qos: .userInitiated).async(execute: $0) },
          wake: @escaping @Sendable () -> Void = {}, cellSize: @escaping () -> (width: Int, height: Int)) {
         self.registers = registers
         self.maxSize = maxSize
+        self.maxBytes = maxBytes
         self.encodeLater = encodeLater
         self.wake = wake
         self.cellSize = cellSize
@@ -62,18 +66,19 @@ package final class SixelPictures: PictureEncoder {
     /// The prepare step: whether `request`'s picture is encoded for its
     /// frame's pixels, encoding it if not (`image`: its decoded pixels, nil
     /// when it does not decode). False while a large one is encoded on
-    /// another thread (`wake` says when it is done).
+    /// another thread (`wake` says when it is done), and for a picture
+    /// longer than `maxBytes`.
     package func prepare(_ request: PictureRequest, screenHeight: Int, image: () -> RGBAImage?) -> Bool {
         for (key, bytes) in finished.take() { pending.remove(key); store(bytes, for: key) }
         guard let (key, _) = size(request, screenHeight: screenHeight) else { return false }
-        if cache[key] != nil { return true }
+        if cache[key] != nil { return fits(key) }
         if pending.contains(key) { return false }
         guard let picture = image() else { return false }
         let registers = self.registers
         encodes += 1
         guard key.width * key.height > PictureLimits.sixelInlinePixels else {
             store(SixelEncoder.encode(picture, width: key.width, height: key.height, registers: registers), for: key)
-            return true
+            return fits(key)
         }
         pending.insert(key)
         let finished = self.finished, wake = self.wake
@@ -82,12 +87,18 @@ package final class SixelPictures: PictureEncoder {
             wake()
         }
         for (key, bytes) in finished.take() { pending.remove(key); store(bytes, for: key) }
-        return cache[key] != nil
+        return fits(key)
+    }
+
+    /// Encoded, and no longer than the terminal (or tmux) takes.
+    private func fits(_ key: Key) -> Bool {
+        guard let hit = cache[key] else { return false }
+        return hit.bytes.count <= (maxBytes ?? .max)
     }
 
     /// The render step: the placement of `request`'s picture, once encoded.
     package func placement(for request: PictureRequest, screenHeight: Int) -> PicturePlacement? {
-        guard let (key, indent) = size(request, screenHeight: screenHeight), let hit = cache[key] else { return nil }
+        guard let (key, indent) = size(request, screenHeight: screenHeight), fits(key), let hit = cache[key] else { return nil }
         uses += 1
         cache[key]?.at = uses
         return PicturePlacement(slide: request.slide, content: request.content, rect: request.frame,
@@ -104,28 +115,21 @@ package final class SixelPictures: PictureEncoder {
     // MARK: the terminal's
 
     package func prepare(_ placements: [PicturePlacement], fullRepaint: Bool) -> [Rect] {
-        if fullRepaint { drawn = [:]; return [] }
-        var gone: [Rect] = []
-        for (slot, old) in drawn {
-            let new = placements.indices.contains(slot) ? placements[slot].rect : nil
-            if new != old.rect { gone.append(old.rect); drawn[slot] = nil }
-        }
-        return gone
+        drawn.prepare(placements, fullRepaint: fullRepaint)
     }
 
     package func bytes(_ placements: [PicturePlacement], screenHeight: Int, repainted: (Rect) -> Bool) -> [UInt8] {
         var out: [UInt8] = []
         for (slot, placement) in placements.enumerated() where !placement.encoded.isEmpty {
-            let want = Drawn(content: placement.content, bytes: placement.encoded.count, rect: placement.rect)
-            if drawn[slot] == want && !repainted(placement.rect) { continue }
+            let want = Drawn(content: placement.content, bytes: placement.encoded.count)
+            guard drawn.needsWriting(slot, want, at: placement.rect, repainted: repainted) else { continue }
             out += cursorTo(x: placement.rect.x + placement.indent, y: placement.rect.y) + placement.encoded
-            drawn[slot] = want
         }
         return out.isEmpty ? [] : saveCursor + out + restoreCursor
     }
 
     package func freeAll() -> [UInt8] {
-        drawn = [:]
+        drawn.forget()
         cache = [:]
         return []
     }

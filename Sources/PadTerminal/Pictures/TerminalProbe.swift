@@ -9,13 +9,16 @@ import Syscalls
 
 /// Asks the terminal, before the first frame, what it can show: the kitty
 /// graphics query (`a=q`), XTSMGRAPHICS (sixel colour registers), the cell
-/// size in pixels (`CSI 16 t`), kitty's text sizing (a space two cells
+/// size in pixels (`CSI 16 t`), its name and version (XTVERSION, `CSI > 0 q`),
+/// its background colour (OSC 11), kitty's text sizing (a space two cells
 /// wide, OSC 66 `w=2`, then where the cursor is: column 3 where the
-/// terminal has it, 2 where it ignored the sequence) and Primary Device
-/// Attributes last. Every
-/// terminal answers DA1, and answers come in order, so its answer ends the
-/// wait; a terminal that answers nothing costs at most `timeout`. Keys
-/// typed meanwhile are kept in `typed`, for the pad to take first.
+/// terminal has it, 2 where it ignored the sequence; the line is cleared
+/// after, which also clears what a terminal that knows no OSC printed) and
+/// Primary Device Attributes last. Every terminal answers DA1, and answers
+/// come in order, so its answer ends the wait: a terminal still starting
+/// (kitty with the pad as its command) is waited for, and one that answers
+/// nothing costs at most `timeoutMs`. Keys typed meanwhile are kept in
+/// `typed`, for the pad to take first.
 package struct TerminalProbe {
     var kitty = false
     /// The terminal draws text at a size it is told (kitty 0.40+, OSC 66).
@@ -26,6 +29,12 @@ package struct TerminalProbe {
     var colorRegisters: Int?
     /// The largest sixel picture the terminal shows (xterm: 1000×1000 by default).
     var maxSixelSize: (width: Int, height: Int)?
+    /// XTVERSION's answer: `XTerm(379)`, `kitty(0.26.5)`, `tmux 3.5a`.
+    var version: String?
+    /// OSC 11's answer: the background, 0–255 each.
+    var background: (red: Int, green: Int, blue: Int)?
+    /// How long the answers took, in milliseconds (DA1's arrival).
+    var answeredAfterMs: Int?
     /// Keys typed during the queries, for the pad to take first.
     var typed: [TerminalInput] = []
 
@@ -33,23 +42,29 @@ package struct TerminalProbe {
     /// From the start of the line, so the column answered says it; the
     /// space it may draw is blank, and the line is cleared after.
     static let textSizingQuery = "\r\u{1B}]66;w=2; \u{1B}\\\u{1B}[6n\r\u{1B}[K"
-    static let queries = kittyQuery + "\u{1B}[?1;1;0S\u{1B}[?2;1;0S\u{1B}[16t" + textSizingQuery + "\u{1B}[c"
-    /// Inside tmux only DA1 is answered (by tmux itself: 4 when it was built
-    /// with sixel); the other queries would be answered by nobody.
-    static let tmuxQueries = "\u{1B}[c"
+    /// XTVERSION and OSC 11 (the background), answered by xterm, kitty,
+    /// foot, WezTerm, iTerm2 and tmux itself.
+    static let nameAndBackground = "\u{1B}[>0q\u{1B}]11;?\u{1B}\\"
+    static let queries = kittyQuery + "\u{1B}[?1;1;0S\u{1B}[?2;1;0S\u{1B}[16t" + nameAndBackground + textSizingQuery + "\u{1B}[c"
+    /// Inside tmux, tmux answers itself: its name (XTVERSION), the
+    /// background of the terminal outside (3.4 and later), and DA1 (4 when
+    /// it was built with sixel); kitty's query would be answered by nobody.
+    static let tmuxQueries = nameAndBackground + "\u{1B}[c"
 
-    /// How long a terminal that answers nothing is waited for: 150 ms, or
-    /// `CONTROLPAD_PROBE_MS` (the real-terminal end-to-end tests: kitty
-    /// drawing in software on a busy machine has answered later than 150 ms,
-    /// and was taken for a terminal without pictures).
+    /// How long a terminal that answers nothing is waited for: 2 s, or
+    /// `CONTROLPAD_PROBE_MS`. Every terminal answers DA1, and its answer
+    /// ends the wait, so a terminal that answers costs no more than its
+    /// answer takes: kitty started with the pad as its command answered
+    /// after the 150 ms waited before, drawing in software on a busy
+    /// machine later still, and was taken for a terminal without pictures.
     package static var timeoutMs: Int {
-        guard let text = getenv("CONTROLPAD_PROBE_MS").map({ String(cString: $0) }), let ms = Int(text), ms > 0 else { return 150 }
+        guard let text = getenv("CONTROLPAD_PROBE_MS").map({ String(cString: $0) }), let ms = Int(text), ms > 0 else { return 2000 }
         return ms
     }
 
     /// Runs the queries on the terminal (`input` read in raw mode, restored
     /// after, without discarding what was typed).
-    static func run(input: Int32, output: Int32, queries: String, timeoutMs: Int = 150,
+    static func run(input: Int32, output: Int32, queries: String, timeoutMs: Int = 2000,
                     monotonic: () -> Int = { Int(DispatchTime.now().uptimeNanoseconds / 1_000_000) }) -> TerminalProbe {
         var probe = TerminalProbe()
         var saved = termios()
@@ -64,7 +79,8 @@ package struct TerminalProbe {
         defer { tcsetattr(input, TCSANOW, &saved) }
         guard (try? Syscalls.writeAll(output, Array(queries.utf8))) != nil else { return probe }
         var decoder = InputDecoder()
-        let deadline = monotonic() + timeoutMs
+        let start = monotonic()
+        let deadline = start + timeoutMs
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !probe.answered {
             let left = deadline - monotonic()
@@ -78,6 +94,7 @@ package struct TerminalProbe {
                 }
             }
         }
+        if probe.answered { probe.answeredAfterMs = monotonic() - start }
         return probe
     }
 
@@ -93,6 +110,8 @@ package struct TerminalProbe {
         case .graphics(2, 0, let values) where values.count == 2 && values.allSatisfy({ $0 > 0 }):
             maxSixelSize = (values[0], values[1])
         case .graphics: break
+        case .version(let name): version = name
+        case .background(let red, let green, let blue): background = (red, green, blue)
         }
     }
 }

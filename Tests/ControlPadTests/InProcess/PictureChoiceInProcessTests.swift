@@ -9,17 +9,19 @@ import PadConfig
 
 /// `--pictures` from the command line, in-process (was
 /// PictureChoiceEndToEndTests in tmux): none shows no picture at all, a
-/// wrong value is one clear line.
+/// wrong value is said with every choice.
 final class PictureChoiceInProcessTests: XCTestCase {
     func testPicturesNoneShowsThatAPreviewIsReadyInsteadOfAPicture() throws {
         let command = try XCTUnwrap(try ControlPadCommand.parseAsRoot(["demo", "--pictures", "none"]) as? LocalSourceCommand)
         let settings = command.pad.settings
         XCTAssertEqual(settings.pictures, PictureChoice.none)
         // As PadRunner decides it: no picture pipeline at all.
-        let setup = PictureSetup.decide(choice: settings.pictures!, colorOn: true, environment: [:], probe: { _ in
-            XCTFail("--pictures none asks the terminal nothing"); return TerminalProbe()
+        var asked: [String] = []
+        let setup = PictureSetup.decide(choice: settings.pictures!, colorOn: true, environment: [:], probe: {
+            asked.append($0); return TerminalProbe()
         })
         XCTAssertEqual(setup.mode.kind, .none)
+        XCTAssertEqual(asked, [TerminalProbe.nameAndBackground + "\u{1B}[c"], "--pictures none asks only the name and background (the theme)")
         let pad = try ScriptedPad(source: ScriptedPad.demo(seed: 5, latency: 5...40, drop: 0), width: 120, height: 40,
                                   settings: settings, config: nil, depth: nil)
         let screen = try pad.waitFor("the panes' placeholders") { $0.contains("preview ready") }
@@ -34,7 +36,9 @@ final class PictureChoiceInProcessTests: XCTestCase {
             let message = ControlPadCommand.message(for: error)
             XCTAssertTrue(message.contains("--pictures"), message)
             XCTAssertTrue(message.contains("auto"), message)
-            XCTAssertEqual(message.split(separator: "\n").count, 1, "one line: \(message)")
+            // Six choices since iterm: ArgumentParser lists them one a line (it joins five or fewer).
+            XCTAssertEqual(message.split(separator: "\n").count, 1 + PictureChoice.allCases.count, "the error, then each choice: \(message)")
+            for choice in PictureChoice.allCases { XCTAssertTrue(message.contains(choice.rawValue), message) }
             XCTAssertNotEqual(ControlPadCommand.exitCode(for: error), .success)
         }
     }
