@@ -87,7 +87,7 @@ final class AgendaScreenTests: XCTestCase {
             let here = try XCTUnwrap(lines.first { $0.contains("How it works") })
             XCTAssertTrue(here.contains("▶") && here.contains("2:00") && here.contains("1:51"), here)
             XCTAssertTrue(lines.contains { $0.contains("Agenda · 3 sections · +0:21 behind") }, grid.text)
-            XCTAssertEqual(try cells(of: "+0:30 over", in: grid).first?.style.role, .paceOver)
+            XCTAssertEqual(try cells(of: "+0:30 over", in: grid).first?.style.role, .paceTight, "a section over its plan: not the talk's red")
             // ↓ to Wrap-up, Enter: the show goes to its first slide and the agenda closes.
             _ = state.reduce(.key(.down), now: now)
             XCTAssertEqual(state.reduce(.key(.enter), now: now), [.send(.goto(index: 8))])

@@ -128,7 +128,9 @@ final class PadLoopTests: XCTestCase {
         XCTAssertTrue(loop.ended)
         loop.finish()
         let rows = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
-        XCTAssertEqual(rows.count, 3, "header, slide 1, slide 2: \(rows)")
-        XCTAssertEqual(rows.first, "slide,entered_at,seconds")
+        XCTAssertEqual(rows.count, 5, "header, the show's start, slide 1, slide 2, the run's end: \(rows)")
+        XCTAssertEqual(rows.first, "slide,entered_at,seconds,section,title,step,since_start,event")
+        XCTAssertEqual(rows.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).last ?? "" },
+                       ["show_start", "slide", "slide", "show_end"])
     }
 }
