@@ -24,8 +24,10 @@ package struct ReportText {
     package func render(_ report: TalkReport) -> String {
         var out: [String] = []
         let runs = report.runs
-        out.append(bold("Where the time went") + ": \(runs.count) run\(runs.count == 1 ? "" : "s") — "
-                   + runs.enumerated().map { "\(label($0.offset, runs.count)) \($0.element.name)" }.joined(separator: ", "))
+        out.append(bold("Where the time went") + ": \(runs.count) run\(runs.count == 1 ? "" : "s")")
+        for (i, run) in runs.enumerated() {
+            out.append("  " + pad(label(i, runs.count), 6) + " " + DisplayWidth.truncate(run.name, to: width - 20) + " (" + minutes(run.total) + ")")
+        }
         out.append("")
         out += table(report)
         if !report.sections.isEmpty {
