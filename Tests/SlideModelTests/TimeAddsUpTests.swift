@@ -109,4 +109,17 @@ final class TimeAddsUpTests: XCTestCase {
         XCTAssertFalse(reading.isBehind, "the talk is ahead: not red")
         XCTAssertEqual(AgendaReading.overMark, "⚑ ")
     }
+
+    func testTheTimersColourFollowsTheAgendasWordsNotTheSlidesEvenShare() {
+        var state = PadState(animate: false)
+        state.agenda.written = [TalkSection(name: "Welcome", firstSlide: 0, planned: s(120)), TalkSection(name: "Rest", firstSlide: 6, planned: s(120))]
+        state.talkDuration = s(240)
+        _ = state.reduce(.source(.link(.local("demo"))), now: .zero)
+        _ = state.reduce(.source(.showStarted(slideCount: 14, current: 0)), now: .zero)
+        _ = state.reduce(.source(.slideChanged(index: 1)), now: s(60))
+        XCTAssertEqual(state.pace(at: s(60)), .over, "by slides (17 s each) the talk would be behind")
+        XCTAssertEqual(state.agendaReading(at: s(60))?.offsetWords, "on time")
+        XCTAssertEqual(state.timerPace(at: s(60)), .onTime, "the words say on time: not red")
+        XCTAssertEqual(state.timerPace(at: s(250)), .over, "past the talk's length: red")
+    }
 }

@@ -14,14 +14,14 @@ struct ClockView {
 
     func render(_ state: PadState, now: Duration, in rect: Rect, grid: inout CellGrid) {
         guard !rect.isEmpty else { return }
-        // An alert: the whole area flashes once (`TalkAlerts.flashLength`), in the banner's look.
+        // An alert: the whole area flashes once (`TalkAlerts.flashLength`), in the warning's look (black on yellow; reverse without colour).
         let flashing = state.alertFlashes(at: now)
-        grid.fill(rect, style: flashing ? Style(.banner) : Style.text)
-        func look(_ style: Style) -> Style { flashing ? Style(.banner) : style }
+        grid.fill(rect, style: flashing ? Style(.warning) : Style.text)
+        func look(_ style: Style) -> Style { flashing ? Style(.warning) : style }
         let elapsed = state.elapsed(at: now)
         let role: Role
         let agendaBehind = state.agendaReading(at: now)?.isBehind == true
-        switch state.pace(at: now) {
+        switch state.timerPace(at: now) {
         case _ where agendaBehind: role = .paceOver
         case .tight?: role = .paceTight
         case .over?: role = .paceOver

@@ -66,13 +66,13 @@ struct StatusBarView {
                 if let total = state.talkDuration { timer += " / " + Self.duration(total) }
                 if state.pausedSince != nil { timer += " ❚❚" }
                 let role: Role
-                switch state.pace(at: now) {
+                switch state.timerPace(at: now) {
                 case .tight?: role = .paceTight
                 case .over?: role = .paceOver
                 default: role = base
                 }
                 // An alert flashes the timer once (here too, where there is no timer area).
-                parts.append((timer, Style(state.alertFlashes(at: now) ? .banner : role), 2))
+                parts.append((timer, Style(state.alertFlashes(at: now) ? .warning : role), 2))
                 if let total = state.talkDuration {
                     parts.append((Self.leftOrOver(total - elapsed), Style(role), 3))
                 }
