@@ -39,7 +39,7 @@ package enum ReportSVG {
             for (label, value, fill) in bars {
                 if let value {
                     svg += "<rect class=\"bar\" data-run=\"\(escaped(label))\" data-seconds=\"\(value.wholeMs / 1000)\" x=\"\(left)\" y=\"\(y)\" width=\"\(w(value))\" height=\"\(barHeight)\" fill=\"\(fill)\"/>"
-                    let over = label != "planned" && row.planned.map { value > $0 } == true
+                    let over = label != "planned" && row.planned.map { value - $0 >= .seconds(1) } == true
                     svg += "<text x=\"\(left + w(value) + 6)\" y=\"\(y + barHeight - 2)\">\(PaceReading.minutes(value))\(over ? " over" : "")</text>\n"
                 }
                 svg += "<text x=\"\(left - 6)\" y=\"\(y + barHeight - 2)\" text-anchor=\"end\" fill=\"#555555\">\(escaped(label))</text>\n"

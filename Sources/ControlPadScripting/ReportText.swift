@@ -104,7 +104,7 @@ package struct ReportText {
             lines.append(name + " " + pad("planned", labelWidth) + " " + paint(bar(row.planned, glyph: planGlyph), "90")
                          + " " + (row.planned.map(minutes) ?? "—"))
             for (i, actual) in row.actual.enumerated() {
-                let over = row.planned.map { (actual ?? .zero) > $0 } ?? false
+                let over = row.planned.map { (actual ?? .zero) - $0 >= .seconds(1) } ?? false  // as the table's "over": a whole second
                 let colour = i == runs.count - 1 ? (over ? "31" : "32") : Self.runColors[i % Self.runColors.count]
                 lines.append(String(repeating: " ", count: nameWidth) + " " + pad(label(i, runs.count), labelWidth) + " "
                              + paint(bar(actual, glyph: full), colour) + " " + (actual.map(minutes) ?? "—")

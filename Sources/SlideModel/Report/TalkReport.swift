@@ -16,7 +16,7 @@ public struct TalkReport: Sendable, Equatable {
         public var name: String
         /// The plan, as the latest run that planned it had it.
         public var planned: Duration?
-        /// Per run; nil where the run had no such section.
+        /// Per run; nil where the run never came to it (no such section, or a run cut short).
         public var actual: [Duration?]
 
         /// The latest run's time against the plan: positive over.
@@ -76,7 +76,7 @@ public struct TalkReport: Sendable, Equatable {
         let laterFirst = order
         sections = laterFirst.map { name in
             SectionRow(name: name, planned: measured.last { $0.planned[name] != nil }?.planned[name] ?? nil,
-                       actual: measured.map { $0.sectionOrder.contains(name) ? $0.sections[name, default: .zero] : nil })
+                       actual: measured.map { $0.sections[name] })
         }
         let numbers = Set(measured.flatMap { $0.slides.keys }).sorted()
         slides = numbers.map { n in
