@@ -133,4 +133,25 @@ final class PadLoopTests: XCTestCase {
         XCTAssertEqual(rows.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).last ?? "" },
                        ["show_start", "slide", "slide", "show_end"])
     }
+
+    /// An alert rings the bell only when asked (`--alert …,bell`), once per
+    /// threshold, between frames: the keys go on (issue 51).
+    func testAnAlertRingsTheBellWhenAskedAndOnlyOnce() throws {
+        for bell in [true, false] {
+            let terminal = try TestTerminal()
+            let source = ScriptedSource()
+            var state = PadState(animate: false)
+            state.talkDuration = .seconds(10)
+            state.alerts.rules = AlertRules(talkLeft: [.seconds(20)], bell: bell)
+            let loop = try RunningPad(PadLoop(terminal: terminal, source: source, state: state, clocks: clocks), terminal: terminal)
+            source.say(.showStarted(slideCount: 5, current: 0))
+            drawn(loop) { terminal.screen.contains("⚑ 0:10 left in the talk") }
+            XCTAssertTrue(loop.type([.key(.right)]))
+            XCTAssertEqual(source.sent, [.next], "the key goes out as ever")
+            source.say(.slideChanged(index: 1))
+            drawn(loop) { terminal.screen.contains("2/5") }
+            XCTAssertEqual(terminal.bells, bell ? 1 : 0, bell ? "rung once" : "not asked: no bell")
+            XCTAssertTrue(loop.type([.key(.char("q")), .key(.char("y"))]))
+        }
+    }
 }
