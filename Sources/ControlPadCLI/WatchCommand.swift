@@ -119,9 +119,11 @@ struct WatchCommand: ParsableCommand {
             if pad.agenda.written == nil { pad.agenda.written = store.keptAgenda(server: server, wall: Int(Date().timeIntervalSince1970 * 1000)) }
         }
         let interval = every.flatMap(Self.interval)
-        // Alerts are checked once a second while the timer runs, with or without --every.
-        let tick = interval ?? (pad.alerts.rules.isEmpty ? nil : .seconds(1))
-        var nextTick = tick.map { link.now + $0 }
+        // Alerts are checked four times a second, with or without --every: told within a quarter second of their mark.
+        let check: Duration? = pad.alerts.rules.isEmpty ? nil : .milliseconds(250)
+        var nextState = interval.map { link.now + $0 }
+        var nextCheck = check.map { link.now + $0 }
+        var nextTick: Duration? { [nextState, nextCheck].compactMap { $0 }.min() }
         var lastState: [(String, JSONLine.Value)]?
         LineOutput.ignoreBrokenPipes()
         link.start()
@@ -132,10 +134,13 @@ struct WatchCommand: ParsableCommand {
             let now = link.now
             guard let item else {
                 // The tick: the alerts due, and the state again while the talk's clock runs.
-                if let tick {
-                    nextTick = now + tick
+                if let check, let due = nextCheck, now >= due {
+                    nextCheck = now + check
                     guard writeAlerts(pad.reduce(.tick, now: now)) else { break following }
-                    if interval != nil, pad.elapsed(at: now) != nil, pad.pausedSince == nil {
+                }
+                if let interval, let due = nextState, now >= due {
+                    nextState = now + interval
+                    if pad.elapsed(at: now) != nil, pad.pausedSince == nil {
                         guard LineOutput.write(stateLine(pad, now: now)) else { break following }
                     }
                 }

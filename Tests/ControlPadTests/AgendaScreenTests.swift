@@ -86,11 +86,11 @@ final class AgendaScreenTests: XCTestCase {
         let flashing = render(&state, 160, 50)
         let digits = try cells(of: "talk 3:19 left", in: flashing)
         XCTAssertEqual(Set(digits.map(\.style.role)), [.warning], "the timer's area flashes")
-        XCTAssertEqual(try cells(of: "⚑ 3:19 left in the talk", in: flashing).first?.style.role, .warning)
+        XCTAssertEqual(try cells(of: "⚑ 3:20 left in the talk", in: flashing).first?.style.role, .warning)
         let later = now + TalkAlerts.flashLength
         let after = renderPad(&state, width: 160, height: 50, now: later)
         XCTAssertNotEqual(try cells(of: "talk 3:18 left", in: after).first?.style.role, .warning, "once: the flash is over")
-        XCTAssertTrue(after.text.contains("⚑ 3:19 left in the talk"), "the words stay")
+        XCTAssertTrue(after.text.contains("⚑ 3:20 left in the talk"), "the words stay")
     }
 
     func testASectionOverWhileTheTalkIsAheadIsMarkedNotRed() throws {

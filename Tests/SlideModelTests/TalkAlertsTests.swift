@@ -67,6 +67,7 @@ final class TalkAlertsTests: XCTestCase {
         var state = talk(AlertRules(talkLeft: [s(300), s(60)]))
         let told = alerts(state.reduce(.tick, now: s(560)))
         XCTAssertEqual(told.map(\.threshold), [s(60)], "a pad that looks late tells 1:00, not 5:00 then 1:00")
+        XCTAssertEqual(told.first?.words, "⚑ 0:40 left in the talk", "well past its mark: what is left")
         XCTAssertEqual(state.alerts.fired, ["talk_left:300000", "talk_left:60000"])
     }
 

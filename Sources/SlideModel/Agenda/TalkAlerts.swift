@@ -48,7 +48,10 @@ public struct TalkAlert: Sendable, Equatable {
     public var words: String {
         switch kind {
         case .talkLeft:
-            return AgendaReading.overMark + PaceReading.minutes((talkLeft ?? .zero) + .milliseconds(999)) + " left in the talk"
+            // The mark crossed ("5:00"), unless the talk is well past it (a pad started late): then what is left.
+            let left = talkLeft ?? .zero
+            let shown = threshold.map { $0 - left < .milliseconds(1500) ? $0 : left + .milliseconds(999) } ?? left + .milliseconds(999)
+            return AgendaReading.overMark + PaceReading.minutes(shown) + " left in the talk"
         case .sectionOver:
             return AgendaReading.overMark + "section \u{201C}\(section ?? "")\u{201D} over its " + PaceReading.minutes(sectionPlanned ?? .zero)
         case .talkOver:
