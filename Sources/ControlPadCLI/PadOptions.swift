@@ -51,6 +51,11 @@ struct PadOptions: ParsableArguments {
         valueName: "FILE"))
     var agenda: String?
 
+    @Option(help: ArgumentHelp(
+        "When to tell the presenter (the timer flashes once, the status line says it): talk time left, a section over its plan, the talk over; bell rings too. E.g. 5m,1m,section,over,bell (default: the config's alert).",
+        valueName: "WHEN"))
+    var alert: String?
+
     /// What the pad is given of them.
     @Flag(name: .long, help: "Draw UTF-8 frames, symbols and pictures although the locale's character set is not UTF-8 (a UTF-8 terminal behind LANG=C); without it such a locale gets ASCII.")
     var utf8 = false
@@ -68,6 +73,7 @@ struct PadOptions: ParsableArguments {
         settings.rehearsalLog = rehearsalLog
         settings.paceFrom = paceFrom
         settings.agenda = agenda
+        settings.alert = alert
         return settings
     }
 
@@ -77,6 +83,9 @@ struct PadOptions: ParsableArguments {
         }
         if let duration, DurationText.length(duration) == nil {
             throw ValidationError("--duration " + DurationText.problem(duration))
+        }
+        if let alert, case .failure(let problem) = AlertText.rules(alert) {
+            throw ValidationError("--alert: " + problem.description)
         }
     }
 }

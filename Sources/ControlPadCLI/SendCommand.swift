@@ -105,8 +105,10 @@ struct SendCommand: ParsableCommand {
         if let problems = written?.problems, !problems.isEmpty {
             for problem in problems { Syscalls.writeStandardError("controlpad: agenda: \(problem)\n") }
         }
+        // No agenda given: the one a pad runs this show with (kept with its timer), so `section NAME` means what the pad shows.
+        let kept = written == nil ? TalkTimerStore.standard()?.keptAgenda(server: shown, wall: Int(Date().timeIntervalSince1970 * 1000)) : nil
         var conversation = SendConversation(action: action, waitForConfirmation: !noWait, server: shown,
-                                            peer: .init(kind), agenda: written.flatMap { $0.sections.isEmpty ? nil : $0.sections })
+                                            peer: .init(kind), agenda: written.flatMap { $0.sections.isEmpty ? nil : $0.sections } ?? kept)
         link.start()
         let outcome = Self.converse(&conversation, over: link, timeout: timeout)
         // What the source must still finish (a stream, the calm after a stop)

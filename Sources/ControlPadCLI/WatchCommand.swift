@@ -54,6 +54,9 @@ struct WatchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The talk's planned length, for the time left in the state line (as the pad's --duration; default: the config's).", valueName: "LENGTH"))
     var duration: String?
 
+    @Option(help: ArgumentHelp("Print an alert event (kind alert) at these thresholds, as the pad's --alert: 5m,1m,section,over (default: the config's alert).", valueName: "WHEN"))
+    var alert: String?
+
     @Option(help: ArgumentHelp("Write a log to FILE.", valueName: "FILE"))
     var log: String?
 
@@ -63,6 +66,9 @@ struct WatchCommand: ParsableCommand {
         }
         if let duration, DurationText.length(duration) == nil {
             throw ValidationError("--duration " + DurationText.problem(duration))
+        }
+        if let alert, case .failure(let problem) = AlertText.rules(alert) {
+            throw ValidationError("--alert: " + problem.description)
         }
         guard let address else { return }
         try SourceRegistry.check(address)
@@ -105,13 +111,19 @@ struct WatchCommand: ParsableCommand {
             for problem in read.problems { Syscalls.writeStandardError("controlpad: agenda: \(problem)\n") }
             if !read.sections.isEmpty { pad.agenda.written = read.sections }
         }
-        // A pad on the same show keeps its talk timer: the state line counts from it.
+        pad.alerts.rules = alert.flatMap { try? AlertText.rules($0).get() } ?? configured.alerts
+        // A pad on the same show keeps its talk timer (and its agenda): the state line counts from it.
         var kept: TalkTimerKeeping?
         if case .connecting(let server) = pad.link, !server.isEmpty, let store = TalkTimerStore.standard() {
             kept = TalkTimerKeeping(store: store, server: server)
+            if pad.agenda.written == nil { pad.agenda.written = store.keptAgenda(server: server, wall: Int(Date().timeIntervalSince1970 * 1000)) }
         }
         let interval = every.flatMap(Self.interval)
-        var nextTick = interval.map { link.now + $0 }
+        // Alerts are checked four times a second, with or without --every: told within a quarter second of their mark.
+        let check: Duration? = pad.alerts.rules.isEmpty ? nil : .milliseconds(250)
+        var nextState = interval.map { link.now + $0 }
+        var nextCheck = check.map { link.now + $0 }
+        var nextTick: Duration? { [nextState, nextCheck].compactMap { $0 }.min() }
         var lastState: [(String, JSONLine.Value)]?
         LineOutput.ignoreBrokenPipes()
         link.start()
@@ -121,9 +133,13 @@ struct WatchCommand: ParsableCommand {
             let item = link.next(before: nextTick)
             let now = link.now
             guard let item else {
-                // The tick: the state again while the talk's clock runs.
-                if let interval {
-                    nextTick = now + interval
+                // The tick: the alerts due, and the state again while the talk's clock runs.
+                if let check, let due = nextCheck, now >= due {
+                    nextCheck = now + check
+                    guard writeAlerts(pad.reduce(.tick, now: now)) else { break following }
+                }
+                if let interval, let due = nextState, now >= due {
+                    nextState = now + interval
                     if pad.elapsed(at: now) != nil, pad.pausedSince == nil {
                         guard LineOutput.write(stateLine(pad, now: now)) else { break following }
                     }
@@ -132,15 +148,17 @@ struct WatchCommand: ParsableCommand {
             }
             guard case .event(let event) = item else { break }
             // Pictures and notes say nothing of the state: the pad's buffer need not hold them here.
+            var effects: [Effect] = []
             switch event {
             case .preview, .notes: break
-            default: _ = pad.reduce(.source(event), now: now)
+            default: effects += pad.reduce(.source(event), now: now)
             }
-            if let restore = kept?.restore(pad, wall: Int(Date().timeIntervalSince1970 * 1000)) { _ = pad.reduce(restore, now: now) }
+            if let restore = kept?.restore(pad, wall: Int(Date().timeIntervalSince1970 * 1000)) { effects += pad.reduce(restore, now: now) }
             for change in report.changes(for: event) {
                 let line = json ? WatchLines.json(change, at: Date()) : WatchLines.text(change, at: Date())
                 guard LineOutput.write(line) else { break following }
             }
+            guard writeAlerts(effects) else { break following }
             let state = WatchState.fields(pad, now: now)
             if json, lastState.map({ WatchState.changed($0, state) }) ?? true {
                 guard LineOutput.write(stateLine(pad, now: now)) else { break following }
@@ -155,7 +173,16 @@ struct WatchCommand: ParsableCommand {
 }
 
 extension WatchCommand {
-    /// The state line: JSON (schema 1) with --json, else words.
+    /// An `alert` line for each alert among `effects`; false once stdout is closed.
+    func writeAlerts(_ effects: [Effect]) -> Bool {
+        for case .alert(let alert) in effects {
+            let change = WatchState.alertChange(alert)
+            guard LineOutput.write(json ? WatchLines.json(change, at: Date()) : WatchLines.text(change, at: Date())) else { return false }
+        }
+        return true
+    }
+
+    /// The state line: JSON (schema 2) with --json, else words.
     func stateLine(_ pad: PadState, now: Duration) -> String {
         json ? WatchLines.json(WatchReport.Change("state", WatchState.fields(pad, now: now), text: ""), at: Date())
             : WatchLines.text(WatchReport.Change("state", text: WatchState.text(pad, now: now)), at: Date())

@@ -1,6 +1,6 @@
 import SlideModel
 
-/// The `state` line of `controlpad watch --json` (schema 1, docs/STREAM-DECK.md):
+/// The `state` line of `controlpad watch --json` (schema 2, docs/STREAM-DECK.md):
 /// the whole of what a Stream Deck key shows, from the pad's own reducer
 /// fed with the source's events (so the talk's timer, the sections and the
 /// pace are counted as the pad counts them). Every field is always present
@@ -12,7 +12,8 @@ import SlideModel
 ///
 /// A later schema adds fields; it never changes or removes one.
 package struct WatchState {
-    package static let schema = 1
+    /// 2: the `alert` event (issue 51).
+    package static let schema = 2
 
     /// The fields that say what changed: everything but the clock's.
     package static let clockFields: Set<String> = ["section_left_s", "talk_left_s", "elapsed_s", "pace", "pace_s"]
@@ -51,6 +52,24 @@ package struct WatchState {
             ("pace", offset.map { .string($0 > .zero ? "behind" : $0 < .zero ? "ahead" : "on_time") } ?? .null),
             ("pace_s", seconds(offset)),
         ]
+    }
+
+    /// The `alert` line: its kind and numbers, in whole seconds (null where
+    /// the kind has none), and the pad's words.
+    package static func alertChange(_ alert: TalkAlert) -> WatchReport.Change {
+        func seconds(_ d: Duration?) -> JSONLine.Value { d.map { .int($0.wholeMs / 1000) } ?? .null }
+        func left(_ d: Duration?) -> JSONLine.Value { d.map { .int(Int((Double($0.wholeMs) / 1000).rounded(.up))) } ?? .null }
+        return WatchReport.Change("alert", [
+            ("schema", .int(schema)),
+            ("kind", .string(alert.kind.rawValue)),
+            ("threshold_s", seconds(alert.threshold)),
+            ("talk_left_s", left(alert.talkLeft)),
+            ("section", alert.section.map { .string($0) } ?? .null),
+            ("section_planned_s", seconds(alert.sectionPlanned)),
+            ("section_over_s", seconds(alert.sectionOverBy)),
+            ("elapsed_s", seconds(alert.elapsed)),
+            ("text", .string(alert.words)),
+        ], text: "alert: " + alert.words)
     }
 
     /// One line for people: "slide 4/14 · § How it works 3:30 left · talk 12:00 left · +0:42 behind".

@@ -31,6 +31,12 @@ package enum DefaultConfig {
         # folder. --agenda overrides.
         # agenda = "talk-agenda.toml"
 
+        # Alerts: the timer flashes once and the status line says it when the
+        # talk has this much left ("5m", "1m"), when a section runs over its
+        # plan ("section"), when the talk runs over ("over"); "bell" rings the
+        # terminal's bell too. --alert overrides.
+        # alert = "5m,1m,section,over"
+
         # The server `controlpad connect` uses when no HOST is given.
         # server = "127.0.0.1:1599"
 

@@ -9,6 +9,8 @@ package struct PadConfig: Equatable {
     package var talkDuration: Duration?
     /// The agenda file (`agenda`), relative to the config file's folder when not absolute.
     package var agenda: String?
+    /// When to tell the presenter (`alert`: time left, a section over, the talk over; the bell).
+    package var alerts = AlertRules()
     /// `connect` with no HOST uses this.
     package var server: String?
     /// Each source kind's settings by its id (`[source.ID]`, or the top-level

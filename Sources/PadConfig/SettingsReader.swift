@@ -58,6 +58,14 @@ package final class SettingsReader {
                     }
                     return ms
                 } ?? config.talkDuration
+            case "alert":
+                config.alerts = attempt { () throws -> AlertRules in
+                    let text = try string(value, key, section: nil)
+                    switch AlertText.rules(text) {
+                    case .success(let rules): return rules
+                    case .failure(let problem): throw bad(line(of: key), "alert: " + problem.description)
+                    }
+                } ?? config.alerts
             case "agenda":
                 config.agenda = attempt { () throws -> String in
                     let text = try string(value, key, section: nil)

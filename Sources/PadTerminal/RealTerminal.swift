@@ -167,6 +167,12 @@ package final class RealTerminal: TerminalBackend {
         if let headless { headless.write(bytes) } else { try? Syscalls.writeAll(outputFD, bytes) }
     }
 
+    /// BEL: the terminal rings or flashes as its user set it.
+    package func bell() {
+        guard isOpen else { return }
+        emit([0x07])
+    }
+
     /// Puts the terminal back as it was. Safe to call more than once.
     package func restore() {
         guard isOpen else { return }

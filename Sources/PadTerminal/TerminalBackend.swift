@@ -38,6 +38,8 @@ package protocol TerminalBackend: AnyObject {
     /// Ctrl-Z: the terminal back to the shell, the process stopped, and on
     /// `fg` the terminal taken again, its next frame written whole.
     func suspend()
+    /// The terminal's bell (BEL), between frames: an alert the presenter asked to hear.
+    func bell()
 }
 
 extension TerminalBackend {
@@ -47,4 +49,5 @@ extension TerminalBackend {
     package var escapeDelay: Duration { InputDecoder.escapeDelay }
     package func resized() -> TerminalInput? { nil }
     package func suspend() {}
+    package func bell() {}
 }

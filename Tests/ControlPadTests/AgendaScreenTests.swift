@@ -74,6 +74,40 @@ final class AgendaScreenTests: XCTestCase {
         XCTAssertTrue(grid.text.contains("talk 0:39 left"), grid.text)
     }
 
+    /// An alert (issue 51): the timer's area flashes once in the warning's
+    /// look, the words stay in the status line; a section over its plan
+    /// while the talk is ahead has its mark and the tight colour, not red.
+    func testAnAlertFlashesTheTimerOnceAndItsWordsStayInTheStatusLine() throws {
+        var state = state()
+        state.talkDuration = .seconds(400)
+        state.alerts.rules = AlertRules(talkLeft: [.seconds(200)])
+        let told = state.reduce(.tick, now: now)
+        XCTAssertEqual(told.compactMap { effect -> TalkAlert.Kind? in if case .alert(let a) = effect { return a.kind }; return nil }, [.talkLeft])
+        let flashing = render(&state, 160, 50)
+        let digits = try cells(of: "talk 3:19 left", in: flashing)
+        XCTAssertEqual(Set(digits.map(\.style.role)), [.warning], "the timer's area flashes")
+        XCTAssertEqual(try cells(of: "⚑ 3:20 left in the talk", in: flashing).first?.style.role, .warning)
+        let later = now + TalkAlerts.flashLength
+        let after = renderPad(&state, width: 160, height: 50, now: later)
+        XCTAssertNotEqual(try cells(of: "talk 3:18 left", in: after).first?.style.role, .warning, "once: the flash is over")
+        XCTAssertTrue(after.text.contains("⚑ 3:20 left in the talk"), "the words stay")
+    }
+
+    func testASectionOverWhileTheTalkIsAheadIsMarkedNotRed() throws {
+        var state = PadState(animate: false)
+        state.agenda.written = [TalkSection(name: "Welcome", firstSlide: 0, planned: .seconds(60)),
+                                TalkSection(name: "Demo", firstSlide: 2, planned: .seconds(10)),
+                                TalkSection(name: "Wrap-up", firstSlide: 8, planned: .seconds(300))]
+        _ = state.reduce(.source(.link(.local("demo"))), now: .zero)
+        _ = state.reduce(.source(.showStarted(slideCount: 12, current: 0)), now: .zero)
+        _ = state.reduce(.source(.slideChanged(index: 2)), now: .seconds(5))
+        let grid = renderPad(&state, width: 160, height: 50, now: .seconds(30))
+        let section = try cells(of: "⚑ § 2/3 Demo · 0:15 over", in: grid)
+        XCTAssertEqual(section.first?.style.role, .paceTight)
+        XCTAssertTrue(grid.text.contains("-0:30 ahead"), grid.text)
+        XCTAssertFalse(grid.cells.contains { $0.style.role == .paceOver }, "nothing red: the talk is ahead")
+    }
+
     func testTheAgendaOverlayListsEverySectionAndEnterJumps() throws {
         for (w, h) in [(80, 24), (160, 50)] {
             var state = state()
@@ -87,7 +121,7 @@ final class AgendaScreenTests: XCTestCase {
             let here = try XCTUnwrap(lines.first { $0.contains("How it works") })
             XCTAssertTrue(here.contains("▶") && here.contains("2:00") && here.contains("1:51"), here)
             XCTAssertTrue(lines.contains { $0.contains("Agenda · 3 sections · +0:21 behind") }, grid.text)
-            XCTAssertEqual(try cells(of: "+0:30 over", in: grid).first?.style.role, .paceOver)
+            XCTAssertEqual(try cells(of: "+0:30 over", in: grid).first?.style.role, .paceTight, "a section over its plan: not the talk's red")
             // ↓ to Wrap-up, Enter: the show goes to its first slide and the agenda closes.
             _ = state.reduce(.key(.down), now: now)
             XCTAssertEqual(state.reduce(.key(.enter), now: now), [.send(.goto(index: 8))])

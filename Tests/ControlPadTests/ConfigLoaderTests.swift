@@ -269,6 +269,19 @@ final class ConfigLoaderTests: XCTestCase {
         XCTAssertEqual(try parse("duration = 90").get().talkDuration, .milliseconds(90 * 60_000), "a bare number in the file: minutes")
     }
 
+    /// `alert` (issue 51): time left, section, over, bell; a wrong word is a problem with its line, the rest applies.
+    func testAlerts() throws {
+        let config = try parse("alert = \"5m, 1m,section,over,bell\"\n").get()
+        XCTAssertEqual(config.alerts, AlertRules(talkLeft: [.seconds(300), .seconds(60)], sectionOver: true, talkOver: true, bell: true))
+        let loaded = read("duration = \"20m\"\nalert = \"5m,soon\"\n")
+        XCTAssertEqual(loaded.problems.map(\.line), [2])
+        XCTAssertTrue(loaded.problems.first?.message.contains("\"soon\" is not an alert") ?? false, "\(loaded.problems)")
+        XCTAssertEqual(loaded.config.talkDuration, .seconds(1200), "the rest applies")
+        XCTAssertEqual(loaded.config.alerts, AlertRules())
+        XCTAssertEqual(try AlertText.rules("90s").get().talkLeft, [.seconds(90)])
+        if case .success = AlertText.rules("") { XCTFail("an empty alert is a problem") }
+    }
+
     func testDurations() {
         XCTAssertEqual(DurationText.length("20m"), .milliseconds(1_200_000))
         XCTAssertEqual(DurationText.length("20"), .milliseconds(1_200_000))

@@ -128,7 +128,30 @@ final class PadLoopTests: XCTestCase {
         XCTAssertTrue(loop.ended)
         loop.finish()
         let rows = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
-        XCTAssertEqual(rows.count, 3, "header, slide 1, slide 2: \(rows)")
-        XCTAssertEqual(rows.first, "slide,entered_at,seconds")
+        XCTAssertEqual(rows.count, 5, "header, the show's start, slide 1, slide 2, the run's end: \(rows)")
+        XCTAssertEqual(rows.first, "slide,entered_at,seconds,section,title,step,since_start,event")
+        XCTAssertEqual(rows.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).last ?? "" },
+                       ["show_start", "slide", "slide", "show_end"])
+    }
+
+    /// An alert rings the bell only when asked (`--alert …,bell`), once per
+    /// threshold, between frames: the keys go on (issue 51).
+    func testAnAlertRingsTheBellWhenAskedAndOnlyOnce() throws {
+        for bell in [true, false] {
+            let terminal = try TestTerminal()
+            let source = ScriptedSource()
+            var state = PadState(animate: false)
+            state.talkDuration = .seconds(10)
+            state.alerts.rules = AlertRules(talkLeft: [.seconds(20)], bell: bell)
+            let loop = try RunningPad(PadLoop(terminal: terminal, source: source, state: state, clocks: clocks), terminal: terminal)
+            source.say(.showStarted(slideCount: 5, current: 0))
+            drawn(loop) { terminal.screen.contains("⚑ 0:10 left in the talk") }
+            XCTAssertTrue(loop.type([.key(.right)]))
+            XCTAssertEqual(source.sent, [.next], "the key goes out as ever")
+            source.say(.slideChanged(index: 1))
+            drawn(loop) { terminal.screen.contains("2/5") }
+            XCTAssertEqual(terminal.bells, bell ? 1 : 0, bell ? "rung once" : "not asked: no bell")
+            XCTAssertTrue(loop.type([.key(.char("q")), .key(.char("y"))]))
+        }
     }
 }

@@ -172,4 +172,36 @@ final class TalkTimerTests: XCTestCase {
         XCTAssertFalse(otherTerminal.screen.contains("timer restored"), otherTerminal.screen)
         XCTAssertTrue(otherTerminal.screen.contains("◷ starts at the next slide"), otherTerminal.screen)
     }
+
+    /// `present` keeps the timer under `reveal://127.0.0.1:9222/PAGE`; `watch
+    /// reveal://127.0.0.1:9222` and `send` on the same show find it, and with
+    /// it the agenda `present` found beside the deck (issue 51).
+    func testWatchAndSendFindThePadsTimerAndAgendaWhateverPageTheAddressNames() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("timers-\(UUID().uuidString.prefix(8)).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let store = TalkTimerStore(fileURL: file)
+        let agenda = [TalkSection(name: "Opening", firstSlide: 0, planned: .seconds(60)), TalkSection(name: "Demo time", firstSlide: 2)]
+        var pad = PadState(animate: false)
+        pad.agenda.written = agenda
+        _ = pad.reduce(.source(.link(.connecting(to: "reveal://127.0.0.1:9222/6F1C"))), now: .zero)
+        _ = pad.reduce(.source(.link(.connected(server: "Chromium"))), now: .zero)
+        _ = pad.reduce(.source(.showTitle("Talk")), now: .zero)
+        _ = pad.reduce(.source(.showFinished), now: .zero)
+        _ = pad.reduce(.source(.showStarted(slideCount: 6, current: 0)), now: .zero)
+        var keeping = TalkTimerKeeping(store: store, server: "reveal://127.0.0.1:9222/6F1C")
+        keeping.keep(pad, now: .seconds(50), wall: 1_000_000)
+
+        XCTAssertEqual(store.keptAgenda(server: "reveal://127.0.0.1:9222", wall: 1_005_000), agenda, "send's agenda")
+        XCTAssertNil(store.keptAgenda(server: "reveal://127.0.0.1:9333", wall: 1_005_000), "another browser's show")
+        var watch = PadState(animate: false)
+        _ = watch.reduce(.source(.link(.connecting(to: "reveal://127.0.0.1:9222"))), now: .zero)
+        _ = watch.reduce(.source(.link(.connected(server: "Chromium"))), now: .zero)
+        _ = watch.reduce(.source(.showTitle("Talk")), now: .zero)
+        _ = watch.reduce(.source(.showStarted(slideCount: 6, current: 0)), now: .zero)
+        var watching = TalkTimerKeeping(store: store, server: "reveal://127.0.0.1:9222")
+        let restored = try XCTUnwrap(watching.restore(watch, wall: 1_005_000), "the pad's timer, though the address has no page")
+        _ = watch.reduce(restored, now: .zero)
+        XCTAssertEqual(watch.elapsed(at: .zero), .seconds(55))
+        XCTAssertEqual(watch.sections.map(\.name), ["Opening", "Demo time"])
+    }
 }

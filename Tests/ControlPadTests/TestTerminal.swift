@@ -136,6 +136,11 @@ final class TestTerminal: TerminalBackend, @unchecked Sendable {
 
     func earlyInputs() -> [TerminalInput] { takePending() }
 
+    /// How many times the pad rang the bell (BEL).
+    private var _bells = 0
+    var bells: Int { changed.withLock { _bells } }
+    func bell() { changed.withLock { _bells += 1 } }
+
     /// The loop read the pipe: what was typed (the bytes only wake it), or
     /// what the bytes decode to.
     func readInputs(bytes: UnsafeRawBufferPointer) -> [TerminalInput] {

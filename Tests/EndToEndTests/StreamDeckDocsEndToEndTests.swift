@@ -60,13 +60,43 @@ final class StreamDeckDocsEndToEndTests: XCTestCase {
         XCTAssertTrue(run.out.contains("-X POST http://127.0.0.1:8000/api/custom-variable/section_left/value?value="), run.out)
     }
 
-    func testTheStateLineHasThePagesSchema() throws {
-        // The table's fields, in order.
-        let documented = text.split(separator: "\n").compactMap { line -> (String, String)? in
+    /// A table's fields, in order: the state line's (before "## Alerts"), or the alert's.
+    private func documented(alert: Bool) -> [(String, String)] {
+        let parts = text.components(separatedBy: "\n## Alerts\n")
+        return (alert ? parts.last ?? "" : parts.first ?? "").split(separator: "\n").compactMap { line -> (String, String)? in
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             guard cells.count >= 4, cells[1].hasPrefix("`"), cells[1].hasSuffix("`") else { return nil }
             return (cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`")), cells[2])
         }
+    }
+
+    /// Each documented field is in the line, in the page's order, of the page's type.
+    private func check(_ line: String, against documented: [(String, String)]) throws {
+        let keys = try NSRegularExpression(pattern: #""([a-z_]+)":"#).matches(in: line, range: NSRange(line.startIndex..., in: line))
+            .map { String(line[Range($0.range(at: 1), in: line)!]) }
+        XCTAssertEqual(keys, documented.map(\.0), line)
+        for (field, type) in documented {
+            let token = try XCTUnwrap(line.components(separatedBy: "\"\(field)\":").dropFirst().first?.first, field)
+            let kind = token == "\"" ? "string" : token == "t" || token == "f" ? "boolean" : token == "n" ? "null" : "number"
+            if kind == "null" { XCTAssertTrue(type.hasSuffix("or null"), "\(field) is null, documented \(type)") }
+            else { XCTAssertTrue(type.hasPrefix(kind), "\(field) is a \(kind), documented \(type): \(line)") }
+        }
+    }
+
+    func testTheAlertEventHasThePagesSchema() throws {
+        let documented = documented(alert: true)
+        XCTAssertEqual(documented.first?.0, "event")
+        let watch = try ControlpadProcess(["watch", "demo://", "--json", "--duration", "6s", "--alert", "3s"],
+                                          environment: ["XDG_STATE_HOME": stateHome.path])
+        defer { kill(watch.pid, SIGINT) }
+        let lines = try watch.waitForOutput("the alert", timeout: 20) { $0.contains { $0.contains("\"event\":\"alert\"") } }
+        let alert = try XCTUnwrap(lines.first { $0.contains("\"event\":\"alert\"") })
+        try check(alert, against: documented)
+        XCTAssertTrue(alert.contains("\"kind\":\"talk_left\",\"threshold_s\":3,"), alert)
+    }
+
+    func testTheStateLineHasThePagesSchema() throws {
+        let documented = documented(alert: false)
         XCTAssertEqual(documented.first?.0, "event")
         let watch = try ControlpadProcess(["watch", "demo://", "--json", "--every", "1s"],
                                           environment: ["XDG_STATE_HOME": stateHome.path])
@@ -74,19 +104,9 @@ final class StreamDeckDocsEndToEndTests: XCTestCase {
             $0.filter { $0.contains("\"event\":\"state\"") && $0.contains("\"show\":true") }.count >= 2
         }
         for line in lines where line.contains("\"event\":\"state\"") {
-            // Keys in the order written: the page's order.
-            let keys = try NSRegularExpression(pattern: #""([a-z_]+)":"#).matches(in: line, range: NSRange(line.startIndex..., in: line))
-                .map { String(line[Range($0.range(at: 1), in: line)!]) }
-            XCTAssertEqual(keys, documented.map(\.0), line)
+            try check(line, against: documented)
             let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            XCTAssertEqual(object["schema"] as? Int, 1)
-            for (field, type) in documented {
-                // The JSON type from the value's first character, as written.
-                let token = try XCTUnwrap(line.components(separatedBy: "\"\(field)\":").dropFirst().first?.first, field)
-                let kind = token == "\"" ? "string" : token == "t" || token == "f" ? "boolean" : token == "n" ? "null" : "number"
-                if kind == "null" { XCTAssertTrue(type.hasSuffix("or null"), "\(field) is null, documented \(type)") }
-                else { XCTAssertTrue(type.hasPrefix(kind), "\(field) is a \(kind), documented \(type): \(line)") }
-            }
+            XCTAssertEqual(object["schema"] as? Int, 2)
         }
         let running = try XCTUnwrap(lines.last { $0.contains("\"event\":\"state\"") && $0.contains("\"show\":true") })
         XCTAssertTrue(running.contains("\"section\":\"Welcome\"") && running.contains("\"sections\":5") && running.contains("\"slides\":14"), running)

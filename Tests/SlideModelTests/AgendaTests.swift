@@ -98,6 +98,8 @@ final class AgendaTests: XCTestCase {
         state.talkDuration = .seconds(600)
         XCTAssertEqual(state.plannedTimes(state.sections), [s(300), s(300)], "the talk's length shared by slides")
         _ = state.reduce(.source(.sections(SourceSections(sections: [], slideTimings: Array(repeating: .seconds(10), count: 12)))), now: .zero)
+        XCTAssertEqual(state.plannedTimes(state.sections), [s(300), s(300)], "the deck's timings, fitted to the talk's 10:00")
+        state.talkDuration = nil
         XCTAssertEqual(state.plannedTimes(state.sections), [s(60), s(60)], "the deck's timings")
         state.rehearsedSchedule = (0...12).map { .seconds($0 * 20) }
         XCTAssertEqual(state.plannedTimes(state.sections), [s(120), s(120)], "a rehearsal's time over the same slides")

@@ -43,7 +43,7 @@ final class RehearsalPaceTests: XCTestCase {
     }
 
     func testTheLastRunWithASlideWins() throws {
-        let text = Self.log + RehearsalRecorder.csvHeader + "\n1,0.0,100.0\n2,100.0,100.0\n" + RehearsalRecorder.csvHeader + "\n"
+        let text = Self.log + RehearsalRecorder.firstHeader + "\n1,0.0,100.0\n2,100.0,100.0\n" + RehearsalRecorder.csvHeader + "\n"
         let log = try RehearsalLog.parse(text)
         XCTAssertEqual(log.runs, 3)
         XCTAssertEqual(log.schedule, [.zero, .milliseconds(100_000), .milliseconds(200_000)], "the second run; the third never showed a slide")

@@ -18,17 +18,19 @@ final class RehearsalRecorderTests: XCTestCase {
         at(65_000, .key(.char("b")))
         at(70_000, .source(.slideChanged(index: 0)))
         rows += recorder.finish(now: .milliseconds(82_000)).map(\.csvRow)
-        XCTAssertEqual(rows, ["1,0.0,30.0", "2,30.0,30.0", "1,40.0,12.0"])
-        XCTAssertEqual(RehearsalRecorder.csvHeader, "slide,entered_at,seconds")
+        XCTAssertEqual(rows, ["1,0.0,0.0,,,,0.0,show_start", "1,0.0,30.0,,,,0.0,slide", "2,30.0,30.0,,,,30.0,slide", "2,35.0,20.0,,,,35.0,blank",
+                              "1,40.0,12.0,,,,60.0,slide", "1,0.0,0.0,,,,72.0,show_end"],
+                       "the show's start, each visit (talk time, blanks not counted; its length; from the show's start, blanks counted), the blank after its slide's visit")
+        XCTAssertEqual(RehearsalRecorder.csvHeader, "slide,entered_at,seconds,section,title,step,since_start,event")
     }
 
     func testShowEndClosesTheVisit() {
         var state = PadState()
         var recorder = RehearsalRecorder()
         _ = state.reduce(.source(.showStarted(slideCount: 3, current: 2)), now: .zero)
-        XCTAssertEqual(recorder.observe(state, now: .zero), [])
+        XCTAssertEqual(recorder.observe(state, now: .zero).map(\.event), [.showStart])
         _ = state.reduce(.source(.showFinished), now: .milliseconds(5_000))
-        XCTAssertEqual(recorder.observe(state, now: .milliseconds(5_000)).map(\.csvRow), ["3,0.0,5.0"])
+        XCTAssertEqual(recorder.observe(state, now: .milliseconds(5_000)).map(\.csvRow), ["3,0.0,5.0,,,,0.0,slide", "1,5.0,0.0,,,,5.0,show_end"])
         XCTAssertEqual(recorder.finish(now: .milliseconds(9_000)), [])
     }
 
@@ -46,7 +48,7 @@ final class RehearsalRecorderTests: XCTestCase {
         _ = at(2_000, .source(.slideChanged(index: 1)))
         _ = at(2_500, .key(.char("q")))  // asks first
         let last = at(3_000, .key(.char("y")))
-        XCTAssertEqual(rows, ["1,0.0,2.0", "2,2.0,1.0"])
+        XCTAssertEqual(rows, ["1,0.0,0.0,,,,0.0,show_start", "1,0.0,2.0,,,,0.0,slide", "2,2.0,1.0,,,,2.0,slide", "2,3.0,0.0,,,,3.0,show_end"])
         XCTAssertEqual(last.last, .quit, "the visit goes out before the quit")
     }
 }

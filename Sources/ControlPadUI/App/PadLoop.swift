@@ -127,6 +127,10 @@ final class PadLoop {
             case .visitEnded(let visit): rehearsal?.write(visit)
             case .retryNow: source.retryNow()
             case .quit: quitting = true
+            case .alert(let alert):
+                // Never waits: one byte written between frames, and the log's line.
+                if state.alerts.rules.bell { terminal.bell() }
+                logger.info("alert: \(alert.words)")
             }
         }
         if event != .tick { logger.trace("\(Self.describe(event)) → \(effects) at slide \(state.position)") }
@@ -190,6 +194,7 @@ final class PadLoop {
         if let heading = state.heading { due = min(due, max(soonest, heading.expiresAt - now)) }
         if let heading = state.stepHeading { due = min(due, max(soonest, heading.expiresAt - now)) }
         if let flash = state.flash { due = min(due, max(soonest, flash.until - now)) }
+        if let until = state.alerts.flashUntil, until > now { due = min(due, max(soonest, until - now)) }
         if let expires = state.gotoExpiresAt { due = min(due, max(soonest, expires - now)) }
         if let expires = state.searchTypingExpiresAt { due = min(due, max(soonest, expires - now)) }
         return due

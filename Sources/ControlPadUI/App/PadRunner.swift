@@ -187,6 +187,7 @@ package struct PadStart {
             Logger(label: "controlpad.pace").info("pace from \(loaded.path): \(loaded.log.visits.count) visits, \(loaded.log.length.wholeMs) ms")
         }
         if let agenda, !agenda.sections.isEmpty { state.agenda.written = agenda.sections }
+        state.alerts.rules = settings.alert.flatMap { try? AlertText.rules($0).get() } ?? config.alerts
         state.layoutMode = startLayout
         if startLayout != .fullScreen { state.layoutBeforeFullScreen = startLayout }
         return state

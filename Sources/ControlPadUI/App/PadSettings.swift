@@ -21,6 +21,8 @@ package struct PadSettings: Sendable {
     package var paceFrom: String?
     /// The talk's agenda (`AgendaFile`), instead of the config's.
     package var agenda: String?
+    /// `--alert`: when to tell the presenter (`AlertText`), instead of the config's.
+    package var alert: String?
     /// `--utf8`: draw UTF-8 although the locale is not (a UTF-8 terminal behind LANG=C).
     package var utf8 = false
     /// What quitting does to what the audience sees, said in the quit

@@ -8,7 +8,7 @@ import SlideModel
 /// says what the same show is and when a kept timer expires). A missing or
 /// unreadable file keeps nothing.
 package struct TalkTimerStore {
-    let fileURL: URL
+    package let fileURL: URL
     private let logger = Logger(label: "controlpad.timers")
     /// At most this many shows are kept (the oldest go first).
     static let capacity = 32
@@ -40,6 +40,12 @@ package struct TalkTimerStore {
         load().timers.first { $0.isFor(server: server, title: title, slideCount: slideCount) && $0.elapsed(atWall: wall) != nil }
     }
 
+    /// The agenda a pad last kept for a show at `server` (whatever its
+    /// title: `send` asks before it knows it), while its timer is kept.
+    package func keptAgenda(server: String, wall: Int) -> [TalkSection]? {
+        load().timers.last { KeptTalkTimer.sameServer($0.server, server) && $0.elapsed(atWall: wall) != nil && $0.agenda != nil }?.plan.agenda
+    }
+
     /// Keeps `timer`, replacing the same show's; expired ones are dropped.
     func remember(_ timer: KeptTalkTimer) {
         var file = load()
@@ -67,7 +73,7 @@ package struct TalkTimerKeeping {
     let server: String
     private var lookedUp: Set<String> = []
     /// What was last written, without its time: written again when it changes.
-    private var lastWritten: (title: String, count: Int, offset: Duration, running: Bool, wall: Int, section: Int?)?
+    private var lastWritten: (title: String, count: Int, offset: Duration, running: Bool, wall: Int, section: Int?, alerts: Int)?
     /// How often an unchanged timer is written again.
     static let heartbeat = 60_000
 
@@ -83,7 +89,7 @@ package struct TalkTimerKeeping {
         guard lookedUp.insert(key).inserted,
               let kept = store.timer(server: server, title: state.title, slideCount: state.slideCount, wall: wall),
               let elapsed = kept.elapsed(atWall: wall) else { return nil }
-        return .timerRestored(elapsed: elapsed, running: kept.running, sections: kept.sectionClock)
+        return .timerRestored(elapsed: elapsed, running: kept.running, sections: kept.sectionClock, plan: kept.plan)
     }
 
     /// Writes the timer when it changed other than by running on.
@@ -92,9 +98,9 @@ package struct TalkTimerKeeping {
         let offset = timer.running ? now - .milliseconds(timer.elapsed) : .milliseconds(timer.elapsed)
         let signature = (timer.title, timer.slideCount, offset, timer.running)
         if let last = lastWritten, last.title == signature.0, last.count == signature.1,
-           last.running == signature.3, last.section == timer.inSection, (last.offset - signature.2 <= .milliseconds(1) && signature.2 - last.offset <= .milliseconds(1)),
+           last.running == signature.3, last.section == timer.inSection, last.alerts == (timer.alertsFired?.count ?? 0), (last.offset - signature.2 <= .milliseconds(1) && signature.2 - last.offset <= .milliseconds(1)),
            wall - last.wall < Self.heartbeat { return }
-        lastWritten = (signature.0, signature.1, signature.2, signature.3, wall, timer.inSection)
+        lastWritten = (signature.0, signature.1, signature.2, signature.3, wall, timer.inSection, timer.alertsFired?.count ?? 0)
         store.remember(timer)
     }
 }

@@ -53,7 +53,7 @@ struct AgendaView {
             if selected { grid.cursor = Rect(x: inside.x, y: y, width: 1, height: 1) }
             if columns.noteWidth > 0, !note.isEmpty {
                 grid.put(DisplayWidth.truncate(note, to: columns.noteWidth - 2), x: inside.maxX - columns.noteWidth + 2, y: y,
-                         style: selected ? base : behind ? Style(.paceOver) : base, clip: inside)
+                         style: selected ? base : behind ? Style(.paceTight) : base, clip: inside)
             }
         }
         let hint = " Enter goes to its first slide · Esc closes "
@@ -88,7 +88,7 @@ struct AgendaView {
         switch row.place {
         case .current:
             guard let left = reading.sectionLeft else { return ("", false) }
-            return (AgendaReading.leftWords(left), reading.sectionOver)
+            return ((reading.sectionOver ? AgendaReading.overMark : "") + AgendaReading.leftWords(left), reading.sectionOver)
         case .done:
             guard let over = row.overrun else { return ("", false) }
             if over == .zero { return ("on plan", false) }

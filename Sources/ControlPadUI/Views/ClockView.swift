@@ -14,11 +14,14 @@ struct ClockView {
 
     func render(_ state: PadState, now: Duration, in rect: Rect, grid: inout CellGrid) {
         guard !rect.isEmpty else { return }
-        grid.fill(rect)
+        // An alert: the whole area flashes once (`TalkAlerts.flashLength`), in the warning's look (black on yellow; reverse without colour).
+        let flashing = state.alertFlashes(at: now)
+        grid.fill(rect, style: flashing ? Style(.warning) : Style.text)
+        func look(_ style: Style) -> Style { flashing ? Style(.warning) : style }
         let elapsed = state.elapsed(at: now)
         let role: Role
         let agendaBehind = state.agendaReading(at: now)?.isBehind == true
-        switch state.pace(at: now) {
+        switch state.timerPace(at: now) {
         case _ where agendaBehind: role = .paceOver
         case .tight?: role = .paceTight
         case .over?: role = .paceOver
@@ -50,7 +53,7 @@ struct ClockView {
         let big = elapsed.map { StatusBarView.duration($0) } ?? clock
         if BlockDigits.width(big) <= rect.width, rect.height >= BlockDigits.height + 1 {
             for (i, row) in BlockDigits.rows(big).enumerated() {
-                grid.putCentered(row, in: rect, y: y + i, style: Style(elapsed == nil ? .title : role))
+                grid.putCentered(row, in: rect, y: y + i, style: look(Style(elapsed == nil ? .title : role)))
             }
             y += BlockDigits.height
             if elapsed == nil {
@@ -59,11 +62,11 @@ struct ClockView {
                 // The wall clock big as well, under the words, where both fit.
                 lines.removeLast()
                 for line in lines {
-                    grid.putCentered(DisplayWidth.truncate(line.text, to: rect.width), in: rect, y: y, style: line.style)
+                    grid.putCentered(DisplayWidth.truncate(line.text, to: rect.width), in: rect, y: y, style: look(line.style))
                     y += 1
                 }
                 for (i, row) in BlockDigits.rows(clock).enumerated() {
-                    grid.putCentered(row, in: rect, y: y + i, style: Style(.accent))
+                    grid.putCentered(row, in: rect, y: y + i, style: look(Style(.accent)))
                 }
                 return
             }
@@ -71,21 +74,22 @@ struct ClockView {
             lines.insert(("◷ " + StatusBarView.duration(elapsed), wordsStyle), at: 0)
         }
         for line in lines where y < rect.maxY {
-            grid.putCentered(DisplayWidth.truncate(line.text, to: rect.width), in: rect, y: y, style: line.style)
+            grid.putCentered(DisplayWidth.truncate(line.text, to: rect.width), in: rect, y: y, style: look(line.style))
             y += 1
         }
     }
 
     /// "§ 2/4 How it works · 3:30 left", "talk 12:00 left", "+1:05 behind":
-    /// a section over its plan, and a talk behind, in the pace-over colour
-    /// and with "over" and "+… behind" in their words.
+    /// a talk behind in the pace-over colour with "▲ +… behind"; a section
+    /// over its plan in the tight colour, with "⚑" and "over" (red is for
+    /// the talk alone: a section can run over while the talk is ahead).
     static func agendaLines(_ reading: AgendaReading, count: Int, style: Style, width: Int,
                             withOffset: Bool = true) -> [(text: String, style: Style)] {
         var lines: [(text: String, style: Style)] = []
         if let here = reading.current, let row = reading.currentRow {
-            var text = "§ \(here + 1)/\(count) " + row.name
+            var text = (reading.sectionOver ? AgendaReading.overMark : "") + "§ \(here + 1)/\(count) " + row.name
             if let left = reading.sectionLeft { text += " · " + AgendaReading.leftWords(left) }
-            lines.append((text, reading.sectionOver ? Style(.paceOver) : Style(.title)))
+            lines.append((text, reading.sectionOver ? Style(.paceTight) : Style(.title)))
         } else {
             lines.append(("§ before the first section", Style(.dim)))
         }

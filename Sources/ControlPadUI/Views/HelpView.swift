@@ -87,7 +87,8 @@ package struct HelpView {
                 .item(keys: "● ◌", summary: "preview in / coming (slide list)"),
                 .item(keys: "▶", summary: "the show's slide (slide list)"),
                 .item(keys: "❚❚", summary: "the timer stands still (blank)"),
-                .item(keys: "+0:42", summary: "behind the rehearsal (--pace-from)")]
+                .item(keys: "+0:42", summary: "behind the rehearsal (--pace-from)"),
+                .item(keys: "⚑", summary: "a section over its plan; an alert (--alert)")]
         if let picturesLabel { out += [.gap, .heading("Pictures: \(picturesLabel)")] }
         return out
     }

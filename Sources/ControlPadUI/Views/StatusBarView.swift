@@ -66,12 +66,13 @@ struct StatusBarView {
                 if let total = state.talkDuration { timer += " / " + Self.duration(total) }
                 if state.pausedSince != nil { timer += " ❚❚" }
                 let role: Role
-                switch state.pace(at: now) {
+                switch state.timerPace(at: now) {
                 case .tight?: role = .paceTight
                 case .over?: role = .paceOver
                 default: role = base
                 }
-                parts.append((timer, Style(role), 2))
+                // An alert flashes the timer once (here too, where there is no timer area).
+                parts.append((timer, Style(state.alertFlashes(at: now) ? .warning : role), 2))
                 if let total = state.talkDuration {
                     parts.append((Self.leftOrOver(total - elapsed), Style(role), 3))
                 }
@@ -82,11 +83,13 @@ struct StatusBarView {
                 // (after the rehearsal's words, which say the pace by slide).
                 if showsPace, let agenda = state.agendaReading(at: now), let row = agenda.currentRow {
                     let rehearsed = state.paceReading(at: now)?.rehearsed == true
-                    var text = "§ " + row.name
+                    var text = (agenda.sectionOver ? AgendaReading.overMark : "") + "§ " + row.name
                     if let left = agenda.sectionLeft { text += " " + AgendaReading.leftWords(left) }
                     if !rehearsed, let words = agenda.offsetWords, agenda.offset != .zero { text += " · " + words }
-                    parts.append((text, Style(agenda.isBehind ? .paceOver : base), rehearsed ? 4 : 2))
+                    parts.append((text, Style(agenda.isBehind ? .paceOver : agenda.sectionOver ? .paceTight : base), rehearsed ? 4 : 2))
                 }
+                // The last alert's words stay, after the timer: what a glance at the line finds.
+                if let alert = state.alerts.shown { parts.append((alert.words, Style(.warning), 1)) }
             } else if state.timerWaitsForFirstMove {
                 parts.append(("◷ starts at the next slide", Style(dim), 2))
             }

@@ -38,10 +38,17 @@ public struct AgendaReading: Sendable, Equatable {
         return offset > .zero ? "+" + PaceReading.minutes(offset) + " behind" : "-" + PaceReading.minutes(.zero - offset) + " ahead"
     }
 
-    public var isBehind: Bool { (offset ?? .zero) > .zero || sectionOver }
+    /// The talk is behind its plan: the one thing the pad shows in red. A
+    /// section over its plan while the talk is on time or ahead is not
+    /// (`sectionOver` has its own mark and colour).
+    public var isBehind: Bool { (offset ?? .zero) > .zero }
 
     /// The current section is past its plan by a whole second (as `leftWords` says "over").
     public var sectionOver: Bool { (sectionLeft ?? .zero) <= .seconds(-1) }
+
+    /// The mark before a section over its plan ("⚑ § 2/4 Demo · 0:11 over"):
+    /// said in a mark and a word, in the tight colour, never in the talk's red.
+    public static let overMark = "⚑ "
 
     /// "3:30 left", "0:42 over". Seconds left round up (the last second
     /// reads 0:01 left, then 0:00 left until a whole second is over), as
@@ -61,7 +68,7 @@ extension PadState {
     public func plannedTimes(_ sections: [TalkSection]) -> [Duration?] {
         let written = agenda.written != nil
         let ends = sections.indices.map { $0 + 1 < sections.count ? sections[$0 + 1].firstSlide : max(slideCount, sections[$0].firstSlide + 1) }
-        let timings = show.sections.slideTimings
+        let timings = slidePlans
         var plans: [Duration?] = sections.indices.map { i in
             if written, let planned = sections[i].planned { return planned }
             if let schedule = rehearsedSchedule, schedule.count >= 2 {

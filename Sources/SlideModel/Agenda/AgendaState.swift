@@ -90,3 +90,27 @@ extension PadState {
         Dictionary(sections.map { ($0.firstSlide, $0.name) }, uniquingKeysWith: { a, _ in a })
     }
 }
+
+extension TalkSection {
+    /// What keeps a section's time across runs: its name and first slide
+    /// (not its place in the list: an agenda that changed between two runs
+    /// does not hand one section's time to another).
+    public var key: String { name + "\u{1F}" + String(firstSlide) }
+}
+
+extension SectionClock {
+    /// The same times for other sections: each kept under `old[i]`'s key
+    /// goes to the section of that key in `new`; a new section starts at 0,
+    /// a section gone takes its time with it.
+    public func rekeyed(from old: [String], to new: [String]) -> SectionClock {
+        var index: [String: Int] = [:]
+        for (i, key) in old.enumerated() where index[key] == nil { index[key] = i }
+        let kept = self.spent
+        let moved: [Duration] = new.map { key -> Duration in
+            guard let i = index[key], kept.indices.contains(i) else { return .zero }
+            return kept[i]
+        }
+        let here = inSection.flatMap { old.indices.contains($0) ? new.firstIndex(of: old[$0]) : nil }
+        return SectionClock(spent: moved, inSection: here, enteredAt: enteredAt)
+    }
+}

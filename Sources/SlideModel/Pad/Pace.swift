@@ -46,6 +46,17 @@ extension PadState {
     /// past the planned length.
     public func pace(at now: Duration) -> Pace? { paceReading(at: now)?.pace }
 
+    /// The timer's colour: red only when the talk is behind. With sections
+    /// (and no rehearsal to pace against), the agenda says it, as its words
+    /// do ("+1:05 behind", or past the talk's length); else the pace by slides.
+    public func timerPace(at now: Duration) -> Pace? {
+        if paceReading(at: now)?.rehearsed != true, let reading = agendaReading(at: now), reading.offset != nil || reading.talkLeft != nil {
+            if let left = reading.talkLeft, left <= .seconds(-1) { return .over }
+            return reading.isBehind ? .over : .onTime
+        }
+        return pace(at: now)
+    }
+
     /// Where the talk stands against its schedule at `now`, or nil with no
     /// show, no timer, or neither a planned length nor a rehearsal.
     public func paceReading(at now: Duration) -> PaceReading? {

@@ -127,6 +127,8 @@ public struct PadState: Sendable {
     /// The talk's sections: the written agenda or the source's, and the
     /// time spent in each.
     public var agenda = AgendaState()
+    /// The thresholds to tell the presenter of, and those told already.
+    public var alerts = TalkAlerts()
     /// Where presses not yet confirmed by the show are taking it.
     public var heading: Heading?
     /// The steps of slide `index` (a source whose slides unfold in steps),

@@ -29,7 +29,7 @@ public enum PadEvent: Sendable, Equatable {
     case terminate
     /// The loop found this show's timer kept from a pad that ran before
     /// (with the time its sections took, when it kept them).
-    case timerRestored(elapsed: Duration, running: Bool, sections: SectionClock? = nil)
+    case timerRestored(elapsed: Duration, running: Bool, sections: SectionClock? = nil, plan: KeptTalkTimer.Plan? = nil)
 }
 
 public enum PointerPhase: Sendable, Equatable { case down, move, up }
@@ -43,6 +43,9 @@ public enum Effect: Sendable, Equatable {
     case retryNow
     /// The pad ends: the one way to quit.
     case quit
+    /// A threshold the presenter asked for was crossed (`TalkAlerts`): the
+    /// loop rings the bell when asked; `watch` prints it.
+    case alert(TalkAlert)
 }
 
 extension PadState {
@@ -89,8 +92,8 @@ extension PadState {
         case .tick: expire(now: now); effects = []
         case .interrupted: effects = topOverlay == .confirmQuit ? [.quit] : perform(.quit, now: now)
         case .terminate: effects = [.quit]
-        case .timerRestored(let elapsed, let running, let sections):
-            restoreTimer(elapsed: elapsed, running: running, sections: sections, now: now)
+        case .timerRestored(let elapsed, let running, let sections, let plan):
+            restoreTimer(elapsed: elapsed, running: running, sections: sections, plan: plan, now: now)
             effects = []
         }
         animatePopovers(from: topBefore, now: now)
@@ -105,7 +108,7 @@ extension PadState {
     public mutating func settle(quitting: Bool, now: Duration) -> [Effect] {
         syncRequests(now: now)
         trackSection(now: now)
-        return visitsEnded(quitting: quitting, now: now)
+        return visitsEnded(quitting: quitting, now: now) + checkAlerts(now: now).map(Effect.alert)
     }
 
     /// Time passed: what was due to go by itself goes.
@@ -121,7 +124,7 @@ extension PadState {
     private mutating func visitsEnded(quitting: Bool, now: Duration) -> [Effect] {
         var recorder = rehearsal
         var visits = recorder.observe(self, now: now)
-        if quitting { visits += recorder.finish(now: now) }
+        if quitting { visits += recorder.finish(now: now, state: self) }
         rehearsal = recorder
         return visits.map(Effect.visitEnded)
     }

@@ -12,6 +12,16 @@ public struct RehearsalLog: Sendable, Equatable {
     /// How many runs the text held (the last one with visits is used).
     public var runs: Int
 
+    /// One run of a log: every row, in order (visits, blanks, the show's
+    /// start and end, the plan), as written.
+    public struct Run: Sendable, Equatable {
+        public var rows: [RehearsalRecorder.Visit]
+        /// The slide visits alone.
+        public var visits: [RehearsalRecorder.Visit] { rows.filter { $0.event == .slide } }
+        /// Written before the log carried the talk (three columns: no sections, blanks or plan).
+        public var isOld: Bool
+    }
+
     /// Why a text is not a rehearsal log; `line` is 1-based.
     public struct Problem: Error, Equatable, CustomStringConvertible {
         public var line: Int?
@@ -23,41 +33,74 @@ public struct RehearsalLog: Sendable, Equatable {
     static let longest: Duration = .seconds(24 * 3600)
 
     public static func parse(_ text: String) throws(Problem) -> RehearsalLog {
-        var runs: [[RehearsalRecorder.Visit]] = []
+        let runs = try allRuns(text)
+        guard let last = runs.lastIndex(where: { !$0.visits.isEmpty }) else {
+            throw Problem(line: nil, message: "no slide visits in it (the rehearsal never showed a slide)")
+        }
+        return RehearsalLog(visits: runs[last].visits, runs: runs.count)
+    }
+
+    /// Every run the text holds, in order (one per header line; old logs
+    /// of three columns and new ones alike).
+    public static func allRuns(_ text: String) throws(Problem) -> [Run] {
+        var runs: [Run] = []
         // "\r\n" is one Character in Swift: a spreadsheet's CRLF splits as one line end.
         for (n, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = raw.trimmingCharacters(inSet: " \t")
             if line.isEmpty { continue }
-            if line.lowercased() == RehearsalRecorder.csvHeader {
-                runs.append([])
+            let lowered = line.lowercased()
+            if lowered == RehearsalRecorder.csvHeader || lowered == RehearsalRecorder.firstHeader {
+                runs.append(Run(rows: [], isOld: lowered == RehearsalRecorder.firstHeader))
                 continue
             }
             guard !runs.isEmpty else {
                 throw Problem(line: n + 1, message: "not a rehearsal log: it starts \"\(String(line.prefix(40)))\", "
-                              + "a log from --rehearsal-log starts \"\(RehearsalRecorder.csvHeader)\"")
+                              + "a log from --rehearsal-log starts \"\(RehearsalRecorder.firstHeader)\"")
             }
-            runs[runs.count - 1].append(try visit(line, line: n + 1))
+            runs[runs.count - 1].rows.append(try row(line, line: n + 1, old: runs[runs.count - 1].isOld))
         }
         guard !runs.isEmpty else { throw Problem(line: nil, message: "empty: no rehearsal in it") }
-        guard let last = runs.lastIndex(where: { !$0.isEmpty }) else {
-            throw Problem(line: nil, message: "no slide visits in it (the rehearsal never showed a slide)")
-        }
-        return RehearsalLog(visits: runs[last], runs: runs.count)
+        return runs
     }
 
-    private static func visit(_ line: String, line n: Int) throws(Problem) -> RehearsalRecorder.Visit {
-        let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(inSet: " \t") }
+    private static func row(_ line: String, line n: Int, old: Bool) throws(Problem) -> RehearsalRecorder.Visit {
         let shown = "\"" + String(line.prefix(40)) + "\""
-        guard fields.count == 3 else {
-            throw Problem(line: n, message: "\(shown) has \(fields.count) field\(fields.count == 1 ? "" : "s"), not 3 (\(RehearsalRecorder.csvHeader))")
+        guard let parsed = CSVFields.fields(Substring(line)) else {
+            throw Problem(line: n, message: "\(shown): a quote is left open")
+        }
+        let fields = parsed.map { $0.trimmingCharacters(inSet: " \t") }
+        let wanted = old ? 3 : 8
+        let header = old ? RehearsalRecorder.firstHeader : RehearsalRecorder.csvHeader
+        guard fields.count == wanted else {
+            throw Problem(line: n, message: "\(shown) has \(fields.count) field\(fields.count == 1 ? "" : "s"), not \(wanted) (\(header))")
         }
         guard let slide = Int(fields[0]), (1...PadState.maxSlideCount).contains(slide) else {
             throw Problem(line: n, message: "\(shown): the slide must be a number from 1")
         }
-        guard let entered = milliseconds(fields[1]), let spent = milliseconds(fields[2]) else {
+        let event = old ? .slide : RehearsalRecorder.Visit.Event(rawValue: fields[7])
+        guard let event else {
+            let kinds = RehearsalRecorder.Visit.Event.allCases.map(\.rawValue).joined(separator: ", ")
+            throw Problem(line: n, message: "\(shown): the event must be one of \(kinds)")
+        }
+        let unplanned = event == .plan && fields[2].isEmpty
+        guard let entered = milliseconds(fields[1]), let spent = unplanned ? .zero : milliseconds(fields[2]) else {
             throw Problem(line: n, message: "\(shown): times must be seconds, like 12.5, under a day")
         }
-        return RehearsalRecorder.Visit(slide: slide, enteredAt: entered, spent: spent)
+        var visit = RehearsalRecorder.Visit(slide: slide, enteredAt: entered, spent: spent, event: event)
+        visit.unplanned = unplanned
+        guard !old else { return visit }
+        func text(_ field: String) -> String? {
+            let clean = Notes.sanitized(field).split(whereSeparator: \.isNewline).joined(separator: " ")
+            return clean.isEmpty ? nil : String(clean.prefix(TalkSection.maxNameLength))
+        }
+        visit.section = text(fields[3])
+        visit.title = text(fields[4])
+        visit.step = text(fields[5])
+        if !fields[6].isEmpty {
+            guard let since = milliseconds(fields[6]) else { throw Problem(line: n, message: "\(shown): times must be seconds, like 12.5, under a day") }
+            visit.sinceStart = since
+        }
+        return visit
     }
 
     /// Seconds with an optional fraction ("12", "12.5") in milliseconds.

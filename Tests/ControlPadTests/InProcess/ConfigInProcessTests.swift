@@ -52,9 +52,9 @@ final class ConfigInProcessTests: XCTestCase {
         pad.send("Escape", "Q", "y")
         XCTAssertFalse(pad.running)
         let rows = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init)
-        XCTAssertEqual(rows.first, "slide,entered_at,seconds")
-        XCTAssertEqual(rows.dropFirst().map { $0.split(separator: ",")[0] }, ["1", "2", "3", "4", "3"],
-                       "one row per slide visit: \(rows)")
+        XCTAssertEqual(rows.first, "slide,entered_at,seconds,section,title,step,since_start,event")
+        let visits = rows.filter { $0.hasSuffix(",slide") }
+        XCTAssertEqual(visits.map { $0.split(separator: ",")[0] }, ["1", "2", "3", "4", "3"], "one row per slide visit: \(rows)")
     }
 
     func testABadConfigIsReportedWithItsLineAndThePadRunsOnDefaults() throws {
@@ -145,8 +145,8 @@ final class ConfigInProcessTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: log, encoding: .utf8), lastWeek, "last week's log is untouched")
         let rows = try String(contentsOfFile: dir.appendingPathComponent("talk-2.csv").path, encoding: .utf8)
             .split(separator: "\n").map(String.init)
-        XCTAssertEqual(rows.first, "slide,entered_at,seconds")
-        XCTAssertEqual(rows.dropFirst().map { $0.split(separator: ",")[0] }, ["1", "2"], "\(rows)")
+        XCTAssertEqual(rows.first, "slide,entered_at,seconds,section,title,step,since_start,event")
+        XCTAssertEqual(rows.filter { $0.hasSuffix(",slide") }.map { $0.split(separator: ",")[0] }, ["1", "2"], "\(rows)")
     }
 
     /// The screen as one line: text wrapped over rows reads whole.
