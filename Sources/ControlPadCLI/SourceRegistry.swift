@@ -143,6 +143,7 @@ enum SourceRegistry {
         settings.noShowToStop = kind.noShowToStop
         settings.movesWhileBlank = movesWhileBlank(kind)
         settings.picturesAtSteps = kind.capabilities.contains(.picturesAtSteps)
+        settings.inkOffer = kind.capabilities.contains(.ink) ? InkOffer(sourceName: kind.displayName) : nil
         return settings
     }
 

@@ -314,7 +314,7 @@ public struct UNOLink: Sendable {
         case .stop: return [.write(.stop)]
         case .blank: return [.write(.blank)]
         case .resume: return [.write(.resume)]
-        case .pointerStarted, .pointerMoved, .pointerDismissed: return []
+        case .pointerStarted, .pointerMoved, .pointerDismissed, .ink: return []
         }
     }
 

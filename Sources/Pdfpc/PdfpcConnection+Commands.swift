@@ -11,7 +11,7 @@ extension PdfpcConnection {
     mutating func send(_ command: SourceCommand, now: Duration) -> [Action] {
         guard life.isOpen else { return [.dropped(command), .log(.debug, "not connected: dropped \(command)")] }
         switch command {
-        case .start, .stop, .pointerStarted, .pointerMoved, .pointerDismissed:
+        case .start, .stop, .pointerStarted, .pointerMoved, .pointerDismissed, .ink:
             return [.dropped(command), .log(.debug, "pdfpc has no \(command): dropped")]
         default: break
         }

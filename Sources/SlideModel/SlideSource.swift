@@ -83,6 +83,9 @@ public enum SourceCommand: Sendable, Equatable {
     case pointerStarted(x: Double, y: Double)
     case pointerMoved(x: Double, y: Double)
     case pointerDismissed
+    /// Ink on the room's screen (`InkCommand`): strokes in 0...1 of the
+    /// slide, kept with the slide the show is on.
+    case ink(InkCommand)
 }
 
 /// A source of slides. `start` hands it the one way back to the pad: a

@@ -65,7 +65,8 @@ package enum PadRunner {
         let asciiOnly = !UTF8Locale.isUTF8(codeset: codeset) && !settings.utf8
         if let notice = UTF8Locale.asciiNotice(codeset: codeset, forced: settings.utf8) { start.notices.append(notice) }
         let terminal = try RealTerminal(useColor: colors.wantsColor, terminalName: name, pictures: writer, typed: setup.typed,
-                                        textSizing: setup.textSizing, asciiOnly: asciiOnly, truecolor: colors.wantsTruecolor)
+                                        textSizing: setup.textSizing, asciiOnly: asciiOnly, truecolor: colors.wantsTruecolor,
+                                        pixelMouse: setup.pixelMouse)
         defer { terminal.restore() }
         // The locale is UTF-8, or C.UTF-8 as a fallback: said once if neither.
         if asciiOnly == false, let notice = UTF8Locale.notice(codeset: UTF8Locale.currentCodeset) { start.notices.append(notice) }
@@ -170,6 +171,7 @@ package struct PadStart {
         state.noShowToStop = settings.noShowToStop
         state.movesWhileBlank = settings.movesWhileBlank
         state.picturesAtSteps = settings.picturesAtSteps
+        state.inkOffer = settings.inkOffer
         state.notice = notices.isEmpty ? nil : notices.joined(separator: "\n")
         state.talkDuration = settings.duration.flatMap(DurationText.length) ?? config.talkDuration
         if case .success(let loaded)? = pace {

@@ -12,4 +12,7 @@ package enum TerminalAnswer: Equatable {
     /// XTSMGRAPHICS `CSI ? item;status;values S` (item 1: colour registers;
     /// item 2: the largest sixel picture, width;height).
     case graphics(item: Int, status: Int, values: [Int])
+    /// DECRPM `CSI ? mode ; setting $ y`: whether a private mode is known
+    /// (setting 0: not recognised; 1, 2, 3: set, reset, always set; 4: always reset).
+    case modeReport(mode: Int, setting: Int)
 }

@@ -24,6 +24,9 @@ package struct PictureSetup {
     package var notice: String?
     /// The terminal scales text itself (kitty's text sizing; never through tmux).
     package var textSizing = false
+    /// The terminal reports the mouse in pixels (mode 1016), and says its
+    /// cell's size: the pad turns pixel reports on (never through tmux).
+    package var pixelMouse = false
 
     /// `probe` runs the given queries on the terminal (not called when the
     /// choice needs no answer).
@@ -41,6 +44,7 @@ package struct PictureSetup {
         var setup = PictureSetup(mode: PictureMode(kind: .blocks, reason: ""), cellSize: answers.cellSize,
                                  colorRegisters: answers.colorRegisters, maxSixelSize: answers.maxSixelSize, typed: answers.typed)
         setup.textSizing = answers.textSizing && !inTmux
+        setup.pixelMouse = answers.pixelMouse && !inTmux && answers.cellSize != nil
         let heard = answers.answered ? "the terminal answered" : "no answer within \(TerminalProbe.timeoutMs) ms"
         switch choice {
         case .kitty where inTmux:

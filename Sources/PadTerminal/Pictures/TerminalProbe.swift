@@ -26,6 +26,8 @@ package struct TerminalProbe {
     var colorRegisters: Int?
     /// The largest sixel picture the terminal shows (xterm: 1000×1000 by default).
     var maxSixelSize: (width: Int, height: Int)?
+    /// The terminal knows SGR-pixels mouse reports (mode 1016: kitty, foot, WezTerm, xterm).
+    var pixelMouse = false
     /// Keys typed during the queries, for the pad to take first.
     var typed: [TerminalInput] = []
 
@@ -33,7 +35,9 @@ package struct TerminalProbe {
     /// From the start of the line, so the column answered says it; the
     /// space it may draw is blank, and the line is cleared after.
     static let textSizingQuery = "\r\u{1B}]66;w=2; \u{1B}\\\u{1B}[6n\r\u{1B}[K"
-    static let queries = kittyQuery + "\u{1B}[?1;1;0S\u{1B}[?2;1;0S\u{1B}[16t" + textSizingQuery + "\u{1B}[c"
+    /// DECRQM for SGR-pixels mouse reports (answered `CSI ? 1016 ; Ps $ y`).
+    static let pixelMouseQuery = "\u{1B}[?1016$p"
+    static let queries = kittyQuery + "\u{1B}[?1;1;0S\u{1B}[?2;1;0S\u{1B}[16t" + pixelMouseQuery + textSizingQuery + "\u{1B}[c"
     /// Inside tmux only DA1 is answered (by tmux itself: 4 when it was built
     /// with sixel); the other queries would be answered by nobody.
     static let tmuxQueries = "\u{1B}[c"
@@ -93,6 +97,8 @@ package struct TerminalProbe {
         case .graphics(2, 0, let values) where values.count == 2 && values.allSatisfy({ $0 > 0 }):
             maxSixelSize = (values[0], values[1])
         case .graphics: break
+        case .modeReport(1016, let setting): pixelMouse = (1...3).contains(setting)
+        case .modeReport: break
         }
     }
 }
