@@ -21,7 +21,7 @@ public enum RevealMark: Sendable, Equatable {
     case remove
 
     /// 0…1 as the page's whole numbers.
-    static func scaled(_ value: Double) -> Int { Int((min(1, max(0, value.isFinite ? value : 0)) * 10_000).rounded()) }
+    public static func scaled(_ value: Double) -> Int { Int((min(1, max(0, value.isFinite ? value : 0)) * 10_000).rounded()) }
 }
 
 /// The marks' side of a link: at most one script in flight; what comes
