@@ -26,6 +26,7 @@ extension PdfpcConnection {
         pressesJoined = false
         pictureRequests = [:]
         notesRequest = nil
+        marks = PdfpcMarks()
     }
 
     /// The link is down: say why, and count down to a reconnect, or (wrong

@@ -32,4 +32,9 @@ public struct SourceCapabilities: OptionSet, Sendable, Hashable {
     /// (`SourceCommand.ink`). What each source does with it, its kind's
     /// `keyNotes` say.
     public static let ink = SourceCapabilities(rawValue: 1 << 9)
+    /// A pen of the source's own that the pad switches on and off and clears
+    /// (`SourceCommand.ink(.mode)`, `.ink(.clear)`), but whose strokes come
+    /// only from the presenting computer's mouse (pdfpc): a drag on the pad
+    /// draws nothing there.
+    public static let ownPen = SourceCapabilities(rawValue: 1 << 10)
 }

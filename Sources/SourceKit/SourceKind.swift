@@ -126,7 +126,7 @@ extension SourceKind {
         if !capabilities.contains(.pointer) {
             items.append((.click, "no laser pointer: \(displayName) shows none from the pad"))
         }
-        if !capabilities.contains(.ink) {
+        if !capabilities.contains(.ink) && !capabilities.contains(.ownPen) {
             items.append((.action(.toggleInk), "no ink: \(displayName) takes no strokes from the pad"))
         }
         if let noStop = noShowToStop {

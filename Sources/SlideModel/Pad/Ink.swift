@@ -27,7 +27,13 @@ public enum InkCommand: Sendable, Equatable {
 public struct InkOffer: Sendable, Equatable {
     /// "reveal.js", for "ink on reveal.js".
     public var sourceName: String
-    public init(sourceName: String) { self.sourceName = sourceName }
+    /// A drag on the pad draws on the room's screen (reveal.js); false: ink
+    /// mode is the source's own pen, drawn with its computer's mouse (pdfpc).
+    public var placesStrokes: Bool
+    public init(sourceName: String, placesStrokes: Bool = true) {
+        self.sourceName = sourceName
+        self.placesStrokes = placesStrokes
+    }
 }
 
 /// The strokes drawn on each slide, in the pad: the current pane shows

@@ -14,7 +14,9 @@ extension PadState {
             pointerShown = false
             effects.append(.send(.pointerDismissed))
         }
-        flash = Flash(text: inkMode ? "ink mode: a drag on the slide draws on \(offer.sourceName) · e erases · i ends it"
+        let on = offer.placesStrokes ? "ink mode: a drag on the slide draws on \(offer.sourceName) · e erases · i ends it"
+            : "\(offer.sourceName)'s pen is on: draw with its computer's mouse · e erases · i ends it"
+        flash = Flash(text: inkMode ? on
                                     : "ink mode off: a press on the slide is the laser pointer", until: now + Flash.duration)
         return effects + [.send(.ink(.mode(inkMode)))]
     }
