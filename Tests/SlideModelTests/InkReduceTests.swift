@@ -62,3 +62,42 @@ final class InkReduceTests: XCTestCase {
         XCTAssertEqual(SlidePoint(x: .nan, y: 7), SlidePoint(x: 0, y: 1), "points stay on the slide")
     }
 }
+
+/// `send pointer X Y`, `send pointer off`, `send ink clear`: read as typed,
+/// carried out by the pad as its own mouse and `e` would be.
+final class PointerAndInkSendTests: XCTestCase {
+    func testTheWordsAreReadOrSaidWrong() throws {
+        XCTAssertEqual(try RemoteAction(words: ["pointer", "0.5", "0.25"]), .pointer(x: 0.5, y: 0.25))
+        XCTAssertEqual(try RemoteAction(words: ["pointer", "OFF"]), .pointerOff)
+        XCTAssertEqual(try RemoteAction(words: ["ink", "clear"]), .inkClear)
+        for bad in [["pointer"], ["pointer", "0.5"], ["pointer", "1.5", "0"], ["pointer", "x", "y"], ["pointer", "nan", "0"],
+                    ["ink"], ["ink", "red"]] {
+            XCTAssertThrowsError(try RemoteAction(words: bad), "\(bad)")
+        }
+        do {
+            _ = try RemoteAction(words: ["pointer", "2", "0.5"])
+        } catch {
+            XCTAssertTrue(error.description.contains("off the slide"), error.description)
+        }
+        do {
+            _ = try RemoteAction(words: ["pointr", "0", "0"])
+        } catch {
+            XCTAssertTrue(error.description.contains("did you mean pointer"), error.description)
+        }
+    }
+
+    func testThePadCarriesThemOut() {
+        var state = PadState(animate: false)
+        state.inkOffer = InkOffer(sourceName: "reveal.js")
+        _ = state.reduce(.source(.link(.connected(server: "reveal.js"))), now: .zero)
+        _ = state.reduce(.source(.showStarted(slideCount: 12, current: 2)), now: .zero)
+        XCTAssertNil(state.refusal(of: .pointer(x: 0.5, y: 0.5)))
+        XCTAssertEqual(state.reduce(.remote(.pointer(x: 0.5, y: 0.5)), now: .milliseconds(1)), [.send(.pointerStarted(x: 0.5, y: 0.5))])
+        XCTAssertEqual(state.reduce(.remote(.pointer(x: 0.6, y: 0.5)), now: .milliseconds(2)), [.send(.pointerMoved(x: 0.6, y: 0.5))])
+        XCTAssertEqual(state.reduce(.remote(.pointerOff), now: .milliseconds(3)), [.send(.pointerDismissed)])
+        XCTAssertEqual(state.reduce(.remote(.pointerOff), now: .milliseconds(4)), [], "off twice: nothing more")
+        XCTAssertEqual(state.reduce(.remote(.inkClear), now: .milliseconds(5)), [.send(.ink(.clear))])
+        state.inkOffer = nil
+        XCTAssertEqual(state.refusal(of: .inkClear), "this source takes no ink from the pad")
+    }
+}
