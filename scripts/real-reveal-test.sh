@@ -2,7 +2,8 @@
 # Runs the opt-in reveal.js tests against a real Chromium and reveal.js
 # (../shared/revealjs/peer.sh): RevealJSTransportTests.RealRevealTests
 # and RealRevealMarksTests (the pointer and ink on the audience's page, read
-# off a DevTools screenshot; gone on quit and when the link drops)
+# off a DevTools screenshot; gone on quit and when the link drops; and in
+# RealRevealEndToEndTests the built pad fed the mouse bytes a terminal sends)
 # (connect, five quick → over fragments and a vertical stack, go-to, blank,
 # notes as typed, a move made in the browser, a reload, a picture at the
 # pane's size compared with the audience's own screenshot, the figures) and
