@@ -118,4 +118,51 @@ final class RealRevealMarksTests: RealRevealPeerCase {
         try poll("gone by itself", timeout: 8) { (try? self.browser("document.querySelector('[data-controlpad]') === null")) == "true" }
         print("marks left the page \(Int(Date().timeIntervalSince(dropped) * 1000)) ms after the link dropped")
     }
+
+    /// Figures (docs/BENCHMARKS.md): a pointer move handed to the source
+    /// (what the pad does in the turn that decoded the mouse report) → the
+    /// audience's page changed (a MutationObserver on the dot) and painted
+    /// (the next animation frame), for 200 moves 8 ms apart (a 125 Hz mouse).
+    func testMeasurePointer() throws {
+        let (s, r) = source()
+        s.send(.goto(index: 1))
+        r.wait(for: .slideChanged(index: 1))
+        s.send(.pointerStarted(x: 0.05, y: 0.5))
+        try poll("the dot") { (try? self.browser("document.querySelector('[data-controlpad=pointer]') !== null")) == "true" }
+        try browser("""
+            (() => { const d = document.querySelector('[data-controlpad=pointer]'); window.__inkBench = []; \
+            new MutationObserver(() => { const t = performance.timeOrigin + performance.now(); const e = [d.style.left, t, 0]; \
+            window.__inkBench.push(e); requestAnimationFrame(() => { e[2] = performance.timeOrigin + performance.now(); }); }) \
+            .observe(d, {attributes: true}); return true; })()
+            """)
+        var sent: [String: Double] = [:]
+        let moves = 200
+        for i in 0..<moves {
+            let x = 0.1 + Double(i) * 0.004
+            sent["\(Double(RevealMark.scaled(x)) / 100)%"] = Date().timeIntervalSince1970 * 1000
+            s.send(.pointerMoved(x: x, y: 0.5))
+            usleep(8_000)
+        }
+        let lastKey = "\(Double(RevealMark.scaled(0.1 + Double(moves - 1) * 0.004)) / 100)%"
+        try poll("the last move shown") { (try? self.browser("window.__inkBench.some(e => e[0] === '\(lastKey)')")) == "true" }
+        usleep(100_000)
+        let log = try XCTUnwrap(JSONValue.parse(try browser("window.__inkBench"))?.array)
+        var changed: [Double] = [], painted: [Double] = []
+        for entry in log {
+            guard let row = entry.array, row.count == 3, let key = row[0].string, let at = sent[key],
+                  let t = row[1].double, let f = row[2].double else { continue }
+            changed.append(t - at)
+            if f > 0 { painted.append(f - at) }
+        }
+        func pct(_ v: [Double], _ p: Double) -> Double { let s = v.sorted(); return s[min(s.count - 1, Int(Double(s.count) * p))] }
+        XCTAssertFalse(changed.isEmpty)
+        let firstHalf = Array(changed.prefix(changed.count / 2)), secondHalf = Array(changed.suffix(changed.count / 2))
+        print(String(format: "reveal pointer: %d moves 8 ms apart, %d shown (the rest replaced by newer ones in flight); "
+                     + "move → page changed median %.1f ms, p95 %.1f ms, max %.1f ms; → painted median %.1f ms, p95 %.1f ms; "
+                     + "median first half %.1f ms, second half %.1f ms (nothing queues up)",
+                     moves, changed.count, pct(changed, 0.5), pct(changed, 0.95), changed.max() ?? 0,
+                     pct(painted, 0.5), pct(painted, 0.95), pct(firstHalf, 0.5), pct(secondHalf, 0.5)))
+        XCTAssertLessThan(pct(secondHalf, 0.5), pct(firstHalf, 0.5) * 3 + 20, "no queue builds up behind a fast mouse")
+        s.send(.pointerDismissed)
+    }
 }
