@@ -32,7 +32,7 @@ struct SendCommand: ParsableCommand {
               controlpad send 127.0.0.1 next
               controlpad send laptop.local goto 12
               controlpad send 127.0.0.1 section next
-              controlpad send reveal://127.0.0.1:9222 pointer 0.5 0.4
+              controlpad send \(SourceRegistry.exampleAddresses.last ?? "HOST") pointer 0.5 0.4
             \(SourceRegistry.exampleAddresses.dropFirst().map { "  controlpad send \($0) blank" }.joined(separator: "\n"))
             """
     )

@@ -3,10 +3,14 @@ import SlideModel
 import XCTest
 
 /// A `RevealLink` driven on virtual time, and the answers a page gives:
-/// what the link's test classes share.
-class RevealLinkHarness: XCTestCase {
-    var link = RevealLink(RevealLink.Settings(address: RevealAddress(host: "127.0.0.1", port: 9222)))
-    var now: Duration = .zero
+/// what the link's test classes share (each holds its own `link` and `now`).
+protocol RevealLinkHarness: AnyObject {
+    var link: RevealLink { get set }
+    var now: Duration { get set }
+}
+
+extension RevealLinkHarness {
+    static var freshLink: RevealLink { RevealLink(RevealLink.Settings(address: RevealAddress(host: "127.0.0.1", port: 9222))) }
 
     func feed(_ input: RevealLink.Input) -> [RevealLink.Action] { link.handle(input, now: now) }
 

@@ -3,7 +3,10 @@ import SlideModel
 import XCTest
 
 /// The link's life on virtual time: inputs in, actions out, no sockets.
-final class RevealLinkTests: RevealLinkHarness {
+final class RevealLinkTests: XCTestCase, RevealLinkHarness {
+    var link = freshLink
+    var now: Duration = .zero
+
     func testOpeningTellsThePadTheShow() {
         let actions = open(at: 1)
         XCTAssertTrue(actions.contains(.emit(.showStarted(slideCount: 4, current: 1))))

@@ -5,7 +5,10 @@ import XCTest
 /// The pointer and the ink on the audience's page, on virtual time: one
 /// script in flight, the latest pointer position wins, a stroke loses no
 /// point, kept alive while shown, put back after a reload, removed on stop.
-final class RevealMarksTests: RevealLinkHarness {
+final class RevealMarksTests: XCTestCase, RevealLinkHarness {
+    var link = freshLink
+    var now: Duration = .zero
+
     func marksWrites(_ actions: [RevealLink.Action]) -> [CDPRequest] {
         writes(actions).map(\.1).filter { expression($0).contains("__controlpadMarks") }
     }
