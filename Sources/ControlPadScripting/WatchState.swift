@@ -1,18 +1,18 @@
 import SlideModel
 
-/// The `state` line of `controlpad watch --json` (schema 1, docs/STREAM-DECK.md):
+/// The `state` line of `controlpad watch --json` (schema 2, docs/STREAM-DECK.md):
 /// the whole of what a Stream Deck key shows, from the pad's own reducer
 /// fed with the source's events (so the talk's timer, the sections and the
 /// pace are counted as the pad counts them). Every field is always present
 /// (null when not known), in this order:
 ///
-///     event "state", schema 1, time, link, show, slide, slides, step, steps,
+///     event "state", schema, time, link, show, slide, slides, step, steps,
 ///     blank, section, section_number, sections, section_left_s, talk_left_s,
-///     elapsed_s, pace, pace_s
+///     elapsed_s, pace, pace_s, ink (schema 2)
 ///
 /// A later schema adds fields; it never changes or removes one.
 package struct WatchState {
-    package static let schema = 1
+    package static let schema = 2
 
     /// The fields that say what changed: everything but the clock's.
     package static let clockFields: Set<String> = ["section_left_s", "talk_left_s", "elapsed_s", "pace", "pace_s"]
@@ -50,6 +50,7 @@ package struct WatchState {
             ("elapsed_s", seconds(elapsed)),
             ("pace", offset.map { .string($0 > .zero ? "behind" : $0 < .zero ? "ahead" : "on_time") } ?? .null),
             ("pace_s", seconds(offset)),
+            ("ink", .bool(pad.inkMode)),
         ]
     }
 
@@ -59,6 +60,7 @@ package struct WatchState {
         var parts = ["slide \(pad.current + 1)/\(pad.slideCount)"]
         if let step = pad.currentStep { parts.append("step \(step.fraction)") }
         if pad.blank { parts.append("blank") }
+        if pad.inkMode { parts.append("ink") }
         if let agenda = pad.agendaReading(at: now) {
             if let row = agenda.currentRow {
                 parts.append("§ \(row.name)" + (agenda.sectionLeft.map { " " + AgendaReading.leftWords($0) } ?? ""))

@@ -71,10 +71,13 @@ public enum PdfpcAPI {
         /// The user slide shown (0-based).
         public var userSlide: Int
         public var black: Bool
-        public init(page: Int, userSlide: Int, black: Bool) {
+        /// pdfpc's pen is on (`mode` "pen" or "eraser"): the show's ink mode.
+        public var pen: Bool
+        public init(page: Int, userSlide: Int, black: Bool, pen: Bool = false) {
             self.page = page
             self.userSlide = userSlide
             self.black = black
+            self.pen = pen
         }
     }
 
@@ -144,7 +147,8 @@ public enum PdfpcAPI {
         let limit = SlideLimits.maxSlideCount
         guard let page = int(o["slide"], in: 0...limit) else { return nil }
         let user = int(o["user_slide"], in: 0...limit) ?? page
-        return State(page: page, userSlide: user, black: o["black"]?.bool ?? false)
+        let mode = o["mode"]?.string
+        return State(page: page, userSlide: user, black: o["black"]?.bool ?? false, pen: mode == "pen" || mode == "eraser")
     }
 }
 

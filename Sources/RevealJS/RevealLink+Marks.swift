@@ -10,7 +10,6 @@ extension RevealLink {
     static let marksAlive: Duration = .seconds(1)
 
     mutating func mark(_ command: SourceCommand) -> [Action] {
-        if case .ink(.mode) = command { return [] }  // reveal.js has no pen mode of its own: the pad draws
         let made = marks.take(command, at: at.map { RevealMarks.SlideKey(h: $0.h, v: $0.v) })
         guard phase == .open else { return [] }  // kept; the page gets them once it is read again
         for m in made { marks.enqueue(m) }

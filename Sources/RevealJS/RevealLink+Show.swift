@@ -39,6 +39,7 @@ extension RevealLink {
         if value["paused"]?.bool == true { actions.append(.emit(.blankStarted)) }
         else { actions.insert(.emit(.blankEnded), at: actions.count - 1) }
         if !title.isEmpty { actions.append(.emit(.showTitle(title))) }
+        if value["ink"]?.bool == true { actions.append(.emit(.inkMode(true))) }
         if let position = deck.position(at) { actions.append(.position(position)) }
         let waiting = afterReload
         afterReload = []
@@ -57,6 +58,7 @@ extension RevealLink {
             switch event["type"]?.string {
             case "paused": return [.emit(.blankStarted)] + moved(to: indices)
             case "resumed": return [.emit(.blankEnded)] + moved(to: indices)
+            case "ink": return [.emit(.inkMode(event["ink"]?.bool == true))]
             default: return moved(to: indices)
             }
         case "Runtime.executionContextsCleared":

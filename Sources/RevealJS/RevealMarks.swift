@@ -19,6 +19,9 @@ public enum RevealMark: Sendable, Equatable {
     case restore(h: Int, v: Int, strokes: [[Int]])
     /// Everything the pad added goes (the pad quits).
     case remove
+    /// The pad's ink mode, kept on the page and told to every link to it
+    /// (a `watch` says it).
+    case mode(Bool)
 
     /// 0…1 as the page's whole numbers.
     public static func scaled(_ value: Double) -> Int { Int((min(1, max(0, value.isFinite ? value : 0)) * 10_000).rounded()) }
@@ -33,6 +36,8 @@ struct RevealMarks: Sendable, Equatable {
     var queue: [RevealMark] = []
     var inFlight = false
     var pointerShown = false
+    /// The pad's ink mode is on (kept on the page for `watch`).
+    var modeOn = false
     /// Each slide's strokes (by reveal.js's h, v), as page points.
     var strokes: [SlideKey: [[Int]]] = [:]
     /// The slide whose last stroke is being drawn.
@@ -45,7 +50,7 @@ struct RevealMarks: Sendable, Equatable {
     }
 
     /// Something on the page the pad must keep alive (`RevealScripts.marks` removes it after 4 s without word).
-    var onPage: Bool { pointerShown || !strokes.isEmpty }
+    var onPage: Bool { pointerShown || !strokes.isEmpty || modeOn }
 
     /// Adds `mark`, folding it into the last one where it may.
     mutating func enqueue(_ mark: RevealMark) {
@@ -91,6 +96,9 @@ struct RevealMarks: Sendable, Equatable {
             if let slide { strokes[slide] = nil }
             drawing = nil
             return [.clear]
+        case .ink(.mode(let on)):
+            modeOn = on
+            return [.mode(on)]
         default:
             return []
         }
@@ -98,6 +106,6 @@ struct RevealMarks: Sendable, Equatable {
 
     /// What puts every kept stroke back on a page that lost them.
     var restoring: [RevealMark] {
-        strokes.keys.sorted().map { .restore(h: $0.h, v: $0.v, strokes: strokes[$0] ?? []) }
+        strokes.keys.sorted().map { .restore(h: $0.h, v: $0.v, strokes: strokes[$0] ?? []) } + (modeOn ? [.mode(true)] : [])
     }
 }

@@ -41,6 +41,7 @@ public enum RevealScripts {
     public static let sync = RevealScript("""
         (() => { const z = typeof Reveal.getComputedSlideSize === 'function' ? Reveal.getComputedSlideSize() : {}; \
         return {indices: Reveal.getIndices(), paused: Reveal.isPaused(), title: document.title, \
+        ink: !!(window.__controlpadMarks && window.__controlpadMarks.mode), \
         version: String(Reveal.VERSION || ''), url: location.href, \
         viewport: [innerWidth, innerHeight], size: [z.width || 0, z.height || 0], \
         slides: Reveal.getSlides().map(s => { const i = Reveal.getIndices(s); \
@@ -130,7 +131,10 @@ extension RevealScripts {
         clear() { const g = groups[key(Reveal.getIndices())]; if (g) g.replaceChildren(); drawing = null; }, \
         restore(h, v, strokes) { const g = group(h + '/' + v); g.replaceChildren(); \
         for (const p of strokes) g.appendChild(line(p.length > 2 ? p : p.concat(p))); show(); }, \
-        remove() { clearInterval(timer); Reveal.off('slidechanged', show); root.remove(); delete w.__controlpadMarks; } }; \
+        mode: false, setMode(on) { M.mode = on; try { w.\(bindingName)(JSON.stringify({type: 'ink', ink: on, \
+        indices: Reveal.getIndices()})); } catch (e) {} }, \
+        remove() { clearInterval(timer); Reveal.off('slidechanged', show); root.remove(); delete w.__controlpadMarks; \
+        if (M.mode) M.setMode(false); } }; \
         const timer = setInterval(() => { if (Date.now() - last > 4000) M.remove(); }, 1000); \
         Reveal.on('slidechanged', show); w.__controlpadMarks = M; return M; })()
         """
@@ -151,6 +155,7 @@ extension RevealScripts {
             case .restore(let h, let v, let strokes):
                 return "M.restore(\(h), \(v), [\(strokes.map { "[\($0.map(String.init).joined(separator: ","))]" }.joined(separator: ","))])"
             case .remove: return "M.remove()"
+            case .mode(let on): return "M.setMode(\(on))"
             }
         }
         return RevealScript("(M => { M.alive(); \(calls.joined(separator: "; ")); return true; })(\(marksLayer))")

@@ -43,6 +43,10 @@ public enum SourceEvent: Sendable, Equatable {
     /// `problem` says so, and the position on screen may be stale; nil: it
     /// answers again.
     case unanswered(LinkProblem?)
+    /// The show's ink mode is on or off, whoever switched it (the pad, a
+    /// second pad, the presenter at pdfpc): the pad shows INK by it, and
+    /// `watch --json` says it.
+    case inkMode(Bool)
 }
 
 /// The state of the link to the presentation, as the status line shows it.

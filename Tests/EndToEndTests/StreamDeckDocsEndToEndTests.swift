@@ -79,7 +79,7 @@ final class StreamDeckDocsEndToEndTests: XCTestCase {
                 .map { String(line[Range($0.range(at: 1), in: line)!]) }
             XCTAssertEqual(keys, documented.map(\.0), line)
             let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            XCTAssertEqual(object["schema"] as? Int, 1)
+            XCTAssertEqual(object["schema"] as? Int, 2)
             for (field, type) in documented {
                 // The JSON type from the value's first character, as written.
                 let token = try XCTUnwrap(line.components(separatedBy: "\"\(field)\":").dropFirst().first?.first, field)

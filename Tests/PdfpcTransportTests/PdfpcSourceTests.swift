@@ -151,6 +151,7 @@ final class PdfpcSourceTests: XCTestCase {
         source.send(.ink(.mode(true)))
         source.send(.ink(.began(SlidePoint(x: 0.1, y: 0.1))))
         source.send(.ink(.clear))
+        events.wait("pdfpc's pen told as the show's ink mode") { $0.contains(.inkMode(true)) }
         let answered = expectation(description: "a press after the marks")
         source.send(.next) { ok in
             XCTAssertTrue(ok)

@@ -66,6 +66,17 @@ final class RevealMarksTests: XCTestCase, RevealLinkHarness {
         XCTAssertTrue(expression(restore[0]).contains("M.restore(1, 0, [[1000,2000]])"), expression(restore[0]))
     }
 
+    /// Ink mode is kept on the page and told to every link to it (a `watch`
+    /// hears it), the page kept alive meanwhile.
+    func testInkModeIsToldThroughThePage() {
+        _ = open()
+        let on = feed(.send(.ink(.mode(true))))
+        XCTAssertTrue(expression(marksWrites(on)[0]).contains("M.setMode(true)"))
+        XCTAssertTrue(on.contains(.arm(.marksAlive, after: .seconds(1))), "the mode alone keeps the layer alive")
+        let heard = feed(.text(.audience, #"{"method":"Runtime.bindingCalled","params":{"name":"controlpadReveal","payload":"{\"type\":\"ink\",\"ink\":true,\"indices\":{\"h\":0,\"v\":0}}"}}"#))
+        XCTAssertEqual(heard, [.emit(.inkMode(true))])
+    }
+
     func testScriptsAreMadeOfWholeNumbersOnly() {
         let script = RevealScripts.marks([.pointer(x: 1, y: 2), .to([3, 4]), .restore(h: 0, v: 1, strokes: [[5, 6, 7, 8]])]).source
         XCTAssertTrue(script.contains("M.pointer(1, 2); M.to([3,4]); M.restore(0, 1, [[5,6,7,8]])"))

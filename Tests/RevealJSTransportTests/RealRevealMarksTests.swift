@@ -99,6 +99,18 @@ final class RealRevealMarksTests: RealRevealPeerCase {
         XCTAssertEqual(try browser("document.querySelector('.reveal') !== null && Reveal.isReady()"), "true", "the deck is as it was")
     }
 
+    /// Ink mode is told through the page: a second link to it (as `watch`
+    /// makes) hears it when it comes, and when it changes.
+    func testASecondLinkHearsInkMode() throws {
+        let (pad, _) = source()
+        pad.send(.ink(.mode(true)))
+        try poll("the mode on the page") { (try? self.browser("window.__controlpadMarks && window.__controlpadMarks.mode")) == "true" }
+        let (_, watch) = source()
+        watch.wait(for: .inkMode(true))
+        pad.send(.ink(.mode(false)))
+        watch.wait("ink mode off") { e, _ in e.last { if case .inkMode = $0 { true } else { false } } == .inkMode(false) }
+    }
+
     func testALinkThatDropsLeavesNothingOnThePage() throws {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         var settings = RevealLink.Settings(address: RevealAddress(host: "127.0.0.1", port: port))
