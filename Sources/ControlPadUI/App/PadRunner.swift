@@ -57,6 +57,7 @@ package enum PadRunner {
                                         environment: ProcessInfo.processInfo.environment, probe: TerminalProbe.onTerminal)
         let pictureLog = Logger(label: "controlpad.pictures")
         pictureLog.info("pictures: \(setup.mode.label) — \(setup.mode.reason)")
+        Logger(label: "controlpad.mouse").info("mouse reports: \(setup.pixelMouse ? "pixels (SGR-pixels, mode 1016)" : "cells")")
         if let notice = setup.notice { start.notices.append(notice) }
         let writer = setup.realPictures(output: STDOUT_FILENO, wake: { driver.wake() })
         // The user's locale, before the C.UTF-8 fallback: not UTF-8, the pad draws ASCII.
