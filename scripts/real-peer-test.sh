@@ -30,10 +30,13 @@
 #      pad on ../shared/pdfpc/peer.sh started on a 12-slide deck
 #      (tools/fake-pdfpc/make_deck.py, the shared deck's notes): pair, five
 #      quick →, go-to, blank, notes as typed, a picture of the pane's size,
-#      a move made by another client through pdfpc's API (SKIP_PDFPC=1 skips;
+#      a move made by another client through pdfpc's API, the mouse held on the
+#      slide moving pdfpc's own pointer (asked of pdfpc, and seen with xwd on
+#      its presentation window), ink mode as its pen (SKIP_PDFPC=1 skips;
 #      SKIP_IMPRESS=1 runs only this);
 # then, under LibreOffice's lock, Impress over UNO on this computer:
-#   6. EndToEndTests.RealImpressUNOEndToEndTests (CONTROLPAD_REAL_UNO=1):
+#   6. EndToEndTests.RealImpressUNOEndToEndTests (CONTROLPAD_REAL_UNO=1, the
+#      mouse held on the slide moving the show's own pointer, seen with xwd):
 #      `controlpad present` on a 62-slide deck with builds of every trigger
 #      and rich notes (tools/impress-uno-decks), under an Xvfb of its own:
 #      LibreOffice not running and already running, five quick → from
@@ -165,6 +168,8 @@ PY
 run_pdfpc_locked() {
     trap '"$PDFPC_PEER_SH" stop || true' EXIT
     python3 tools/fake-pdfpc/make_deck.py "$PDFPC_DECK" --slides 12
+    # The display pdfpc shows on (peer.sh's default): the pointer test takes xwd of its presentation window.
+    export PDFPC_PEER_DISPLAY=${PDFPC_PEER_DISPLAY:-:89}
     PDFPC_PEER_DECK=$PDFPC_DECK "$PDFPC_PEER_SH"
     echo "real-peer-test: running EndToEndTests.RealPdfpcEndToEndTests" >&2
     if ! CONTROLPAD_REAL_PDFPC=1 swift test --scratch-path "$SCRATCH_PATH" --skip-build \

@@ -1,6 +1,9 @@
 #!/bin/bash
 # Runs the opt-in reveal.js tests against a real Chromium and reveal.js
 # (../shared/revealjs/peer.sh): RevealJSTransportTests.RealRevealTests
+# and RealRevealMarksTests (the pointer and ink on the audience's page, read
+# off a DevTools screenshot; gone on quit and when the link drops; and in
+# RealRevealEndToEndTests the built pad fed the mouse bytes a terminal sends)
 # (connect, five quick → over fragments and a vertical stack, go-to, blank,
 # notes as typed, a move made in the browser, a reload, a picture at the
 # pane's size compared with the audience's own screenshot, the figures) and
@@ -41,4 +44,4 @@ REVEAL_PEER_PORT=$PORT "$PEER_SH" >/dev/null
 REVEAL_PEER_PORT=$SECTIONS_PORT REVEAL_PEER_DECK="$ROOT/tools/reveal-sections/deck.html" "$PEER_SH" >/dev/null
 CONTROLPAD_REAL_REVEAL=1 CONTROLPAD_REAL_REVEAL_PORT=$PORT CONTROLPAD_REAL_REVEAL_SECTIONS_PORT=$SECTIONS_PORT \
     swift test --scratch-path "$SCRATCH_PATH" --skip-build \
-    --filter 'RevealJSTransportTests.(RealRevealTests|BrowserLauncherTests)|EndToEndTests.(RealReveal(Sections)?EndToEndTests|RealPresentEndToEndTests)'
+    --filter 'RevealJSTransportTests.(RealRevealTests|RealRevealMarksTests|BrowserLauncherTests)|EndToEndTests.(RealReveal(Sections)?EndToEndTests|RealPresentEndToEndTests)'

@@ -42,7 +42,9 @@ struct ConnectCommand: ParsableCommand {
         }
         let (kind, shown) = try SourceRegistry.check(text)
         let made = try kind.makeSource(address: text, settings: source.settings(for: kind, config: config.config), use: .pad, logger: nil)
-        let door = kind.capabilities.contains(.oneKeptLink) ? KeptLinkClient(server: shown, kind: kind.id).path : nil
+        // Every show's pad listens for `send`: on a kind with one kept link all of it, on the others
+        // what only a pad can do (`send pointer`, `send ink`: its pointer and ink stay with it).
+        let door = KeptLinkClient(server: shown, kind: kind.id).path
         try PadRunner.run(source: made, settings: SourceRegistry.padSettings(pad.settings, for: kind), link: kind.initialLink(shown: shown),
                           sourceNotes: SourceRegistry.helpNotes(kind, bindings: config.config.bindings), config: config,
                           door: door)

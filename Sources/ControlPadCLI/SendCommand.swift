@@ -32,6 +32,7 @@ struct SendCommand: ParsableCommand {
               controlpad send 127.0.0.1 next
               controlpad send laptop.local goto 12
               controlpad send 127.0.0.1 section next
+              controlpad send \(SourceRegistry.exampleAddresses.last ?? "HOST") pointer 0.5 0.4
             \(SourceRegistry.exampleAddresses.dropFirst().map { "  controlpad send \($0) blank" }.joined(separator: "\n"))
             """
     )
@@ -40,9 +41,10 @@ struct SendCommand: ParsableCommand {
     var address: String?
 
     @Argument(help: ArgumentHelp(
-        "next, previous, goto N (numbered from 1, as on screen), first, last, blank, resume, start, stop, or section next|previous|NAME.",
+        "next, previous, goto N (numbered from 1, as on screen), first, last, blank, resume, start, stop, section next|previous|NAME, "
+            + "pointer X Y (fractions of the slide) or pointer off, or ink clear (through a running pad).",
         valueName: "command"),
-              completion: .list(["next", "previous", "goto", "first", "last", "blank", "resume", "start", "stop", "section"]))
+              completion: .list(["next", "previous", "goto", "first", "last", "blank", "resume", "start", "stop", "section", "pointer", "ink"]))
     var command: [String] = []
 
     @OptionGroup var source: SourceOptions
@@ -90,6 +92,16 @@ struct SendCommand: ParsableCommand {
         let (address, action) = try target()
         let logger = Logger(label: "controlpad.send")
         let (kind, shown) = try SourceRegistry.check(address)
+        if action.needsThePad && !kind.capabilities.contains(.oneKeptLink) {
+            // The pointer and the ink are the running pad's (a link of send's own would take them away as it leaves).
+            let request = KeptLinkRequest(words: ConfiguredServer.split(address: self.address, command: command).command,
+                                          waitForConfirmation: false, timeout: timeout)
+            do {
+                return try finish(KeptLinkClient(server: shown, kind: kind.id).send(request, startKeeper: { throw NoPadRunning(server: shown) }))
+            } catch let none as NoPadRunning {
+                return try finish(.fail(none.description))
+            }
+        }
         if kind.capabilities.contains(.oneKeptLink) {
             return try finish(KeptLinkClient(server: shown, kind: kind.id).send(
                 KeptLinkRequest(words: ConfiguredServer.split(address: self.address, command: command).command,
@@ -115,6 +127,14 @@ struct SendCommand: ParsableCommand {
         // is waited for in the background: the shell and the pedal get control back now.
         link.leave(logger: logger)
         try finish(outcome)
+    }
+
+    /// `send pointer` and `send ink` with no pad linked to the show.
+    struct NoPadRunning: Error, CustomStringConvertible {
+        var server: String
+        var description: String {
+            "no pad is running for \(server): the pointer and the ink go through a running pad (`controlpad connect \(server)`)"
+        }
     }
 
     private func finish(_ outcome: SendConversation.Step) throws {

@@ -143,6 +143,8 @@ enum SourceRegistry {
         settings.noShowToStop = kind.noShowToStop
         settings.movesWhileBlank = movesWhileBlank(kind)
         settings.picturesAtSteps = kind.capabilities.contains(.picturesAtSteps)
+        settings.inkOffer = kind.capabilities.contains(.ink) ? InkOffer(sourceName: kind.displayName, placesStrokes: true)
+            : kind.capabilities.contains(.ownPen) ? InkOffer(sourceName: kind.displayName, placesStrokes: false) : nil
         return settings
     }
 

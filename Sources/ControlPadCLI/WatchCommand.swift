@@ -23,7 +23,7 @@ struct WatchCommand: ParsableCommand {
             plain text), show_finished, link_lost, unanswered, answering. It keeps reconnecting when the link drops; \
             Ctrl-C or a closed stdout ends it; a pairing the show refuses ends it with status 1 (event failed). Each --json line has event and time (UTC), and \
             as the event has them index (from 0), position (from 1), slides, step, steps, text, server, pin, \
-            reason, fix; docs/USER-GUIDE.md ("Watch") lists them all. With --json, a state line (event state, schema 1: slide, \
+            reason, fix; docs/USER-GUIDE.md ("Watch") lists them all. With --json, a state line (event state, schema 2: slide, \
             slides, step, blank, section, time left in it and in the talk, pace, link) follows every change, \
             and with --every once a second (or as given) while the talk's timer runs; docs/STREAM-DECK.md has the schema.
 

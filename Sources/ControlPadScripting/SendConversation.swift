@@ -214,6 +214,17 @@ package struct SendConversation {
             case .success(let slide): return go(to: slide)
             case .failure(let problem): return finish(.fail("\(problem) (the show on \(server) is at slide \(show.current + 1)/\(show.slideCount))"))
             }
+        case .pointer(let x, let y):
+            // A kept link (Impress) holds the pointer where it was put until `pointer off`.
+            guard peer.capabilities.contains(.pointer) else { return finish(.fail("\(peer.name) shows no pointer from the pad")) }
+            return send(.pointerStarted(x: x, y: y), expecting: .nothing)
+        case .pointerOff:
+            return send(.pointerDismissed, expecting: .nothing)
+        case .inkClear:
+            guard peer.capabilities.contains(.ink) || peer.capabilities.contains(.ownPen) else {
+                return finish(.fail("\(peer.name) takes no ink from the pad"))
+            }
+            return send(.ink(.clear), expecting: .nothing)
         }
     }
 

@@ -6,13 +6,13 @@ import SlideModel
 /// pace are counted as the pad counts them). Every field is always present
 /// (null when not known), in this order:
 ///
-///     event "state", schema 1, time, link, show, slide, slides, step, steps,
+///     event "state", schema, time, link, show, slide, slides, step, steps,
 ///     blank, section, section_number, sections, section_left_s, talk_left_s,
-///     elapsed_s, pace, pace_s
+///     elapsed_s, pace, pace_s, ink (schema 2)
 ///
 /// A later schema adds fields; it never changes or removes one.
 package struct WatchState {
-    /// 2: the `alert` event (issue 51).
+    /// 2: the `alert` event (issue 51) and the state line's `ink` (issue 49).
     package static let schema = 2
 
     /// The fields that say what changed: everything but the clock's.
@@ -51,6 +51,7 @@ package struct WatchState {
             ("elapsed_s", seconds(elapsed)),
             ("pace", offset.map { .string($0 > .zero ? "behind" : $0 < .zero ? "ahead" : "on_time") } ?? .null),
             ("pace_s", seconds(offset)),
+            ("ink", .bool(pad.inkMode)),
         ]
     }
 
@@ -78,6 +79,7 @@ package struct WatchState {
         var parts = ["slide \(pad.current + 1)/\(pad.slideCount)"]
         if let step = pad.currentStep { parts.append("step \(step.fraction)") }
         if pad.blank { parts.append("blank") }
+        if pad.inkMode { parts.append("ink") }
         if let agenda = pad.agendaReading(at: now) {
             if let row = agenda.currentRow {
                 parts.append("§ \(row.name)" + (agenda.sectionLeft.map { " " + AgendaReading.leftWords($0) } ?? ""))

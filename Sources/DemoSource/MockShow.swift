@@ -74,7 +74,7 @@ public struct MockShow: Sendable {
         case .blank, .resume:
             if running { blank = command == .blank }
             return []  // like Impress: silence
-        case .pointerStarted, .pointerMoved, .pointerDismissed:
+        case .pointerStarted, .pointerMoved, .pointerDismissed, .ink:
             return []
         }
     }

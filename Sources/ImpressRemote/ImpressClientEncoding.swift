@@ -35,6 +35,7 @@ public enum ImpressClientEncoding {
         case .pointerStarted(let x, let y): lines = ["pointer_started", coordinate(x), coordinate(y)]
         case .pointerMoved(let x, let y): lines = ["pointer_coordination", coordinate(x), coordinate(y)]
         case .pointerDismissed: lines = ["pointer_dismissed"]
+        case .ink: return nil  // Impress Remote has no ink
         }
         // Byte by byte, not by joining strings: this is on a key's way to the wire.
         var bytes: [UInt8] = []

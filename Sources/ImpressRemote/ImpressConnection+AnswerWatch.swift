@@ -42,7 +42,7 @@ struct AnswerWatch: Sendable, Equatable {
         case .goto(let index): answered = blanked || index != show?.current
         case .start, .stop: answered = true
         case .blank: blanked = true; return false
-        case .resume, .pointerStarted, .pointerMoved, .pointerDismissed: return false
+        case .resume, .pointerStarted, .pointerMoved, .pointerDismissed, .ink: return false
         }
         presses += 1
         mustBeAnswered = mustBeAnswered || answered

@@ -41,6 +41,7 @@ extension SourceCommand {
         case .pointerStarted(let x, let y): "pointerStarted(x: \(x), y: \(y))"
         case .pointerMoved(let x, let y): "pointerMoved(x: \(x), y: \(y))"
         case .pointerDismissed: "pointerDismissed"
+        case .ink(let ink): "ink(\(ink))"
         }
     }
 }

@@ -37,6 +37,8 @@ public enum UNOBridgeEvent: Sendable, Equatable {
     case bye(kept: String, running: Bool? = nil)
     /// Something for the pad's log (a failure the bridge survived).
     case log(String)
+    /// The pointer request was carried out: the next may go (one in flight).
+    case pointerDone
 
     /// The event on `line`, or nil.
     public static func parse(_ line: some Collection<UInt8>) -> UNOBridgeEvent? {
@@ -79,6 +81,7 @@ public enum UNOBridgeEvent: Sendable, Equatable {
             case "gone": return .gone(message: message ?? "")
             case "bye": return .bye(kept: kept ?? "", running: running)
             case "log": return .log(text ?? "")
+            case "pointer": return .pointerDone
             default: return nil
             }
         }

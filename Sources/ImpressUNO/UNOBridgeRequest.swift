@@ -24,6 +24,15 @@ public enum UNOBridgeRequest: Sendable, Equatable {
     /// Leaves: `end` ends the show, `close` closes the deck (never one with
     /// unsaved changes) and LibreOffice if nothing else is open.
     case quit(end: Bool, close: Bool)
+    /// The show's own laser pointer (`XSlideShow` properties `PointerPosition`,
+    /// `PointerVisible`, as LibreOffice's remote sets them): at x, y (0…1 of
+    /// the slide) and shown, or hidden. Answered by `pointer`.
+    case pointer(x: Double, y: Double, shown: Bool)
+    /// The show's pen (`XSlideShowController.UsePen`, red): its strokes come
+    /// from the show window's mouse.
+    case pen(on: Bool)
+    /// The show's ink goes (`setEraseAllInk`).
+    case eraseInk
 
     /// The request as one line, newline included.
     public var line: String {
@@ -56,6 +65,16 @@ public enum UNOBridgeRequest: Sendable, Equatable {
             op = "quit"
             fields["end"] = .bool(end)
             fields["close"] = .bool(close)
+        case .pointer(let x, let y, let shown):
+            op = "pointer"
+            // Thousandths: whole numbers on the wire, finer than any screen's pixel the room sees.
+            fields["x"] = .int(Int((min(1, max(0, x.isFinite ? x : 0)) * 10_000).rounded()))
+            fields["y"] = .int(Int((min(1, max(0, y.isFinite ? y : 0)) * 10_000).rounded()))
+            fields["shown"] = .bool(shown)
+        case .pen(let on):
+            op = "pen"
+            fields["on"] = .bool(on)
+        case .eraseInk: op = "erase-ink"
         }
         fields["op"] = .string(op)
         let encoder = JSONEncoder()

@@ -113,6 +113,12 @@ public struct UNOLink: Sendable {
     private var sections = SourceSections.none
     /// The notes heard: a show that starts is a reset for the pad, so they are told again.
     private var notes: [Int: SlideNotes] = [:]
+    /// A pointer request is with the bridge; `pointerNext` waits for its answer (the latest wins).
+    private var pointerInFlight = false
+    private var pointerNext: UNOBridgeRequest?
+    /// The pen was switched on: its ink is erased before the pad leaves, so
+    /// LibreOffice's "keep the ink?" question never reaches the room.
+    private var penUsed = false
 
     public init(mode: Mode, pipe: String) {
         self.mode = mode
@@ -142,7 +148,10 @@ public struct UNOLink: Sendable {
             let linked = phase == .linked
             phase = .stopped
             let quiet: [Action] = [.cancel(.poll), .cancel(.patience), .cancel(.asking), .cancel(.calm)]
-            return quiet + (linked ? [.write(.quit(end: end, close: close)), .endBridge] : [.endBridge])
+            // The pad's marks leave with it: the pointer hidden, the pen's ink erased (no "keep the ink?" question).
+            let marks: [Action] = linked && (pointerInFlight || pointerNext != nil) ? [.write(.pointer(x: 0, y: 0, shown: false))] : []
+            let ink: [Action] = linked && penUsed ? [.write(.pen(on: false)), .write(.eraseInk)] : []
+            return quiet + (linked ? marks + ink + [.write(.quit(end: end, close: close)), .endBridge] : [.endBridge])
         }
     }
 
@@ -258,6 +267,10 @@ public struct UNOLink: Sendable {
             return pump()
         case .refused(let op, let why):
             var actions: [Action] = [.log("LibreOffice did not \(op): \(why)")]
+            if op == "pointer" {
+                pointerInFlight = false
+                pointerNext = nil
+            }
             if op == "render", pictures.isExporting {
                 pictures.refused()
                 actions += pump()
@@ -271,6 +284,11 @@ public struct UNOLink: Sendable {
         case .bye:
             ended = true
             return []
+        case .pointerDone:
+            pointerInFlight = false
+            guard let next = pointerNext else { return [] }
+            pointerNext = nil
+            return pointer(next)
         case .log(let text):
             return [.log("the bridge: \(text)")]
         }
@@ -320,8 +338,25 @@ public struct UNOLink: Sendable {
         case .stop: return [.write(.stop)]
         case .blank: return [.write(.blank)]
         case .resume: return [.write(.resume)]
-        case .pointerStarted, .pointerMoved, .pointerDismissed: return []
+        case .pointerStarted(let x, let y), .pointerMoved(let x, let y): return pointer(.pointer(x: x, y: y, shown: true))
+        case .pointerDismissed: return pointer(.pointer(x: 0, y: 0, shown: false))
+        case .ink(.mode(let on)):
+            penUsed = penUsed || on
+            return [.write(.pen(on: on))]
+        case .ink(.clear): return [.write(.eraseInk)]
+        case .ink: return [.log("dropped \(command): LibreOffice's pen follows only the show window's mouse")]
         }
+    }
+
+    /// One pointer request with the bridge at a time: a move made meanwhile
+    /// waits, and a newer one replaces it.
+    private mutating func pointer(_ request: UNOBridgeRequest) -> [Action] {
+        guard !pointerInFlight else {
+            pointerNext = request
+            return []
+        }
+        pointerInFlight = true
+        return [.write(request)]
     }
 
     /// Pictures kept are handed over at once; an export runs on

@@ -35,12 +35,20 @@ public struct ImpressUNOKind: SourceKind {
         no PIN, nothing on the network.
         """
     }
-    public var capabilities: SourceCapabilities { [.picturesAnySize, .picturesAtSteps, .animationSteps, .blank, .startStop, .confirmsCommands] }
+    /// The pointer is the show's own (its `PointerPosition` and `PointerVisible`,
+    /// as LibreOffice's remote moves it); ink mode is the show's pen, whose
+    /// strokes only the show window's mouse draws (no UNO call places one).
+    public var capabilities: SourceCapabilities {
+        [.picturesAnySize, .picturesAtSteps, .animationSteps, .blank, .startStop, .confirmsCommands, .pointer, .ownPen]
+    }
 
     public var keyNotes: [SourceHelpNotes.Item] {
         [(.action(.next), "next build step, else next slide (as LibreOffice's own click)"),
          (.action(.nextSlide), "next slide at once, the builds left on this one skipped"),
-         (.action(.blank), "LibreOffice's black screen; a blank made in LibreOffice shows here too")]
+         (.action(.blank), "LibreOffice's black screen; a blank made in LibreOffice shows here too"),
+         (.click, "hold on the slide: the show's own laser pointer follows"),
+         (.action(.toggleInk), "the show's pen on / off, red: it draws with LibreOffice's mouse"),
+         (.action(.eraseInk), "the show's ink goes (erased before the pad leaves: no \"keep ink?\" question)")]
     }
 
     public func parse(_ address: String) throws(SourceKindError) -> String {

@@ -50,6 +50,8 @@ package final class RealTerminal: TerminalBackend {
     var previous: CellGrid?
     var encoder: CellEncoder
     var decoder: InputDecoder
+    /// Mouse reports are in pixels (SGR-pixels, mode 1016, turned on with the screen).
+    package let pixelMouse: Bool
     /// Bytes that go out before the next frame's, in its one write: the
     /// modes the pad's screen needs, at start and after `fg`.
     var preamble: [UInt8]
@@ -79,7 +81,8 @@ package final class RealTerminal: TerminalBackend {
     /// whatever its terminfo entry says.
     package init(useColor: Bool, terminalName: String? = nil, headless: Headless? = nil, pictures: PictureEncoder? = nil,
          typed: [TerminalInput] = [], textSizing: Bool = false, asciiOnly: Bool = false, truecolor: Bool = false,
-         light: Bool = false) throws {
+         light: Bool = false,
+         pixelMouse: Bool = false) throws {
         guard headless != nil || isatty(STDOUT_FILENO) != 0 else {
             throw StartError(description: "standard output is not a terminal; run controlpad in a terminal (tmux and SSH work)")
         }
@@ -105,7 +108,9 @@ package final class RealTerminal: TerminalBackend {
         encoder = CellEncoder(theme: colors.map { .standard(colors: $0.colors, light: light) } ?? .monochrome, colors: colors,
                               asciiOnly: asciiOnly, italic: info.italic, dim: info.dim)
         decoder = InputDecoder(keys: info.keys)
-        preamble = headless == nil ? TerminalModes.enter(info) : []
+        decoder.mouseInPixels = pixelMouse
+        self.pixelMouse = pixelMouse
+        preamble = headless == nil ? TerminalModes.enter(info) + (pixelMouse ? TerminalModes.pixelMouseOn : []) : []
         giveBack = TerminalModes.giveBack(info, pictures: pictures)
         size = headless?.size ?? Self.windowSize(output) ?? TerminalSize(width: 80, height: 24)
         if headless == nil {
@@ -213,7 +218,7 @@ package final class RealTerminal: TerminalBackend {
         // Here again after SIGCONT (or at once, with no job control).
         sigaction(SIGTSTP, &trap, nil)
         _ = modes?.take()
-        preamble = TerminalModes.enter(info)
+        preamble = TerminalModes.enter(info) + (pixelMouse ? TerminalModes.pixelMouseOn : [])
         cursorShown = nil
         previous = nil
         encoder.forget()

@@ -45,7 +45,12 @@ struct TerminalModes {
     /// SGR mouse reports of presses, releases, drags and the wheel
     /// (1000, 1002, 1006) and bracketed paste (2004).
     static let reportsOn = Array("\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?2004h".utf8)
-    static let reportsOff = Array("\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l".utf8)
+    /// SGR-pixels (1016) is turned off too, whether or not it was on
+    /// (`pixelMouseOn`): a terminal without it ignores the request.
+    static let reportsOff = Array("\u{1B}[?2004l\u{1B}[?1016l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l".utf8)
+    /// Mouse reports in pixels (SGR-pixels), where the terminal has them
+    /// (`TerminalProbe.pixelMouse`): the laser and the ink are placed finer than a cell.
+    static let pixelMouseOn = Array("\u{1B}[?1016h".utf8)
 
     /// The pad's screen: the alternate screen, keypad transmit mode (the
     /// keys' terminfo spellings), reports on, the cursor hidden.

@@ -71,10 +71,13 @@ public enum PdfpcAPI {
         /// The user slide shown (0-based).
         public var userSlide: Int
         public var black: Bool
-        public init(page: Int, userSlide: Int, black: Bool) {
+        /// pdfpc's pen is on (`mode` "pen" or "eraser"): the show's ink mode.
+        public var pen: Bool
+        public init(page: Int, userSlide: Int, black: Bool, pen: Bool = false) {
             self.page = page
             self.userSlide = userSlide
             self.black = black
+            self.pen = pen
         }
     }
 
@@ -144,6 +147,30 @@ public enum PdfpcAPI {
         let limit = SlideLimits.maxSlideCount
         guard let page = int(o["slide"], in: 0...limit) else { return nil }
         let user = int(o["user_slide"], in: 0...limit) ?? page
-        return State(page: page, userSlide: user, black: o["black"]?.bool ?? false)
+        let mode = o["mode"]?.string
+        return State(page: page, userSlide: user, black: o["black"]?.bool ?? false, pen: mode == "pen" || mode == "eraser")
+    }
+}
+
+extension PdfpcAPI {
+    /// `movePointer`'s answer, `{"mode":"pointer","x":0.25,"y":0.5}`: where
+    /// pdfpc's pointer is now, 0…1 of the slide (nil: not that answer).
+    public static func pointer(_ body: [UInt8]) -> (mode: String, x: Double, y: Double)? {
+        guard let o = object(body), let x = o["x"]?.number, let y = o["y"]?.number, x.isFinite, y.isFinite,
+              (0...1).contains(x), (0...1).contains(y) else { return nil }
+        return (o["mode"]?.string ?? "", x, y)
+    }
+
+    /// A move for `movePointer` ("dx,dy", relative, 0…1 of the slide), with
+    /// a '.' whatever the locale and no exponent.
+    public static func pointerMove(dx: Double, dy: Double) -> String {
+        func text(_ v: Double) -> String {
+            let tenThousandths = Int((max(-1, min(1, v.isFinite ? v : 0)) * 10_000).rounded())
+            let sign = tenThousandths < 0 ? "-" : ""
+            let whole = abs(tenThousandths)
+            let fraction = String(whole % 10_000)
+            return "\(sign)\(whole / 10_000).\(String(repeating: "0", count: 4 - fraction.count))\(fraction)"
+        }
+        return "\(text(dx)),\(text(dy))"
     }
 }

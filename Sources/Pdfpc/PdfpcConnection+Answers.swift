@@ -48,7 +48,9 @@ extension PdfpcConnection {
             let command = control?.id == id ? control?.command : nil
             if control?.id == id { control = nil }
             var actions: [Action] = []
-            if status == 200, let state = PdfpcAPI.state(body) {
+            if status == 200, action == "movePointer" {
+                actions += pointerAnswered(body)
+            } else if status == 200, let state = PdfpcAPI.state(body) {
                 actions += apply(state, now: now)
             } else if status == 200 {
                 return lost(.notPdfpc, detail: "HTTP \(status) to \(request): \(Self.peek(body))")

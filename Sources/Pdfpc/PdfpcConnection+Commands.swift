@@ -11,8 +11,10 @@ extension PdfpcConnection {
     mutating func send(_ command: SourceCommand, now: Duration) -> [Action] {
         guard life.isOpen else { return [.dropped(command), .log(.debug, "not connected: dropped \(command)")] }
         switch command {
-        case .start, .stop, .pointerStarted, .pointerMoved, .pointerDismissed:
+        case .start, .stop:
             return [.dropped(command), .log(.debug, "pdfpc has no \(command): dropped")]
+        case .pointerStarted, .pointerMoved, .pointerDismissed, .ink:
+            return mark(command, now: now)
         default: break
         }
         lastActivity = now
@@ -66,6 +68,6 @@ extension PdfpcConnection {
             let actions = go(queue.removeFirst(), now: now)
             if control != nil { return actions }
         }
-        return []
+        return nextMark()
     }
 }

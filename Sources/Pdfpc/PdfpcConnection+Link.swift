@@ -26,6 +26,7 @@ extension PdfpcConnection {
         pressesJoined = false
         pictureRequests = [:]
         notesRequest = nil
+        marks = PdfpcMarks()
     }
 
     /// The link is down: say why, and count down to a reconnect, or (wrong
@@ -95,6 +96,8 @@ extension PdfpcConnection {
         var actions: [Action] = []
         // The screen turned black or back in pdfpc (its `b`, or the pad's): the pad follows.
         if let old, old.black != new.black { actions.append(.emit(new.black ? .blankStarted : .blankEnded)) }
+        // pdfpc's pen switched on or off (the pad's `i`, or pdfpc's own keys): the show's ink mode.
+        if old?.pen != new.pen { actions.append(.emit(.inkMode(new.pen))) }
         if old?.userSlide != new.userSlide || old == nil {
             lastActivity = now
             pollDelay = settings.fastPoll

@@ -49,6 +49,8 @@ public struct PdfpcConnection: Sendable, LinkLiving {
     // Commands.
     var control: (id: Int, command: SourceCommand?)?
     var queue: [SourceCommand] = []
+    /// The pointer and the pen (`PdfpcConnection+Marks`).
+    var marks = PdfpcMarks()
     /// Where the command in flight and the presses made meanwhile take the show.
     var heading: Heading?
     /// Presses were made while a command was in flight: they go as one go-to

@@ -28,10 +28,10 @@ public struct PdfpcKind: SourceKind {
         with --password, pdfpc-password in the config, or typed when asked.
         """
     }
-    /// pdfpc always presents (nothing to start or stop), keeps its pointer
-    /// to itself, renders pages at any size and answers every command with
-    /// the state it is in.
-    public var capabilities: SourceCapabilities { [.picturesAnySize, .blank, .confirmsCommands] }
+    /// pdfpc always presents (nothing to start or stop), renders pages at
+    /// any size and answers every command with the state it is in; its own
+    /// pointer and pen are driven over REST (`PdfpcConnection+Marks`).
+    public var capabilities: SourceCapabilities { [.picturesAnySize, .blank, .confirmsCommands, .pointer, .ownPen] }
 
     public var options: [SourceOption] {
         [
@@ -51,9 +51,12 @@ public struct PdfpcKind: SourceKind {
                          help: "pdfpc's REST password (its `option rest-passwd`), for pdfpc://HOST without --password")]
     }
 
-    /// Besides what its capabilities say (no pointer, nothing to start or stop).
+    /// Besides what its capabilities say (nothing to start or stop).
     public var keyNotes: [SourceHelpNotes.Item] {
-        [(.action(.next), "next page (a Beamer overlay is one)")]
+        [(.action(.next), "next page (a Beamer overlay is one)"),
+         (.click, "hold on the slide: pdfpc's own pointer follows"),
+         (.action(.toggleInk), "pdfpc's pen on / off, red: it draws with the presenting computer's mouse"),
+         (.action(.eraseInk), "pdfpc's clearDrawing: the slide's drawing goes")]
     }
 
     public func parse(_ address: String) throws(SourceKindError) -> String {

@@ -108,6 +108,8 @@ extension RevealLink {
         if phase != .readingVersion && phase != .readingList { actions.append(.close(.audience)) }
         phase = .idle
         pending = [:]
+        marks.inFlight = false
+        marks.queue = []
         let dropped = afterReload.map { Action.dropped($0) }
         afterReload = []
         actions += dropped

@@ -47,10 +47,11 @@ extension RevealLink {
         if value["paused"]?.bool == true { actions.append(.emit(.blankStarted)) }
         else { actions.insert(.emit(.blankEnded), at: actions.count - 1) }
         if !title.isEmpty { actions.append(.emit(.showTitle(title))) }
+        if value["ink"]?.bool == true { actions.append(.emit(.inkMode(true))) }
         if let position = deck.position(at) { actions.append(.position(position)) }
         let waiting = afterReload
         afterReload = []
-        return actions + askNotes(n) + waiting.flatMap { send($0) } + pumpPictures()
+        return actions + askNotes(n) + waiting.flatMap { send($0) } + restoreMarks() + pumpPictures()
     }
 
     mutating func audienceEvent(_ method: String, _ params: JSONValue, now: Duration) -> [Action] {
@@ -65,6 +66,7 @@ extension RevealLink {
             switch event["type"]?.string {
             case "paused": return [.emit(.blankStarted)] + moved(to: indices)
             case "resumed": return [.emit(.blankEnded)] + moved(to: indices)
+            case "ink": return [.emit(.inkMode(event["ink"]?.bool == true))]
             default: return moved(to: indices)
             }
         case "Runtime.executionContextsCleared":
@@ -72,7 +74,8 @@ extension RevealLink {
             guard phase == .open || phase == .installing || phase == .syncing || phase == .attaching else { return [] }
             // Chromium clears twice per reload: once said is enough.
             let first = phase != .attaching
-            pending = pending.filter { if case .command = $0.value { false } else { true } }
+            pending = pending.filter { if case .command = $0.value { false } else if case .marks = $0.value { false } else { true } }
+            marks.inFlight = false
             phase = .attaching
             waitingSince = now
             deck = nil
@@ -129,6 +132,10 @@ extension RevealLink {
         // During a reload (a page that was open, read again), a press waits
         // for the show and then goes, in order: ~200 ms, and dropping it
         // would leave the pad heading somewhere the show never goes.
+        switch command {
+        case .pointerStarted, .pointerMoved, .pointerDismissed, .ink: return mark(command)
+        default: break
+        }
         if phase != .open, wasConnected, [.attaching, .installing, .syncing].contains(phase), afterReload.count < 8 {
             afterReload.append(command)
             return [.log(.debug, "\(command) waits for the reloaded page")]
@@ -143,9 +150,11 @@ extension RevealLink {
         case .goto(let index):
             let slide = deck.slides[max(0, min(index, deck.count - 1))]
             script = RevealScripts.move(h: slide.h, v: slide.v, f: -1)
-        case .start, .stop, .pointerStarted, .pointerMoved, .pointerDismissed:
-            // reveal.js always presents, and has no pointer of its own (`RevealCapabilities`).
+        case .start, .stop:
+            // reveal.js always presents (`RevealCapabilities`).
             return [.dropped(command)]
+        case .pointerStarted, .pointerMoved, .pointerDismissed, .ink:
+            return mark(command)
         }
         return [request(.audience, .evaluate(id: 0, script), .command(command))]
     }

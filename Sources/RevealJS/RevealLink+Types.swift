@@ -10,6 +10,8 @@ extension RevealLink {
 
     public enum Timer: Sendable, Hashable, CountdownTimer {
         case countdown, readyPoll, renderReadyPoll
+        /// While the pointer or ink is on the page: the pad is still there.
+        case marksAlive
         /// A picture that takes longer than `captureTimeout`: the render window is made again.
         case captureTimeout
     }
@@ -95,7 +97,7 @@ extension RevealLink {
     }
 
     enum Pending: Sendable, Equatable {
-        case setup, probe, install, sync, notes(Int), command(SourceCommand)
+        case setup, probe, install, sync, notes(Int), command(SourceCommand), marks
         case createTarget, renderSetup, renderProbe, renderStill, renderSlide
         case capture(slide: Int, size: PixelSize, step: Int)
     }

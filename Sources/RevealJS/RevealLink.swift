@@ -54,6 +54,8 @@ public struct RevealLink: Sendable, LinkLiving {
     var unconfirmed: Set<Int> = []
     /// Pictures that could not be taken (slide, size, step): not asked again on this connection.
     var failedPictures: Set<FailedPicture> = []
+    // The pointer and the ink on the audience's page.
+    var marks = RevealMarks()
 
     struct PictureKey: Sendable, Hashable { var size: PixelSize; var step: Int }
     struct FailedPicture: Sendable, Hashable { var slide: Int; var key: PictureKey }
@@ -82,8 +84,9 @@ public struct RevealLink: Sendable, LinkLiving {
             return follow(life.retryNow())
         case .stop:
             life.stop()
+            var actions = removeMarks()
             phase = .idle
-            var actions: [Action] = [.cancel(.countdown), .cancel(.readyPoll), .cancel(.renderReadyPoll)]
+            actions += [.cancel(.countdown), .cancel(.readyPoll), .cancel(.renderReadyPoll), .cancel(.marksAlive)]
             actions += closeRender()
             return actions + [.close(.audience)]
         case .http(let path, let status, let body):
@@ -118,6 +121,8 @@ public struct RevealLink: Sendable, LinkLiving {
         case .timerFired(.captureTimeout):
             guard capturing != nil else { return [] }
             return renderLost("no picture within \(settings.captureTimeout)")
+        case .timerFired(.marksAlive):
+            return marksAliveFired()
         case .timerFired(.renderReadyPoll):
             guard case .preparing = render else { return [] }
             return [request(.render, .evaluate(id: 0, RevealScripts.probe), .renderProbe)]
@@ -163,6 +168,7 @@ public struct RevealLink: Sendable, LinkLiving {
             return [request(.audience, .evaluate(id: 0, RevealScripts.sync), .sync)]
         case .sync: return synced(result)
         case .notes(let n): return notesArrived(n, result)
+        case .marks: return marksAnswered(result)
         case .command(let command):
             switch result.map(CDPEvaluation.init(result:)) {
             case .failure(let f): return [.log(.notice, "\(command) failed: \(f)")]

@@ -42,6 +42,7 @@ public enum RevealScripts {
     public static let sync = RevealScript("""
         (() => { const z = typeof Reveal.getComputedSlideSize === 'function' ? Reveal.getComputedSlideSize() : {}; \
         return {indices: Reveal.getIndices(), paused: Reveal.isPaused(), title: document.title, \
+        ink: !!(window.__controlpadMarks && window.__controlpadMarks.mode), \
         version: String(Reveal.VERSION || ''), url: location.href, \
         viewport: [innerWidth, innerHeight], size: [z.width || 0, z.height || 0], \
         configured: (() => { const c = Reveal.getConfig(); return [c.width, c.height]; })(), \
@@ -92,4 +93,73 @@ public enum RevealScripts {
         st.textContent = '.reveal .slides section, .reveal .slides section .fragment, .reveal .backgrounds * \
         { transition: none !important; }'; document.head.appendChild(st); return true; })()
         """)
+}
+
+extension RevealScripts {
+    /// The marks' layer on the audience's page, made at its first use: a
+    /// `div` over the whole viewport (no pointer events: clicks in the
+    /// browser still reach the deck) with the laser's dot and an SVG of ink,
+    /// one group per slide (h/v), only the shown slide's visible. It removes
+    /// itself when the pad has not spoken for 4 s (the pad quit, or its link
+    /// dropped): the deck is left as it was. The deck's file is never touched.
+    static let marksLayer = """
+        (() => { const w = window; if (w.__controlpadMarks) return w.__controlpadMarks; \
+        const NS = 'http://www.w3.org/2000/svg'; \
+        const root = document.createElement('div'); root.setAttribute('data-controlpad', 'marks'); \
+        root.style.cssText = 'position:fixed;left:0;top:0;width:100vw;height:100vh;pointer-events:none;z-index:2147483647;'; \
+        const svg = document.createElementNS(NS, 'svg'); svg.setAttribute('viewBox', '0 0 10000 10000'); \
+        svg.setAttribute('preserveAspectRatio', 'none'); svg.style.cssText = 'position:absolute;left:0;top:0;width:100%;height:100%;'; \
+        const dot = document.createElement('div'); dot.setAttribute('data-controlpad', 'pointer'); \
+        dot.style.cssText = 'position:absolute;width:24px;height:24px;margin:-12px 0 0 -12px;border-radius:50%;\
+        background:rgba(255,0,0,0.9);box-shadow:0 0 14px 5px rgba(255,0,0,0.55);display:none;'; \
+        root.appendChild(svg); root.appendChild(dot); document.body.appendChild(root); \
+        const key = i => (i.h || 0) + '/' + (i.v || 0); const groups = {}; \
+        const group = k => { if (!groups[k]) { const g = document.createElementNS(NS, 'g'); g.setAttribute('data-slide', k); \
+        svg.appendChild(g); groups[k] = g; } return groups[k]; }; \
+        const show = () => { const k = key(Reveal.getIndices()); for (const g in groups) groups[g].style.display = g === k ? '' : 'none'; }; \
+        const line = p => { const l = document.createElementNS(NS, 'polyline'); l.setAttribute('fill', 'none'); \
+        l.setAttribute('stroke', '#e4002b'); l.setAttribute('stroke-width', '6'); l.setAttribute('stroke-linecap', 'round'); \
+        l.setAttribute('stroke-linejoin', 'round'); l.setAttribute('vector-effect', 'non-scaling-stroke'); \
+        const s = []; for (let i = 0; i + 1 < p.length; i += 2) s.push(p[i] + ',' + p[i + 1]); \
+        l.setAttribute('points', s.join(' ')); return l; }; \
+        let drawing = null, last = Date.now(); \
+        const M = { alive() { last = Date.now(); }, \
+        pointer(x, y) { dot.style.left = (x / 100) + '%'; dot.style.top = (y / 100) + '%'; dot.style.display = 'block'; }, \
+        pointerOff() { dot.style.display = 'none'; }, \
+        begin(x, y) { show(); drawing = line([x, y, x, y]); group(key(Reveal.getIndices())).appendChild(drawing); }, \
+        to(p) { if (!drawing) return; const s = [drawing.getAttribute('points')]; \
+        for (let i = 0; i + 1 < p.length; i += 2) s.push(p[i] + ',' + p[i + 1]); drawing.setAttribute('points', s.join(' ')); }, \
+        end() { drawing = null; }, \
+        clear() { const g = groups[key(Reveal.getIndices())]; if (g) g.replaceChildren(); drawing = null; }, \
+        restore(h, v, strokes) { const g = group(h + '/' + v); g.replaceChildren(); \
+        for (const p of strokes) g.appendChild(line(p.length > 2 ? p : p.concat(p))); show(); }, \
+        mode: false, setMode(on) { M.mode = on; try { w.\(bindingName)(JSON.stringify({type: 'ink', ink: on, \
+        indices: Reveal.getIndices()})); } catch (e) {} }, \
+        remove() { clearInterval(timer); Reveal.off('slidechanged', show); root.remove(); delete w.__controlpadMarks; \
+        if (M.mode) M.setMode(false); } }; \
+        const timer = setInterval(() => { if (Date.now() - last > 4000) M.remove(); }, 1000); \
+        Reveal.on('slidechanged', show); w.__controlpadMarks = M; return M; })()
+        """
+
+    /// The marks, in order, on the layer (made if the page has none): whole numbers only.
+    public static func marks(_ marks: [RevealMark]) -> RevealScript {
+        if marks == [.remove] {
+            return RevealScript("(window.__controlpadMarks ? (window.__controlpadMarks.remove(), true) : false)")
+        }
+        let calls = marks.map { mark -> String in
+            switch mark {
+            case .pointer(let x, let y): return "M.pointer(\(x), \(y))"
+            case .pointerOff: return "M.pointerOff()"
+            case .begin(let x, let y): return "M.begin(\(x), \(y))"
+            case .to(let points): return "M.to([\(points.map(String.init).joined(separator: ","))])"
+            case .end: return "M.end()"
+            case .clear: return "M.clear()"
+            case .restore(let h, let v, let strokes):
+                return "M.restore(\(h), \(v), [\(strokes.map { "[\($0.map(String.init).joined(separator: ","))]" }.joined(separator: ","))])"
+            case .remove: return "M.remove()"
+            case .mode(let on): return "M.setMode(\(on))"
+            }
+        }
+        return RevealScript("(M => { M.alive(); \(calls.joined(separator: "; ")); return true; })(\(marksLayer))")
+    }
 }

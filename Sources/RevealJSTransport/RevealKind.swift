@@ -35,9 +35,10 @@ public struct RevealKind: SourceKind {
         pages are open). Only this computer unless --allow-remote.
         """
     }
-    /// reveal.js always presents, has no pointer, renders slides at any
-    /// size, steps through fragments, pauses (blank), and pushes every move.
-    public var capabilities: SourceCapabilities { [.picturesAnySize, .animationSteps, .blank, .confirmsCommands] }
+    /// reveal.js always presents, renders slides at any size, steps
+    /// through fragments, pauses (blank), and pushes every move; the pad
+    /// adds a laser pointer and ink to the audience's page (`RevealMarks`).
+    public var capabilities: SourceCapabilities { [.picturesAnySize, .animationSteps, .blank, .confirmsCommands, .pointer, .ink] }
 
     public var options: [SourceOption] {
         [SourceOption(name: "allow-remote", valueName: "", help: """

@@ -6,13 +6,28 @@ public enum RemoteAction: Equatable, Sendable {
     case goto(slide: Int)
     /// `section next`, `section previous`, `section NAME` (see `SectionTarget`).
     case section(SectionWord)
+    /// `pointer X Y`: the laser at x, y (0…1 of the slide, from its top left).
+    case pointer(x: Double, y: Double)
+    /// `pointer off`.
+    case pointerOff
+    /// `ink clear`: the current slide's ink goes.
+    case inkClear
+
+    /// Goes through a running pad only (its pointer and ink are the pad's).
+    public var needsThePad: Bool {
+        switch self {
+        case .pointer, .pointerOff, .inkClear: true
+        default: false
+        }
+    }
 
     public enum SectionWord: Equatable, Sendable {
         case next, previous
         case named(String)
     }
 
-    public static let words = "next, previous, goto N, first, last, blank, resume, start, stop or section next|previous|NAME"
+    public static let words = "next, previous, goto N, first, last, blank, resume, start, stop, section next|previous|NAME, "
+        + "pointer X Y|off or ink clear"
 
     /// Parses the command words; the error is a one-line usage message.
     public init(words: [String]) throws(RemoteActionError) {
@@ -34,8 +49,26 @@ public enum RemoteAction: Equatable, Sendable {
                 : .section(.named(rest.joined(separator: " ")))
             return
         }
+        if word.lowercased() == "pointer" {
+            if rest.count == 1, rest.first?.lowercased() == "off" {
+                self = .pointerOff
+                return
+            }
+            let usage = "pointer needs X Y, fractions of the slide from its top left (0 to 1), e.g. pointer 0.5 0.5; or pointer off"
+            guard rest.count == 2, let x = Double(rest.first!), let y = Double(rest.last!) else { throw .message(usage) }
+            guard (0...1).contains(x), (0...1).contains(y) else { throw .message("\(rest.joined(separator: " ")) is off the slide: \(usage)") }
+            self = .pointer(x: x, y: y)
+            return
+        }
+        if word.lowercased() == "ink" {
+            guard rest.count == 1, rest.first?.lowercased() == "clear" else {
+                throw .message("ink takes clear (the slide's ink goes), e.g. ink clear")
+            }
+            self = .inkClear
+            return
+        }
         guard word.lowercased() == "goto" else {
-            let known = Array(simple.keys) + ["goto", "section"]
+            let known = Array(simple.keys) + ["goto", "section", "pointer", "ink"]
             let lower = word.lowercased()
             let near = known.filter { EditDistance.between(lower, $0) <= ($0.count <= 4 ? 1 : 2) }
                 + known.filter { lower.count >= 2 && $0.hasPrefix(lower) }

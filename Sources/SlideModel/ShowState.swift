@@ -168,7 +168,7 @@ public struct ShowState: Sendable, Equatable {
             guard isRunning, blank else { return [] }
             blank = false
             return [.blank]
-        case .preview, .notes:
+        case .preview, .notes, .inkMode:
             return []
         }
     }

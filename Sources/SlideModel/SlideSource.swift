@@ -43,6 +43,10 @@ public enum SourceEvent: Sendable, Equatable {
     /// `problem` says so, and the position on screen may be stale; nil: it
     /// answers again.
     case unanswered(LinkProblem?)
+    /// The show's ink mode is on or off, whoever switched it (the pad, a
+    /// second pad, the presenter at pdfpc): the pad shows INK by it, and
+    /// `watch --json` says it.
+    case inkMode(Bool)
 }
 
 /// The state of the link to the presentation, as the status line shows it.
@@ -83,6 +87,9 @@ public enum SourceCommand: Sendable, Equatable {
     case pointerStarted(x: Double, y: Double)
     case pointerMoved(x: Double, y: Double)
     case pointerDismissed
+    /// Ink on the room's screen (`InkCommand`): strokes in 0...1 of the
+    /// slide, kept with the slide the show is on.
+    case ink(InkCommand)
 }
 
 /// A source of slides. `start` hands it the one way back to the pad: a

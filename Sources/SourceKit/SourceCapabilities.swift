@@ -27,4 +27,14 @@ public struct SourceCapabilities: OptionSet, Sendable, Hashable {
     /// Shows a slide at any of its steps (`PictureWant.step`): the next
     /// pane shows the current slide after the next →, as the room will see it.
     public static let picturesAtSteps = SourceCapabilities(rawValue: 1 << 8)
+    /// Ink on the room's screen: `i` toggles ink mode, a drag over the
+    /// current slide draws a stroke there, `e` erases the slide's ink
+    /// (`SourceCommand.ink`). What each source does with it, its kind's
+    /// `keyNotes` say.
+    public static let ink = SourceCapabilities(rawValue: 1 << 9)
+    /// A pen of the source's own that the pad switches on and off and clears
+    /// (`SourceCommand.ink(.mode)`, `.ink(.clear)`), but whose strokes come
+    /// only from the presenting computer's mouse (pdfpc): a drag on the pad
+    /// draws nothing there.
+    public static let ownPen = SourceCapabilities(rawValue: 1 << 10)
 }

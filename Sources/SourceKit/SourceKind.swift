@@ -124,7 +124,10 @@ extension SourceKind {
     public var helpNotes: SourceHelpNotes? {
         var items: [SourceHelpNotes.Item] = []
         if !capabilities.contains(.pointer) {
-            items.append((.click, "no laser pointer: \(displayName)'s pointer is local to \(displayName)"))
+            items.append((.click, "no laser pointer: \(displayName) shows none from the pad"))
+        }
+        if !capabilities.contains(.ink) && !capabilities.contains(.ownPen) {
+            items.append((.action(.toggleInk), "no ink: \(displayName) takes no strokes from the pad"))
         }
         if let noStop = noShowToStop {
             items.append((.action(.stopShow), noStop))

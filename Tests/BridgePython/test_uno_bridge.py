@@ -84,6 +84,7 @@ def fake_uno_modules():
     uno.Any = lambda t, v: v
     uno.invoke = lambda obj, name, args: getattr(obj, name)(*args)
     uno.getComponentContext = lambda: None
+    uno.createUnoStruct = lambda name, *fields: (name,) + fields
     unohelper = types.ModuleType("unohelper")
     unohelper.Base = type("Base", (), {})
     modules = {"uno": uno, "unohelper": unohelper}
@@ -125,8 +126,13 @@ class Controller:
     def removeSlideShowListener(self, listener):
         self.listeners.remove(listener)
 
+    def getSlideShow(self):
+        show = types.SimpleNamespace()
+        show.setProperty = lambda p: self.calls.append(("setProperty", p.Name, p.Value))
+        return show
+
     def __getattr__(self, name):
-        if name.startswith("goto") or name in ("blankScreen", "resume"):
+        if name.startswith("goto") or name in ("blankScreen", "resume", "setEraseAllInk"):
             return lambda *args: self.calls.append((name,) + args)
         raise AttributeError(name)
 
@@ -181,6 +187,31 @@ class BridgeTests(unittest.TestCase):
                                             ("gotoSlideIndex", 2), ("blankScreen", 0), ("resume",), ("gotoNextEffect",)])
         for name in ("moves", "awaiting", "inbox", "sent"):
             self.assertFalse(hasattr(b, name), "a queue or timer of its own: " + name)
+
+    def test_the_pointer_is_the_shows_own_and_each_move_is_answered(self):
+        controller = Controller()
+        b = self.linked(controller)
+        self.out.truncate(0), self.out.seek(0)
+        b.carry_out({"op": "pointer", "x": 2500, "y": 5000, "shown": True})
+        b.carry_out({"op": "pointer", "x": 0, "y": 0, "shown": False})
+        b.carry_out({"op": "pointer", "x": 20000, "y": 0, "shown": True})
+        b.carry_out({"op": "pointer", "x": "0.5", "y": 0, "shown": True})
+        self.assertEqual(controller.calls, [
+            ("setProperty", "PointerPosition", ("com.sun.star.geometry.RealPoint2D", 0.25, 0.5)),
+            ("setProperty", "PointerVisible", True),
+            ("setProperty", "PointerVisible", False)])
+        self.assertEqual([line["ev"] for line in self.lines()], ["pointer", "pointer", "refused", "refused"],
+                         "each move answered, so one is in flight; a bad one refused")
+
+    def test_the_pen_is_the_shows_own_in_red_and_its_ink_erased(self):
+        controller = Controller()
+        b = self.linked(controller)
+        b.carry_out({"op": "pen", "on": True})
+        self.assertEqual((controller.UsePen, controller.PenColor), (True, 0xE4002B))
+        b.carry_out({"op": "erase-ink"})
+        b.carry_out({"op": "pen", "on": False})
+        self.assertFalse(controller.UsePen)
+        self.assertEqual(controller.calls, [("setEraseAllInk", True)])
 
     def test_a_show_followed_is_said_with_whether_this_bridge_started_it(self):
         controller = Controller()

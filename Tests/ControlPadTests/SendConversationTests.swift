@@ -155,10 +155,10 @@ final class SendConversationTests: XCTestCase {
         XCTAssertEqual(try RemoteAction(words: ["NEXT"]), .next)
         XCTAssertEqual(try RemoteAction(words: ["goto", "12"]), .goto(slide: 12))
         for (words, message) in [
-            ([], "say what to send: next, previous, goto N, first, last, blank, resume, start, stop or section next|previous|NAME"),
-            (["nxt"], "unknown command \"nxt\"; did you mean next? (use next, previous, goto N, first, last, blank, resume, start, stop or section next|previous|NAME)"),
-            (["prev"], "unknown command \"prev\"; did you mean previous? (use next, previous, goto N, first, last, blank, resume, start, stop or section next|previous|NAME)"),
-            (["jump"], "unknown command \"jump\": use next, previous, goto N, first, last, blank, resume, start, stop or section next|previous|NAME"),
+            ([], "say what to send: next, previous, goto N, first, last, blank, resume, start, stop, section next|previous|NAME, pointer X Y|off or ink clear"),
+            (["nxt"], "unknown command \"nxt\"; did you mean next? (use next, previous, goto N, first, last, blank, resume, start, stop, section next|previous|NAME, pointer X Y|off or ink clear)"),
+            (["prev"], "unknown command \"prev\"; did you mean previous? (use next, previous, goto N, first, last, blank, resume, start, stop, section next|previous|NAME, pointer X Y|off or ink clear)"),
+            (["jump"], "unknown command \"jump\": use next, previous, goto N, first, last, blank, resume, start, stop, section next|previous|NAME, pointer X Y|off or ink clear"),
             (["goto"], "goto needs one slide number, e.g. goto 3"),
             (["goto", "0"], "\"0\" is not a slide number: slides are numbered from 1, e.g. goto 3"),
             (["goto", "x"], "\"x\" is not a slide number: slides are numbered from 1, e.g. goto 3"),

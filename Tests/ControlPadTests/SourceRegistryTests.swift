@@ -130,13 +130,22 @@ final class SourceRegistryTests: XCTestCase {
         let pdfpc = try XCTUnwrap(SourceRegistry.helpNotes(SourceRegistry.kind(for: "pdfpc://h"), bindings: .standard))
         XCTAssertEqual(pdfpc.heading, "On pdfpc")
         XCTAssertEqual(pdfpc.items.map(\.summary), [
-            "no laser pointer: pdfpc's pointer is local to pdfpc", "no show to stop: pdfpc presents until it quits",
+            "no show to stop: pdfpc presents until it quits",
             "nothing to start: pdfpc always presents", "next page (a Beamer overlay is one)",
+            "hold on the slide: pdfpc's own pointer follows",
+            "pdfpc's pen on / off, red: it draws with the presenting computer's mouse",
+            "pdfpc's clearDrawing: the slide's drawing goes",
         ])
-        XCTAssertEqual(pdfpc.items.first?.keys, "click")
+        XCTAssertEqual(pdfpc.items.first { $0.summary.contains("pointer") }?.keys, "click")
+        XCTAssertEqual(pdfpc.items.first { $0.summary.contains("pen") }?.keys, "i")
         let impress = try XCTUnwrap(SourceRegistry.helpNotes(SourceRegistry.kind(for: "127.0.0.1"), bindings: .standard))
-        XCTAssertEqual(impress.items.map(\.summary), ["while blank: the slides come back on the same slide (LibreOffice)"],
-                       "Impress can do it all; only ← while blank is its own")
+        XCTAssertEqual(impress.items.map(\.summary), ["no ink: Impress takes no strokes from the pad",
+                                                      "while blank: the slides come back on the same slide (LibreOffice)"],
+                       "Impress has the laser, no ink; ← while blank is its own")
+        XCTAssertEqual(impress.items.first?.keys, "i")
+        let reveal = try XCTUnwrap(SourceRegistry.helpNotes(SourceRegistry.kind(for: "reveal://127.0.0.1:9222"), bindings: .standard))
+        XCTAssertFalse(reveal.items.contains { $0.summary.contains("no laser") || $0.summary.contains("no ink") },
+                       "reveal.js takes the pointer and ink from the pad")
     }
 
     /// The help's "while blank, a move brings the slides back" is true on

@@ -53,12 +53,13 @@ final class SourceWordsScreenTests: XCTestCase {
         var bindings = KeyBindings.standard
         let notes = try? XCTUnwrap(SourceRegistry.helpNotes(kind, bindings: bindings))
         XCTAssertEqual(notes?.heading, "On Clicker")
-        XCTAssertEqual(notes?.items.map(\.summary), ["no laser pointer: Clicker's pointer is local to Clicker", "blank is a black slide"])
+        XCTAssertEqual(notes?.items.map(\.summary), ["no laser pointer: Clicker shows none from the pad",
+                                                     "no ink: Clicker takes no strokes from the pad", "blank is a black slide"])
         XCTAssertEqual(notes?.items.first?.keys, "click")
         XCTAssertEqual(notes?.items.last?.keys, bindings.keys(for: .blank).map(\.symbol).joined(separator: " "))
         for key in bindings.keys(for: .blank) { bindings.bind(key, to: nil) }
         XCTAssertEqual(SourceRegistry.helpNotes(kind, bindings: bindings)?.items.map(\.summary),
-                       ["no laser pointer: Clicker's pointer is local to Clicker"],
+                       ["no laser pointer: Clicker shows none from the pad", "no ink: Clicker takes no strokes from the pad"],
                        "a note about a key that is not bound is left out")
     }
 }

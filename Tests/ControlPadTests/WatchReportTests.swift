@@ -123,3 +123,18 @@ final class WatchReportTests: XCTestCase {
         XCTAssertEqual(WatchLines.text(change, at: date, timeZone: TimeZone(identifier: "UTC")!), "08:01:02 slide 4/14")
     }
 }
+
+/// `watch --json`'s state line says ink mode (schema 2), from what the source tells.
+final class WatchInkStateTests: XCTestCase {
+    func testTheStateLineSaysInkMode() {
+        var pad = PadState(animate: false)
+        _ = pad.reduce(.source(.showStarted(slideCount: 5, current: 0)), now: .zero)
+        XCTAssertEqual(WatchState.fields(pad, now: .zero).first { $0.0 == "ink" }?.1, .bool(false))
+        _ = pad.reduce(.source(.inkMode(true)), now: .zero)
+        let fields = WatchState.fields(pad, now: .zero)
+        XCTAssertEqual(fields.first { $0.0 == "schema" }?.1, .int(2))
+        XCTAssertEqual(fields.last?.0, "ink", "a later schema adds fields at the end")
+        XCTAssertEqual(fields.last?.1, .bool(true))
+        XCTAssertTrue(WatchState.text(pad, now: .zero).contains("ink"))
+    }
+}

@@ -9,9 +9,9 @@ import XCTest
 /// [0, 3, 1, 1, 1][n % 5] click steps). LibreOffice runs with a profile of
 /// the test's own, so it starts and ends with the test.
 final class RealImpressUNOEndToEndTests: XCTestCase {
-    private var directory: URL!
+    var directory: URL!
     private var xvfb: ChildProcess?
-    private var display = ""
+    var display = ""
     private var deck: String { directory.appendingPathComponent("steps.odp").path }
     private var profile: String { directory.appendingPathComponent("profile").path }
 
@@ -47,7 +47,7 @@ final class RealImpressUNOEndToEndTests: XCTestCase {
         }
     }
 
-    private func present(_ extra: String = "--window", pictures: String = "none", deck: String? = nil) throws -> TmuxSession {
+    func present(_ extra: String = "--window", pictures: String = "none", deck: String? = nil) throws -> TmuxSession {
         let config = directory.appendingPathComponent("config.toml")
         FileManager.default.createFile(atPath: config.path, contents: Data())
         // `swift test` runs with NO_COLOR=1: pictures are compared by their colours.
@@ -56,7 +56,7 @@ final class RealImpressUNOEndToEndTests: XCTestCase {
         return try TmuxSession(command: command, width: 120, height: 40, environment: ["DISPLAY": display, "CONTROLPAD_LOG_LEVEL": "debug"])
     }
 
-    private func status(_ pad: TmuxSession, _ what: String, timeout: TimeInterval = 30,
+    func status(_ pad: TmuxSession, _ what: String, timeout: TimeInterval = 30,
                         file: StaticString = #filePath, line: UInt = #line) throws {
         // Where the show is, not where presses head ("→ 2/62 · step 0/3" is a prediction).
         do {
@@ -296,7 +296,7 @@ final class RealImpressUNOEndToEndTests: XCTestCase {
     }
 
     /// The room's screen: the whole Xvfb display LibreOffice shows on.
-    private func roomScreen() throws -> Screenshot {
+    func roomScreen() throws -> Screenshot {
         let path = directory.appendingPathComponent("room.xwd").path
         let shot = Process()
         shot.executableURL = URL(fileURLWithPath: "/bin/sh")

@@ -7,9 +7,9 @@ import XCTest
 /// notes). Opt-in: skipped unless CONTROLPAD_REAL_PDFPC=1. Another client
 /// (curl, as pdfpc's own phone page would) reads and drives pdfpc beside the pad.
 final class RealPdfpcEndToEndTests: XCTestCase {
-    private var directory: URL!
-    private let port = ProcessInfo.processInfo.environment["PDFPC_PEER_PORT"] ?? "8088"
-    private let password = ProcessInfo.processInfo.environment["PDFPC_PEER_PASSWORD"] ?? "controlpad-test"
+    var directory: URL!
+    let port = ProcessInfo.processInfo.environment["PDFPC_PEER_PORT"] ?? "8088"
+    let password = ProcessInfo.processInfo.environment["PDFPC_PEER_PASSWORD"] ?? "controlpad-test"
 
     override func setUpWithError() throws {
         guard ProcessInfo.processInfo.environment["CONTROLPAD_REAL_PDFPC"] == "1" else {
@@ -27,7 +27,7 @@ final class RealPdfpcEndToEndTests: XCTestCase {
 
     /// curl as another client of pdfpc's REST API: the body, or nil.
     @discardableResult
-    private func api(_ path: String, put action: String? = nil, argument: String? = nil, output: String? = nil) throws -> Data? {
+    func api(_ path: String, put action: String? = nil, argument: String? = nil, output: String? = nil) throws -> Data? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         var args = ["curl", "-s", "-m", "5", "-u", "pdfpc:\(password)"]
@@ -51,7 +51,7 @@ final class RealPdfpcEndToEndTests: XCTestCase {
         return try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
-    private func waitForPdfpc(_ what: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line,
+    func waitForPdfpc(_ what: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line,
                               _ condition: ([String: Any]) -> Bool) throws {
         let deadline = Date().addingTimeInterval(timeout)
         var last: [String: Any] = [:]
@@ -64,7 +64,7 @@ final class RealPdfpcEndToEndTests: XCTestCase {
         throw NSError(domain: "pdfpc", code: 1, userInfo: [NSLocalizedDescriptionKey: "timed out: \(what)"])
     }
 
-    private func position(_ pad: TmuxSession, _ position: String, timeout: TimeInterval = 10,
+    func position(_ pad: TmuxSession, _ position: String, timeout: TimeInterval = 10,
                           file: StaticString = #filePath, line: UInt = #line) throws {
         try pad.waitFor("status line: \(position)", timeout: timeout, file: file, line: line) {
             TmuxSession.statusLine($0).contains(" \(position) ")

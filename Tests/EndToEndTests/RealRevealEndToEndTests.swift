@@ -9,8 +9,8 @@ import XCTest
 /// a pause made in the browser, a move made in the browser and a reload (from another client, the shared cdp.py), each read
 /// off the screen.
 final class RealRevealEndToEndTests: XCTestCase {
-    private var port = 9222
-    private var pageURL = ""
+    var port = 9222
+    var pageURL = ""
     private static let shared = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../../shared/revealjs").standardized.path
 
@@ -27,13 +27,13 @@ final class RealRevealEndToEndTests: XCTestCase {
 
     /// Evaluates `expression` in the audience's page, as someone at the browser would.
     @discardableResult
-    private func browser(_ expression: String) throws -> String {
+    func browser(_ expression: String) throws -> String {
         let process = try ControlpadProcess(["\(Self.shared)/cdp.py", "eval", pageURL, expression], executable: "/usr/bin/python3")
         _ = try process.wait(timeout: 20)
         return process.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    private func status(_ pad: TmuxSession, _ what: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    func status(_ pad: TmuxSession, _ what: String, file: StaticString = #filePath, line: UInt = #line) throws {
         try pad.waitFor("status line: \(what)", timeout: 15, file: file, line: line) { TmuxSession.statusLine($0).contains(what) }
     }
 

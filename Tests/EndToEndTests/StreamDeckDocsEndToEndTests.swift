@@ -107,6 +107,13 @@ final class StreamDeckDocsEndToEndTests: XCTestCase {
             try check(line, against: documented)
             let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             XCTAssertEqual(object["schema"] as? Int, 2)
+            for (field, type) in documented {
+                // The JSON type from the value's first character, as written.
+                let token = try XCTUnwrap(line.components(separatedBy: "\"\(field)\":").dropFirst().first?.first, field)
+                let kind = token == "\"" ? "string" : token == "t" || token == "f" ? "boolean" : token == "n" ? "null" : "number"
+                if kind == "null" { XCTAssertTrue(type.hasSuffix("or null"), "\(field) is null, documented \(type)") }
+                else { XCTAssertTrue(type.hasPrefix(kind), "\(field) is a \(kind), documented \(type): \(line)") }
+            }
         }
         let running = try XCTUnwrap(lines.last { $0.contains("\"event\":\"state\"") && $0.contains("\"show\":true") })
         XCTAssertTrue(running.contains("\"section\":\"Welcome\"") && running.contains("\"sections\":5") && running.contains("\"slides\":14"), running)

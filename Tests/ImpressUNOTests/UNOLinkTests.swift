@@ -128,7 +128,7 @@ final class UNOLinkTests: XCTestCase {
         XCTAssertFalse(press.contains(.arm(.calm, after: UNOLink.calm)), "the press went at once: \(press)")
     }
 
-    func testThePadsCommandsBecomeTheBridgesRequestsAndNoPointerIsSent() {
+    func testThePadsCommandsBecomeTheBridgesRequests() {
         var link = presenting()
         XCTAssertEqual(requests(link.handle(.send(.next))), [.next])
         XCTAssertEqual(requests(link.handle(.send(.previous))), [], "waits for a sign of the → before it")
@@ -140,7 +140,27 @@ final class UNOLinkTests: XCTestCase {
         XCTAssertEqual(requests(link.handle(.send(.resume))), [.resume])
         XCTAssertEqual(requests(link.handle(.send(.stop))), [.stop])
         XCTAssertEqual(requests(link.handle(.send(.start))), [.start])
-        XCTAssertEqual(requests(link.handle(.send(.pointerStarted(x: 0.5, y: 0.5)))), [])
+    }
+
+    /// The show's own pointer: one request with the bridge at a time, the
+    /// latest position waiting; the pen on and off, its ink erased, and
+    /// both put away before the pad leaves (no "keep ink?" question).
+    func testThePointerGoesOneAtATimeAndThePenIsPutAwayOnLeaving() {
+        var link = presenting()
+        XCTAssertEqual(requests(link.handle(.send(.pointerStarted(x: 0.25, y: 0.5)))), [.pointer(x: 0.25, y: 0.5, shown: true)])
+        XCTAssertEqual(requests(link.handle(.send(.pointerMoved(x: 0.3, y: 0.5)))), [], "one in flight")
+        XCTAssertEqual(requests(link.handle(.send(.pointerMoved(x: 0.4, y: 0.5)))), [])
+        XCTAssertEqual(requests(link.handle(.line(.pointerDone))), [.pointer(x: 0.4, y: 0.5, shown: true)], "the latest wins")
+        XCTAssertEqual(requests(link.handle(.line(.pointerDone))), [])
+        XCTAssertEqual(requests(link.handle(.send(.pointerDismissed))), [.pointer(x: 0, y: 0, shown: false)])
+        XCTAssertEqual(requests(link.handle(.send(.next))), [.next], "a press does not wait behind the pointer")
+        XCTAssertEqual(requests(link.handle(.send(.ink(.mode(true))))), [.pen(on: true)])
+        XCTAssertEqual(requests(link.handle(.send(.ink(.began(SlidePoint(x: 0.1, y: 0.1)))))), [], "no stroke can be placed over UNO")
+        XCTAssertEqual(requests(link.handle(.send(.ink(.clear)))), [.eraseInk])
+        XCTAssertEqual(requests(link.handle(.stop(end: false, close: false))),
+                       [.pointer(x: 0, y: 0, shown: false), .pen(on: false), .eraseInk, .quit(end: false, close: false)])
+        XCTAssertEqual(UNOBridgeRequest.pointer(x: 0.25, y: 0.5, shown: true).line, #"{"op":"pointer","shown":true,"x":2500,"y":5000}"# + "\n")
+        XCTAssertEqual(UNOBridgeEvent.parse(Array(#"{"ev":"pointer"}"#.utf8)), .pointerDone)
     }
 
     /// The show on slide 2 (3 clicks), none shown yet.

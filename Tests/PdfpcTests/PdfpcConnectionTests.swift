@@ -262,10 +262,10 @@ final class PdfpcConnectionTests: XCTestCase {
         h.serveAll()
         XCTAssertFalse(h.pdfpc.black)
         XCTAssertEqual(h.controls, ["blank", "exitState"])
-        for command in [SourceCommand.start, .stop, .pointerStarted(x: 0.5, y: 0.5), .pointerDismissed] {
+        for command in [SourceCommand.start, .stop, .ink(.began(SlidePoint(x: 0.5, y: 0.5)))] {
             h.run(.send(command))
         }
-        XCTAssertEqual(h.dropped, [.start, .stop, .pointerStarted(x: 0.5, y: 0.5), .pointerDismissed])
+        XCTAssertEqual(h.dropped, [.start, .stop, .ink(.began(SlidePoint(x: 0.5, y: 0.5)))], "no show to start or stop; no strokes placed")
         XCTAssertEqual(h.controls, ["blank", "exitState"], "nothing sent for them")
     }
 

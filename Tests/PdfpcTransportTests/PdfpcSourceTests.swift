@@ -112,6 +112,63 @@ final class PdfpcSourceTests: XCTestCase {
         wait(for: [dropped], timeout: 5)
     }
 
+    /// The control requests the fake was asked, in order: (action, argument).
+    private func controls() -> [(String, String?)] {
+        let text = (try? String(contentsOf: dir.appendingPathComponent("log.jsonl"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { line in
+            guard let o = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  o["event"] as? String == "request", o["path"] as? String == "/api/control", let action = o["action"] as? String
+            else { return nil }
+            return (action, o["argument"] as? String)
+        }
+    }
+
+    /// The laser through pdfpc's own pointer (switchMode pointer, relative
+    /// movePointer from where pdfpc says it is, normal on release) and ink
+    /// mode as pdfpc's pen (switchMode pen, its colour, clearDrawing).
+    func testThePointerAndThePenGoThroughPdfpcsOwn() throws {
+        let port = try startFake()
+        let source = source(port: port)
+        let events = EventRecorder()
+        source.start(events: events.sink)
+        events.wait("connected and a show") { $0.contains(.showStarted(slideCount: 5, current: 0)) }
+        source.send(.pointerStarted(x: 0.25, y: 0.4))
+        for i in 1...20 { source.send(.pointerMoved(x: 0.25 + Double(i) * 0.01, y: 0.4)) }
+        func pointer() -> (Double, Double) {
+            controls().filter { $0.0 == "movePointer" }.reduce((0.5, 0.5)) { at, c in
+                let d = (c.1 ?? "0,0").split(separator: ",").compactMap { Double($0) }
+                return (at.0 + d[0], at.1 + d[1])
+            }
+        }
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, abs(pointer().0 - 0.45) > 0.001 || abs(pointer().1 - 0.4) > 0.001 { usleep(20_000) }
+        XCTAssertEqual(pointer().0, 0.45, accuracy: 0.001, "pdfpc's pointer where the pad's last move put it")
+        XCTAssertEqual(pointer().1, 0.4, accuracy: 0.001)
+        XCTAssertEqual(controls().first?.0, "switchMode")
+        XCTAssertEqual(controls().first?.1, "pointer")
+        XCTAssertLessThan(controls().filter { $0.0 == "movePointer" }.count, 21, "moves made meanwhile went as one: the latest wins")
+        source.send(.pointerDismissed)
+        source.send(.ink(.mode(true)))
+        source.send(.ink(.began(SlidePoint(x: 0.1, y: 0.1))))
+        source.send(.ink(.clear))
+        events.wait("pdfpc's pen told as the show's ink mode") { $0.contains(.inkMode(true)) }
+        let answered = expectation(description: "a press after the marks")
+        source.send(.next) { ok in
+            XCTAssertTrue(ok)
+            answered.fulfill()
+        }
+        wait(for: [answered], timeout: 10)
+        let tail = { self.controls().drop { $0.0 != "switchMode" || $0.1 != "normal" } }
+        let until = Date().addingTimeInterval(10)
+        while Date() < until, !tail().contains(where: { $0.0 == "clearDrawing" }) { usleep(20_000) }
+        let said = tail().map { $0.0 + ($0.1.map { " " + $0 } ?? "") }
+        XCTAssertEqual(said.filter { !$0.hasPrefix("next") && !$0.hasPrefix("gotoPage") },
+                       ["switchMode normal", "switchMode pen", "setPenColor #e4002b", "clearDrawing"],
+                       "the marks in order; no stroke is sent (pdfpc's pen follows its own mouse): \(said)")
+        XCTAssertTrue(said.contains { $0 == "next" || $0 == "gotoPage 2" }, "the press went: \(said)")
+        source.shutdown()
+    }
+
     func testAWrongPasswordAndNothingListeningAreSaid() throws {
         let port = try startFake()
         let wrong = source(port: port, password: "nope")

@@ -5,7 +5,8 @@ It answers like pdfpc 4.6 started with -V (docs/PDFPC.md):
 HTTP basic auth (user pdfpc) on every call, GET /api/helo first (412 before
 it), /api/meta, /api/state, /api/slides/N/image?w=W&h=H (a PNG of exactly
 W x H), /api/notes/N/html, PUT /api/control {"action": ...} answered with
-the new state. Tests steer it through stdin to misbehave, and read what it
+the new state (movePointer with the pointer: {"mode", "x", "y"}; switchMode,
+setPenColor and clearDrawing kept as pdfpc keeps them). Tests steer it through stdin to misbehave, and read what it
 was asked from a JSON-lines log.
 
     fake_pdfpc.py --port-file PORTFILE --log LOG.jsonl [--slides 5]
@@ -89,6 +90,11 @@ class Fake:
         self.big_image_mb = 0
         self.bad_image = False
         self.server = None
+        # The pointer and the pen, as pdfpc 4.6's presentation_controller.vala keeps them.
+        self.mode = "normal"
+        self.pointer = [0.5, 0.5]
+        self.pen_color = None
+        self.drawings_cleared = 0
 
     def log(self, event, **fields):
         entry = {"t": round(time.monotonic() - self.started, 4), "event": event}
@@ -98,7 +104,7 @@ class Fake:
             self.log_file.flush()
 
     def state(self):
-        return {"state": "running", "progress_status": "normal", "mode": "normal", "frozen": False,
+        return {"state": "running", "progress_status": "normal", "mode": self.mode, "frozen": False,
                 "hidden": False, "black": self.black, "slide": self.current, "user_slide": self.current,
                 "end_user_slide": self.slides - 1, "note_font_size": 20, "in_zoom": False}
 
@@ -124,6 +130,19 @@ class Fake:
             self.black = not self.black
         elif action == "exitState":
             self.black = False
+        elif action == "switchMode" and argument in ("normal", "pointer", "spotlight", "pen", "eraser"):
+            self.mode = argument
+        elif action == "movePointer" and self.mode in ("pointer", "spotlight"):
+            # Relative "dx,dy", clamped to the slide (pdfpc's move_pointer).
+            try:
+                dx, dy = (float(v) for v in str(argument).split(","))
+                self.pointer = [min(1.0, max(0.0, self.pointer[0] + dx)), min(1.0, max(0.0, self.pointer[1] + dy))]
+            except ValueError:
+                pass
+        elif action == "setPenColor" and self.mode in ("pen", "eraser"):
+            self.pen_color = argument
+        elif action == "clearDrawing":
+            self.drawings_cleared += 1
 
     def listen(self):
         fake = self
@@ -231,6 +250,8 @@ class Fake:
                     self.control(action, argument)
                 if self.garbage:
                     return 200, js, b"\x1b[2J<html>\xff\xfe not json"
+                if path == "/api/control" and action == "movePointer":
+                    return 200, js, json.dumps({"mode": self.mode, "x": self.pointer[0], "y": self.pointer[1]}).encode()
                 return 200, js, json.dumps(self.state()).encode()
             parts = path.strip("/").split("/")
             if len(parts) == 4 and parts[:2] == ["api", "slides"] and parts[3] == "image":

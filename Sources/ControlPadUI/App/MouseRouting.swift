@@ -10,8 +10,10 @@ enum MouseRouting {
     /// the pointer's 0…1 are of the slide, not of the pane around it.
     /// `cellAspect` is the pictures' (nil without pictures): the list's
     /// rows and the overview's cells are sized by it.
+    /// `cellPixels`: a cell's size, when `mouse` carries the pixel it was at
+    /// (SGR-pixels): the pointer is placed by the pixel (`SlidePointMapping`).
     static func event(for mouse: MouseEvent, state: PadState, layout: PadLayout, now: Duration,
-                      slideArea: Rect? = nil, cellAspect: Double? = nil) -> PadEvent? {
+                      slideArea: Rect? = nil, cellAspect: Double? = nil, cellPixels: PixelSize? = nil) -> PadEvent? {
         if state.topOverlay == .overview {
             let grid = OverviewGeometry(body: layout.body, cellAspect: cellAspect, slides: state.slideCount)
             switch mouse.kind {
@@ -40,12 +42,11 @@ enum MouseRouting {
             return .notesClicked
         case .press, .drag, .release:
             let pane = slideArea ?? layout.currentPictureArea
-            guard !pane.isEmpty, layout.showsPictures else { return nil }
+            guard layout.showsPictures, let (point, inside) = SlidePointMapping(picture: pane, cellPixels: cellPixels)
+                .point(cellX: mouse.x, cellY: mouse.y, pixelX: mouse.pixelX, pixelY: mouse.pixelY) else { return nil }
             let phase: PointerPhase = mouse.kind == .press ? .down : mouse.kind == .drag ? .move : .up
-            if phase == .down && !pane.contains(x: mouse.x, y: mouse.y) { return nil }
-            let x = (Double(mouse.x - pane.x) + 0.5) / Double(pane.width)
-            let y = (Double(mouse.y - pane.y) + 0.5) / Double(pane.height)
-            return .pointer(phase, x: x, y: y)
+            if phase == .down && !inside { return nil }
+            return .pointer(phase, x: point.x, y: point.y)
         default:
             return nil
         }

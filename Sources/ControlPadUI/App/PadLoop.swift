@@ -99,11 +99,15 @@ final class PadLoop {
         case .resize(let newSize):
             size = newSize
             cellSize = cellPixels()
-        case .mouse(let mouse):
+        case .mouse(let report):
             guard let frame else { return }
+            // A report in pixels (SGR-pixels) is placed in cells for the views, keeping its pixel for the slide.
+            let cell = cellSize ?? PixelSize(width: 10, height: 20)
+            let mouse = report.inCells(cellWidth: cell.width, cellHeight: cell.height)
             let slideArea = frame.currentPicture(state, pictures: pictures)
             if let event = MouseRouting.event(for: mouse, state: state, layout: frame.layout, now: clocks.monotonic(),
-                                              slideArea: slideArea, cellAspect: pictures?.cellAspect) {
+                                              slideArea: slideArea, cellAspect: pictures?.cellAspect,
+                                              cellPixels: mouse.pixelX == nil ? nil : cell) {
                 apply(event)
             }
         case .paste(let text):

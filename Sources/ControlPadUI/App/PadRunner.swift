@@ -60,6 +60,7 @@ package enum PadRunner {
         let pictureLog = Logger(label: "controlpad.pictures")
         pictureLog.info("pictures: \(setup.mode.label) — \(setup.mode.reason)")
         pictureLog.info("terminal: \(setup.terminal.described); \(setup.answeredText)")
+        Logger(label: "controlpad.mouse").info("mouse reports: \(setup.pixelMouse ? "pixels (SGR-pixels, mode 1016)" : "cells")")
         if let notice = setup.notice { start.notices.append(notice) }
         let writer = setup.realPictures(output: STDOUT_FILENO, wake: { driver.wake() })
         // The user's locale, before the C.UTF-8 fallback: not UTF-8, the pad draws ASCII.
@@ -71,7 +72,8 @@ package enum PadRunner {
         pictureLog.info("theme: \(theme.light ? "light" : "dark") (\(theme.reason))")
         let terminal = try RealTerminal(useColor: colors.wantsColor, terminalName: name, pictures: writer, typed: setup.typed,
                                         textSizing: setup.textSizing, asciiOnly: asciiOnly, truecolor: colors.wantsTruecolor,
-                                        light: theme.light)
+                                        light: theme.light,
+                                        pixelMouse: setup.pixelMouse)
         defer { terminal.restore() }
         // The locale is UTF-8, or C.UTF-8 as a fallback: said once if neither.
         if asciiOnly == false, let notice = UTF8Locale.notice(codeset: UTF8Locale.currentCodeset) { start.notices.append(notice) }
@@ -180,6 +182,7 @@ package struct PadStart {
         state.noShowToStop = settings.noShowToStop
         state.movesWhileBlank = settings.movesWhileBlank
         state.picturesAtSteps = settings.picturesAtSteps
+        state.inkOffer = settings.inkOffer
         state.notice = notices.isEmpty ? nil : notices.joined(separator: "\n")
         state.talkDuration = settings.duration.flatMap(DurationText.length) ?? config.talkDuration
         if case .success(let loaded)? = pace {

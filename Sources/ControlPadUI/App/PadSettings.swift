@@ -36,6 +36,8 @@ package struct PadSettings: Sendable {
     package var movesWhileBlank = MovesWhileBlank.endBlankAndMove
     /// The source shows a slide at any step (`PadState.picturesAtSteps`).
     package var picturesAtSteps = false
+    /// The source takes ink (`SourceCapabilities.ink`): `i` and `e` work (`PadState.inkOffer`).
+    package var inkOffer: InkOffer?
 
     package init() {}
 }

@@ -82,6 +82,7 @@ package struct HelpView {
                 .item(keys: "mouse", summary: "click a list row or overview slide; wheel scrolls"),
                 .item(keys: "", summary: "click the notes: they take PgUp PgDn"),
                 .item(keys: "", summary: "hold on the slide: laser pointer"),
+                .item(keys: "", summary: "in ink mode (i): drag on the slide draws"),
                 .gap, .heading("Marks on screen"),
                 .item(keys: "● ◌", summary: "linked / connecting (status line)"),
                 .item(keys: "● ◌", summary: "preview in / coming (slide list)"),

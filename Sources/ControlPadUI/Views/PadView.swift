@@ -144,6 +144,7 @@ struct PadView {
         if let steps = state.stepText { text += " · \(steps)" }
         if let step = state.nextStep { text += " · next step \(step)" } else if let next = state.nextSlide { text += " · next \(next + 1)" }
         if state.blank { text += " · BLANK" }
+        if state.inkMode { text += " · INK" }
         return text
     }
 }

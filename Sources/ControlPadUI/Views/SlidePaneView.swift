@@ -47,6 +47,9 @@ struct SlidePaneView {
         if let pictures {
             if let problem = pictures.request(preview, slide: slide, in: inside, grid: &grid) {
                 placeholder(["Slide \(slide + 1)", problem], in: inside, grid: &grid, style: Style(.warning))
+            } else if tag == .current, case let strokes = state.ink.on(slide), !strokes.isEmpty,
+                      let picture = pictures.pictureFrame(for: preview, in: inside) {
+                InkView.draw(strokes, over: picture, grid: &grid)
             }
         } else {
             placeholder(["Slide \(slide + 1)", "preview ready"], in: inside, grid: &grid)

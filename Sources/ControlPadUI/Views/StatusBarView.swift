@@ -42,7 +42,7 @@ struct StatusBarView {
         if let message = state.flash?.text {
             grid.fill(rect, style: Style(.warning))
             // BLANK stays in sight: the audience sees black whatever the message says.
-            let text = (state.blank && state.showRunning ? " BLANK ·" : "") + " " + message
+            let text = (state.blank && state.showRunning ? " BLANK ·" : "") + (state.inkMode ? " INK ·" : "") + " " + message
             grid.put(DisplayWidth.truncate(text, to: rect.width), x: rect.x, y: rect.y, style: Style(.warning), clip: rect)
         }
         return anchors
@@ -94,6 +94,7 @@ struct StatusBarView {
                 parts.append(("◷ starts at the next slide", Style(dim), 2))
             }
             if state.blank { parts.append(("BLANK", Style(.warning), 1)) }
+            if state.inkMode { parts.append(("INK", Style(.warning), 1)) }
             // Said while a picture a view waits for is missing, not for the
             // whole talk (a source that exports on demand never has them all).
             if state.buffer.previewCount < state.slideCount, state.buffer.waitsForAPicture {

@@ -53,6 +53,8 @@ COPY_NAME = "controlpad-hidden-copy.odp"
 ON_CLICK, MAIN_SEQUENCE = 1, 4
 # Its EffectPresetClass: what an effect does to its shape's visibility.
 ENTRANCE, EXIT = 1, 2
+# The pen's colour (0xRRGGBB), as the pad's ink on the other sources.
+PEN_COLOR = 0xE4002B
 
 
 def prop(name, value):
@@ -475,6 +477,16 @@ class Bridge:
             c.blankScreen(0)
         elif op == "resume":
             c.resume()
+        elif op == "pointer":
+            return self.pointer(c, request)
+        elif op == "pen":
+            # The show's own pen, red: its strokes come from the show window's mouse.
+            on = bool(request.get("on"))
+            c.UsePen = on
+            if on:
+                c.PenColor = PEN_COLOR
+        elif op == "erase-ink":
+            c.setEraseAllInk(True)
         elif op == "stop":
             self.drop_listener()
             self.told_ended = self.stopped_by_pad = True
@@ -482,6 +494,21 @@ class Bridge:
             say(ev="ended")
         else:
             say(ev="refused", op=str(op), why="unknown request")
+
+    def pointer(self, c, request):
+        """The show's laser pointer, as LibreOffice's own remote moves it
+        (sd/source/ui/remotecontrol/Receiver.cxx): the slide show's
+        `PointerPosition` (0..1 of the slide) and `PointerVisible`. Answered
+        with `pointer`, so the pad sends the next move only then."""
+        x, y = request.get("x"), request.get("y")
+        if not isinstance(x, int) or not isinstance(y, int) or not (0 <= x <= 10000 and 0 <= y <= 10000):
+            return say(ev="refused", op="pointer", why="x and y are whole numbers from 0 to 10000")
+        show = c.getSlideShow()
+        if request.get("shown"):
+            show.setProperty(prop("PointerPosition", uno.createUnoStruct(
+                "com.sun.star.geometry.RealPoint2D", x / 10000.0, y / 10000.0)))
+        show.setProperty(prop("PointerVisible", bool(request.get("shown"))))
+        say(ev="pointer")
 
     def carry_out(self, request):
         try:

@@ -34,6 +34,10 @@ package struct InputDecoder {
 
     /// Whether bytes are held for a sequence's end (the loop then calls
     /// `flush` after `escapeDelay`).
+    /// Mouse reports come in pixels (the pad turned SGR-pixels, mode 1016,
+    /// on): each `MouseEvent` is marked so, for `MouseEvent.inCells`.
+    package var mouseInPixels = false
+
     package var isHolding: Bool { !held.isEmpty || paste != nil }
 
     /// How many bytes it keeps between reads (under `maxHeld` and a read's
@@ -53,7 +57,11 @@ package struct InputDecoder {
                 continue
             }
             switch decode(input, at: i) {
-            case .item(let item, let length):
+            case .item(var item, let length):
+                if mouseInPixels, case .input(.mouse(var mouse))? = item {
+                    mouse.inPixels = true
+                    item = .input(.mouse(mouse))
+                }
                 if let item { out.append(item) }
                 i += length
             case .pasteStarts(let length):

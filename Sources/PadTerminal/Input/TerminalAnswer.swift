@@ -17,4 +17,7 @@ package enum TerminalAnswer: Equatable {
     case version(String)
     /// OSC 11's answer, `OSC 11 ; rgb:RRRR/GGGG/BBBB ST`: the background, 0–255 each.
     case background(red: Int, green: Int, blue: Int)
+    /// DECRPM `CSI ? mode ; setting $ y`: whether a private mode is known
+    /// (setting 0: not recognised; 1, 2, 3: set, reset, always set; 4: always reset).
+    case modeReport(mode: Int, setting: Int)
 }

@@ -34,6 +34,9 @@ package struct PictureSetup {
     package var background: (red: Int, green: Int, blue: Int)?
     /// How long the terminal took to answer, in milliseconds (nil: no answer).
     package var answeredAfterMs: Int?
+    /// The terminal reports the mouse in pixels (mode 1016), and says its
+    /// cell's size: the pad turns pixel reports on (never through tmux).
+    package var pixelMouse = false
 
     /// `probe` runs the given queries on the terminal (not called when the
     /// choice needs no answer).
@@ -62,6 +65,7 @@ package struct PictureSetup {
         setup.terminal = TerminalIdentity.from(version: answers.version, environment: environment)
         setup.background = answers.background
         setup.answeredAfterMs = answers.answeredAfterMs
+        setup.pixelMouse = answers.pixelMouse && !inTmux && answers.cellSize != nil
         let heard = answers.answered ? "the terminal answered" : "no answer within \(TerminalProbe.timeoutMs) ms"
         let name = setup.terminal.name ?? "the terminal"
         let tmux = setup.terminal.family == .tmux ? name : "tmux"

@@ -35,6 +35,8 @@ package struct TerminalProbe {
     var background: (red: Int, green: Int, blue: Int)?
     /// How long the answers took, in milliseconds (DA1's arrival).
     var answeredAfterMs: Int?
+    /// The terminal knows SGR-pixels mouse reports (mode 1016: kitty, foot, WezTerm, xterm).
+    var pixelMouse = false
     /// Keys typed during the queries, for the pad to take first.
     var typed: [TerminalInput] = []
 
@@ -45,7 +47,9 @@ package struct TerminalProbe {
     /// XTVERSION and OSC 11 (the background), answered by xterm, kitty,
     /// foot, WezTerm, iTerm2 and tmux itself.
     static let nameAndBackground = "\u{1B}[>0q\u{1B}]11;?\u{1B}\\"
-    static let queries = kittyQuery + "\u{1B}[?1;1;0S\u{1B}[?2;1;0S\u{1B}[16t" + nameAndBackground + textSizingQuery + "\u{1B}[c"
+    /// DECRQM for SGR-pixels mouse reports (answered `CSI ? 1016 ; Ps $ y`).
+    static let pixelMouseQuery = "\u{1B}[?1016$p"
+    static let queries = kittyQuery + "\u{1B}[?1;1;0S\u{1B}[?2;1;0S\u{1B}[16t" + nameAndBackground + pixelMouseQuery + textSizingQuery + "\u{1B}[c"
     /// Inside tmux, tmux answers itself: its name (XTVERSION), the
     /// background of the terminal outside (3.4 and later), and DA1 (4 when
     /// it was built with sixel); kitty's query would be answered by nobody.
@@ -112,6 +116,8 @@ package struct TerminalProbe {
         case .graphics: break
         case .version(let name): version = name
         case .background(let red, let green, let blue): background = (red, green, blue)
+        case .modeReport(1016, let setting): pixelMouse = (1...3).contains(setting)
+        case .modeReport: break
         }
     }
 }

@@ -26,6 +26,10 @@ public enum Action: String, CaseIterable, Sendable {
     case resetTimer = "reset-timer"
     case closeAll = "close-all"
     case retry
+    /// Ink mode on and off: a drag over the current slide draws on the room's screen.
+    case toggleInk = "ink"
+    /// Erase the current slide's ink.
+    case eraseInk = "erase-ink"
 
     public enum Group: String, CaseIterable, Sendable {
         case move = "Move through the show"
@@ -38,7 +42,7 @@ public enum Action: String, CaseIterable, Sendable {
         switch self {
         case .next, .previous, .first, .last, .nextSlide, .nextSection, .previousSection: return .move
         case .toggleList, .overview, .agenda, .help, .fullScreen, .cycleLayout, .closeAll, .quit: return .views
-        case .blank, .startShow, .stopShow, .resetTimer, .retry: return .show
+        case .blank, .startShow, .stopShow, .resetTimer, .retry, .toggleInk, .eraseInk: return .show
         case .notesUp, .notesDown, .notesPageUp, .notesPageDown, .focusNotes, .notesZoomIn, .notesZoomOut: return .notes
         }
     }
@@ -73,13 +77,15 @@ public enum Action: String, CaseIterable, Sendable {
         case .resetTimer: return "reset the timer (asks y / n)"
         case .closeAll: return "close all overlays"
         case .retry: return "reconnect; do what the status offers"
+        case .toggleInk: return "ink mode: drag on the slide draws (INK)"
+        case .eraseInk: return "erase this slide's ink"
         }
     }
 
     /// Whether it sends the show a command (refused while the link is down).
     public var reachesTheShow: Bool {
         switch self {
-        case .next, .previous, .first, .last, .nextSlide, .nextSection, .previousSection, .blank, .startShow, .stopShow, .retry: return true
+        case .next, .previous, .first, .last, .nextSlide, .nextSection, .previousSection, .blank, .startShow, .stopShow, .retry, .eraseInk: return true
         default: return false
         }
     }

@@ -21,6 +21,7 @@ public struct KeyBindings: Sendable, Equatable {
         .up: .notesUp, .down: .notesDown, .char("u"): .notesPageUp, .char("d"): .notesPageDown,
         .char("N"): .focusNotes, .char("+"): .notesZoomIn, .char("="): .notesZoomIn, .char("-"): .notesZoomOut,
         .char("f"): .fullScreen, .char("L"): .cycleLayout, .char("t"): .resetTimer, .char("x"): .closeAll, .char("r"): .retry,
+        .char("i"): .toggleInk, .char("e"): .eraseInk,
     ])
 
     public func action(for key: Key) -> Action? { actions[key] }

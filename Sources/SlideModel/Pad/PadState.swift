@@ -140,6 +140,13 @@ public struct PadState: Sendable {
     public var stepHeading: Heading?
     /// The laser pointer is showing on the real slide.
     public var pointerShown = false
+    /// Ink mode (`i`): a drag over the current slide draws a stroke.
+    public var inkMode = false
+    /// The strokes drawn on each slide, as the room sees them: the current
+    /// pane draws them over the slide (`InkStrokes`).
+    public var ink = InkStrokes()
+    /// What this source does with ink (its kind's capability): nil, it has none.
+    public var inkOffer: InkOffer?
 
     public var buffer = LoadBuffer()
     public var overlays: [Overlay] = []

@@ -56,6 +56,8 @@ extension PadState {
             gotoProblem = nil
             notice = nil
             notesFocused = false
+        case .toggleInk: return toggleInk(now: now)
+        case .eraseInk: return eraseInk(now: now)
         case .retry:
             // The link is up: r answers what the show left unanswered, where the source offers it.
             guard unanswered?.retryAnswers == true else { return [] }

@@ -14,6 +14,8 @@ extension PadState {
             return "slide \(slide) is out of range: the show has \(slideCount) slides"
         }
         if case .section(let word) = action { return sectionTarget(word).failure }
+        if case .inkClear = action, inkOffer == nil { return "this source takes no ink from the pad" }
+        if blank, case .pointer = action { return "the screen is blank: no pointer shows (resume first)" }
         return nil
     }
 
@@ -32,6 +34,14 @@ extension PadState {
         case .start: return showRunning ? [] : perform(Action.startShow, now: now)
         // The sender asked: no question on the pad's screen.
         case .stop: return showRunning ? [.send(.stop)] : []
+        case .pointer(let x, let y):
+            defer { pointerShown = true }
+            return [.send(pointerShown ? .pointerMoved(x: x, y: y) : .pointerStarted(x: x, y: y))]
+        case .pointerOff:
+            guard pointerShown else { return [] }
+            pointerShown = false
+            return [.send(.pointerDismissed)]
+        case .inkClear: return eraseInk(now: now)
         }
     }
 

@@ -40,6 +40,8 @@ extension PadState {
             guard index >= 0, slideCount == 0 || index < slideCount else { return }
             _ = buffer.arrive(notes: text, for: index)
             if search != nil { refreshSearch(changedSlide: index) }
+        case .inkMode(let on):
+            inkMode = on
         default:
             break
         }

@@ -6,6 +6,10 @@ extension PadState {
         // laser pointer on the show.
         if phase == .down, overlays.contains(where: { $0.isPopover || $0 == .overview }) { return [] }
         let (x, y) = (min(1, max(0, x)), min(1, max(0, y)))
+        if inkMode {
+            // A source whose pen follows only its own mouse takes no stroke from the pad.
+            return inkOffer?.placesStrokes == true ? inkStroke(phase, at: SlidePoint(x: x, y: y)) : []
+        }
         switch phase {
         case .down:
             pointerShown = true
