@@ -94,7 +94,7 @@ struct SendCommand: ParsableCommand {
             return try finish(KeptLinkClient(server: shown, kind: kind.id).send(
                 KeptLinkRequest(words: ConfiguredServer.split(address: self.address, command: command).command,
                                 waitForConfirmation: !noWait, timeout: timeout),
-                startKeeper: startKeeper))
+                startKeeper: { try startKeeper(kind: kind.id, shown: shown) }))
         }
         let settings = source.settings(for: kind, config: SourceRegistry.readConfig(path: config).config)
         let made = try kind.makeSource(address: address, settings: settings,
@@ -127,14 +127,11 @@ struct SendCommand: ParsableCommand {
         }
     }
 
-    /// Starts `controlpad keep-link` with this command's own arguments (the
-    /// address, the source's options, the config and log), in the background.
-    private func startKeeper() throws {
-        guard let executable = Syscalls.ownExecutable() else { throw ValidationError("cannot find controlpad's own executable") }
-        let null = try Syscalls.open("/dev/null", O_RDONLY)
-        defer { Syscalls.close(null) }
-        _ = try Syscalls.spawnInBackground(executable, arguments: ["keep-link", "--"] + CommandLine.arguments.dropFirst(),
-                                           input: null)
+    /// Starts `controlpad keep-link SERVER` in the background, with this
+    /// command's own arguments (the address, the source's options, the
+    /// config and log) on its standard input, never on its command line.
+    private func startKeeper(kind: String, shown: String) throws {
+        try LinkLeaving.start(["keep-link", shown], with: LinkHandOver(kind: kind, arguments: Array(CommandLine.arguments.dropFirst())))
     }
 
     /// Feeds the link's events to `conversation` until it is done; each step

@@ -24,8 +24,8 @@ package final class HeadlessLink: @unchecked Sendable {
         case written(Bool)
         /// SIGINT, SIGTERM or SIGHUP.
         case interrupted
-        /// A `send` asks the kept link (`KeptLink`) for `request`; the answer goes to `reply`.
-        case request(KeptLinkRequest, reply: Int32)
+        /// Something asked at the kept link's door (`KeptLink`); the answer goes to `reply`.
+        case request(DoorRequest, reply: Int32)
     }
 
     /// What came and was not yet taken, and a `next` waiting for it: on `loop`.
@@ -104,6 +104,12 @@ package final class HeadlessLink: @unchecked Sendable {
     package func leave(logger: Logger) {
         signals?.cancel()
         LinkLeaving.leave(source, logger: logger)
+    }
+
+    /// Stops, leaving the link open for another process (`SlideSource.handOver`).
+    package func handOver() -> SourceHandOff? {
+        signals?.cancel()
+        return source.handOver()
     }
 
     /// Closes the connection at once; nothing is delivered after this returns.

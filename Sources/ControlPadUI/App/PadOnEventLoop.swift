@@ -60,6 +60,15 @@ final class PadOnEventLoop: @unchecked Sendable {
         }
     }
 
+    /// From any thread: where the show is, as `send` through the pad says it.
+    func report(_ answer: @escaping @Sendable (String) -> Void) {
+        loop.execute {
+            guard !self.over, let pad = self.pad else { return answer("quitting") }
+            let report = pad.state.remoteReport, through = " (through the pad)"
+            answer(report.hasSuffix(through) ? String(report.dropLast(through.count)) : report)
+        }
+    }
+
     /// From any thread: draw again (a picture is ready).
     func wake() {
         loop.execute { self.askForTurn() }
