@@ -13,10 +13,11 @@ public final class ImpressUNOSource: DrivenSource {
     /// What quitting the pad does to the show: end it, close the deck.
     private let onQuit: (end: Bool, close: Bool)
 
-    init(link: UNOLink, office: OfficeLauncher?, connectSeconds: Int, onQuit: (end: Bool, close: Bool),
+    /// - Parameter joinsNow: nothing listening on the pipe is said at once, without starting the bridge.
+    init(link: UNOLink, office: OfficeLauncher?, connectSeconds: Int, joinsNow: Bool = false, onQuit: (end: Bool, close: Bool),
          eventLoop: EventLoop, logger: Logger) {
         self.onQuit = onQuit
-        driver = SourceDriver(machine: link, io: IO(office: office, connectSeconds: connectSeconds),
+        driver = SourceDriver(machine: link, io: IO(office: office, connectSeconds: connectSeconds, joinsNow: joinsNow),
                               eventLoop: eventLoop, logger: logger)
     }
 
@@ -33,11 +34,13 @@ public final class ImpressUNOSource: DrivenSource {
         public typealias Machine = UNOLink
         private let office: OfficeLauncher?
         private let connectSeconds: Int
+        private let joinsNow: Bool
         private var bridge: LineProcess?
 
-        init(office: OfficeLauncher?, connectSeconds: Int) {
+        init(office: OfficeLauncher?, connectSeconds: Int, joinsNow: Bool) {
             self.office = office
             self.connectSeconds = connectSeconds
+            self.joinsNow = joinsNow
         }
 
         /// A command is reported written when it became a line to the bridge.
@@ -53,6 +56,9 @@ public final class ImpressUNOSource: DrivenSource {
                 }
             case .spawnBridge:
                 bridge?.end()
+                if joinsNow, !OfficeLauncher.isListening(driver.machine.pipe) {
+                    return driver.handle(.line(.fatal(what: "no-office", message: "nothing listens on the pipe")))
+                }
                 let generation = driver.newGeneration()
                 let (program, arguments) = UNOBridgeScript.command(pipe: driver.machine.pipe, connectSeconds: connectSeconds)
                 do {

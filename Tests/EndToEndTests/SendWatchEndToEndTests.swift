@@ -132,6 +132,16 @@ final class SendWatchEndToEndTests: FakeImpressTestCase {
         }
     }
 
+    /// `send uno:NAME` when no LibreOffice listens on the pipe says so at
+    /// once, in the doctor's words, without starting the bridge and waiting
+    /// for its timeout (issue 52, item 5).
+    func testSendOverUNOWithNothingOnThePipeFailsAtOnceInTheDoctorsWords() throws {
+        let pipe = "nosuch-\(UUID().uuidString.prefix(8))"
+        let run = try ControlpadProcess.run(["send", "uno:\(pipe)", "next", "--timeout", "60"], environment: environment)
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.err, "controlpad: cannot reach uno:\(pipe): no LibreOffice listens on the pipe \(pipe)\n")
+    }
+
     func testEachCommandReachesImpressAndPrintsWhereTheShowIs() throws {
         let fake = try fake()
         XCTAssertEqual(try send(fake, "goto", "3", pairing: testPairing).out, "slide 3/5\n")
