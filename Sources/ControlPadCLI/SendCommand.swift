@@ -140,7 +140,11 @@ struct SendCommand: ParsableCommand {
                                  timeout: Double) -> SendConversation.Step {
         var deadline = link.now + .milliseconds(Int(timeout * 1000))
         while true {
-            guard let item = link.next(before: deadline) else { return conversation.timedOut(after: timeout) }
+            guard let item = link.next(before: deadline) else {
+                if let said = conversation.timedOut(after: timeout) { return said }
+                deadline = link.now + .milliseconds(Int(timeout * 1000))
+                continue
+            }
             let step: SendConversation.Step?
             switch item {
             case .interrupted: return .fail("interrupted")

@@ -93,6 +93,8 @@ package final class KeptLink {
             let deadline = [active?.deadline, idleEnd].compactMap { $0 }.min()
             guard let item = link.next(before: deadline) else {
                 if let active, link.now >= active.deadline {
+                    // Overdue: a confirmation gets as long again (`SendConversation`).
+                    self.active?.deadline = link.now + active.timeout
                     feed { $0.timedOut(after: active.timeout.inSeconds) }
                     continue
                 }

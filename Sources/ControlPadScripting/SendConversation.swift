@@ -30,6 +30,11 @@ package struct SendConversation {
         case pairing, sending(Expectation), confirming(Expectation), done
     }
 
+    /// The command went out and its confirmation is overdue: a show that
+    /// carries it out late (a busy LibreOffice) gets as long again, and its
+    /// answer is success, said as such, never a failure that invites a retry.
+    private var late = false
+
     /// Who answers, as its kind says: its name, what it can do (a source
     /// without `.startStop` always presents: no show to start or stop), and
     /// how to pair with it.
@@ -133,23 +138,36 @@ package struct SendConversation {
         return nil
     }
 
-    /// The time allowed for the current phase ran out.
-    package mutating func timedOut(after seconds: Double) -> Step {
+    /// The time allowed for the current phase ran out: what to say, or nil
+    /// when the caller waits as long again (a confirmation overdue, `late`).
+    package mutating func timedOut(after seconds: Double) -> Step? {
         timedOut(seconds: seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s")
     }
 
-    package mutating func timedOut(seconds: String) -> Step {
+    package mutating func timedOut(seconds: String) -> Step? {
         switch phase {
         case .pairing:
             return finish(.fail(show.isLinkUp
                 ? "\(server) paired but never said whether a show runs (within \(seconds))"
                 : "no answer from \(server) within \(seconds)"))
+        case .sending where !late:
+            // Held back by the pacing (`NavigationPacer`) behind a busy show: it goes out later.
+            late = true
+            return nil
         case .sending:
-            return finish(.fail("the command could not be sent to \(server) within \(seconds)"))
-        case .confirming:
             return finish(.fail("""
-                timed out: \(peer.name) did not confirm within \(seconds) (an animation step moves no slide; \
-                --no-wait does not wait), now \(position)
+                the command did not go out to \(server) within twice \(seconds) (the show is busy): it may still \
+                go out; look before sending it again
+                """))
+        case .confirming where !late:
+            late = true
+            return nil
+        case .confirming:
+            // Sent, and not confirmed in twice the time: it may still be
+            // carried out, so the words say to look before sending it again.
+            return finish(.fail("""
+                sent, but \(peer.name) did not confirm it within twice \(seconds) (an animation step moves no slide; \
+                --no-wait does not wait): now \(position); look before sending it again
                 """))
         case .done:
             return .fail("done")
@@ -161,7 +179,7 @@ package struct SendConversation {
     private mutating func showKnown(expected: Expectation) -> Step? {
         switch phase {
         case .pairing where show.isLinkUp: return decide()
-        case .confirming(let e) where e == expected: return finish(.succeed(position))
+        case .confirming(let e) where e == expected: return finish(.succeed(confirmedPosition))
         case .sending(let e) where e == expected:
             confirmedEarly = true
             return nil
@@ -171,7 +189,7 @@ package struct SendConversation {
 
     private mutating func confirmed(_ expectation: Expectation) -> Step? {
         switch phase {
-        case .confirming(let e) where e == expectation: return finish(.succeed(position))
+        case .confirming(let e) where e == expectation: return finish(.succeed(confirmedPosition))
         case .sending(let e) where e == expectation:
             confirmedEarly = true
             return nil
@@ -234,6 +252,11 @@ package struct SendConversation {
     private mutating func finish(_ step: Step) -> Step {
         phase = .done
         return step
+    }
+
+    /// Where the show is once it confirmed the command, and whether it did so late.
+    private var confirmedPosition: String {
+        position + (late ? " (confirmed late: \(peer.name) took longer than the timeout)" : "")
     }
 
     /// "slide 3/14", "slide 3/14 · blank" or "no show".

@@ -148,6 +148,37 @@ final class ConnectEndToEndTests: FakeImpressTestCase {
         XCTAssertEqual(try send("previous"), "slide 3/5\n", "a kept link of its own once the pad is gone")
     }
 
+    /// A `send` through the pad answers where the show went once it said
+    /// so, not where the press was heading (issue 52, item 4): a step the
+    /// show drops (as LibreOffice drops one sent within 20 ms of another)
+    /// is answered with the slide the show stayed on; a blank sent while a
+    /// step is on its way, and that step, answer once the step is settled,
+    /// with where the show then stands.
+    func testSendThroughThePadAnswersWhatTheShowConfirmed() throws {
+        let fake = try fake(show: true)
+        let pad = try connect("127.0.0.1:\(fake.port)")
+        try position(pad, "1/5")
+        func send(_ words: String...) throws -> String {
+            let run = try ControlpadProcess.run(["send", "127.0.0.1:\(fake.port)"] + words, environment: environment)
+            XCTAssertEqual(run.status, 0, run.err)
+            return run.out + run.err
+        }
+        fake.send("ignore 1")
+        _ = try fake.waitFor("the fake drops the next step") { $0.entries.contains { $0["line"] as? String == "ignore 1" } ? true : nil }
+        XCTAssertEqual(try send("next"), "slide 1/5 (through the pad)\n", "the show dropped the step: it stands on slide 1")
+        XCTAssertEqual(try send("next"), "slide 2/5 (through the pad)\n")
+        // A step dropped, and a blank sent while it was on its way: both say where the show stands.
+        fake.send("ignore 1")
+        let next = try ControlpadProcess(["send", "127.0.0.1:\(fake.port)", "next"], environment: environment)
+        _ = try fake.waitFor("the second step dropped") { $0.entries.filter { $0["event"] as? String == "ignored" }.count == 2 ? true : nil }
+        let blank = try ControlpadProcess(["send", "127.0.0.1:\(fake.port)", "blank"], environment: environment)
+        XCTAssertEqual(try next.wait(timeout: 10), 0)
+        XCTAssertEqual(try blank.wait(timeout: 10), 0)
+        XCTAssertEqual(next.stdout, "slide 2/5 · blank (through the pad)\n", "the step never happened; the blank did")
+        XCTAssertEqual(blank.stdout, "slide 2/5 · blank (through the pad)\n")
+        try status(pad, "2/5 BLANK") { $0.contains(" 2/5 ") && $0.contains("BLANK") }
+    }
+
     /// Quitting the pad after a blank ended, starting it again, `b` and →,
     /// three times, with a pedal's `send`s before each pad and through it,
     /// against a fake that crashes as LibreOffice 25.2 does when a client

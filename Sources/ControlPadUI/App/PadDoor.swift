@@ -47,7 +47,9 @@ final class PadDoor: @unchecked Sendable {
             switch request {
             case .send(let request):
                 do throws(RemoteActionError) {
-                    driver.remote(try RemoteAction(words: request.words)) { KeptLinkDoor.answer($0, to: client) }
+                    driver.remote(try RemoteAction(words: request.words), timeout: request.timeout) {
+                        KeptLinkDoor.answer($0, to: client)
+                    }
                 } catch {
                     KeptLinkDoor.answer(.fail(error.description), to: client)
                 }
