@@ -12,7 +12,7 @@ struct LinksCommand: ParsableCommand {
         commandName: "links",
         abstract: "List ControlPad's links to shows on this computer, and close them.",
         discussion: """
-            Impress's remote cannot bear clients that come and go around a blank, so ControlPad keeps \
+            LibreOffice Impress's network remote cannot bear clients that come and go around a blank, so ControlPad keeps \
             one link per show: a running pad's, or a background `controlpad keep-link` that the first \
             `send` starts and that a pad quitting after a blank leaves behind; the next pad or `send` \
             takes it over. A link that was open when a blank ended stays until the show ends: \

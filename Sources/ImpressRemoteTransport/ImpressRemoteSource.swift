@@ -1,6 +1,5 @@
 import Dispatch
 import Logging
-import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import SlideModel
@@ -131,20 +130,22 @@ public final class ImpressRemoteSource: DrivenSource {
     /// Stops, leaving the connection open for another process to take over
     /// (`LinkHandOver`): a duplicate of its socket and what Impress told it.
     /// Nil when it was not paired and told the show's state (it stopped as `shutdown` does).
+    /// Never call it on the loop.
     public func handOverLink() -> (descriptor: Int32, adoption: ImpressConnection.Adoption)? {
         let driver = self.driver
-        let given = NIOLockedValueBox<(descriptor: Int32, adoption: ImpressConnection.Adoption)?>(nil)
-        driver.shutdown(with: .handOver) {
+        // One turn of the loop: stopped, then the socket let go, with nothing read from it in between.
+        let given = try? driver.eventLoop.submit { () -> (descriptor: Int32, adoption: ImpressConnection.Adoption)? in
+            guard driver.shutdown(with: .handOver) else { return nil }
             let io = driver.io
             guard let adoption = driver.machine.handOverState, let channel = io.channel,
-                  let socket = io.descriptor, let descriptor = Syscalls.duplicate(socket) else { return }
+                  let socket = io.descriptor, let descriptor = Syscalls.duplicate(socket) else { return nil }
             io.letGo()
             driver.handle(.closed)
             channel.close(promise: nil)
-            given.withLockedValue { $0 = (descriptor, adoption.rebased(from: driver.now, to: .zero)) }
-        }
-        if !driver.eventLoop.inEventLoop { waitForThePairingFile() }
-        return given.withLockedValue { $0 }
+            return (descriptor, adoption.rebased(from: driver.now, to: .zero))
+        }.wait()
+        waitForThePairingFile()
+        return given ?? nil
     }
 }
 

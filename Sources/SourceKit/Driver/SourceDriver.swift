@@ -101,16 +101,6 @@ public final class SourceDriver<IO: SourceIO>: Sendable {
         stopping.stop(closing: gate, on: eventLoop) { self.handle(input) }
     }
 
-    /// As `shutdown(with:)`, and `then` runs in the same turn of the loop
-    /// (nothing read from the socket in between).
-    @discardableResult
-    public func shutdown(with input: Input, then: @escaping @Sendable () -> Void) -> Bool {
-        stopping.stop(closing: gate, on: eventLoop) {
-            self.handle(input)
-            then()
-        }
-    }
-
     /// `body` on the loop: now when called there, else after what is already on its way.
     public func onLoop(_ body: @escaping @Sendable () -> Void) {
         if eventLoop.inEventLoop { body() } else { eventLoop.execute(body) }
