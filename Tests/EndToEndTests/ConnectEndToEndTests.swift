@@ -26,6 +26,13 @@ final class ConnectEndToEndTests: FakeImpressTestCase {
                                environment: environment.merging(["CONTROLPAD_LOG_LEVEL": "trace"]) { $1 })
     }
 
+    /// `controlpad send` to `fake` that must succeed: what it printed.
+    private func sendOK(_ fake: FakeImpressProcess, _ words: [String], file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let run = try ControlpadProcess.run(["send", "127.0.0.1:\(fake.port)"] + words, environment: environment)
+        XCTAssertEqual(run.status, 0, run.err, file: file, line: line)
+        return run.out + run.err
+    }
+
     /// The pairing file and the pad's door for `send` (`PadDoor`) live in a temporary directory.
     private var environment: [String: String] { ["XDG_STATE_HOME": stateHome.path, "XDG_RUNTIME_DIR": stateHome.path] }
 
@@ -127,11 +134,7 @@ final class ConnectEndToEndTests: FakeImpressTestCase {
         let fake = try fake(show: true)
         let pad = try connect("127.0.0.1:\(fake.port)")
         try position(pad, "1/5")
-        func send(_ words: String...) throws -> String {
-            let run = try ControlpadProcess.run(["send", "127.0.0.1:\(fake.port)"] + words, environment: environment)
-            XCTAssertEqual(run.status, 0, run.err)
-            return run.out + run.err
-        }
+        func send(_ words: String...) throws -> String { try sendOK(fake, words) }
         XCTAssertEqual(try send("next"), "slide 2/5 (through the pad)\n")
         try position(pad, "2/5")
         XCTAssertEqual(try send("blank"), "slide 2/5 · blank (through the pad)\n")
@@ -158,11 +161,7 @@ final class ConnectEndToEndTests: FakeImpressTestCase {
         let fake = try fake(show: true)
         let pad = try connect("127.0.0.1:\(fake.port)")
         try position(pad, "1/5")
-        func send(_ words: String...) throws -> String {
-            let run = try ControlpadProcess.run(["send", "127.0.0.1:\(fake.port)"] + words, environment: environment)
-            XCTAssertEqual(run.status, 0, run.err)
-            return run.out + run.err
-        }
+        func send(_ words: String...) throws -> String { try sendOK(fake, words) }
         fake.send("ignore 1")
         _ = try fake.waitFor("the fake drops the next step") { $0.entries.contains { $0["line"] as? String == "ignore 1" } ? true : nil }
         XCTAssertEqual(try send("next"), "slide 1/5 (through the pad)\n", "the show dropped the step: it stands on slide 1")

@@ -9,12 +9,7 @@ import XCTest
 /// comes back to that browser, on that slide, with the talk's timer kept.
 final class RealPresentEndToEndTests: XCTestCase {
     func testQuittingLeavesTheBrowserAndPresentComesBackToIt() throws {
-        let env = ProcessInfo.processInfo.environment
-        try XCTSkipUnless(env["CONTROLPAD_REAL_REVEAL"] == "1", "set CONTROLPAD_REAL_REVEAL=1 (scripts/real-reveal-test.sh)")
-        let port = env["CONTROLPAD_REAL_REVEAL_PORT"] ?? "9222"
-        let deck = "\(env["REVEAL_PEER_RUN"] ?? "/var/tmp/reveal-peer")/port-\(port)/www/deck.html"
-        let state = FileManager.default.temporaryDirectory.appendingPathComponent("cp-present-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        let (deck, state) = try Self.deckAndState()
         defer { Self.endBrowser(recordedIn: state.appendingPathComponent("controlpad")); try? FileManager.default.removeItem(at: state) }
         let errors = state.appendingPathComponent("err.txt").path
         let command = "\(TmuxSession.binary) present --headless \(deck) --no-animation --pictures none 2>>\(errors)"
@@ -48,12 +43,7 @@ final class RealPresentEndToEndTests: XCTestCase {
     /// which makes the slides' pictures, never maps over the room's screen:
     /// the only browser window on it is the deck's (issue 52, item 6).
     func testTheRenderWindowStaysOffAScreenWithoutAWindowManager() throws {
-        let env = ProcessInfo.processInfo.environment
-        try XCTSkipUnless(env["CONTROLPAD_REAL_REVEAL"] == "1", "set CONTROLPAD_REAL_REVEAL=1 (scripts/real-reveal-test.sh)")
-        let port = env["CONTROLPAD_REAL_REVEAL_PORT"] ?? "9222"
-        let deck = "\(env["REVEAL_PEER_RUN"] ?? "/var/tmp/reveal-peer")/port-\(port)/www/deck.html"
-        let state = FileManager.default.temporaryDirectory.appendingPathComponent("cp-present-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        let (deck, state) = try Self.deckAndState()
         let (xvfb, display) = try XvfbServer.start(log: state.appendingPathComponent("xvfb.log").path)
         defer {
             Self.endBrowser(recordedIn: state.appendingPathComponent("controlpad"))
@@ -90,6 +80,17 @@ final class RealPresentEndToEndTests: XCTestCase {
             }
         }
         return found
+    }
+
+    /// The peer's deck, and a fresh state folder; skipped unless CONTROLPAD_REAL_REVEAL=1.
+    static func deckAndState() throws -> (deck: String, state: URL) {
+        let env = ProcessInfo.processInfo.environment
+        try XCTSkipUnless(env["CONTROLPAD_REAL_REVEAL"] == "1", "set CONTROLPAD_REAL_REVEAL=1 (scripts/real-reveal-test.sh)")
+        let port = env["CONTROLPAD_REAL_REVEAL_PORT"] ?? "9222"
+        let deck = "\(env["REVEAL_PEER_RUN"] ?? "/var/tmp/reveal-peer")/port-\(port)/www/deck.html"
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("cp-present-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        return (deck, state)
     }
 
     /// Ends the browser the test left (its record's pid), as a presenter closes its window.
