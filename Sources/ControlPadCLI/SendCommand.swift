@@ -21,12 +21,15 @@ struct SendCommand: ParsableCommand {
         discussion: """
             Connects and pairs like connect (the remembered name and PIN, or --name and --pin), sends the \
             command, waits for the show to confirm it where it does (a slide change, the \
-            show starting or stopping), and prints where the show is, e.g. "slide 4/14". \
+            show starting or stopping), and prints where the show then is, e.g. "slide 4/14". \
+            A show that confirms it after --timeout gets as long again: that is success, said as \
+            such ("slide 4/14 (confirmed late: ...)"). \
             Where a source's remote cannot bear clients that come and go, it goes through one link \
             per show: a running pad's ("slide 4/14 (through the pad)"), or one a background \
-            `controlpad keep-link` keeps for the next send. \
+            `controlpad keep-link` keeps for the next send (`controlpad links` lists and closes it). \
             Exits 1 with a one-line reason when it cannot: not paired yet, refused, no answer, \
-            no show running, slide out of range; 2 for a mistyped command.
+            no show running, slide out of range, sent but never confirmed (look before sending it \
+            again); 2 for a mistyped command.
 
             Examples:
               controlpad send 127.0.0.1 next
