@@ -60,7 +60,10 @@ struct LinksCommand: ParsableCommand {
             }
             for (_, about) in links.doors { _ = LineOutput.write(about.line(now: now)) }
             for finisher in links.finishers {
-                _ = LineOutput.write("finish-stream, pid \(finisher.pid) · \(LinkAbout.age(finisher.age)) · waiting for a stream of previews to end")
+                _ = LineOutput.write("""
+                    finish-stream, pid \(finisher.pid) · \(LinkAbout.age(finisher.age)) · waiting for a stream of previews, \
+                    or a show that must end first, to end (kill \(finisher.pid) ends it)
+                    """)
             }
             return
         }

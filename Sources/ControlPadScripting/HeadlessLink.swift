@@ -101,9 +101,10 @@ package final class HeadlessLink: @unchecked Sendable {
 
     /// Stops; what the source must still finish (a stream still coming) is
     /// finished in the background (`LinkLeaving`). Nothing is delivered after this returns.
-    package func leave(logger: Logger) {
+    /// `keeper`: as `LinkLeaving.leave`'s.
+    package func leave(logger: Logger, keeper: [String]? = nil) {
         signals?.cancel()
-        LinkLeaving.leave(source, logger: logger)
+        LinkLeaving.leave(source, logger: logger, keeper: keeper)
     }
 
     /// Stops, leaving the link open for another process (`SlideSource.handOver`).

@@ -10,7 +10,7 @@ import Musl
 /// the doctor: what listens at each show's door (a pad, a background
 /// `keep-link`; `LinkAbout`), and the background `finish-stream`s still
 /// waiting for a stream's end (these have no door: found by their
-/// process), all of this user's.
+/// process, as a `keep-link` that found the door taken), all of this user's.
 package struct ShowLinks {
     /// A `finish-stream` process: its pid and age in seconds.
     package struct Finisher: Equatable {
@@ -30,7 +30,8 @@ package struct ShowLinks {
                 if let about = Self.ask(path) { links.doors.append((path, about)) }
             }
         }
-        links.finishers = Self.finishStreams()
+        let atDoors = Set(links.doors.map(\.about.pid))
+        links.finishers = Self.finishStreams().filter { !atDoors.contains($0.pid) }
         return links
     }
 
@@ -72,7 +73,9 @@ package struct ShowLinks {
             let n = read(fd, &buffer, buffer.count)
             guard n > 0 else { return nil }
             let words = buffer[..<n].split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-            guard words.count > 1, words[0].hasSuffix("controlpad"), words[1] == "finish-stream" else { return nil }
+            // A keep-link that found the door taken finishes its link as finish-stream does.
+            guard words.count > 1, words[0].hasSuffix("controlpad") || words[0] == "/proc/self/exe",
+                  words[1] == "finish-stream" || words[1] == "keep-link" else { return nil }
             return Finisher(pid: pid, age: now - (Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9))
         }
     }
