@@ -31,7 +31,7 @@ package struct ShowLinks {
             }
         }
         let atDoors = Set(links.doors.map(\.about.pid))
-        links.finishers = Self.finishStreams().filter { !atDoors.contains($0.pid) }
+        links.finishers = Self.finishStreams(runtime: environment["XDG_RUNTIME_DIR"]).filter { !atDoors.contains($0.pid) }
         return links
     }
 
@@ -41,6 +41,22 @@ package struct ShowLinks {
         defer { Glibc.close(fd) }
         guard LocalSocket.writeLine(fd, DoorRequest.close(force: force).line) else { return .fail("it went away") }
         return SendConversation.Step(answerLine: LocalSocket.readLine(fd, timeoutMs: 5000))
+    }
+
+    /// The `XDG_RUNTIME_DIR` process `pid` started with (nil: none).
+    private static func runtime(of pid: String) -> String? {
+        let fd = open("/proc/\(pid)/environ", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { Glibc.close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while bytes.count < 1 << 20 {
+            let n = read(fd, &chunk, chunk.count)
+            guard n > 0 else { break }
+            bytes += chunk[..<n]
+        }
+        let key = Array("XDG_RUNTIME_DIR=".utf8)
+        return bytes.split(separator: 0).first { $0.starts(with: key) }.map { String(decoding: $0.dropFirst(key.count), as: UTF8.self) }
     }
 
     private static func ask(_ path: String) -> LinkAbout? {
@@ -60,8 +76,9 @@ package struct ShowLinks {
         return names.sorted()
     }
 
-    /// This user's `controlpad finish-stream` processes, from /proc.
-    private static func finishStreams() -> [Finisher] {
+    /// This user's `controlpad finish-stream` processes, from /proc: those
+    /// of the same runtime directory (`XDG_RUNTIME_DIR`, whose doors we read).
+    private static func finishStreams(runtime: String?) -> [Finisher] {
         let now = LinkAbout.now()
         return names(in: "/proc").compactMap { name -> Finisher? in
             guard let pid = Int32(name), pid != getpid() else { return nil }
@@ -74,7 +91,8 @@ package struct ShowLinks {
             guard n > 0 else { return nil }
             let words = buffer[..<n].split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
             // A keep-link that found the door taken finishes its link as finish-stream does.
-            guard words.count > 1, words[0].hasSuffix("controlpad") || words[0] == "/proc/self/exe",
+            guard Self.runtime(of: name) == runtime, words.count > 1,
+                  words[0].hasSuffix("controlpad") || words[0] == "/proc/self/exe",
                   words[1] == "finish-stream" || words[1] == "keep-link" else { return nil }
             return Finisher(pid: pid, age: now - (Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9))
         }
