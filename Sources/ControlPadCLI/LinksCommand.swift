@@ -14,8 +14,8 @@ struct LinksCommand: ParsableCommand {
         discussion: """
             LibreOffice Impress's network remote cannot bear clients that come and go around a blank, so ControlPad keeps \
             one link per show: a running pad's, or a background `controlpad keep-link` that the first \
-            `send` starts and that a pad quitting after a blank leaves behind; the next pad or `send` \
-            takes it over. A link that was open when a blank ended stays until the show ends: \
+            `send` starts and that a pad quitting after a blank leaves behind: every `send` goes \
+            through it, and the next pad takes it over. A link that was open when a blank ended stays until the show ends: \
             closing it earlier crashes LibreOffice's remote at the next slide change. `finish-stream` \
             is a link waiting a few seconds for a stream of previews to end.
 
