@@ -34,6 +34,13 @@ package struct SendConversation {
     /// carries it out late (a busy LibreOffice) gets as long again, and its
     /// answer is success, said as such, never a failure that invites a retry.
     private var late = false
+    /// Overdue timeouts so far, and whether the source said anything since
+    /// the last: a show still sending (LibreOffice renders every preview
+    /// again after a resume, seconds on a big deck, and carries a step out
+    /// only then) is waited for, up to `lateRounds` timeouts.
+    private var overdue = 0
+    private var heardSinceTimeout = false
+    static let lateRounds = 6
 
     /// Who answers, as its kind says: its name, what it can do (a source
     /// without `.startStop` always presents: no show to start or stop), and
@@ -85,6 +92,7 @@ package struct SendConversation {
 
     package mutating func handle(_ event: SourceEvent) -> Step? {
         guard phase != .done else { return nil }
+        heardSinceTimeout = true
         let before = show
         let heard = show.note(event)
         if heard.contains(.link) {
@@ -150,24 +158,23 @@ package struct SendConversation {
             return finish(.fail(show.isLinkUp
                 ? "\(server) paired but never said whether a show runs (within \(seconds))"
                 : "no answer from \(server) within \(seconds)"))
-        case .sending where !late:
+        case .sending where waitsLonger():
             // Held back by the pacing (`NavigationPacer`) behind a busy show: it goes out later.
-            late = true
             return nil
         case .sending:
             return finish(.fail("""
-                the command did not go out to \(server) within twice \(seconds) (the show is busy): it may still \
-                go out; look before sending it again
+                the command did not go out to \(server) in time (\(seconds), then as long again while the show was \
+                busy): it may still go out; look before sending it again
                 """))
-        case .confirming where !late:
-            late = true
+        case .confirming where waitsLonger():
             return nil
         case .confirming:
             // Sent, and not confirmed in twice the time: it may still be
             // carried out, so the words say to look before sending it again.
             return finish(.fail("""
-                sent, but \(peer.name) did not confirm it within twice \(seconds) (an animation step moves no slide; \
-                --no-wait does not wait): now \(position); look before sending it again
+                sent, but \(peer.name) did not confirm it in time (\(seconds), then as long again while the show was \
+                busy; an animation step moves no slide; --no-wait does not wait): now \(position); look before \
+                sending it again
                 """))
         case .done:
             return .fail("done")
@@ -175,6 +182,16 @@ package struct SendConversation {
     }
 
     // MARK: -
+
+    /// Once overdue, as long again; then again while the show still says
+    /// something (it is busy, not gone), `lateRounds` times at most.
+    private mutating func waitsLonger() -> Bool {
+        defer { heardSinceTimeout = false }
+        guard !late || (heardSinceTimeout && overdue < Self.lateRounds) else { return false }
+        late = true
+        overdue += 1
+        return true
+    }
 
     private mutating func showKnown(expected: Expectation) -> Step? {
         switch phase {
