@@ -41,10 +41,17 @@ struct ConnectCommand: ParsableCommand {
             throw ValidationError("say which computer runs the show: controlpad connect HOST[:PORT] (or set server in the config file)")
         }
         let (kind, shown) = try SourceRegistry.check(text)
-        let made = try kind.makeSource(address: text, settings: source.settings(for: kind, config: config.config), use: .pad, logger: nil)
+        let settings = source.settings(for: kind, config: config.config)
+        let client = KeptLinkClient(server: shown, kind: kind.id)
+        // A link another controlpad keeps to this show is taken over, not paired anew: one link per show.
+        let made = try (kind.capabilities.contains(.oneKeptLink) ? client.adopt() : nil).map {
+            try kind.adopt(state: $0.state, descriptor: $0.descriptor ?? -1, address: text, settings: settings, use: .pad, logger: nil)
+        } ?? kind.makeSource(address: text, settings: settings, use: .pad, logger: nil)
+        // `send`'s arguments for a keeper of this show ("start" stands for any command: it reads only the rest).
+        let keeper = ["send", text, "start"] + source.arguments + (pad.config.map { ["--config", $0] } ?? []) + (pad.log.map { ["--log", $0] } ?? [])
         // Every show's pad listens for `send`: on a kind with one kept link all of it, on the others
         // what only a pad can do (`send pointer`, `send ink`: its pointer and ink stay with it).
-        let door = KeptLinkClient(server: shown, kind: kind.id).path
+        let door = client.path.map { ShowDoor(path: $0, server: shown, kindName: kind.displayName, keeper: keeper) }
         try PadRunner.run(source: made, settings: SourceRegistry.padSettings(pad.settings, for: kind), link: kind.initialLink(shown: shown),
                           sourceNotes: SourceRegistry.helpNotes(kind, bindings: config.config.bindings), config: config,
                           door: door)

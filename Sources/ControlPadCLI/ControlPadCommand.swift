@@ -19,7 +19,7 @@ public struct ControlPadCommand: ParsableCommand {
         version: ControlPadVersion.string,
         subcommands: [
             LocalSourceCommand.self, ConnectCommand.self, PresentCommand.self, SendCommand.self, WatchCommand.self, ReportCommand.self, DiscoverCommand.self, DoctorCommand.self,
-            ConfigCommand.self, FinishStreamCommand.self, KeepLinkCommand.self,
+            LinksCommand.self, ConfigCommand.self, FinishStreamCommand.self, KeepLinkCommand.self,
         ],
         defaultSubcommand: LocalSourceCommand.self
     )

@@ -89,12 +89,24 @@ struct DoctorCommand: ParsableCommand {
             },
             link: HeadlessDoctorLink(logger: logger))
         let report = try doctor.run(context)
+        if !json { linkLines(text).forEach { _ = LineOutput.write($0) } }
         _ = LineOutput.write(json ? DoctorOutput.json(report) : DoctorOutput.summary(report))
         if !report.isReady { throw ExitCode(1) }
     }
 }
 
 extension DoctorCommand {
+    /// ControlPad's own links to the show (`controlpad links`), for a kind that keeps one per show.
+    func linkLines(_ address: String) -> [String] {
+        guard let (kind, shown) = try? SourceRegistry.check(address), kind.capabilities.contains(.oneKeptLink),
+              let path = KeptLinkClient(server: shown, kind: kind.id).path else { return [] }
+        guard let about = ShowLinks.look().doors.first(where: { $0.path == path })?.about else {
+            return ["  ControlPad's link to \(shown): none open (`controlpad links` lists them)"]
+        }
+        return ["  ControlPad's link to \(shown): \(about.summary(now: LinkAbout.now()))"
+                + (about.role == "pad" ? "" : "; `controlpad links --close \(shown)` closes it")]
+    }
+
     /// The doctor of the kind `address` names, with this command's options.
     func doctor(for address: String, logger: Logger) throws -> any SourceDoctor {
         let kind = SourceRegistry.kind(for: address)

@@ -21,12 +21,15 @@ struct SendCommand: ParsableCommand {
         discussion: """
             Connects and pairs like connect (the remembered name and PIN, or --name and --pin), sends the \
             command, waits for the show to confirm it where it does (a slide change, the \
-            show starting or stopping), and prints where the show is, e.g. "slide 4/14". \
+            show starting or stopping), and prints where the show then is, e.g. "slide 4/14". \
+            A show that confirms it after --timeout gets as long again: that is success, said as \
+            such ("slide 4/14 (confirmed late: ...)"). \
             Where a source's remote cannot bear clients that come and go, it goes through one link \
             per show: a running pad's ("slide 4/14 (through the pad)"), or one a background \
-            `controlpad keep-link` keeps for the next send. \
+            `controlpad keep-link` keeps for the next send (`controlpad links` lists and closes it). \
             Exits 1 with a one-line reason when it cannot: not paired yet, refused, no answer, \
-            no show running, slide out of range; 2 for a mistyped command.
+            no show running, slide out of range, sent but never confirmed (look before sending it \
+            again); 2 for a mistyped command.
 
             Examples:
               controlpad send 127.0.0.1 next
@@ -106,7 +109,7 @@ struct SendCommand: ParsableCommand {
             return try finish(KeptLinkClient(server: shown, kind: kind.id).send(
                 KeptLinkRequest(words: ConfiguredServer.split(address: self.address, command: command).command,
                                 waitForConfirmation: !noWait, timeout: timeout),
-                startKeeper: startKeeper))
+                startKeeper: { try startKeeper(kind: kind.id, shown: shown) }))
         }
         let settings = source.settings(for: kind, config: SourceRegistry.readConfig(path: config).config)
         let made = try kind.makeSource(address: address, settings: settings,
@@ -149,14 +152,11 @@ struct SendCommand: ParsableCommand {
         }
     }
 
-    /// Starts `controlpad keep-link` with this command's own arguments (the
-    /// address, the source's options, the config and log), in the background.
-    private func startKeeper() throws {
-        guard let executable = Syscalls.ownExecutable() else { throw ValidationError("cannot find controlpad's own executable") }
-        let null = try Syscalls.open("/dev/null", O_RDONLY)
-        defer { Syscalls.close(null) }
-        _ = try Syscalls.spawnInBackground(executable, arguments: ["keep-link", "--"] + CommandLine.arguments.dropFirst(),
-                                           input: null)
+    /// Starts `controlpad keep-link SERVER` in the background, with this
+    /// command's own arguments (the address, the source's options, the
+    /// config and log) on its standard input, never on its command line.
+    private func startKeeper(kind: String, shown: String) throws {
+        try LinkLeaving.start(["keep-link", shown], with: LinkHandOver(kind: kind, arguments: Array(CommandLine.arguments.dropFirst())))
     }
 
     /// Feeds the link's events to `conversation` until it is done; each step
@@ -165,7 +165,11 @@ struct SendCommand: ParsableCommand {
                                  timeout: Double) -> SendConversation.Step {
         var deadline = link.now + .milliseconds(Int(timeout * 1000))
         while true {
-            guard let item = link.next(before: deadline) else { return conversation.timedOut(after: timeout) }
+            guard let item = link.next(before: deadline) else {
+                if let said = conversation.timedOut(after: timeout) { return said }
+                deadline = link.now + .milliseconds(Int(timeout * 1000))
+                continue
+            }
             let step: SendConversation.Step?
             switch item {
             case .interrupted: return .fail("interrupted")

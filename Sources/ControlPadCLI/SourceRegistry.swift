@@ -187,6 +187,14 @@ struct SourceOptions: ParsableArguments {
     @Flag(name: .customLong("allow-remote"), help: SourceRegistry.help("allow-remote"))
     var allowRemote = false
 
+    /// The options given, as command-line words again (for a `send` to the
+    /// same show that a background keeper reads: `LinkHandOver`).
+    var arguments: [String] {
+        [("name", name), ("pin", pin), ("password", password), ("trust", trust)].flatMap { option, value in
+            value.map { ["--\(option)", $0] } ?? []
+        } + (allowRemote ? ["--allow-remote"] : [])
+    }
+
     /// What was given on the command line, by option name.
     var given: SourceSettings {
         var settings = SourceSettings()

@@ -167,7 +167,11 @@ struct WatchCommand: ParsableCommand {
             // The show refused the pairing: asking again would pop its dialog up forever.
             if case .link(.failed) = event { gaveUp = true; break }
         }
-        link.leave(logger: logger)
+        // A link that must stay until the show ends goes to a keeper, which the next pad takes over.
+        let keeper = kind.capabilities.contains(.oneKeptLink)
+            ? ["send", address, "start"] + source.arguments + (config.map { ["--config", $0] } ?? []) + (log.map { ["--log", $0] } ?? [])
+            : nil
+        link.leave(logger: logger, keeper: keeper)
         if gaveUp { throw ExitCode(1) }
     }
 }

@@ -24,8 +24,8 @@ package final class HeadlessLink: @unchecked Sendable {
         case written(Bool)
         /// SIGINT, SIGTERM or SIGHUP.
         case interrupted
-        /// A `send` asks the kept link (`KeptLink`) for `request`; the answer goes to `reply`.
-        case request(KeptLinkRequest, reply: Int32)
+        /// Something asked at the kept link's door (`KeptLink`); the answer goes to `reply`.
+        case request(DoorRequest, reply: Int32)
     }
 
     /// What came and was not yet taken, and a `next` waiting for it: on `loop`.
@@ -101,9 +101,16 @@ package final class HeadlessLink: @unchecked Sendable {
 
     /// Stops; what the source must still finish (a stream still coming) is
     /// finished in the background (`LinkLeaving`). Nothing is delivered after this returns.
-    package func leave(logger: Logger) {
+    /// `keeper`: as `LinkLeaving.leave`'s.
+    package func leave(logger: Logger, keeper: [String]? = nil) {
         signals?.cancel()
-        LinkLeaving.leave(source, logger: logger)
+        LinkLeaving.leave(source, logger: logger, keeper: keeper)
+    }
+
+    /// Stops, leaving the link open for another process (`SlideSource.handOver`).
+    package func handOver() -> SourceHandOff? {
+        signals?.cancel()
+        return source.handOver()
     }
 
     /// Closes the connection at once; nothing is delivered after this returns.

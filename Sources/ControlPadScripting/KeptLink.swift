@@ -19,15 +19,22 @@ import Musl
 /// another, each as a `SendConversation` that starts from what the link
 /// already knows (paired, the show's state). It stays while a show runs
 /// (a client that leaves after a blank ended is what breaks Impress), and
-/// leaves `idleWithoutShow` after its last request once none runs, when
-/// the link is lost, or on SIGTERM: never in the middle of a stream
-/// (`LinkLeaving`).
+/// leaves `idleWithoutShow` after its last request once none runs, or when
+/// the link is lost: never in the middle of a stream (`LinkLeaving`).
+/// A leaving pad hands it a link that must stay until the show ends
+/// (`LinkHandOver`), and a new pad takes the link over from it (`adopt`):
+/// one link per show. `controlpad links` asks it `about` and `close`;
+/// SIGTERM ends it at once (a stream still coming is finished in the
+/// background, a link held until the show ends is closed).
 package final class KeptLink {
     package struct Policy: Sendable {
         /// How long it stays unused while no show runs.
         package var idleWithoutShow: Duration = .seconds(60)
         /// How long it stays unused while a show runs (a talk, and more).
         package var idleWithShow: Duration = .seconds(4 * 3600)
+        /// How long it stays while it must (a blank ended while it was open):
+        /// longer than any talk, as Impress's `PreviewStream.showHoldLimit`.
+        package var holdLimit: Duration = .seconds(12 * 3600)
 
         package init() {}
     }
@@ -41,8 +48,13 @@ package final class KeptLink {
     private let agenda: [TalkSection]?
     private let policy: Policy
     private let logger: Logger
+    /// `send`'s arguments for this show, given with the link to whoever takes it over.
+    private let arguments: [String]
+    private let kindName: String
+    private let since = LinkAbout.now()
+    private var listening = true
     private var known = KnownShow()
-    private var waiting: [(request: KeptLinkRequest, reply: Int32)] = []
+    private var waiting: [(request: DoorRequest, reply: Int32)] = []
     private var active: (conversation: SendConversation, reply: Int32, timeout: Duration, deadline: Duration)?
     private var lastUse: Duration
     /// Requests answered: the `send` that started this process must get
@@ -50,8 +62,12 @@ package final class KeptLink {
     private var answered = 0
 
     package init(link: HeadlessLink, listener: Int32, path: String, server: String, peer: SendConversation.Peer,
-                 agenda: [TalkSection]? = nil, policy: Policy = Policy(), logger: Logger) {
+                 agenda: [TalkSection]? = nil, policy: Policy = Policy(), arguments: [String] = [],
+                 holdsUntilShowEnds: Bool = false, logger: Logger) {
         self.agenda = agenda
+        self.arguments = arguments
+        kindName = peer.name
+        known.holdsUntilShowEnds = holdsUntilShowEnds
         self.link = link
         self.listener = listener
         self.path = path
@@ -59,7 +75,9 @@ package final class KeptLink {
         self.peer = peer
         self.policy = policy
         self.logger = logger
-        lastUse = link.now
+        // A link handed over by a leaving pad stays while the show holds it,
+        // and not a moment longer once it ends, unless a `send` uses it.
+        lastUse = holdsUntilShowEnds ? link.now - policy.idleWithoutShow : link.now
     }
 
     /// Runs until it leaves (see above); blocks the calling thread.
@@ -68,12 +86,15 @@ package final class KeptLink {
         link.start()
         logger.notice("keeping the link to \(server) for send, at \(path)")
         while true {
-            let idleLimit = known.showRuns ? policy.idleWithShow : policy.idleWithoutShow
+            let idleLimit = known.holdsUntilShowEnds ? policy.holdLimit
+                : known.showRuns ? policy.idleWithShow : policy.idleWithoutShow
             let idleEnd = known.isGone ? lastUse + Self.firstRequestWait
                 : waiting.isEmpty && active == nil ? lastUse + idleLimit : nil
             let deadline = [active?.deadline, idleEnd].compactMap { $0 }.min()
             guard let item = link.next(before: deadline) else {
                 if let active, link.now >= active.deadline {
+                    // Overdue: a confirmation gets as long again (`SendConversation`).
+                    self.active?.deadline = link.now + active.timeout
                     feed { $0.timedOut(after: active.timeout.inSeconds) }
                     continue
                 }
@@ -82,9 +103,28 @@ package final class KeptLink {
             }
             switch item {
             case .interrupted:
-                logger.notice("interrupted: leaving")
-                answerAll(.fail("the process that kept the link to \(server) was stopped"))
-                return leave()
+                // Ends now: a stream still coming is finished by a short
+                // `finish-stream` (seconds); a link held until the show ends closes.
+                guard known.holdsUntilShowEnds else {
+                    logger.notice("interrupted: leaving")
+                    answerAll(.fail("the process that kept the link to \(server) was stopped"))
+                    return leave()
+                }
+                return closeNow("stopped by a signal")
+            case .request(.about, let reply):
+                LocalSocket.writeLine(reply, about.answerLine)
+                close(reply)
+            case .request(.close(let force), let reply):
+                if known.holdsUntilShowEnds, !force {
+                    answer(.fail("""
+                        the link to \(server) stays until the show ends: a blank ended while it was open, and closing it \
+                        now would crash LibreOffice's remote at the next slide change. Stop the show first, or close it \
+                        anyway with --force
+                        """), to: reply)
+                    continue
+                }
+                answer(.succeed("closed the link to \(server) (pid \(getpid()))"), to: reply)
+                return force ? closeNow("closed by `controlpad links --close --force`") : leave()
             case .request(let request, let reply):
                 waiting.append((request, reply))
                 lastUse = link.now
@@ -96,7 +136,7 @@ package final class KeptLink {
             }
             // A link that is gone fails every request in the conversation's
             // own words (`KnownShow.replay` ends with what ended it).
-            startNext()
+            if startNext() == .handedOver { return }
             if known.isGone, active == nil, waiting.isEmpty, answered > 0 {
                 logger.notice("the link is gone: leaving")
                 break
@@ -105,10 +145,18 @@ package final class KeptLink {
         leave()
     }
 
-    /// The next waiting request, started from what the link knows.
-    private func startNext() {
+    private enum Going { case on, handedOver }
+
+    /// The next waiting request, started from what the link knows; a
+    /// request to take the link over hands it over.
+    private func startNext() -> Going {
         while active == nil, !waiting.isEmpty {
-            let (request, reply) = waiting.removeFirst()
+            let (door, reply) = waiting.removeFirst()
+            guard case .send(let request) = door else {
+                if door == .adopt { return handOver(to: reply) }
+                answer(.fail("not a send request"), to: reply)
+                continue
+            }
             let action: RemoteAction
             do { action = try RemoteAction(words: request.words) } catch {
                 answer(.fail(error.description), to: reply)
@@ -122,6 +170,46 @@ package final class KeptLink {
                 feed { $0.handle(event) }
             }
         }
+        return .on
+    }
+
+    /// Gives the link to the process that asked (a new pad, `LinkHandOver`)
+    /// and leaves; it now listens at the door. Requests still waiting are
+    /// told to send again.
+    private func handOver(to reply: Int32) -> Going {
+        stopListening()
+        guard let handOff = link.handOver() else {
+            LinkHandOver.refuse("the kept link to \(server) had nothing to hand over", on: reply)
+            close(reply)
+            logger.notice("asked to hand the link over, but it was not paired: leaving")
+            answerAll(.fail("the link to \(server) closed: send again"))
+            return .handedOver
+        }
+        LinkHandOver(handOff, arguments: arguments).send(on: reply)
+        close(reply)
+        close(handOff.descriptor)
+        logger.notice("handed the link to \(server) over to a new controlpad: leaving")
+        answerAll(.fail("the link to \(server) went to a new pad just now: send again"))
+        return .handedOver
+    }
+
+    /// What `controlpad links` shows of it.
+    private var about: LinkAbout {
+        LinkAbout(role: "kept link", pid: getpid(), since: since, server: server, kind: kindName,
+                  show: known.show.isRunning ? "slide \(known.show.current + 1)/\(known.show.slideCount)" : known.show.isKnown ? "no show" : "pairing",
+                  holdsUntilShowEnds: known.holdsUntilShowEnds)
+    }
+
+    /// Closes the link at once (SIGTERM, `links --close --force`).
+    private func closeNow(_ why: String) {
+        if known.holdsUntilShowEnds {
+            logger.warning("\(why): closing the link to \(server) although a blank ended while it was open (LibreOffice's remote may crash at the next slide change)")
+        } else {
+            logger.notice("\(why): closing the link to \(server)")
+        }
+        answerAll(.fail("the process that kept the link to \(server) was stopped"))
+        stopListening()
+        link.shutdown()
     }
 
     /// Gives the active conversation something, and does what it says.
@@ -167,9 +255,15 @@ package final class KeptLink {
 
     /// Stops listening first, so the next `send` starts a new keeper.
     private func leave() {
+        stopListening()
+        link.leave(logger: logger)
+    }
+
+    private func stopListening() {
+        guard listening else { return }
+        listening = false
         unlink(path)
         close(listener)
-        link.leave(logger: logger)
     }
 
     /// Takes requests on a thread of its own, for the link's loop.
@@ -186,6 +280,9 @@ package final class KeptLink {
 /// what ended the link.
 struct KnownShow {
     private(set) var show = ShowState()
+    /// The show started again while the link was open (a blank ended): it
+    /// must stay open until the show ends (`PreviewStream.holdsUntilShowEnds`).
+    var holdsUntilShowEnds = false
     /// What ended the link (lost, failed, not paired): the end of every replay.
     private var gone: SourceEvent?
     var isGone: Bool { gone != nil }
@@ -193,6 +290,12 @@ struct KnownShow {
     var showRuns: Bool { show.isRunning }
 
     mutating func note(_ event: SourceEvent) {
+        switch event {
+        case .showStarted where show.isRunning: holdsUntilShowEnds = true
+        case .showFinished: holdsUntilShowEnds = false
+        case .link(.reconnecting), .link(.failed), .link(.pairing): holdsUntilShowEnds = false
+        default: break
+        }
         show.note(event)
         switch event {
         case .link(.reconnecting), .link(.failed), .link(.pairing):

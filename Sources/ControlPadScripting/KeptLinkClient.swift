@@ -39,6 +39,27 @@ package struct KeptLinkClient {
         return SendConversation.Step(answerLine: LocalSocket.readLine(fd, timeoutMs: wait))
     }
 
+    /// Takes over the link a background keeper holds to this show
+    /// (`DoorRequest.adopt`): nil when none listens, or it refused (a pad
+    /// uses it; it was not paired).
+    package func adopt() -> LinkHandOver? {
+        guard let path, let fd = try? LocalSocket.connect(to: path) else { return nil }
+        defer { close(fd) }
+        guard LocalSocket.writeLine(fd, DoorRequest.adopt.line) else { return nil }
+        // A keeper hands over once the request it carries out is done.
+        guard case .success(let handOver) = LinkHandOver.receive(from: fd, timeoutMs: 15_000) else { return nil }
+        guard handOver.descriptor != nil else { return nil }
+        return handOver
+    }
+
+    /// What the process at this show's door says of itself (`controlpad links`); nil when none listens.
+    package func about() -> LinkAbout? {
+        guard let path, let fd = try? LocalSocket.connect(to: path) else { return nil }
+        defer { close(fd) }
+        guard LocalSocket.writeLine(fd, DoorRequest.about.line) else { return nil }
+        return LocalSocket.readLine(fd, timeoutMs: 2000).flatMap(LinkAbout.init(answerLine:))
+    }
+
     private func connectOrStart(_ path: String, startKeeper: () throws -> Void) throws -> Int32? {
         if let fd = try? LocalSocket.connect(to: path) { return fd }
         let lock = open(path + ".lock", O_CREAT | O_RDWR | O_CLOEXEC, 0o600)

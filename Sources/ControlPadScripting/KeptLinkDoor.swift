@@ -14,7 +14,7 @@ import Musl
 /// `take`, which answers it (`SendConversation.Step.answerLine`) and closes it.
 package enum KeptLinkDoor {
     package static func serve(_ listener: Int32, label: String,
-                              take: @escaping @Sendable (KeptLinkRequest, Int32) -> Void) {
+                              take: @escaping @Sendable (DoorRequest, Int32) -> Void) {
         DispatchQueue(label: label).async {
             while true {
                 let client = accept(listener, nil, nil)
@@ -24,7 +24,7 @@ package enum KeptLinkDoor {
                 }
                 _ = fcntl(client, F_SETFD, FD_CLOEXEC)
                 DispatchQueue.global().async {
-                    guard let line = LocalSocket.readLine(client, timeoutMs: 2000), let request = KeptLinkRequest(line: line) else {
+                    guard let line = LocalSocket.readLine(client, timeoutMs: 2000), let request = DoorRequest(line: line) else {
                         answer(.fail("not a send request"), to: client)
                         return
                     }

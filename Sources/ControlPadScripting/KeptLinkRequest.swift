@@ -29,6 +29,39 @@ package struct KeptLinkRequest: Equatable, Sendable {
     }
 }
 
+/// What comes in at a show's door (`KeptLinkDoor`), one line: a `send`'s
+/// request; `adopt`, a new pad or keeper taking the link over (answered by
+/// a `LinkHandOver` or a refusal); `about`, what `controlpad links` and the
+/// doctor show (answered `about TAB JSON`); `close` or `close TAB force`,
+/// `controlpad links --close` (answered as a `send`).
+package enum DoorRequest: Equatable, Sendable {
+    case send(KeptLinkRequest)
+    case adopt
+    case about
+    case close(force: Bool)
+
+    package init?(line: String) {
+        switch line {
+        case "adopt": self = .adopt
+        case "about": self = .about
+        case "close": self = .close(force: false)
+        case "close\tforce": self = .close(force: true)
+        default:
+            guard let request = KeptLinkRequest(line: line) else { return nil }
+            self = .send(request)
+        }
+    }
+
+    package var line: String {
+        switch self {
+        case .send(let request): request.line
+        case .adopt: "adopt"
+        case .about: "about"
+        case .close(let force): force ? "close\tforce" : "close"
+        }
+    }
+}
+
 extension SendConversation.Step {
     /// The answer's line (only a finished step is ever sent).
     package var answerLine: String {

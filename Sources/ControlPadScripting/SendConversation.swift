@@ -30,6 +30,18 @@ package struct SendConversation {
         case pairing, sending(Expectation), confirming(Expectation), done
     }
 
+    /// The command went out and its confirmation is overdue: a show that
+    /// carries it out late (a busy LibreOffice) gets as long again, and its
+    /// answer is success, said as such, never a failure that invites a retry.
+    private var late = false
+    /// Overdue timeouts so far, and whether the source said anything since
+    /// the last: a show still sending (LibreOffice renders every preview
+    /// again after a resume, seconds on a big deck, and carries a step out
+    /// only then) is waited for, up to `lateRounds` timeouts.
+    private var overdue = 0
+    private var heardSinceTimeout = false
+    static let lateRounds = 6
+
     /// Who answers, as its kind says: its name, what it can do (a source
     /// without `.startStop` always presents: no show to start or stop), and
     /// how to pair with it.
@@ -80,6 +92,7 @@ package struct SendConversation {
 
     package mutating func handle(_ event: SourceEvent) -> Step? {
         guard phase != .done else { return nil }
+        heardSinceTimeout = true
         let before = show
         let heard = show.note(event)
         if heard.contains(.link) {
@@ -133,23 +146,35 @@ package struct SendConversation {
         return nil
     }
 
-    /// The time allowed for the current phase ran out.
-    package mutating func timedOut(after seconds: Double) -> Step {
+    /// The time allowed for the current phase ran out: what to say, or nil
+    /// when the caller waits as long again (a confirmation overdue, `late`).
+    package mutating func timedOut(after seconds: Double) -> Step? {
         timedOut(seconds: seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s")
     }
 
-    package mutating func timedOut(seconds: String) -> Step {
+    package mutating func timedOut(seconds: String) -> Step? {
         switch phase {
         case .pairing:
             return finish(.fail(show.isLinkUp
                 ? "\(server) paired but never said whether a show runs (within \(seconds))"
                 : "no answer from \(server) within \(seconds)"))
+        case .sending where waitsLonger():
+            // Held back by the pacing (`NavigationPacer`) behind a busy show: it goes out later.
+            return nil
         case .sending:
-            return finish(.fail("the command could not be sent to \(server) within \(seconds)"))
-        case .confirming:
             return finish(.fail("""
-                timed out: \(peer.name) did not confirm within \(seconds) (an animation step moves no slide; \
-                --no-wait does not wait), now \(position)
+                the command did not go out to \(server) in time (\(seconds), then as long again while the show was \
+                busy): it may still go out; look before sending it again
+                """))
+        case .confirming where waitsLonger():
+            return nil
+        case .confirming:
+            // Sent, and not confirmed in twice the time: it may still be
+            // carried out, so the words say to look before sending it again.
+            return finish(.fail("""
+                sent, but \(peer.name) did not confirm it in time (\(seconds), then as long again while the show was \
+                busy; an animation step moves no slide; --no-wait does not wait): now \(position); look before \
+                sending it again
                 """))
         case .done:
             return .fail("done")
@@ -158,10 +183,20 @@ package struct SendConversation {
 
     // MARK: -
 
+    /// Once overdue, as long again; then again while the show still says
+    /// something (it is busy, not gone), `lateRounds` times at most.
+    private mutating func waitsLonger() -> Bool {
+        defer { heardSinceTimeout = false }
+        guard !late || (heardSinceTimeout && overdue < Self.lateRounds) else { return false }
+        late = true
+        overdue += 1
+        return true
+    }
+
     private mutating func showKnown(expected: Expectation) -> Step? {
         switch phase {
         case .pairing where show.isLinkUp: return decide()
-        case .confirming(let e) where e == expected: return finish(.succeed(position))
+        case .confirming(let e) where e == expected: return finish(.succeed(confirmedPosition))
         case .sending(let e) where e == expected:
             confirmedEarly = true
             return nil
@@ -171,7 +206,7 @@ package struct SendConversation {
 
     private mutating func confirmed(_ expectation: Expectation) -> Step? {
         switch phase {
-        case .confirming(let e) where e == expectation: return finish(.succeed(position))
+        case .confirming(let e) where e == expectation: return finish(.succeed(confirmedPosition))
         case .sending(let e) where e == expectation:
             confirmedEarly = true
             return nil
@@ -245,6 +280,11 @@ package struct SendConversation {
     private mutating func finish(_ step: Step) -> Step {
         phase = .done
         return step
+    }
+
+    /// Where the show is once it confirmed the command, and whether it did so late.
+    private var confirmedPosition: String {
+        position + (late ? " (confirmed late: \(peer.name) took longer than the timeout)" : "")
     }
 
     /// "slide 3/14", "slide 3/14 · blank" or "no show".

@@ -26,7 +26,10 @@ extension ImpressConnection {
         case .received(let bytes):
             var messages: [[String]] = []
             do { try framer.feed(bytes, into: &messages) } catch { framer.reset() }
-            for message in messages { stream.note(message, now: now) }
+            for message in messages {
+                stream.note(message, now: now)
+                transcript.note(message)
+            }
             return checkDraining(until: until, then: then, now: now)
         case .timerFired(.drain):
             return checkDraining(until: until, then: then, now: now)
@@ -40,7 +43,10 @@ extension ImpressConnection {
             if case .failed(let problem) = input, closeReason == nil { closeReason = problem }
             if then == .stop { return stopNow() }
             return input.isClosed ? lost() : []
-        case .start, .connected, .connectFailed, .timerFired, .retryNow:
+        case .handOver:
+            draining = nil
+            return handle(.handOver, now: now)
+        case .start, .adopt, .connected, .connectFailed, .timerFired, .retryNow:
             return []
         }
     }

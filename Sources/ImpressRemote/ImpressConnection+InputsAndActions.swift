@@ -9,6 +9,11 @@ extension ImpressConnection {
         /// Begin; `storedPin` is the PIN this server accepted before (read
         /// by the driver off its event loop), `freshPin` one to use if none.
         case start(storedPin: String?, freshPin: String)
+        /// Begin on a socket another process handed over (`Adoption`), instead of connecting and pairing.
+        case adopt(storedPin: String?, freshPin: String, Adoption)
+        /// Stop, leaving the socket open for another process (`handOverState`);
+        /// a link that is not paired and open simply stops.
+        case handOver
         case connected
         case connectFailed(LinkProblem)
         case received([UInt8])
@@ -43,6 +48,23 @@ extension ImpressConnection {
     struct Draining: Sendable, Equatable {
         var until: Duration
         var then: AfterDraining
+    }
+
+    /// A link another process kept: what Impress told it (`ShowTranscript.bytes`
+    /// and the bytes of a message half read), and its stream's state.
+    public struct Adoption: Sendable, Equatable {
+        public var transcript: [UInt8]
+        public var stream: PreviewStream
+
+        public init(transcript: [UInt8], stream: PreviewStream) {
+            self.transcript = transcript
+            self.stream = stream
+        }
+
+        /// The same on another clock (`PreviewStream.rebased`).
+        public func rebased(from: Duration, to: Duration) -> Adoption {
+            Adoption(transcript: transcript, stream: stream.rebased(from: from, to: to))
+        }
     }
 
     enum AfterDraining: Sendable, Equatable {

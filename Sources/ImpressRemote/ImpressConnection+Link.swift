@@ -8,7 +8,7 @@ extension ImpressConnection {
         return [.emit(.link(.connecting(to: settings.address))), .log(.info, "connecting to \(settings.address)"), .connect]
     }
 
-    mutating func pair() -> [Action] {
+    mutating func pair(now: Duration) -> [Action] {
         guard life.isConnecting else { return [] }
         framer.reset()
         pacer.reset()
@@ -21,6 +21,16 @@ extension ImpressConnection {
         let request = session.start()
         self.session = session
         life.opened()
+        transcript = ShowTranscript()
+        if let adoption {
+            // Paired by the process that handed it over: what Impress told it
+            // is read as if it came now, and its stream goes on.
+            self.adoption = nil
+            var actions: [Action] = [.log(.info, "took over the link to \(settings.address) from another controlpad")]
+            actions += receive(adoption.transcript, now: now).filter { if case .storePin = $0 { false } else { true } }
+            stream = adoption.stream.rebased(from: .zero, to: now)
+            return actions
+        }
         var actions: [Action] = [.log(.info, "connected to \(settings.address); pairing as \(settings.clientName.debugDescription)"),
                                  .write(request, command: nil)]
         if settings.pairingTimeout > .zero { actions.append(.arm(.pairing, after: settings.pairingTimeout)) }

@@ -11,6 +11,7 @@ extension ImpressConnection {
         var actions: [Action] = []
         for lines in messages {
             stream.note(lines, now: now)
+            transcript.note(lines)
             guard var session else { break }
             if session.phase == .requested, !(lines.first ?? "").hasPrefix("LO_SERVER_") {
                 closeReason = Self.notImpressProblem

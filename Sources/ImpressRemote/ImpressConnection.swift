@@ -37,6 +37,13 @@ public struct ImpressConnection: Sendable, LinkLiving {
     var stream = PreviewStream()
     /// Whether Impress still answers.
     var answers = AnswerWatch()
+    /// What Impress said about the show on this connection, for handing it over.
+    var transcript = ShowTranscript()
+    /// A link taken over from another process (`Input.adopt`): its messages
+    /// are read, instead of pairing, once its socket is up.
+    var adoption: Adoption?
+    /// Stopped with the socket left open for another process (`Input.handOver`).
+    public private(set) var handedOver = false
 
     public init(_ settings: Settings) {
         self.settings = settings
@@ -56,6 +63,12 @@ public struct ImpressConnection: Sendable, LinkLiving {
         if let draining, draining.then == .stop { (stream, draining.until) } else { nil }
     }
 
+    /// After `handOver`: what the process that takes the socket over starts from.
+    public var handOverState: Adoption? { handedOver ? adoptionState : nil }
+
+    /// What a process that takes the socket over would start from now.
+    public var adoptionState: Adoption { Adoption(transcript: transcript.bytes + framer.pendingBytes, stream: stream) }
+
     public mutating func handle(_ input: Input, now: Duration) -> [Action] {
         if isStopped { return input.command.map { [.dropped($0)] } ?? [] }
         if let draining { return drain(input, until: draining.until, then: draining.then, now: now) }
@@ -65,7 +78,20 @@ public struct ImpressConnection: Sendable, LinkLiving {
             storedPin = stored
             freshPin = fresh
             return follow(life.start())
-        case .connected: return pair()
+        case .adopt(let stored, let fresh, let adoption):
+            guard life.phase == .idle else { return [] }
+            storedPin = stored
+            freshPin = fresh
+            self.adoption = adoption
+            return follow(life.start())
+        case .handOver:
+            guard life.isOpen, session?.isPaired == true, transcript.knowsTheShow else { return handle(.stop, now: now) }
+            life.stop()
+            session = nil
+            handedOver = true
+            return [.cancel(.pairing), .cancel(.countdown), .cancel(.heldNavigation), .cancel(.answer), .cancel(.drain),
+                    .log(.info, "handing the link over")]
+        case .connected: return pair(now: now)
         case .connectFailed(let failure):
             let port = try? ImpressServerAddress.parse(settings.address).port
             let problem = ImpressProblem.attempt(failure, linkWorkedBefore: linkWorked, port: port)

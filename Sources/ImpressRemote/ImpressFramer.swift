@@ -54,6 +54,12 @@ public struct ImpressFramer: Sendable {
     /// ends now ends mid-message (a truncated message, dropped).
     public var isMidMessage: Bool { !partialLine.isEmpty || !lines.isEmpty }
 
+    /// The bytes of the unfinished message, as they came (CRs dropped): what
+    /// a connection handed to another process must give with it (`ShowTranscript`).
+    public var pendingBytes: [UInt8] {
+        lines.flatMap { Array($0.utf8) + [0x0A] } + partialLine
+    }
+
     /// Feeds the next chunk; returns every message it completed, in order,
     /// each as its lines (name first). On an error, messages completed
     /// earlier in the same chunk are lost: use `feed(_:into:)` to keep them.

@@ -118,19 +118,26 @@ public struct ImpressKind: SourceKind {
         return host.isEmpty ? "ControlPad" : "ControlPad on \(host)"
     }
 
-    /// `--state JSON --within-ms N`: the wait for Impress's stream that a
-    /// leaving process handed over (`ImpressRemoteSource.leave`).
-    public func finish(handOffArguments arguments: [String], descriptor: Int32,
-                       say: @escaping (String) -> Void) throws(SourceKindError) {
-        func value(_ name: String) -> String? {
-            arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+    /// The wait for Impress's stream that a leaving process handed over
+    /// (`ImpressRemoteSource.leave`, `ImpressLinkState`).
+    public func finish(state: [UInt8], descriptor: Int32, say: @escaping (String) -> Void) throws(SourceKindError) {
+        guard let link = ImpressLinkState(bytes: state) else { throw SourceKindError("finish-stream for Impress got no link state") }
+        let within = link.stream.holdsUntilShowEnds ? link.remaining : min(link.remaining, PreviewStream.safetyNet)
+        StreamFinisher.finish(descriptor: descriptor, stream: link.stream, within: within, say: say)
+    }
+
+    /// A link another controlpad kept (`handOver`, `leave`), taken over: no new pairing.
+    public func adopt(state: [UInt8], descriptor: Int32, address: String, settings: SourceSettings, use: SourceUse,
+                      logger: Logger?) throws -> any ConfirmingSource {
+        guard let link = ImpressLinkState(bytes: state) else { throw SourceKindError("the link handed over carries no Impress state") }
+        let logger = logger ?? Logger(label: "controlpad.impress")
+        var configuration = configuration(for: try server(address), settings: settings, logger: logger)
+        if case .send(let timeout) = use {
+            configuration.connectTimeout = timeout
+            configuration.pairingTimeout = timeout
         }
-        guard let state = value("--state"), let stream = try? JSONDecoder().decode(PreviewStream.self, from: Data(state.utf8)),
-              let withinMs = value("--within-ms").flatMap(Int.init)
-        else { throw SourceKindError("finish-stream for Impress needs --state JSON and --within-ms N") }
-        let longest = Int(PreviewStream.safetyNet.clampedNanoseconds / 1_000_000)
-        let within = Duration.milliseconds(max(0, min(withinMs, longest)))
-        StreamFinisher.finish(descriptor: descriptor, stream: stream, within: within, say: say)
+        return ImpressRemoteSource(configuration: configuration, logger: logger,
+                                   adopting: (descriptor, .init(transcript: link.transcript, stream: link.stream)))
     }
 }
 
@@ -140,9 +147,22 @@ extension ImpressRemoteSource {
     public func leave() -> SourceHandOff? {
         shutdown()
         guard let handOff = handOff() else { return nil }
-        return SourceHandOff(kind: ImpressKind.kindID, descriptor: handOff.descriptor, arguments: handOff.arguments(log: nil),
+        return SourceHandOff(kind: ImpressKind.kindID, descriptor: handOff.descriptor, state: handOff.state,
+                             holdsUntilShowEnds: handOff.stream.holdsUntilShowEnds,
                              waitDescription: handOff.stream.waitDescription) { say in
             StreamFinisher.finish(descriptor: handOff.descriptor, stream: handOff.stream, within: handOff.remaining) { say($0) }
+        }
+    }
+
+    /// Stops, leaving the connection to another process (`SourceKind.adopt`).
+    public func handOver() -> SourceHandOff? {
+        guard let (descriptor, adoption) = handOverLink() else { return nil }
+        let stream = adoption.stream
+        let state = ImpressLinkState(stream: stream, remaining: stream.deadline(waitingFrom: .zero),
+                                     transcript: adoption.transcript)
+        return SourceHandOff(kind: ImpressKind.kindID, descriptor: descriptor, state: state.bytes,
+                             holdsUntilShowEnds: stream.holdsUntilShowEnds, waitDescription: stream.waitDescription) { say in
+            StreamFinisher.finish(descriptor: descriptor, stream: stream, within: state.remaining) { say($0) }
         }
     }
 }

@@ -19,6 +19,10 @@ extension ImpressRemoteSource.IO {
     /// is a new generation: news from an earlier one is not heard.
     func open(_ driver: SourceDriver<ImpressRemoteSource.IO>) {
         let generation = driver.newGeneration()
+        if let adopted {
+            self.adopted = nil
+            return register(adopted, generation: generation, driver)
+        }
         let address = configuration.address
         let timeout = Double(configuration.connectTimeout.clampedNanoseconds) / 1e9
         let connected = NIOThreadPool.singleton.runIfActive(eventLoop: driver.eventLoop) { () throws -> Int32 in

@@ -23,7 +23,12 @@ extension ImpressRemoteSource {
         let closed: EventLoopPromise<Void>
         private var isClosed = false
 
-        init(configuration: ImpressRemoteConfiguration, pairingWrites: DispatchGroup, closed: EventLoopPromise<Void>) {
+        /// A socket another process handed over, taken instead of connecting (once).
+        var adopted: Int32?
+
+        init(configuration: ImpressRemoteConfiguration, pairingWrites: DispatchGroup, closed: EventLoopPromise<Void>,
+             adopted: Int32? = nil) {
+            self.adopted = adopted
             self.configuration = configuration
             self.pairingWrites = pairingWrites
             self.closed = closed

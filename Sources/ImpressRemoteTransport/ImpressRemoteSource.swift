@@ -33,12 +33,19 @@ public final class ImpressRemoteSource: DrivenSource {
     /// - Parameters:
     ///   - logger: where protocol trouble is written (never the terminal).
     ///   - group: the event loops to run on; the pad's one loop by default.
+    /// A link another controlpad kept, taken over instead of connecting (once).
+    private let adopting: (descriptor: Int32, adoption: ImpressConnection.Adoption)?
+
+    /// - Parameters:
+    ///   - adopting: a connected, paired socket another process handed over, and what it knew (`LinkHandOver`).
     public init(
         configuration: ImpressRemoteConfiguration,
         logger: Logger = Logger(label: "controlpad.impress"),
-        group: any EventLoopGroup = PadEventLoop.group
+        group: any EventLoopGroup = PadEventLoop.group,
+        adopting: (descriptor: Int32, adoption: ImpressConnection.Adoption)? = nil
     ) {
         self.configuration = configuration
+        self.adopting = adopting
         let loop = group.next()
         let settings = ImpressConnection.Settings(
             clientName: configuration.clientName, serverLabel: configuration.address.host,
@@ -51,7 +58,8 @@ public final class ImpressRemoteSource: DrivenSource {
         let writes = DispatchGroup()
         pairingWrites = writes
         driver = SourceDriver(machine: ImpressConnection(settings),
-                              io: IO(configuration: configuration, pairingWrites: writes, closed: loop.makePromise()),
+                              io: IO(configuration: configuration, pairingWrites: writes, closed: loop.makePromise(),
+                                     adopted: adopting?.descriptor),
                               eventLoop: loop, logger: logger)
     }
 
@@ -61,9 +69,14 @@ public final class ImpressRemoteSource: DrivenSource {
     public func start(events: @escaping @Sendable (SourceEvent) -> Void) {
         guard driver.open(events) else { return }
         let (store, key, driver, configuration) = (configuration.pairingStore, configuration.address.description, driver, configuration)
+        let adoption = adopting?.adoption
         NIOThreadPool.singleton.runIfActive(eventLoop: driver.eventLoop) { store?.pin(forServer: key) }.whenComplete { result in
             let stored = (try? result.get()) ?? nil
-            driver.handle(.start(storedPin: stored, freshPin: configuration.makePin()))
+            if let adoption {
+                driver.handle(.adopt(storedPin: stored, freshPin: configuration.makePin(), adoption))
+            } else {
+                driver.handle(.start(storedPin: stored, freshPin: configuration.makePin()))
+            }
         }
     }
 
@@ -105,12 +118,34 @@ public final class ImpressRemoteSource: DrivenSource {
             guard let (stream, until) = driver.machine.drainingStream, let channel = io.channel,
                   let socket = io.descriptor, let descriptor = Syscalls.duplicate(socket)
             else { return nil }
+            let transcript = driver.machine.adoptionState.transcript
             io.letGo()
             driver.handle(.closed)
             channel.close(promise: nil)
             return StreamHandOff(descriptor: descriptor, stream: stream.rebased(from: now, to: .zero),
-                                 remaining: until - now)
+                                 remaining: until - now, transcript: transcript)
         }.wait() ?? nil
+    }
+
+    /// Stops, leaving the connection open for another process to take over
+    /// (`LinkHandOver`): a duplicate of its socket and what Impress told it.
+    /// Nil when it was not paired and told the show's state (it stopped as `shutdown` does).
+    /// Never call it on the loop.
+    public func handOverLink() -> (descriptor: Int32, adoption: ImpressConnection.Adoption)? {
+        let driver = self.driver
+        // One turn of the loop: stopped, then the socket let go, with nothing read from it in between.
+        let given = try? driver.eventLoop.submit { () -> (descriptor: Int32, adoption: ImpressConnection.Adoption)? in
+            guard driver.shutdown(with: .handOver) else { return nil }
+            let io = driver.io
+            guard let adoption = driver.machine.handOverState, let channel = io.channel,
+                  let socket = io.descriptor, let descriptor = Syscalls.duplicate(socket) else { return nil }
+            io.letGo()
+            driver.handle(.closed)
+            channel.close(promise: nil)
+            return (descriptor, adoption.rebased(from: driver.now, to: .zero))
+        }.wait()
+        waitForThePairingFile()
+        return given ?? nil
     }
 }
 

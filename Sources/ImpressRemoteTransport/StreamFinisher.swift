@@ -19,14 +19,46 @@ public struct StreamHandOff: Sendable {
     /// How long the wait may still last at most.
     public var remaining: Duration
 
+    /// What Impress told the connection (`ShowTranscript`), for a process that takes it over.
+    public var transcript: [UInt8] = []
+
     public var slidesLeft: Int { stream.slidesLeft }
 
-    /// The arguments of `controlpad finish-stream` that carry the state
-    /// (and the log its progress goes to, if the leaving process has one).
-    public func arguments(log: String?) -> [String] {
-        let state = (try? JSONEncoder().encode(stream)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        return ["--state", state, "--within-ms", String(Int64(remaining.clampedNanoseconds / 1_000_000))]
-            + (log.map { ["--log", $0] } ?? [])
+    /// The bytes the link travels with to another process (`ImpressLinkState`).
+    public var state: [UInt8] { ImpressLinkState(stream: stream, remaining: remaining, transcript: transcript).bytes }
+}
+
+/// What an Impress link carries from one process to another, beside its
+/// socket (`SourceHandOff.state`): its stream's state and how long the wait
+/// may last, as a JSON line, then what Impress told it (`ShowTranscript`).
+/// It travels over a local socket, never on a command line.
+public struct ImpressLinkState: Sendable, Equatable {
+    private struct Header: Codable {
+        var stream: PreviewStream
+        var remainingMs: Int64
+    }
+
+    public var stream: PreviewStream
+    public var remaining: Duration
+    public var transcript: [UInt8]
+
+    public init(stream: PreviewStream, remaining: Duration, transcript: [UInt8]) {
+        self.stream = stream
+        self.remaining = remaining
+        self.transcript = transcript
+    }
+
+    public var bytes: [UInt8] {
+        let header = Header(stream: stream, remainingMs: Int64(remaining.clampedNanoseconds / 1_000_000))
+        return ((try? JSONEncoder().encode(header)).map { Array($0) } ?? Array("{}".utf8)) + [0x0A] + transcript
+    }
+
+    public init?(bytes: [UInt8]) {
+        guard let newline = bytes.firstIndex(of: 0x0A),
+              let header = try? JSONDecoder().decode(Header.self, from: Data(bytes[..<newline])) else { return nil }
+        let longest = Int64(PreviewStream.showHoldLimit.clampedNanoseconds / 1_000_000)
+        self.init(stream: header.stream, remaining: .milliseconds(max(0, min(header.remainingMs, longest))),
+                  transcript: Array(bytes[(newline + 1)...]))
     }
 }
 

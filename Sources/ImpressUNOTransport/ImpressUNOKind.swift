@@ -90,10 +90,14 @@ public struct ImpressUNOKind: SourceKind {
         case .send(let timeout), .watch(.some(let timeout)): seconds = max(1, Int(timeout.components.seconds))
         case .watch(nil): break
         }
+        // `send` and `watch` joining a show: when nothing listens on the pipe
+        // they say so at once, as the doctor does, instead of waiting the timeout.
+        // (A fake bridge, CONTROLPAD_UNO_BRIDGE in tests, has no pipe to look at.)
+        let joinsNow = office == nil && use != .pad && use != .watch(timeout: nil) && UNOEnvironment.value("CONTROLPAD_UNO_BRIDGE") == nil
         let present = office != nil
         // A confirmed quit ends the show first (`.stop`); the bridge then
         // closes the deck only if no show runs: a signal or Ctrl-\\ leaves it to the room.
-        return ImpressUNOSource(link: UNOLink(mode: mode, pipe: pipe), office: office, connectSeconds: seconds,
+        return ImpressUNOSource(link: UNOLink(mode: mode, pipe: pipe), office: office, connectSeconds: seconds, joinsNow: joinsNow,
                                 onQuit: (end: false, close: present), eventLoop: loops(),
                                 logger: logger ?? Logger(label: "controlpad.uno"))
     }

@@ -14,11 +14,12 @@ public final class ImpressUNOSource: DrivenSource, SaysFarewell {
     private let onQuit: (end: Bool, close: Bool)
     private let goodbye: BridgeGoodbye
 
-    init(link: UNOLink, office: OfficeLauncher?, connectSeconds: Int, onQuit: (end: Bool, close: Bool),
+    /// - Parameter joinsNow: nothing listening on the pipe is said at once, without starting the bridge.
+    init(link: UNOLink, office: OfficeLauncher?, connectSeconds: Int, joinsNow: Bool = false, onQuit: (end: Bool, close: Bool),
          eventLoop: EventLoop, logger: Logger) {
         self.onQuit = onQuit
         goodbye = BridgeGoodbye(loop: eventLoop)
-        driver = SourceDriver(machine: link, io: IO(office: office, connectSeconds: connectSeconds, goodbye: goodbye),
+        driver = SourceDriver(machine: link, io: IO(office: office, connectSeconds: connectSeconds, goodbye: goodbye, joinsNow: joinsNow),
                               eventLoop: eventLoop, logger: logger)
     }
 
@@ -54,16 +55,18 @@ public final class ImpressUNOSource: DrivenSource, SaysFarewell {
         public typealias Machine = UNOLink
         private let office: OfficeLauncher?
         private let connectSeconds: Int
+        private let joinsNow: Bool
         private var bridge: LineProcess?
         /// The bridge's `bye`, heard even once the pad has stopped listening.
         let goodbye: BridgeGoodbye
         /// The program the bridge runs on (the Python), said when it lacks `uno`.
         private var program = ""
 
-        init(office: OfficeLauncher?, connectSeconds: Int, goodbye: BridgeGoodbye) {
+        init(office: OfficeLauncher?, connectSeconds: Int, goodbye: BridgeGoodbye, joinsNow: Bool) {
             self.office = office
             self.connectSeconds = connectSeconds
             self.goodbye = goodbye
+            self.joinsNow = joinsNow
         }
 
         /// A command is reported written when it became a line to the bridge.
@@ -79,6 +82,9 @@ public final class ImpressUNOSource: DrivenSource, SaysFarewell {
                 }
             case .spawnBridge:
                 bridge?.end()
+                if joinsNow, !OfficeLauncher.isListening(driver.machine.pipe) {
+                    return driver.handle(.line(.fatal(what: "no-office", message: "nothing listens on the pipe")))
+                }
                 let generation = driver.newGeneration()
                 let goodbye = self.goodbye
                 let (program, arguments, firstLine) = UNOBridgeScript.command(pipe: driver.machine.pipe, connectSeconds: connectSeconds)

@@ -10,6 +10,10 @@ import SlideModel
 /// at the size of the least wanted picture (a thumbnail). The last `want`
 /// wins: what is no longer wanted is not taken.
 extension RevealLink {
+    /// Where the render window's top left corner goes: X and Wayland screens
+    /// start at 0, 0, and a window there still fits X's 16-bit coordinates.
+    static let offScreen = -20_000
+
     /// The URL of the render window: the deck's, marked so no pad takes it for the deck.
     static func renderURL(deck url: String) -> String {
         let base = url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? url
@@ -44,9 +48,14 @@ extension RevealLink {
             // came up above a deck that is not full screen (openbox, seen on
             // Xvfb), showing the audience slides ahead. Minimized, its page is
             // hidden but still takes pictures (same times, transitions off).
+            // And off the screen: without a window manager (a kiosk, a bare
+            // startx) nothing minimizes it, and it mapped over the deck
+            // (Xvfb, Chromium 156); placed at `offScreen` it maps where no
+            // screen is, and its pictures are the same.
             return [request(.audience, CDPRequest(id: 0, method: "Target.createTarget", params: [
                 "url": .string(Self.renderURL(deck: deckURL)), "newWindow": true, "background": true,
-                "windowState": "minimized",
+                "windowState": "minimized", "left": .number(Double(Self.offScreen)), "top": .number(Double(Self.offScreen)),
+                "width": .number(Double(viewport.width)), "height": .number(Double(viewport.height)),
             ]), .createTarget)]
         case .ready:
             var next: (slide: Int, key: PictureKey)?

@@ -108,6 +108,9 @@ public protocol SlideSource: AnyObject, Sendable {
     /// Stops as `shutdown` does, and hands over what must still finish after
     /// this process is gone (nil: nothing; see `SourceHandOff`).
     func leave() -> SourceHandOff?
+    /// Stops, leaving its link open for another process to take over
+    /// (`SourceKind.adopt`); nil when it has none to give (it stopped as `shutdown` does).
+    func handOver() -> SourceHandOff?
 }
 
 extension SlideSource {
@@ -117,6 +120,11 @@ extension SlideSource {
     public func want(_ pictures: [PictureWant]) {}
     /// Most sources leave nothing behind.
     public func leave() -> SourceHandOff? {
+        shutdown()
+        return nil
+    }
+    /// Most sources have no link to give.
+    public func handOver() -> SourceHandOff? {
         shutdown()
         return nil
     }

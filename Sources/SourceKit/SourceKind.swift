@@ -59,9 +59,14 @@ public protocol SourceKind: Sendable {
     /// A source for `address` (already checked by `parse`), set up for `use`;
     /// `logger` nil: the kind's own ("controlpad.ID").
     func makeSource(address: String, settings: SourceSettings, use: SourceUse, logger: Logger?) throws -> any ConfirmingSource
-    /// Finishes what a leaving process handed over (`SourceHandOff.arguments`)
+    /// Finishes what a leaving process handed over (`SourceHandOff.state`)
     /// on `descriptor`, blocking; says how it goes through `say`.
-    func finish(handOffArguments arguments: [String], descriptor: Int32, say: @escaping (String) -> Void) throws(SourceKindError)
+    func finish(state: [UInt8], descriptor: Int32, say: @escaping (String) -> Void) throws(SourceKindError)
+    /// A source on a link another process handed over (`SourceHandOff`),
+    /// instead of connecting anew; `address` and `settings` as `makeSource`
+    /// (for a reconnect, should the link drop).
+    func adopt(state: [UInt8], descriptor: Int32, address: String, settings: SourceSettings, use: SourceUse,
+               logger: Logger?) throws -> any ConfirmingSource
 }
 
 extension SourceKind {
@@ -74,9 +79,12 @@ extension SourceKind {
     public var discoverer: (any SourceDiscoverer)? { nil }
     public func initialLink(shown: String) -> LinkState { .connecting(to: shown) }
     public func validate(_ settings: SourceSettings) throws(SourceKindError) {}
-    public func finish(handOffArguments arguments: [String], descriptor: Int32,
-                       say: @escaping (String) -> Void) throws(SourceKindError) {
+    public func finish(state: [UInt8], descriptor: Int32, say: @escaping (String) -> Void) throws(SourceKindError) {
         throw SourceKindError("\(displayName) hands nothing over")
+    }
+    public func adopt(state: [UInt8], descriptor: Int32, address: String, settings: SourceSettings, use: SourceUse,
+                      logger: Logger?) throws -> any ConfirmingSource {
+        throw SourceKindError("\(displayName) hands no link over")
     }
 
     /// Whether `address` starts with one of its schemes.

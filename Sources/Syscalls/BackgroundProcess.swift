@@ -55,11 +55,16 @@ extension Syscalls {
         return (pid, status)
     }
 
-    /// The path of this process's own executable.
+    /// The path of this process's own executable. One replaced on disk
+    /// since it started (an upgrade, a rebuild during a talk) is still
+    /// there as /proc/self/exe: a link handed to a background process must
+    /// not be dropped because the file moved.
     public static func ownExecutable() -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        return n > 0 ? String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
+        guard n > 0 else { return nil }
+        let path = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return access(path, X_OK) == 0 ? path : "/proc/self/exe"
     }
 
     /// Calls `body` with each descriptor open in this process until it returns true.

@@ -110,16 +110,15 @@ final class SourceRegistryTests: XCTestCase {
         XCTAssertEqual(ConfigLoader(file: "config.toml", text: "server = \"a b\"\n").parse().problems.first?.key, "server")
     }
 
-    /// What a source must still finish goes to `finish-stream`, which asks
-    /// the kind named in the hand-off; an unknown kind is a usage error.
+    /// What a source must still finish goes to `finish-stream --source KIND`,
+    /// which asks the kind named there; the link and its state come on its
+    /// standard input, never on its command line; an unknown kind is a usage error.
     func testAHandOffIsFinishedByTheKindItNames() throws {
-        let handOff = SourceHandOff(kind: "impress", descriptor: -1, arguments: ["--state", "{}", "--within-ms", "5"],
-                                    waitDescription: "still sending") { _ in }
-        let arguments = LinkLeaving.finishArguments(handOff, log: "/tmp/x.log")
-        XCTAssertEqual(arguments, ["finish-stream", "--source", "impress", "--log", "/tmp/x.log", "--", "--state", "{}", "--within-ms", "5"])
-        let command = try XCTUnwrap(try ControlPadCommand.parseAsRoot(arguments) as? FinishStreamCommand)
+        let command = try XCTUnwrap(try ControlPadCommand.parseAsRoot(["finish-stream", "--source", "impress", "--log", "/tmp/x.log"])
+            as? FinishStreamCommand)
         XCTAssertEqual(command.source, "impress")
-        XCTAssertEqual(command.arguments, ["--state", "{}", "--within-ms", "5"])
+        XCTAssertThrowsError(try ControlPadCommand.parseAsRoot(["finish-stream", "--source", "impress", "--", "--state", "{}"]),
+                             "no state on the command line any more")
         XCTAssertThrowsError(try FinishStreamCommand.parse(["--source", "nothing"]).run())
     }
 

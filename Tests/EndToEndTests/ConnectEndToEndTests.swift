@@ -26,6 +26,13 @@ final class ConnectEndToEndTests: FakeImpressTestCase {
                                environment: environment.merging(["CONTROLPAD_LOG_LEVEL": "trace"]) { $1 })
     }
 
+    /// `controlpad send` to `fake` that must succeed: what it printed.
+    private func sendOK(_ fake: FakeImpressProcess, _ words: [String], file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let run = try ControlpadProcess.run(["send", "127.0.0.1:\(fake.port)"] + words, environment: environment)
+        XCTAssertEqual(run.status, 0, run.err, file: file, line: line)
+        return run.out + run.err
+    }
+
     /// The pairing file and the pad's door for `send` (`PadDoor`) live in a temporary directory.
     private var environment: [String: String] { ["XDG_STATE_HOME": stateHome.path, "XDG_RUNTIME_DIR": stateHome.path] }
 
@@ -127,11 +134,7 @@ final class ConnectEndToEndTests: FakeImpressTestCase {
         let fake = try fake(show: true)
         let pad = try connect("127.0.0.1:\(fake.port)")
         try position(pad, "1/5")
-        func send(_ words: String...) throws -> String {
-            let run = try ControlpadProcess.run(["send", "127.0.0.1:\(fake.port)"] + words, environment: environment)
-            XCTAssertEqual(run.status, 0, run.err)
-            return run.out + run.err
-        }
+        func send(_ words: String...) throws -> String { try sendOK(fake, words) }
         XCTAssertEqual(try send("next"), "slide 2/5 (through the pad)\n")
         try position(pad, "2/5")
         XCTAssertEqual(try send("blank"), "slide 2/5 · blank (through the pad)\n")
@@ -148,29 +151,77 @@ final class ConnectEndToEndTests: FakeImpressTestCase {
         XCTAssertEqual(try send("previous"), "slide 3/5\n", "a kept link of its own once the pad is gone")
     }
 
+    /// A `send` through the pad answers where the show went once it said
+    /// so, not where the press was heading (issue 52, item 4): a step the
+    /// show drops (as LibreOffice drops one sent within 20 ms of another)
+    /// is answered with the slide the show stayed on; a blank sent while a
+    /// step is on its way, and that step, answer once the step is settled,
+    /// with where the show then stands.
+    func testSendThroughThePadAnswersWhatTheShowConfirmed() throws {
+        let fake = try fake(show: true)
+        let pad = try connect("127.0.0.1:\(fake.port)")
+        try position(pad, "1/5")
+        func send(_ words: String...) throws -> String { try sendOK(fake, words) }
+        fake.send("ignore 1")
+        _ = try fake.waitFor("the fake drops the next step") { $0.entries.contains { $0["line"] as? String == "ignore 1" } ? true : nil }
+        XCTAssertEqual(try send("next"), "slide 1/5 (through the pad)\n", "the show dropped the step: it stands on slide 1")
+        XCTAssertEqual(try send("next"), "slide 2/5 (through the pad)\n")
+        // A step dropped, and a blank sent while it was on its way: both say where the show stands.
+        fake.send("ignore 1")
+        let next = try ControlpadProcess(["send", "127.0.0.1:\(fake.port)", "next"], environment: environment)
+        _ = try fake.waitFor("the second step dropped") { $0.entries.filter { $0["event"] as? String == "ignored" }.count == 2 ? true : nil }
+        let blank = try ControlpadProcess(["send", "127.0.0.1:\(fake.port)", "blank"], environment: environment)
+        XCTAssertEqual(try next.wait(timeout: 10), 0)
+        XCTAssertEqual(try blank.wait(timeout: 10), 0)
+        XCTAssertEqual(next.stdout, "slide 2/5 · blank (through the pad)\n", "the step never happened; the blank did")
+        XCTAssertEqual(blank.stdout, "slide 2/5 · blank (through the pad)\n")
+        try status(pad, "2/5 BLANK") { $0.contains(" 2/5 ") && $0.contains("BLANK") }
+    }
+
     /// Quitting the pad after a blank ended, starting it again, `b` and →,
-    /// three times, against a fake that crashes as LibreOffice 25.2 does
-    /// when a client leaves after a blank ended: each pad's link is held in
-    /// the background until the show ends, so nothing crashes and every →
-    /// moves the show.
-    func testQuittingAfterABlankEndedNeverCrashesImpress() throws {
-        let fake = try fake(show: true, flags: ["--crashy"])
+    /// three times, with a pedal's `send`s before each pad and through it,
+    /// against a fake that crashes as LibreOffice 25.2 does when a client
+    /// leaves after a blank ended: the one link is held in the background
+    /// while no pad runs, and each new pad takes it over (issue 52, item 1),
+    /// so Impress sees one client for it all, nothing crashes, every → moves
+    /// the show, and the link closes once the show ends.
+    func testOneLinkForEveryPadAndSendAcrossRestartsAfterBlanks() throws {
+        let fake = try FakeImpressProcess(show: true, slides: 20, flags: ["--crashy"])
+        fakes.append(fake)
+        func send(_ words: String...) throws -> String {
+            let run = try ControlpadProcess.run(["send", "127.0.0.1:\(fake.port)"] + words + ["--name", "controlpad-test", "--pin", "1234"],
+                                                environment: environment)
+            XCTAssertEqual(run.status, 0, run.err)
+            return run.out
+        }
+        var slide = 1
         for round in 0..<3 {
+            // A pedal before the pad: blank, resume, next (the first starts the kept link).
+            XCTAssertEqual(try send("blank"), "slide \(slide)/20 · blank\n")
+            XCTAssertEqual(try send("resume"), "slide \(slide)/20\n")
+            slide += 1
+            XCTAssertEqual(try send("next"), "slide \(slide)/20\n")
             let pad = try connect("127.0.0.1:\(fake.port)")
-            try position(pad, "\(round + 1)/5")
-            try status(pad, "all previews") { !$0.contains("previews ") }
+            try position(pad, "\(slide)/20")
             try pad.send("b")
             try status(pad, "BLANK") { $0.contains("BLANK") }
             try pad.send("Right")
-            try position(pad, "\(round + 2)/5")
+            slide += 1
+            try position(pad, "\(slide)/20")
+            if round < 2 {
+                slide += 1
+                XCTAssertEqual(try send("next"), "slide \(slide)/20 (through the pad)\n", "the pad took the door over")
+                try position(pad, "\(slide)/20")
+            }
             try pad.quit()
         }
+        XCTAssertEqual(fake.acceptedCount, 1, "one client for every pad and send: each took the link over")
         XCTAssertFalse(fake.entries.contains { $0["event"] as? String == "crashed" }, "Impress's remote never crashed")
         XCTAssertFalse(fake.entries.contains { ($0["event"] as? String)?.hasPrefix("left after a blank") == true },
                        "no link left while the show ran")
         fake.send("stop")
-        _ = try fake.waitFor("every held link closed after the show ended") { fake in
-            fake.entries.filter { $0["event"] as? String == "closed" }.count == 3 ? true : nil
+        _ = try fake.waitFor("the held link closed once the show ended") { fake in
+            fake.entries.contains { $0["event"] as? String == "closed" } ? true : nil
         }
     }
 

@@ -88,6 +88,60 @@ final class SendWatchEndToEndTests: FakeImpressTestCase {
         XCTAssertFalse(fake.entries.contains { $0["event"] as? String == "crashed" }, "Impress's remote never crashed")
     }
 
+    /// The kept link is visible and stoppable (issue 52, item 2): its
+    /// command line names the show and no PIN; `controlpad links` lists it
+    /// with its age; `--close` closes it, except one held until the show
+    /// ends (a blank ended while it was open), which wants `--force`; and
+    /// SIGTERM ends it.
+    func testTheKeptLinkShowsNoPinAndLinksListsAndClosesIt() throws {
+        let fake = try fake(slides: 5, trickleMs: 2, flags: ["--crashy"])
+        XCTAssertEqual(try send(fake, "next", pairing: testPairing).out, "slide 2/5\n")
+        let keeper = try ChildProcess.run(["pgrep", "-f", "keep-link 127.0.0.1:\(fake.port)"]).output
+            .split(separator: "\n").compactMap { Int32($0) }
+        XCTAssertEqual(keeper.count, 1)
+        let pid = try XCTUnwrap(keeper.first)
+        let commandLine = try String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)
+            .split(separator: "\0").dropFirst().joined(separator: " ")
+        XCTAssertEqual(commandLine, "keep-link 127.0.0.1:\(fake.port)", "no PIN, no name, no JSON on the command line")
+        let listed = try ControlpadProcess.run(["links"], environment: environment)
+        XCTAssertEqual(listed.status, 0, listed.err)
+        XCTAssertEqual(listed.out, "127.0.0.1:\(fake.port) (Impress) · kept link, pid \(pid) · 0 s · slide 2/5\n")
+        let doctor = try ControlpadProcess.run(["doctor", "127.0.0.1:\(fake.port)", "--timeout", "1"], environment: environment)
+        XCTAssertTrue(doctor.out.contains("ControlPad's link to 127.0.0.1:\(fake.port): kept link, pid \(pid)"), doctor.out)
+        // A blank ended while it was open: it stays until the show ends.
+        _ = try send(fake, "blank")
+        _ = try send(fake, "resume")
+        let refused = try ControlpadProcess.run(["links", "--close"], environment: environment)
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.err.contains("stays until the show ends"), refused.err)
+        XCTAssertTrue(try ControlpadProcess.run(["links"], environment: environment).out.contains("held until the show ends"))
+        let forced = try ControlpadProcess.run(["links", "--close", "--force"], environment: environment)
+        XCTAssertEqual(forced.out, "closed the link to 127.0.0.1:\(fake.port) (pid \(pid))\n", forced.err)
+        _ = try fake.waitFor("the kept link closed") { $0.entries.contains { $0["event"] as? String == "closed" } ? true : nil }
+        XCTAssertEqual(try ControlpadProcess.run(["links"], environment: environment).out, "no ControlPad links to shows\n")
+        // SIGTERM ends a new one, held too, at once.
+        fake.send("stop")
+        fake.send("start")
+        XCTAssertEqual(try send(fake, "blank").out, "slide 1/5 · blank\n")
+        _ = try send(fake, "resume")
+        let second = try ChildProcess.run(["pgrep", "-f", "keep-link 127.0.0.1:\(fake.port)"]).output
+        _ = try ChildProcess.run(["kill", "-TERM"] + second.split(separator: "\n").map(String.init))
+        _ = try fake.waitFor("the second kept link closed on SIGTERM") { fake in
+            let events = fake.entries.map { ($0["event"] as? String ?? "", $0["conn"] as? Int ?? 0) }
+            return events.filter { $0.0 == "accepted" }.count == events.filter { $0.0 == "closed" }.count ? true : nil
+        }
+    }
+
+    /// `send uno:NAME` when no LibreOffice listens on the pipe says so at
+    /// once, in the doctor's words, without starting the bridge and waiting
+    /// for its timeout (issue 52, item 5).
+    func testSendOverUNOWithNothingOnThePipeFailsAtOnceInTheDoctorsWords() throws {
+        let pipe = "nosuch-\(UUID().uuidString.prefix(8))"
+        let run = try ControlpadProcess.run(["send", "uno:\(pipe)", "next", "--timeout", "60"], environment: environment)
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.err, "controlpad: cannot reach uno:\(pipe): no LibreOffice listens on the pipe \(pipe)\n")
+    }
+
     func testEachCommandReachesImpressAndPrintsWhereTheShowIs() throws {
         let fake = try fake()
         XCTAssertEqual(try send(fake, "goto", "3", pairing: testPairing).out, "slide 3/5\n")

@@ -159,6 +159,8 @@ final class RevealLinkTests: XCTestCase, RevealLinkHarness {
         XCTAssertEqual(create[0].1.params["url"]?.string, "file:///d.html?controlpad-render#/0")
         XCTAssertEqual(create[0].1.params["windowState"]?.string, "minimized",
                        "the render window never comes up where the audience could see it (openbox, a deck not full screen)")
+        XCTAssertEqual([create[0].1.params["left"]?.int, create[0].1.params["top"]?.int], [-20_000, -20_000],
+                       "nor without a window manager, which minimizes nothing: it maps off every screen")
         let opening = feed(.text(.audience, JSONValue.object(["id": .number(Double(create[0].1.id)), "result": ["targetId": "R1"]]).encoded))
         XCTAssertEqual(opening, [.open(.render, url: "ws://127.0.0.1:9222/devtools/page/R1")])
         let setup = writes(feed(.opened(.render)))

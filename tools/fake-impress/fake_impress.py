@@ -21,6 +21,8 @@ PORTFILE once listening, then reads control lines from stdin:
     accept           clients waiting for their PIN are paired now
     pairing MODE     how later pair requests are answered: paired|validate|silent|refuse
     drop             close every client connection
+    ignore N         the next N navigation commands are not carried out, as
+                     LibreOffice drops a step sent within 20 ms of another
     (A client that closes while its previews are still being sent leaves the
     server answering nobody, as LibreOffice does, unless --forgiving.)
     reset            close every client connection with a TCP reset (RST)
@@ -145,6 +147,7 @@ class FakeImpress:
         # a moment later (connections are accepted, never answered).
         self.dead = False
         self.hung = args.hung
+        self.ignoring = 0  # navigation commands still to drop (`ignore N`)
         # --crashy: clients connected when a blank ended, and whether one of
         # them left while the show ran (the next slide change then crashes).
         self.restarted_under = set()
@@ -273,6 +276,9 @@ class FakeImpress:
                     self.start_show()
             elif not self.running:
                 return
+            elif self.ignoring > 0 and name in ("transition_next", "transition_previous", "goto_slide"):
+                self.ignoring -= 1
+                self.log(client.id, "ignored", name=name)
             elif name == "transition_next":
                 self.end_blank()
                 self.move(min(self.current + 1, self.slides - 1))
@@ -434,6 +440,9 @@ class FakeImpress:
         elif word == "drop":
             for c in list(self.clients):
                 c.close()
+        elif word == "ignore":
+            with self.lock:
+                self.ignoring = int(rest)
         elif word == "reset":
             for c in self.all_clients():
                 try:

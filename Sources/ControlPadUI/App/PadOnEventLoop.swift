@@ -29,6 +29,7 @@ final class PadOnEventLoop: @unchecked Sendable {
     private var escape: Scheduled<Void>?
     private var input: Channel?
     private var over = false
+    private var awaiting: [Awaiting] = []
     /// Made by `run` (a pad that never ran leaves no promise unkept).
     private var finished: EventLoopPromise<Void>?
 
@@ -49,14 +50,62 @@ final class PadOnEventLoop: @unchecked Sendable {
 
     /// From any thread: a `controlpad send` that came through the pad
     /// (`PadDoor`), carried out in a turn of its own; `answer` gets what
-    /// `send` prints.
-    func remote(_ action: RemoteAction, answer: @escaping @Sendable (SendConversation.Step) -> Void) {
+    /// `send` prints: where the show is once it confirmed the press (no
+    /// heading left: a move confirmed, or given up), or started or stopped,
+    /// waiting `timeout` seconds at most (`awaiting`). A blank or resume
+    /// waits for a move still on its way, so its answer is where the show is.
+    func remote(_ action: RemoteAction, timeout: Double = 5, answer: @escaping @Sendable (SendConversation.Step) -> Void) {
         loop.execute {
             guard !self.over, let pad = self.pad else { return answer(.fail("the pad is quitting")) }
             if let refusal = pad.state.refusal(of: action) { return answer(.fail(refusal)) }
             pad.take(.remote(action))
-            answer(.succeed(pad.state.remoteReport))
+            let confirmed: @Sendable (PadState) -> Bool = switch action {
+            case .start: { $0.showRunning }
+            case .stop: { !$0.showRunning }
+            default: { $0.heading == nil }
+            }
+            if confirmed(pad.state) {
+                answer(.succeed(pad.state.remoteReport))
+            } else {
+                let until = NIODeadline.now() + .milliseconds(Int64(timeout * 1000))
+                self.awaiting.append(Awaiting(confirmed: confirmed, until: until, answer: answer))
+                self.loop.scheduleTask(deadline: until) { self.settleRemotes() }
+            }
             self.askForTurn()
+        }
+    }
+
+    /// A `send` through the pad waiting for the show to confirm it (`remote`).
+    private struct Awaiting {
+        let confirmed: @Sendable (PadState) -> Bool
+        let until: NIODeadline
+        let answer: @Sendable (SendConversation.Step) -> Void
+    }
+
+    /// Answers the `send`s whose press the show confirmed, and those whose
+    /// time ran out (sent, not yet confirmed: success, said as such).
+    private func settleRemotes(quitting: Bool = false) {
+        guard !awaiting.isEmpty, let pad else { return }
+        let now = NIODeadline.now()
+        awaiting.removeAll { waiting in
+            if waiting.confirmed(pad.state) {
+                waiting.answer(.succeed(pad.state.remoteReport))
+            } else if quitting || now >= waiting.until {
+                let stands = pad.state.showRunning ? "slide \(pad.state.current + 1)/\(pad.state.slideCount)" : "no show"
+                waiting.answer(.succeed("sent (through the pad), not confirmed yet: the show stands on \(stands)"))
+            } else {
+                return false
+            }
+            return true
+        }
+    }
+
+    /// From any thread: where the show is, as `send` through the pad says it.
+    func report(_ answer: @escaping @Sendable (String) -> Void) {
+        loop.execute {
+            guard !self.over, let pad = self.pad else { return answer("quitting") }
+            let report = pad.state.remoteReport, through = " (through the pad)"
+            answer(report.hasSuffix(through) ? String(report.dropLast(through.count)) : report)
         }
     }
 
@@ -173,7 +222,9 @@ final class PadOnEventLoop: @unchecked Sendable {
         let events = pending
         pending.removeAll(keepingCapacity: true)
         for event in events { pad.take(event) }
-        if pad.endTurn() {
+        let goesOn = pad.endTurn()
+        settleRemotes(quitting: !goesOn)
+        if goesOn {
             scheduleDue()
         } else {
             stop()

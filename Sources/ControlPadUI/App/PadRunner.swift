@@ -23,7 +23,7 @@ package enum PadRunner {
     @discardableResult
     package static func run(source: SlideSource, settings: PadSettings, link: LinkState = .connecting(to: ""),
                     sourceNotes: HelpView.SourceNotes? = nil,
-                    config loaded: LoadedConfig? = nil, door: String? = nil) throws -> SourceFarewell? {
+                    config loaded: LoadedConfig? = nil, door: ShowDoor? = nil) throws -> SourceFarewell? {
         // Everything that can fail with a message fails before the terminal
         // is taken over, so the message is readable.
         var start = try PadStart(settings: settings, link: link, loaded: loaded)
@@ -49,7 +49,7 @@ package enum PadRunner {
         }
         defer { signals.cancel() }
         // `send` to this show goes through the pad while it runs.
-        let opened = door.flatMap { PadDoor(path: $0, driver: driver) }
+        let opened = door.flatMap { PadDoor($0, driver: driver) }
         defer { opened?.close() }
 
         let colors = ColorSetup(environment: ProcessInfo.processInfo.environment, choice: settings.color)
@@ -105,7 +105,9 @@ package enum PadRunner {
         // still coming, is waited for in the background.
         terminal.restore()
         if let notKept { Syscalls.writeStandardError("controlpad: \(TerminalText.escaped(notKept))\n") }
-        if let waiting = LinkLeaving.leave(source, logger: Logger(label: "controlpad.source")) {
+        // The door closes first, so a keeper that takes a link that must stay can listen there.
+        opened?.close()
+        if let waiting = LinkLeaving.leave(source, logger: Logger(label: "controlpad.source"), keeper: door?.keeper) {
             Syscalls.writeStandardError("controlpad: \(waiting).\n")
         }
         // What the app did as the pad left (the show ended, the deck closed or kept).
