@@ -77,7 +77,11 @@ struct ReportCommand: ParsableCommand {
         if let chapters, let format = ChapterFormat(rawValue: chapters.lowercased()) {
             let marks = Chapter.from(last.run, perSlide: perSlide)
             if last.run.isOld { Syscalls.writeStandardError("controlpad: \(TerminalText.escaped(last.name)) is an old log: its times leave the blanks out, and it names no sections\n") }
-            Syscalls.writeStandardOutput(Chapter.text(marks, format: format))
+            let text = Chapter.text(marks, format: format)
+            if format == .youtube, text.split(separator: "\n").count < 3 {
+                Syscalls.writeStandardError("controlpad: YouTube shows chapters only with 3 or more, each 10 s at least: this run has \(text.split(separator: "\n").count)\n")
+            }
+            Syscalls.writeStandardOutput(text)
             return
         }
         let report = TalkReport(runs: runs)

@@ -164,6 +164,9 @@ final class TalkReportTests: XCTestCase {
         XCTAssertEqual(object["longest"] as? [Int], [4, 5, 12, 6, 3])
         XCTAssertEqual((object["slides"] as? [[String: Any]])?.count, 12)
         XCTAssertEqual(json.filter { $0 == "\n" }.count, 1, "one line")
+        let old = ReportJSON.render(TalkReport(runs: [("old.csv", try XCTUnwrap(RehearsalLog.allRuns("slide,entered_at,seconds\n1,0.0,3.0\n").first))]))
+        XCTAssertTrue(old.contains("\"length_s\":null") && old.contains("\"title\":null") && old.contains("\"change_s\":null"),
+                      "every field always there, null when not known: \(old)")
     }
 
     // MARK: chapters
