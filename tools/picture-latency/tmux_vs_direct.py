@@ -54,15 +54,17 @@ class Window:
         image = self.x11.XGetImage(self.display, self.window, 0, 0, w, h, 0xFFFFFFFF, 2)
         fields = ctypes.cast(image, ctypes.POINTER(ctypes.c_int))
         data = ctypes.cast(image, ctypes.POINTER(ctypes.c_void_p))[2]
-        checksum = zlib.adler32(ctypes.string_at(data, fields[11] * h))
-        destroy = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p)(ctypes.cast(image, ctypes.POINTER(ctypes.c_void_p))[12])
-        destroy(image)
-        return checksum
+        try:
+            return zlib.adler32(ctypes.string_at(data, fields[11] * h))
+        finally:
+            # XDestroyImage is a macro: the image's own destroy function, the first of its table.
+            ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p)(ctypes.cast(image, ctypes.POINTER(ctypes.c_void_p))[12])(image)
 
     def key(self, keysym):
+        """A key pressed and released through XTest (xterm ignores synthetic events)."""
         code = self.x11.XKeysymToKeycode(self.display, keysym)
-        self.xtst.XTestFakeKeyEvent(self.display, code, 1, 0)
-        self.xtst.XTestFakeKeyEvent(self.display, code, 0, 0)
+        for down in (1, 0):
+            self.xtst.XTestFakeKeyEvent(self.display, code, down, 0)
         self.x11.XFlush(self.display)
 
     def last_change(self, start, quiet=0.4, limit=5.0):
