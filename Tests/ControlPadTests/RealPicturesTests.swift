@@ -178,4 +178,18 @@ extension RealPicturesTests {
         XCTAssertTrue(cells.contains("▀") || cells.contains("▄"), "the slides are half-blocks")
         XCTAssertEqual(frame(&state, placed(sixel(maxBytes: PictureLimits.tmuxSixelBytes))).pictures.count, 2, "within the limit: sixel")
     }
+
+    /// Inside tmux every sixel is encoded at once: a half-block stand-in
+    /// written over the old picture made tmux drop it and redraw the whole
+    /// pane (a step took 2.4 times as long as straight to xterm).
+    func testEncodedAtOnceNoStandInIsDrawn() throws {
+        var state = try LoadedShow.demo(current: 1, notes: false)
+        var later = 0
+        let atOnce = SixelPictures(inlinePixels: .max, encodeLater: { _ in later += 1 }) { (9, 20) }
+        XCTAssertEqual(frame(&state, placed(atOnce)).pictures.count, 2, "both panes sixel in the first frame")
+        XCTAssertEqual(later, 0, "nothing sent to another thread")
+        let deferred = SixelPictures(encodeLater: { _ in later += 1 }) { (9, 20) }
+        XCTAssertLessThan(frame(&state, placed(deferred)).pictures.count, 2, "a pane waits for its encode, half-blocks meanwhile")
+        XCTAssertGreaterThan(later, 0)
+    }
 }

@@ -92,9 +92,8 @@ extension RealTerminalProbeTests {
                 read = try shot.wordsRead(in: timerArea(shot), expected: "talk left on time")
                 return read >= 0.5
             }
-            if let dir = ProcessInfo.processInfo.environment["CONTROLPAD_SCREENSHOTS"] {
-                try Data(try shot.png(targetWidth: 560)).write(to: URL(fileURLWithPath: dir)
-                    .appendingPathComponent("theme-light\(arguments.isEmpty ? "" : "-forced-dark").png"))
+            if arguments.isEmpty, let dir = ProcessInfo.processInfo.environment["CONTROLPAD_SCREENSHOTS"] {
+                try Data(try shot.png(targetWidth: 560)).write(to: URL(fileURLWithPath: dir).appendingPathComponent("theme-light.png"))
             }
             try pad.key("q")
             try pad.key("y")

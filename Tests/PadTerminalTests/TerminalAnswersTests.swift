@@ -95,6 +95,9 @@ final class TerminalAnswersTests: XCTestCase {
         XCTAssertEqual(tmuxSixel.mode.kind, .sixel, "a tmux built with sixel says 4")
         XCTAssertEqual(tmuxSixel.maxSixelSize?.width, 1000, "the terminal outside cannot be asked: xterm's largest")
         XCTAssertEqual(tmuxSixel.maxSixelBytes, 1_000_000, "tmux drops a longer sequence")
+        XCTAssertTrue(tmuxSixel.sixelEncodesAtOnce, "no half-block stand-in over a picture: tmux would redraw the whole pane")
+        XCTAssertFalse(PictureSetup.decide(choice: .auto, colorOn: true, environment: [:], probe: answering(.deviceAttributes([65, 4]))).sixelEncodesAtOnce,
+                       "straight to the terminal, large encodes go to another thread")
         asked = []
         XCTAssertEqual(PictureSetup.decide(choice: .auto, colorOn: false, environment: [:], probe: probe).mode.kind, .blocks)
         XCTAssertEqual(PictureSetup.decide(choice: .blocks, colorOn: true, environment: [:], probe: probe).mode.kind, .blocks)

@@ -51,7 +51,8 @@ extension PictureSetup {
         case .kittyPlaceholders: return KittyPlaceholderPictures()
         case .sixel:
             let reported = cellSize
-            return SixelPictures(registers: colorRegisters ?? 256, maxSize: maxSixelSize, maxBytes: maxSixelBytes, wake: wake) {
+            return SixelPictures(registers: colorRegisters ?? 256, maxSize: maxSixelSize, maxBytes: maxSixelBytes,
+                                 inlinePixels: sixelEncodesAtOnce ? .max : PictureLimits.sixelInlinePixels, wake: wake) {
                 Self.cellPixels(fd: output) ?? reported ?? (10, 20)
             }
         case .blocks, .none: return nil

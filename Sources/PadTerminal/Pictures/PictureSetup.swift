@@ -21,6 +21,8 @@ package struct PictureSetup {
     package var maxSixelSize: (width: Int, height: Int)?
     /// The most bytes one sixel picture may take (inside tmux).
     package var maxSixelBytes: Int?
+    /// Every sixel picture encoded at once, none on another thread (inside tmux).
+    package var sixelEncodesAtOnce = false
     /// Keys typed while the terminal was asked.
     package var typed: [TerminalInput] = []
     /// A choice given (`--pictures sixel`) that this terminal cannot show:
@@ -114,6 +116,7 @@ package struct PictureSetup {
         if inTmux && setup.mode.kind == .sixel {
             setup.maxSixelSize = setup.maxSixelSize ?? PictureLimits.tmuxSixelSize
             setup.maxSixelBytes = PictureLimits.tmuxSixelBytes
+            setup.sixelEncodesAtOnce = true
         }
         return setup
     }

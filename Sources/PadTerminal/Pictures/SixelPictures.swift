@@ -27,6 +27,11 @@ package final class SixelPictures: PictureEncoder {
     /// The most bytes one picture may take (tmux drops a longer sequence
     /// whole): a picture longer than that is drawn in half-blocks.
     let maxBytes: Int?
+    /// Pictures of more pixels are encoded on another thread, half-blocks
+    /// standing in meanwhile (`PictureLimits.sixelInlinePixels`; inside tmux
+    /// every one is encoded at once: a stand-in written over a picture
+    /// makes tmux drop it and redraw the whole pane, pictures and all).
+    let inlinePixels: Int
     private let encodeLater: (@escaping @Sendable () -> Void) -> Void
     private let wake: @Sendable () -> Void
     private var cache: [Key: (bytes: [UInt8], at: Int)] = [:]
@@ -40,11 +45,13 @@ package final class SixelPictures: PictureEncoder {
     /// `encodeLater` runs a large encode (default: on a global queue);
     /// `wake` is called, on that thread, when one is done.
     package init(registers: Int = 256, maxSize: (width: Int, height: Int)? = nil, maxBytes: Int? = nil,
+         inlinePixels: Int = PictureLimits.sixelInlinePixels,
          encodeLater: @escaping (@escaping @Sendable () -> Void) -> Void = { DispatchQueue.global(qos: .userInitiated).async(execute: $0) },
          wake: @escaping @Sendable () -> Void = {}, cellSize: @escaping () -> (width: Int, height: Int)) {
         self.registers = registers
         self.maxSize = maxSize
         self.maxBytes = maxBytes
+        self.inlinePixels = inlinePixels
         self.encodeLater = encodeLater
         self.wake = wake
         self.cellSize = cellSize
@@ -76,7 +83,7 @@ package final class SixelPictures: PictureEncoder {
         guard let picture = image() else { return false }
         let registers = self.registers
         encodes += 1
-        guard key.width * key.height > PictureLimits.sixelInlinePixels else {
+        guard key.width * key.height > inlinePixels else {
             store(SixelEncoder.encode(picture, width: key.width, height: key.height, registers: registers), for: key)
             return fits(key)
         }
