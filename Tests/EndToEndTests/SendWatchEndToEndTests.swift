@@ -192,9 +192,9 @@ final class SendWatchEndToEndTests: FakeImpressTestCase {
         let all = events(watch.stdoutLines)
         XCTAssertEqual(all.count, watch.stdoutLines.count, "every line is one JSON object:\n\(watch.stdout)")
         XCTAssertTrue(all.allSatisfy { ($0["time"] as? String)?.hasSuffix("Z") == true })
-        // The events in order; a state line (schema 1) follows each change among them.
+        // The events in order; a state line (schema 2) follows each change among them.
         XCTAssertEqual(Array(all.compactMap { $0["event"] as? String }.filter { $0 != "state" }.prefix(3)), ["connecting", "connected", "paired"])
-        XCTAssertTrue(all.contains { $0["event"] as? String == "state" && $0["schema"] as? Int == 1 && $0["slide"] as? Int == 4
+        XCTAssertTrue(all.contains { $0["event"] as? String == "state" && $0["schema"] as? Int == 2 && $0["slide"] as? Int == 4
                           && $0["link"] as? String == "connected" }, "the state at slide 4:\n\(watch.stdout)")
 
         kill(watch.pid, SIGINT)
