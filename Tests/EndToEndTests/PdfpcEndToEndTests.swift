@@ -107,12 +107,12 @@ final class PdfpcEndToEndTests: XCTestCase {
         try pad.send("b")
         _ = try fake.waitFor("exitState") { $0.actions.last == "exitState" ? true : nil }
 
-        // The help says what pdfpc has not.
+        // The help says what pdfpc does: its own pointer and pen.
         try pad.send("?")
-        try pad.waitFor(text: "On pdfpc")
-        // The help is paged at 120×40: pdfpc's lines may begin the next page.
-        if !(try pad.screen()).contains("no laser pointer") { try pad.send("PageDown") }
-        try pad.waitFor(text: "no laser pointer: pdfpc's pointer is local to pdfpc")
+        try pad.waitFor(text: "Keys · Esc closes")
+        // The help is paged at 120×40: pdfpc's lines are on a later page.
+        for _ in 0..<4 where !(try pad.screen()).contains("pdfpc's own pointer follows") { try pad.send("PageDown") }
+        try pad.waitFor(text: "hold on the slide: pdfpc's own pointer follows")
         try pad.send("Escape")
 
         // A resize asks again, at the new size.

@@ -40,7 +40,7 @@ enum CSIMeaning {
             return .answer(.deviceAttributes(p.values.compactMap { $0 }))
         case (UInt8(ascii: "?"), UInt8(ascii: "S")) where p.count >= 3:
             return .answer(.graphics(item: p[0] ?? 0, status: p[1] ?? 0, values: p.values.dropFirst(2).map { $0 ?? 0 }))
-        case (UInt8(ascii: "?"), UInt8(ascii: "y")) where p.count == 2:
+        case (UInt8(ascii: "?"), UInt8(ascii: "y")) where p.count == 2 && p[0] == 1016:  // the one mode the pad asks about
             return .answer(.modeReport(mode: p[0] ?? 0, setting: p[1] ?? 0))
         case (nil, UInt8(ascii: "t")) where p.count == 3 && p[0] == 6:
             return .answer(.cellSize(width: p[2] ?? 0, height: p[1] ?? 0))
