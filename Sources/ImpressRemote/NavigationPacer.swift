@@ -156,10 +156,17 @@ public struct NavigationPacer: Sendable {
     }
 
     /// This connection has just heard of a show (a new connection, a new
-    /// show): forgets everything, and holds a first step until `firstStepWait` later.
+    /// show): forgets everything but presses still held, and holds a first
+    /// step until `firstStepWait` later. A held press is kept: after a
+    /// resume LibreOffice says the show started twice, late when it is busy
+    /// rendering previews, and a `send next` held for its first step was
+    /// lost there (25.2, an 80-slide deck: the step never went out).
     public mutating func showSeen(now: Duration) {
+        let (steps, goto) = (heldSteps, held)
         reset()
         showSeenAt = now
+        heldSteps = steps
+        held = goto
     }
 
     /// Forgets everything (a new connection, a new show).

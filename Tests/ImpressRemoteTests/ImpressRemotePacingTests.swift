@@ -21,6 +21,17 @@ final class ImpressRemotePacingTests: XCTestCase {
         XCTAssertFalse(pacer.isHolding)
     }
 
+    /// After a resume LibreOffice says the show started twice, the second
+    /// time late when busy: a first step held meanwhile still goes out.
+    func testAFirstStepHeldWhenTheShowIsSaidToStartAgainIsNotLost() {
+        var pacer = NavigationPacer()
+        pacer.showSeen(now: at(1_000))
+        XCTAssertNil(pacer.wire(.next, show: show(4), now: at(1_050)))
+        pacer.showSeen(now: at(1_100))
+        XCTAssertTrue(pacer.isHolding, "the press is still held")
+        XCTAssertEqual(pacer.expire(now: at(1_300)), .next)
+    }
+
     func testPressesMadeWhileTheFirstStepWaitsBecomeOneGoto() {
         var pacer = NavigationPacer()
         pacer.showSeen(now: at(1_000))
