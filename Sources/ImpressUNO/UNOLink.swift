@@ -166,8 +166,9 @@ public struct UNOLink: Sendable {
         switch mode {
         case .present(let deck, let window):
             // LibreOffice may ask on its own screen before it opens the deck
-            // (locked, a password, document recovery), and the load waits.
-            actions += [.write(.open(deck: deck, window: window)), .arm(.asking, after: Self.askingAfter)]
+            // (locked, a password, document recovery), and the load waits:
+            // counted from the bridge's hello (`askingAfter`).
+            actions.append(.write(.open(deck: deck, window: window)))
         case .attach: actions.append(.write(.attach))
         }
         return actions
@@ -202,7 +203,10 @@ public struct UNOLink: Sendable {
         case .hello(let office):
             phase = .linked
             let name = office.isEmpty ? "LibreOffice" : office
-            return [.emit(.link(.connected(server: "\(name) · uno:\(pipe)"))), .arm(.poll, after: Self.pollEvery)]
+            // The deck's load waits from now: a LibreOffice that took long to
+            // start is not asking (and what is said before the link is up is not shown).
+            let asks: [Action] = if case .present = mode { [.arm(.asking, after: Self.askingAfter)] } else { [] }
+            return [.emit(.link(.connected(server: "\(name) · uno:\(pipe)"))), .arm(.poll, after: Self.pollEvery)] + asks
         case .deck(let title, let steps, let names, let aspect):
             sections = Self.sections(names: names)
             show.deck(steps: steps)
