@@ -151,9 +151,14 @@ def main():
             if seen:
                 pad.append((seen - start) * 1000)
             time.sleep(2)
-            picture = next((t for t in drawn if seen and t >= seen), None)
+            # The first picture the pad draws after the press: one drawn
+            # before the room's pixels changed (kept from before, handed
+            # over as the effect began) counts as 0.
+            picture = next((t for t in drawn if t >= start), None)
             if picture and seen:
-                pad_picture.append((picture - seen) * 1000)
+                pad_picture.append(max(0.0, picture - seen) * 1000)
+                if picture - seen > 0.25:
+                    print("  slow picture: press %d, slide %d, %.0f ms" % (i, c.CurrentSlideIndex + 1, (picture - seen) * 1000))
             settle()
 
         print("Impress over UNO, %d slides, %d presses each, the room's pixels" % (slides, presses))
