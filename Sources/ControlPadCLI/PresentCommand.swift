@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import ControlPadScripting
 import ControlPadUI
 import PadConfig
 import SlideModel
@@ -82,8 +83,14 @@ struct PresentCommand: ParsableCommand {
             if settings.agenda == nil, let beside = Self.agenda(beside: file) { settings.agenda = beside }
             settings.quitNote = app.quitNote
             settings.quitEndsTheShow = app.quitEndsTheShow
+            // The pad's door, as `connect` opens it: `send pointer` and `send ink`
+            // reach this pad (`controlpad links` names the address to give).
+            let door = KeptLinkClient(server: shown, kind: kind.id).path.map {
+                ShowDoor(path: $0, server: shown, kindName: kind.displayName, keeper: ["send", app.address, "start"])
+            }
             farewell = try PadRunner.run(source: made, settings: settings, link: kind.initialLink(shown: shown),
-                              sourceNotes: SourceRegistry.helpNotes(kind, bindings: config.config.bindings), config: config)
+                              sourceNotes: SourceRegistry.helpNotes(kind, bindings: config.config.bindings), config: config,
+                              door: door)
         } catch {
             if app.startedNow { app.stop() }
             throw error

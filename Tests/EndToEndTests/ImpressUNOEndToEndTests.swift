@@ -154,6 +154,24 @@ final class ImpressUNOEndToEndTests: XCTestCase {
     /// `q` `y` ends the show, yet the terminal printed the Ctrl-\\ words ("if
     /// the show still runs…") and nothing of a deck LibreOffice kept open for
     /// its unsaved changes: the bridge's `bye` was never read (issue 52, item 7).
+    /// `present`'s pad opens its door as `connect`'s does: `send pointer`
+    /// reaches it and the show (issue 49; before, `send` found no pad).
+    func testSendPointerReachesThePadOfAPresentedShow() throws {
+        let pad = try present()
+        try status(pad, "Fake deck")
+        // The pipe `present` chose: the fake bridge's first argument.
+        let pid = try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let arguments = try XCTUnwrap(FileManager.default.contents(atPath: "/proc/\(pid)/cmdline")).split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        let pipe = try XCTUnwrap(arguments.dropLast().last, "\(arguments)")
+        let sent = try ControlpadProcess.run(["send", "uno:\(pipe)", "pointer", "0.25", "0.75"])
+        XCTAssertEqual(sent.status, 0, "stdout: \(sent.out) stderr: \(sent.err)")
+        let asked = Deadline(in: 20).poll(every: 0.05) {
+            (try? String(contentsOfFile: requestLog, encoding: .utf8))?.split(separator: "\n").first { $0.contains("\"pointer\"") }
+        }
+        XCTAssertNotNil(asked, "the bridge was never asked for the pointer")
+        try pad.send("C-\\")
+    }
+
     func testQuittingSaysWhatLibreOfficeDidAsTheBridgeLeft() throws {
         let pad = try present(misbehaving: "unsaved")
         try status(pad, "Fake deck")
