@@ -148,6 +148,8 @@ final class ImpressUNOEndToEndTests: XCTestCase {
                                width: 120, height: 40, environment: [
             "CONTROLPAD_UNO_BRIDGE": FakeServerScript.toolPath("fake-uno-bridge/fake_uno_bridge.py"),
             "FAKE_UNO": misbehaving, "FAKE_UNO_LOG": requestLog, "FAKE_UNO_PID": pidFile,
+            // The pad's door of its own: tests beside this one present `uno:controlpad` too.
+            "XDG_RUNTIME_DIR": directory.path,
         ])
     }
 
@@ -163,7 +165,7 @@ final class ImpressUNOEndToEndTests: XCTestCase {
         let pid = try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         let arguments = try XCTUnwrap(FileManager.default.contents(atPath: "/proc/\(pid)/cmdline")).split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
         let pipe = try XCTUnwrap(arguments.dropLast().last, "\(arguments)")
-        let sent = try ControlpadProcess.run(["send", "uno:\(pipe)", "pointer", "0.25", "0.75"])
+        let sent = try ControlpadProcess.run(["send", "uno:\(pipe)", "pointer", "0.25", "0.75"], environment: ["XDG_RUNTIME_DIR": directory.path])
         XCTAssertEqual(sent.status, 0, "stdout: \(sent.out) stderr: \(sent.err)")
         let asked = Deadline(in: 20).poll(every: 0.05) {
             (try? String(contentsOfFile: requestLog, encoding: .utf8))?.split(separator: "\n").first { $0.contains("\"pointer\"") }
