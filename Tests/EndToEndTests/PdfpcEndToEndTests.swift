@@ -111,8 +111,17 @@ final class PdfpcEndToEndTests: XCTestCase {
         try pad.send("?")
         try pad.waitFor(text: "Keys · Esc closes")
         // The help is paged at 120×40: pdfpc's lines are on a later page.
-        for _ in 0..<4 where !(try pad.screen()).contains("pdfpc's own pointer follows") { try pad.send("PageDown") }
-        try pad.waitFor(text: "hold on the slide: pdfpc's own pointer follows")
+        // Each PageDown waits for its page: keys sent faster than the pad
+        // draws paged past the line on a busy machine.
+        let pdfpcLine = "hold on the slide: pdfpc's own pointer follows"
+        func page(_ screen: String) -> String? { screen.firstMatch(of: /\d+–\d+ of \d+/).map { String($0.0) } }
+        for _ in 0..<8 {
+            let shown = try pad.screen()
+            if shown.contains(pdfpcLine) { break }
+            try pad.send("PageDown")
+            try pad.waitFor("the next help page") { $0.contains(pdfpcLine) || page($0) != page(shown) }
+        }
+        try pad.waitFor(text: pdfpcLine)
         try pad.send("Escape")
 
         // A resize asks again, at the new size.
