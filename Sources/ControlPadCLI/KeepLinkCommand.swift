@@ -50,7 +50,8 @@ struct KeepLinkCommand: ParsableCommand {
         let (kind, shown) = try SourceRegistry.check(address)
         let configured = SourceRegistry.readConfig(path: send.config).config
         let settings = send.source.settings(for: kind, config: configured)
-        let use = SourceUse.send(timeout: .milliseconds(Int64(send.timeout * 1000)))
+        // A keeper for a `watch` waits for the PIN as `watch` does; one for `send` as long as `send` does.
+        let use = handOver.forWatch ? SourceUse.watch(timeout: nil) : .send(timeout: .milliseconds(Int64(send.timeout * 1000)))
         guard let path = KeptLinkClient(server: shown, kind: kind.id).path,
               let listener = try? LocalSocket.listen(at: path) else {
             // Someone else keeps the show's link: a link handed over that
@@ -68,6 +69,6 @@ struct KeepLinkCommand: ParsableCommand {
         let agenda = (send.agenda ?? configured.agenda).map(AgendaFile.read)?.sections
         KeptLink(link: try HeadlessLink(source: made), listener: listener, path: path, server: shown,
                  peer: .init(kind), agenda: agenda.flatMap { $0.isEmpty ? nil : $0 }, arguments: handOver.arguments,
-                 holdsUntilShowEnds: handOver.holdsUntilShowEnds, logger: logger).run()
+                 holdsUntilShowEnds: handOver.holdsUntilShowEnds, forWatch: handOver.forWatch, logger: logger).run()
     }
 }

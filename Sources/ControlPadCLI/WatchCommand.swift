@@ -100,8 +100,10 @@ struct WatchCommand: ParsableCommand {
         let kind = SourceRegistry.kind(for: address)
         let configured = SourceRegistry.readConfig(path: config).config
         let settings = source.settings(for: kind, config: configured)
-        let link = try HeadlessLink(source: kind.makeSource(address: address, settings: settings, use: .watch(timeout: nil), logger: logger))
         let shown = try SourceRegistry.check(address).shown
+        let link = try HeadlessLink(source: kind.capabilities.contains(.oneKeptLink)
+            ? follower(kind: kind, address: address, shown: shown, logger: logger)
+            : kind.makeSource(address: address, settings: settings, use: .watch(timeout: nil), logger: logger))
         // The pad's own reducer counts the talk's time, sections and pace as the pad does.
         var pad = PadState(animate: false)
         pad.link = kind.initialLink(shown: shown)
@@ -167,16 +169,25 @@ struct WatchCommand: ParsableCommand {
             // The show refused the pairing: asking again would pop its dialog up forever.
             if case .link(.failed) = event { gaveUp = true; break }
         }
-        // A link that must stay until the show ends goes to a keeper, which the next pad takes over.
-        let keeper = kind.capabilities.contains(.oneKeptLink)
-            ? ["send", address, "start"] + source.arguments + (config.map { ["--config", $0] } ?? []) + (log.map { ["--log", $0] } ?? [])
-            : nil
-        link.leave(logger: logger, keeper: keeper)
+        link.leave(logger: logger)
         if gaveUp { throw ExitCode(1) }
     }
 }
 
 extension WatchCommand {
+    /// On a show that wants one link (Impress), `watch` follows the process
+    /// that holds it (a pad, a kept link) instead of opening one of its
+    /// own, and starts a kept link when none does (`DoorFollower`).
+    func follower(kind: any SourceKind, address: String, shown: String, logger: Logger) -> DoorFollower {
+        // `send`'s arguments for the keeper ("start" stands for any command: it reads only the rest).
+        let arguments = ["send", address, "start"] + source.arguments + (config.map { ["--config", $0] } ?? []) + (log.map { ["--log", $0] } ?? [])
+        var keeper = LinkHandOver(kind: kind.id, arguments: arguments)
+        keeper.forWatch = true
+        return DoorFollower(client: KeptLinkClient(server: shown, kind: kind.id), server: shown, logger: logger) { [keeper] in
+            try LinkLeaving.start(["keep-link", shown], with: keeper)
+        }
+    }
+
     /// An `alert` line for each alert among `effects`; false once stdout is closed.
     func writeAlerts(_ effects: [Effect]) -> Bool {
         for case .alert(let alert) in effects {

@@ -23,9 +23,13 @@ import Musl
 /// the link is lost: never in the middle of a stream (`LinkLeaving`).
 /// A leaving pad hands it a link that must stay until the show ends
 /// (`LinkHandOver`), and a new pad takes the link over from it (`adopt`):
-/// one link per show. `controlpad links` asks it `about` and `close`;
-/// SIGTERM ends it at once (a stream still coming is finished in the
-/// background, a link held until the show ends is closed).
+/// one link per show. `watch`es follow the show through it
+/// (`ShowFollowers`): while one does, it stays, and a lost link is made
+/// again by the source itself. One started for a `watch` (`forWatch`)
+/// leaves soon after its last follower unless a `send` used it.
+/// `controlpad links` asks it `about` and `close`; SIGTERM ends it at once
+/// (a stream still coming is finished in the background, a link held until
+/// the show ends is closed).
 package final class KeptLink {
     package struct Policy: Sendable {
         /// How long it stays unused while no show runs.
@@ -54,6 +58,10 @@ package final class KeptLink {
     private let since = LinkAbout.now()
     private var listening = true
     private var known = KnownShow()
+    private let followers = ShowFollowers()
+    /// Started by a `watch` (`DoorFollower`): without a `send`, it stays only while followed.
+    private let forWatch: Bool
+    private var sendsServed = 0
     private var waiting: [(request: DoorRequest, reply: Int32)] = []
     private var active: (conversation: SendConversation, reply: Int32, timeout: Duration, deadline: Duration)?
     private var lastUse: Duration
@@ -63,8 +71,9 @@ package final class KeptLink {
 
     package init(link: HeadlessLink, listener: Int32, path: String, server: String, peer: SendConversation.Peer,
                  agenda: [TalkSection]? = nil, policy: Policy = Policy(), arguments: [String] = [],
-                 holdsUntilShowEnds: Bool = false, logger: Logger) {
+                 holdsUntilShowEnds: Bool = false, forWatch: Bool = false, logger: Logger) {
         self.agenda = agenda
+        self.forWatch = forWatch
         self.arguments = arguments
         kindName = peer.name
         known.holdsUntilShowEnds = holdsUntilShowEnds
@@ -87,11 +96,20 @@ package final class KeptLink {
         logger.notice("keeping the link to \(server) for send, at \(path)")
         while true {
             let idleLimit = known.holdsUntilShowEnds ? policy.holdLimit
+                : forWatch && sendsServed == 0 ? Self.firstRequestWait
                 : known.showRuns ? policy.idleWithShow : policy.idleWithoutShow
-            let idleEnd = known.isGone ? lastUse + Self.firstRequestWait
+            let followed = followers.count > 0
+            let idleEnd = followed ? nil
+                : known.isGone ? lastUse + Self.firstRequestWait
                 : waiting.isEmpty && active == nil ? lastUse + idleLimit : nil
-            let deadline = [active?.deadline, idleEnd].compactMap { $0 }.min()
+            // While followed, whether the followers are still there is looked at now and then.
+            let look = followed ? link.now + Self.followerLook : nil
+            let deadline = [active?.deadline, idleEnd, look].compactMap { $0 }.min()
             guard let item = link.next(before: deadline) else {
+                if followed {
+                    if followers.prune() == 0 { lastUse = link.now }
+                    if active.map({ link.now < $0.deadline }) ?? true { continue }
+                }
                 if let active, link.now >= active.deadline {
                     // Overdue: a confirmation gets as long again (`SendConversation`).
                     self.active?.deadline = link.now + active.timeout
@@ -125,6 +143,9 @@ package final class KeptLink {
                 }
                 answer(.succeed("closed the link to \(server) (pid \(getpid()))"), to: reply)
                 return force ? closeNow("closed by `controlpad links --close --force`") : leave()
+            case .request(.follow, let reply):
+                followers.add(reply)
+                lastUse = link.now
             case .request(let request, let reply):
                 waiting.append((request, reply))
                 lastUse = link.now
@@ -132,12 +153,13 @@ package final class KeptLink {
                 feed { $0.written(ok) }
             case .event(let event):
                 known.note(event)
+                followers.note(event)
                 feed { $0.handle(event) }
             }
             // A link that is gone fails every request in the conversation's
             // own words (`KnownShow.replay` ends with what ended it).
             if startNext() == .handedOver { return }
-            if known.isGone, active == nil, waiting.isEmpty, answered > 0 {
+            if known.isGone, active == nil, waiting.isEmpty, answered > 0, followers.count == 0 {
                 logger.notice("the link is gone: leaving")
                 break
             }
@@ -163,6 +185,7 @@ package final class KeptLink {
                 continue
             }
             let timeout = Duration.milliseconds(Int64(request.timeout * 1000))
+            sendsServed += 1
             active = (SendConversation(action: action, waitForConfirmation: request.waitForConfirmation,
                                        server: server, peer: peer, agenda: agenda), reply, timeout, link.now + timeout)
             logger.info("send \(request.words.joined(separator: " "))")
@@ -188,6 +211,7 @@ package final class KeptLink {
         LinkHandOver(handOff, arguments: arguments).send(on: reply)
         close(reply)
         close(handOff.descriptor)
+        followers.end(.handedOver)
         logger.notice("handed the link to \(server) over to a new controlpad: leaving")
         answerAll(.fail("the link to \(server) went to a new pad just now: send again"))
         return .handedOver
@@ -197,7 +221,7 @@ package final class KeptLink {
     private var about: LinkAbout {
         LinkAbout(role: "kept link", pid: getpid(), since: since, server: server, kind: kindName,
                   show: known.show.isRunning ? "slide \(known.show.current + 1)/\(known.show.slideCount)" : known.show.isKnown ? "no show" : "pairing",
-                  holdsUntilShowEnds: known.holdsUntilShowEnds)
+                  holdsUntilShowEnds: known.holdsUntilShowEnds, followers: followers.count)
     }
 
     /// Closes the link at once (SIGTERM, `links --close --force`).
@@ -209,6 +233,7 @@ package final class KeptLink {
         }
         answerAll(.fail("the process that kept the link to \(server) was stopped"))
         stopListening()
+        followers.end(.left)
         link.shutdown()
     }
 
@@ -233,13 +258,18 @@ package final class KeptLink {
 
     private func finish(_ step: SendConversation.Step) {
         guard let active else { return }
+        // Impress never says blank or resume: the followers are told what the link made.
+        if case .succeed = step, let blank = active.conversation.blanks { followers.assumeBlank(blank) }
         answer(step, to: active.reply)
         self.active = nil
         lastUse = link.now
     }
 
-    /// How long a link that failed at once waits for the request of the `send` that started it.
+    /// How long a link that failed at once waits for the request of the
+    /// `send` that started it, and one started for a `watch` for its follower.
     static let firstRequestWait: Duration = .seconds(5)
+    /// How often it looks whether its followers are still there.
+    static let followerLook: Duration = .seconds(2)
 
     private func answer(_ step: SendConversation.Step, to reply: Int32) {
         answered += 1
@@ -256,6 +286,7 @@ package final class KeptLink {
     /// Stops listening first, so the next `send` starts a new keeper.
     private func leave() {
         stopListening()
+        followers.end(.left)
         link.leave(logger: logger)
     }
 
@@ -291,7 +322,8 @@ struct KnownShow {
 
     mutating func note(_ event: SourceEvent) {
         switch event {
-        case .showStarted where show.isRunning: holdsUntilShowEnds = true
+        // A show said again on the same link (not the first word of a link made again).
+        case .showStarted where show.isRunning && show.isKnown: holdsUntilShowEnds = true
         case .showFinished: holdsUntilShowEnds = false
         case .link(.reconnecting), .link(.failed), .link(.pairing): holdsUntilShowEnds = false
         default: break
@@ -300,6 +332,9 @@ struct KnownShow {
         switch event {
         case .link(.reconnecting), .link(.failed), .link(.pairing):
             if gone == nil { gone = event }
+        case .link(.connected):
+            // Made again (the source reconnects while a `watch` follows).
+            gone = nil
         default: break
         }
     }

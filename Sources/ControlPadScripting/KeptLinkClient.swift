@@ -60,7 +60,10 @@ package struct KeptLinkClient {
         return LocalSocket.readLine(fd, timeoutMs: 2000).flatMap(LinkAbout.init(answerLine:))
     }
 
-    private func connectOrStart(_ path: String, startKeeper: () throws -> Void) throws -> Int32? {
+    /// A socket to the process at this show's door, starting a keeper with
+    /// `startKeeper` when none listens (one at a time, under a lock file);
+    /// nil when it did not start.
+    package func connectOrStart(_ path: String, startKeeper: () throws -> Void) throws -> Int32? {
         if let fd = try? LocalSocket.connect(to: path) { return fd }
         let lock = open(path + ".lock", O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
         if lock >= 0 { flock(lock, LOCK_EX) }

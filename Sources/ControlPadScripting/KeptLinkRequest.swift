@@ -33,12 +33,15 @@ package struct KeptLinkRequest: Equatable, Sendable {
 /// request; `adopt`, a new pad or keeper taking the link over (answered by
 /// a `LinkHandOver` or a refusal); `about`, what `controlpad links` and the
 /// doctor show (answered `about TAB JSON`); `close` or `close TAB force`,
-/// `controlpad links --close` (answered as a `send`).
+/// `controlpad links --close` (answered as a `send`); `follow`, a `watch`
+/// printing the show through this link (answered by `FollowLine`s until
+/// either side leaves: `ShowFollowers`).
 package enum DoorRequest: Equatable, Sendable {
     case send(KeptLinkRequest)
     case adopt
     case about
     case close(force: Bool)
+    case follow
 
     package init?(line: String) {
         switch line {
@@ -46,6 +49,7 @@ package enum DoorRequest: Equatable, Sendable {
         case "about": self = .about
         case "close": self = .close(force: false)
         case "close\tforce": self = .close(force: true)
+        case "follow": self = .follow
         default:
             guard let request = KeptLinkRequest(line: line) else { return nil }
             self = .send(request)
@@ -58,6 +62,7 @@ package enum DoorRequest: Equatable, Sendable {
         case .adopt: "adopt"
         case .about: "about"
         case .close(let force): force ? "close\tforce" : "close"
+        case .follow: "follow"
         }
     }
 }

@@ -15,8 +15,11 @@ package struct LinkAbout: Codable, Equatable, Sendable {
     package var show: String
     /// The link must stay until the show ends (a blank ended while it was open).
     package var holdsUntilShowEnds: Bool
+    /// The `watch`es that print the show through this link (`ShowFollowers`); nil from an older controlpad.
+    package var followers: Int?
 
-    package init(role: String, pid: Int32, since: Double, server: String, kind: String, show: String, holdsUntilShowEnds: Bool) {
+    package init(role: String, pid: Int32, since: Double, server: String, kind: String, show: String, holdsUntilShowEnds: Bool,
+                 followers: Int = 0) {
         self.role = role
         self.pid = pid
         self.since = since
@@ -24,6 +27,7 @@ package struct LinkAbout: Codable, Equatable, Sendable {
         self.kind = kind
         self.show = show
         self.holdsUntilShowEnds = holdsUntilShowEnds
+        self.followers = followers
     }
 
     package var answerLine: String {
@@ -52,6 +56,7 @@ package struct LinkAbout: Codable, Equatable, Sendable {
     /// The line without the show's address.
     package func summary(now: Double) -> String {
         var text = "\(role), pid \(pid) · \(Self.age(now - since)) · \(show)"
+        if let followers, followers > 0 { text += " · followed by \(followers) watch\(followers == 1 ? "" : "es")" }
         if holdsUntilShowEnds { text += " · held until the show ends (a blank ended while it was open)" }
         return text
     }

@@ -11,12 +11,13 @@ import Syscalls
 ///
 /// Without a socket it starts a keeper that pairs itself (the first `send`);
 /// a message without a kind is a refusal, its reason in `arguments[0]`.
-package struct LinkHandOver {
+package struct LinkHandOver: Sendable {
     private struct Header: Codable {
         var kind: String
         var holdsUntilShowEnds: Bool
         var waitDescription: String
         var arguments: [String]
+        var forWatch: Bool?
     }
 
     package var kind: String
@@ -24,6 +25,8 @@ package struct LinkHandOver {
     package var waitDescription: String
     /// `send`'s arguments after the program's name: `send ADDRESS [OPTIONS]…`.
     package var arguments: [String]
+    /// A keeper started for a `watch` to follow (`DoorFollower`): it waits for a PIN as long as it takes.
+    package var forWatch = false
     package var state: [UInt8]
     /// The link's socket; nil for a keeper that pairs itself.
     package var descriptor: Int32?
@@ -46,7 +49,8 @@ package struct LinkHandOver {
     /// Sends it on `socket` (the descriptor stays open here).
     @discardableResult
     package func send(on socket: Int32) -> Bool {
-        let header = Header(kind: kind, holdsUntilShowEnds: holdsUntilShowEnds, waitDescription: waitDescription, arguments: arguments)
+        let header = Header(kind: kind, holdsUntilShowEnds: holdsUntilShowEnds, waitDescription: waitDescription, arguments: arguments,
+                            forWatch: forWatch ? true : nil)
         guard let json = try? JSONEncoder().encode(header) else { return false }
         return DescriptorPassing.send(socket, descriptor: descriptor, payload: Array(json) + [0x0A] + state)
     }
@@ -66,9 +70,11 @@ package struct LinkHandOver {
             let refused = (try? JSONDecoder().decode([String: String].self, from: line))?["refused"]
             return .failure(Refusal(reason: refused ?? "not a link"))
         }
-        return .success(LinkHandOver(kind: header.kind, holdsUntilShowEnds: header.holdsUntilShowEnds,
-                                     waitDescription: header.waitDescription, arguments: header.arguments,
-                                     state: Array(payload[(newline + 1)...]), descriptor: descriptor))
+        var handOver = LinkHandOver(kind: header.kind, holdsUntilShowEnds: header.holdsUntilShowEnds,
+                                    waitDescription: header.waitDescription, arguments: header.arguments,
+                                    state: Array(payload[(newline + 1)...]), descriptor: descriptor)
+        handOver.forWatch = header.forWatch ?? false
+        return .success(handOver)
     }
 
     package struct Refusal: Error, Equatable {

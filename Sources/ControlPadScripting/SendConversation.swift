@@ -72,6 +72,15 @@ package struct SendConversation {
     private var show = ShowState()
     /// This command blanked the screen (Impress never says it did).
     private var blanked = false
+    /// The blank this command leaves, once carried out: true for `blank`,
+    /// false for `resume`, nil for the others (`KeptLink` tells its followers).
+    package var blanks: Bool? {
+        switch action {
+        case .blank: true
+        case .resume: false
+        default: nil
+        }
+    }
     /// The agenda given to `send` (`--agenda`): it wins over the source's sections.
     private let writtenAgenda: [TalkSection]?
     /// The confirmation arrived before the write was reported.

@@ -32,3 +32,22 @@ final class KnownShowTests: XCTestCase {
         XCTAssertEqual(known.replay.last, lost)
     }
 }
+
+extension KnownShowTests {
+    /// A link lost and made again while a `watch` follows the kept link is
+    /// not gone, and the show said on the new link is its first word there,
+    /// not a blank's end (no hold until the show ends for it).
+    func testALinkMadeAgainIsNotGoneAndItsShowIsNoRestart() {
+        var known = KnownShow()
+        known.note(.link(.connected(server: "Impress · 127.0.0.1")))
+        known.note(.showStarted(slideCount: 5, current: 0))
+        known.note(.link(.reconnecting(inSeconds: 1, problem: LinkProblem(source: "impress", code: "closed", reason: "closed"))))
+        XCTAssertTrue(known.isGone)
+        known.note(.link(.connected(server: "Impress · 127.0.0.1")))
+        known.note(.showStarted(slideCount: 5, current: 2))
+        XCTAssertFalse(known.isGone)
+        XCTAssertFalse(known.holdsUntilShowEnds, "the new link's first word about the show")
+        known.note(.showStarted(slideCount: 5, current: 2))
+        XCTAssertTrue(known.holdsUntilShowEnds, "the show started again on the same link: a blank ended")
+    }
+}

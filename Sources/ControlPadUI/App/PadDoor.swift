@@ -32,9 +32,12 @@ package struct ShowDoor: Sendable {
 /// instead of a connection of its own. When another process keeps that
 /// link already, the pad leaves the door to it. It says what it is to
 /// `controlpad links`, and keeps its link (no other pad takes it over).
+/// `watch`es follow the show through it (`ShowFollowers`): the pad's
+/// source's events, and the blank it makes.
 final class PadDoor: @unchecked Sendable {
     private let path: String
     private let listener: Int32
+    private let followers = ShowFollowers()
     private var closed = false
 
     /// Nil when the socket cannot be had (another process listens there).
@@ -43,6 +46,8 @@ final class PadDoor: @unchecked Sendable {
         self.path = door.path
         self.listener = listener
         let since = LinkAbout.now()
+        let followers = followers
+        driver.followers = followers
         KeptLinkDoor.serve(listener, label: "controlpad.pad-door") { request, client in
             switch request {
             case .send(let request):
@@ -56,7 +61,7 @@ final class PadDoor: @unchecked Sendable {
             case .about:
                 driver.report { show in
                     let about = LinkAbout(role: "pad", pid: getpid(), since: since, server: door.server, kind: door.kindName,
-                                          show: show, holdsUntilShowEnds: false)
+                                          show: show, holdsUntilShowEnds: false, followers: followers.prune())
                     LocalSocket.writeLine(client, about.answerLine)
                     Glibc.close(client)
                 }
@@ -65,6 +70,8 @@ final class PadDoor: @unchecked Sendable {
                 Glibc.close(client)
             case .close:
                 KeptLinkDoor.answer(.fail("a pad (pid \(getpid())) uses the link to \(door.server): quit it there (q)"), to: client)
+            case .follow:
+                followers.add(client)
             }
         }
     }
@@ -75,5 +82,6 @@ final class PadDoor: @unchecked Sendable {
         closed = true
         unlink(path)
         Glibc.close(listener)
+        followers.end(.left)
     }
 }

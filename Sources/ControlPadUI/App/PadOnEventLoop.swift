@@ -32,6 +32,9 @@ final class PadOnEventLoop: @unchecked Sendable {
     private var awaiting: [Awaiting] = []
     /// Made by `run` (a pad that never ran leaves no promise unkept).
     private var finished: EventLoopPromise<Void>?
+    /// The `watch`es following the show through the pad's door (`PadDoor`):
+    /// given every event of the source as it comes, and the pad's blank. Set before `run`.
+    var followers: ShowFollowers?
 
     init(loop: any EventLoop) {
         self.loop = loop
@@ -138,7 +141,11 @@ final class PadOnEventLoop: @unchecked Sendable {
     private func begin(_ pad: PadLoop, terminal: TerminalBackend) {
         self.pad = pad
         self.terminal = terminal
-        pad.start(post: { [self] in post($0) })
+        let followers = followers
+        pad.start(post: { [self] event in
+            if case .source(let said) = event { followers?.note(said) }
+            post(event)
+        })
         // Keys typed during the start-up queries.
         take(terminal.earlyInputs())
         TerminalChannel.open(terminal: terminal.inputDescriptor, on: loop, read: { [weak self] bytes in
@@ -223,6 +230,8 @@ final class PadOnEventLoop: @unchecked Sendable {
         pending.removeAll(keepingCapacity: true)
         for event in events { pad.take(event) }
         let goesOn = pad.endTurn()
+        // Impress never says blank or resume: the followers are told the pad's.
+        followers?.assumeBlank(pad.state.blank)
         settleRemotes(quitting: !goesOn)
         if goesOn {
             scheduleDue()
