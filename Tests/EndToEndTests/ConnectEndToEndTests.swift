@@ -225,6 +225,68 @@ final class ConnectEndToEndTests: FakeImpressTestCase {
         }
     }
 
+    /// A `watch --json` that runs all along (a Stream Deck's display) shares
+    /// the one link with the pedal's `send`s and the pad (issue 52, item 1):
+    /// it starts the kept link the `send`s go through, follows the pad that
+    /// takes that link over, then the keeper the quitting pad leaves it to.
+    /// Impress sees one client for all of it, and `watch` prints every move
+    /// whoever made it, and the blank the pedal made.
+    func testWatchSharesTheOneLinkWithSendAndThePad() throws {
+        let fake = try FakeImpressProcess(show: true, slides: 20, flags: ["--crashy"])
+        fakes.append(fake)
+        let address = "127.0.0.1:\(fake.port)"
+        let watch = try ControlpadProcess(["watch", address, "--json", "--name", "controlpad-test", "--pin", "1234"], environment: environment)
+        func lines() -> [[String: Any]] {
+            watch.stdoutLines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        }
+        func watched(_ what: String, _ match: @escaping ([String: Any]) -> Bool) throws {
+            try watch.waitForOutput(what) { _ in lines().contains(where: match) }
+        }
+        try watched("the show") { $0["event"] as? String == "show_started" && $0["slides"] as? Int == 20 }
+        XCTAssertEqual(try sendOK(fake, ["next"]), "slide 2/20\n")
+        try watched("slide 2") { $0["event"] as? String == "slide" && $0["position"] as? Int == 2 }
+        XCTAssertEqual(try sendOK(fake, ["blank"]), "slide 2/20 · blank\n")
+        try watched("the pedal's blank") { $0["event"] as? String == "state" && $0["blank"] as? Bool == true }
+        XCTAssertEqual(try sendOK(fake, ["resume"]), "slide 2/20\n")
+        let listed = try ControlpadProcess.run(["links"], environment: environment).out
+        XCTAssertTrue(listed.contains("kept link") && listed.contains("followed by 1 watch"), listed)
+
+        let pad = try connect(address)
+        try position(pad, "2/20")
+        try pad.send("Right")
+        try watched("slide 3, moved by the pad") { $0["event"] as? String == "slide" && $0["position"] as? Int == 3 }
+        XCTAssertTrue(try ControlpadProcess.run(["links"], environment: environment).out.contains("pad, pid"), "the pad holds the link now")
+        try pad.quit()
+        XCTAssertEqual(try sendOK(fake, ["next"]), "slide 4/20\n")
+        try watched("slide 4, after the pad") { $0["event"] as? String == "slide" && $0["position"] as? Int == 4 }
+
+        XCTAssertEqual(fake.acceptedCount, 1, "one client for watch, send and the pad")
+        XCTAssertEqual(fake.pairRequests.count, 1)
+        XCTAssertFalse(fake.entries.contains { $0["event"] as? String == "crashed" }, "Impress's remote never crashed")
+        let events = lines().compactMap { $0["event"] as? String }
+        XCTAssertEqual(events.filter { $0 == "paired" }.count, 1, "one pairing said, though three processes held the link:\n\(watch.stdout)")
+        XCTAssertEqual(events.filter { $0 == "show_started" }.count, 1, watch.stdout)
+        kill(watch.pid, SIGINT)
+        XCTAssertEqual(try watch.wait(timeout: 10), 0)
+        XCTAssertEqual(watch.stderr, "")
+    }
+
+    /// A `watch` alone leaves nothing behind: the kept link it started goes
+    /// soon after it, having waited for Impress's stream.
+    func testAWatchAloneLeavesNoLinkBehind() throws {
+        let fake = try fake(show: true)
+        let watch = try ControlpadProcess(["watch", "127.0.0.1:\(fake.port)", "--name", "controlpad-test", "--pin", "1234"],
+                                          environment: environment)
+        try watch.waitForOutput("notes of slide 1") { $0.contains { $0.contains("notes 1/5") } }
+        kill(watch.pid, SIGINT)
+        XCTAssertEqual(try watch.wait(timeout: 10), 0)
+        _ = try fake.waitFor("the kept link closed after the watch", timeout: 30) { fake in
+            fake.entries.contains { $0["event"] as? String == "closed" } ? true : nil
+        }
+        XCTAssertEqual(try ControlpadProcess.run(["links"], environment: environment).out, "no ControlPad links to shows\n")
+        XCTAssertEqual(fake.acceptedCount, 1)
+    }
+
     /// LibreOffice 25.2 hung in its crash handler pairs and then says
     /// nothing: the pad says its remote is stuck and what to do, instead of
     /// "Asking about the show…" for ever.
