@@ -3,8 +3,10 @@
 # 20) a foot pedal's `send` blank, resume, next before the pad, then the pad
 # (which takes the kept link over), `b`, →, a `send next` through the pad,
 # and q·y (the pad leaves its link, held since a blank ended, to a keeper).
+# A `watch --json` runs all along, following whoever holds the link.
 # After each cycle: ControlPad's connections to the show (`ss`), soffice's
-# CPU seconds in the cycle, and what each `send` answered. Before and after:
+# CPU seconds in the cycle, what each `send` answered, and the last slide
+# the watch printed. Before and after:
 # soffice's CPU at rest, and that no keep-link command line shows the PIN.
 # Wanted: one connection in every cycle, soffice's CPU per cycle and at rest
 # flat. Starts peer.sh with an 80-slide deck on LO_PEER_DISPLAY (default
@@ -24,7 +26,7 @@ if [ -z "${ONE_LINK_LOCKED:-}" ]; then
     ONE_LINK_LOCKED=1 exec flock /tmp/controlpad-real-lo.lock "$0" "$@"
 fi
 WORK=$(mktemp -d /tmp/one-link-XXXXXX)
-trap 'tmux -L one-link kill-server 2>/dev/null; "$PEER_SH" stop >/dev/null 2>&1; rm -rf "$WORK"' EXIT
+trap '[ -n "${WATCH:-}" ] && kill -INT "$WATCH" 2>/dev/null; tmux -L one-link kill-server 2>/dev/null; "$PEER_SH" stop >/dev/null 2>&1; rm -rf "$WORK"' EXIT
 cp "${CONTROLPAD:-$ROOT/.build/debug/controlpad}" "$WORK/controlpad"
 B=$WORK/controlpad
 export XDG_RUNTIME_DIR=$WORK/run XDG_STATE_HOME=$WORK/state
@@ -38,6 +40,9 @@ ticks() { awk '{print $14+$15}' "/proc/$SOFFICE/stat"; }
 rest() { local a b; a=$(ticks); sleep 5; b=$(ticks); echo "scale=1; ($b-$a)*100/$(getconf CLK_TCK)/5" | bc; }
 conns() { ss -tnp state established '( dport = :1599 )' 2>/dev/null | grep -c controlpad; }
 "$B" send 127.0.0.1 start --name controlpad-test --pin 1234
+"$B" watch 127.0.0.1 --json > "$WORK/watch.jsonl" 2> "$WORK/watch.err" &
+WATCH=$!
+watched() { grep '"event":"slide"' "$WORK/watch.jsonl" | tail -1 | sed 's/.*"position":\([0-9]*\).*/\1/'; }
 sleep 6
 echo "before: soffice at rest $(rest)% CPU; ControlPad connections $(conns)"
 echo "ps: $(ps -eo args | grep '[k]eep-link' | grep -c 1234) keep-link command lines with the PIN: $(ps -eo args | grep '[k]eep-link' | head -1)"
@@ -54,11 +59,13 @@ for i in $(seq 1 "$CYCLES"); do
     for _ in $(seq 100); do tmux -L one-link capture-pane -p 2>/dev/null | grep -q "EXIT=" && break; sleep 0.1; done
     sleep 0.5
     now=$(ticks)
-    echo "cycle $i: $(conns) connection(s); soffice $(echo "scale=1; ($now-$last)/$(getconf CLK_TCK)" | bc) s CPU in $(echo "$(date +%s.%N)-$start" | bc | cut -c1-4) s; sends: $a | $b | $c | through the pad: $d"
+    echo "cycle $i: $(conns) connection(s); soffice $(echo "scale=1; ($now-$last)/$(getconf CLK_TCK)" | bc) s CPU in $(echo "$(date +%s.%N)-$start" | bc | cut -c1-4) s; sends: $a | $b | $c | through the pad: $d | watch: slide $(watched)"
     last=$now
 done
 echo "after: send next → $("$B" send 127.0.0.1 next 2>&1)"
 sleep 6
+echo "watch: $(grep -c '"event":"slide"' "$WORK/watch.jsonl") slide lines, $(grep -c '"event":"paired"' "$WORK/watch.jsonl") paired, $(grep -c '"event":"link_lost"' "$WORK/watch.jsonl") link_lost; stderr: $(head -c 300 "$WORK/watch.err")"
+kill -INT "$WATCH"; wait "$WATCH"; echo "watch exit $?"; WATCH=
 echo "after: soffice at rest $(rest)% CPU; ControlPad connections $(conns)"
 "$B" links
 "$B" send 127.0.0.1 stop

@@ -18,7 +18,9 @@ struct WatchCommand: ParsableCommand {
         abstract: "Print one line for every change of a running show, \(SourceRegistry.names) (--json for scripts).",
         discussion: """
             Connects and pairs like connect (the remembered name and PIN, or --name and --pin; with neither, \
-            it prints a PIN to type into the presenting app and waits). Prints, as they happen: connecting, \
+            it prints a PIN to type into the presenting app and waits). On Impress it opens no link of its own: \
+            it follows the one a running pad or a kept link holds for the show (`controlpad links`), starting a \
+            kept link when none does. Prints, as they happen: connecting, \
             connected, pairing, paired, server, show_started, title, slide, step (a build or fragment), notes (of the current slide, \
             plain text), show_finished, link_lost, unanswered, answering. It keeps reconnecting when the link drops; \
             Ctrl-C or a closed stdout ends it; a pairing the show refuses ends it with status 1 (event failed). Each --json line has event and time (UTC), and \

@@ -90,6 +90,7 @@ package final class DoorFollower: ConfirmingSource, @unchecked Sendable {
         }
         var link: LinkState? = .connecting(to: server)
         var wait = Duration.zero
+        var sessions = 0
         while !stopped {
             let socket = Self.connect(path, within: wait, stopped: { self.stopped })
                 ?? (try? client.connectOrStart(path, startKeeper: startKeeper)) ?? nil
@@ -112,12 +113,21 @@ package final class DoorFollower: ConfirmingSource, @unchecked Sendable {
                 continue
             }
             logger.info("following the link to \(server) at \(path)")
+            sessions += 1
+            // A new holder of the same link (a pad or keeper that took it
+            // over) says its link from the start, connecting, then connected:
+            // no news to a follower that was connected through the last one.
+            var takenOver = sessions > 1
             var ending = FollowLine.Ending.left
             for line in LineReader(socket: socket, limit: FollowLine.maxBytes) {
                 switch FollowLine(text: line) {
                 case .event(.link(let state))?:
-                    // A holder's replay repeats the link as this follower had it: no news.
-                    if case .connecting = state, case .connecting? = link { continue }
+                    if case .connecting = state, takenOver || link.isConnecting { continue }
+                    if takenOver, case .connected = state, case .connected? = link {
+                        takenOver = false
+                        continue
+                    }
+                    takenOver = false
                     guard state != link else { continue }
                     link = state
                     deliver(.link(state))
@@ -154,6 +164,12 @@ package final class DoorFollower: ConfirmingSource, @unchecked Sendable {
             usleep(50_000)
         }
         return !stopped
+    }
+}
+
+extension Optional where Wrapped == LinkState {
+    fileprivate var isConnecting: Bool {
+        if case .connecting? = self { true } else { false }
     }
 }
 

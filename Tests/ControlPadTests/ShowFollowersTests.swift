@@ -2,6 +2,8 @@ import XCTest
 @testable import ControlPadScripting
 import SlideModel
 import Syscalls
+import Logging
+import Foundation
 
 /// `watch` follows the process that holds a show's link (`DoorRequest.follow`):
 /// the lines it is given say every event it prints, the show so far when
@@ -74,6 +76,63 @@ final class ShowFollowersTests: XCTestCase {
         XCTAssertEqual(followers.prune(), 1)
         close(follower)
         XCTAssertEqual(followers.prune(), 0)
+    }
+
+    /// `watch` through the door: it says the show as its holder does, and
+    /// when a new holder takes the link over (a pad, a keeper) and says the
+    /// link from the start (connecting, then connected), that is no news:
+    /// `watch` would print "paired" again at every pad restart.
+    func testAFollowerHearsANewHolderOfTheSameLinkAsNoNews() throws {
+        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("follow-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: runtime) }
+        let client = KeptLinkClient(server: "127.0.0.1:1599", kind: "impress", environment: ["XDG_RUNTIME_DIR": runtime.path])
+        let path = try XCTUnwrap(client.path)
+        let door = try LocalSocket.listen(at: path)
+        defer { close(door) }
+        let heard = Heard()
+        let follower = DoorFollower(client: client, server: "127.0.0.1:1599", logger: Logger(label: "test")) {
+            XCTFail("a holder listens: no keeper is started")
+        }
+        follower.start { heard.append($0) }
+        defer { follower.shutdown() }
+        let connected = SourceEvent.link(.connected(server: "Impress 25.2 · 127.0.0.1"))
+        func holder(_ lines: [FollowLine]) throws {
+            let socket = accept(door, nil, nil)
+            XCTAssertEqual(LocalSocket.readLine(socket, timeoutMs: 5000), "follow")
+            for line in lines { XCTAssertTrue(LocalSocket.writeLine(socket, try XCTUnwrap(line.text))) }
+            close(socket)
+        }
+        try holder([.event(.link(.connecting(to: "127.0.0.1:1599"))), .event(connected), .event(.showStarted(slideCount: 5, current: 0)),
+                    .end(.handedOver)])
+        try holder([.event(.link(.connecting(to: "127.0.0.1:1599"))), .event(connected), .event(.showStarted(slideCount: 5, current: 0)),
+                    .event(.slideChanged(index: 1))])
+        XCTAssertEqual(heard.wait(for: 5), [
+            .link(.connecting(to: "127.0.0.1:1599")), connected, .showStarted(slideCount: 5, current: 0),
+            .showStarted(slideCount: 5, current: 0), .slideChanged(index: 1),
+        ])
+    }
+
+    /// Events a source delivered, waited for without sleeping.
+    private final class Heard: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var events: [SourceEvent] = []
+
+        func append(_ event: SourceEvent) {
+            condition.lock()
+            events.append(event)
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        /// The first `count` events, once there are that many (10 s at most).
+        func wait(for count: Int) -> [SourceEvent] {
+            condition.lock()
+            defer { condition.unlock() }
+            let end = Date().addingTimeInterval(10)
+            while events.count < count, condition.wait(until: end) {}
+            return events
+        }
     }
 
     /// Reads `lines` follow lines from `socket` (2 s at most each).
