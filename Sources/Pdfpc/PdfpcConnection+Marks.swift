@@ -14,6 +14,13 @@ extension PdfpcConnection {
     /// The pen's colour, as the pad's ink elsewhere.
     static let penColor = "#e4002b"
 
+    /// The mode this connection switched pdfpc to and not back ("pointer",
+    /// "pen"), nil for none: pdfpc keeps it after the pad is gone (`PdfpcSource.leave`).
+    public var modeLeftOn: String? {
+        let mode = marks.modes.last ?? marks.mode
+        return mode == "pointer" || mode == "pen" ? mode : nil
+    }
+
     mutating func mark(_ command: SourceCommand, now: Duration) -> [Action] {
         switch command {
         case .pointerStarted(let x, let y):

@@ -106,23 +106,33 @@ public final class PdfpcSource: DrivenSource {
             if !answered { whenWritten?(true) }
         }
 
-        private func perform(id: Int, _ request: PdfpcAPI.Request, driver: SourceDriver<IO>) {
-            let isImage: Bool
-            if case .image = request { isImage = true } else { isImage = false }
-            let limit = isImage ? configuration.maxImageBytes : PdfpcNotes.maxBytes
+        /// The HTTP exchange for `request`, answered within `timeout`; the TLS failure when there is no context.
+        func exchange(for request: PdfpcAPI.Request, limit: Int, timeout: Duration) -> Result<HTTPExchange.Request, TLSFailure> {
             var tlsContext: TLSClientContext?
-            if case .failure(let failure) = tls {
-                return driver.eventLoop.execute { driver.handle(.failed(id: id, .tls("\(failure)"))) }
-            } else if case .success(let context) = tls {
-                tlsContext = context
+            switch tls {
+            case .failure(let failure)?: return .failure(failure)
+            case .success(let context)?: tlsContext = context
+            case nil: break
             }
             var exchange = HTTPExchange.Request(
                 host: configuration.address.host, port: configuration.address.port, tls: tlsContext,
                 method: HTTPMethod(rawValue: request.method), path: request.path, body: request.body, limit: limit,
                 connectTimeout: .nanoseconds(configuration.connectTimeout.clampedNanoseconds),
-                deadline: .now() + .nanoseconds((isImage ? configuration.imageTimeout : configuration.requestTimeout).clampedNanoseconds))
+                deadline: .now() + .nanoseconds(timeout.clampedNanoseconds))
             exchange.headers.add(name: "Authorization", value: authorization)
             if request.body != nil { exchange.headers.add(name: "Content-Type", value: "application/json") }
+            return .success(exchange)
+        }
+
+        private func perform(id: Int, _ request: PdfpcAPI.Request, driver: SourceDriver<IO>) {
+            let isImage: Bool
+            if case .image = request { isImage = true } else { isImage = false }
+            let limit = isImage ? configuration.maxImageBytes : PdfpcNotes.maxBytes
+            let exchange: HTTPExchange.Request
+            switch self.exchange(for: request, limit: limit, timeout: isImage ? configuration.imageTimeout : configuration.requestTimeout) {
+            case .success(let made): exchange = made
+            case .failure(let failure): return driver.eventLoop.execute { driver.handle(.failed(id: id, .tls("\(failure)"))) }
+            }
             let (answer, cancel) = HTTPExchange.start(exchange, on: driver.eventLoop)
             tasks[id] = cancel
             let logger = driver.logger
@@ -143,6 +153,29 @@ public final class PdfpcSource: DrivenSource {
                 }
             }
         }
+    }
+
+    /// Stops. pdfpc stays in the pointer or pen mode the pad switched it
+    /// to after the pad is gone (its presenter would find the mouse drawing):
+    /// switched back to normal first, waiting 1 s at most.
+    public func leave() -> SourceHandOff? {
+        guard !driver.eventLoop.inEventLoop else {
+            shutdown()
+            return nil
+        }
+        let driver = driver
+        let switchedBack = driver.eventLoop.flatSubmit { () -> EventLoopFuture<Void> in
+            guard driver.machine.modeLeftOn != nil,
+                  case .success(let exchange) = driver.io.exchange(for: .control(action: "switchMode", argument: "normal"),
+                                                                    limit: PdfpcNotes.maxBytes, timeout: .seconds(1)) else {
+                return driver.eventLoop.makeSucceededVoidFuture()
+            }
+            driver.logger.info("switching pdfpc back to normal from \(driver.machine.modeLeftOn ?? "")")
+            return HTTPExchange.start(exchange, on: driver.eventLoop).0.map { _ in }
+        }
+        shutdown()
+        _ = try? switchedBack.wait()
+        return nil
     }
 
     static func failure(_ error: Error, limit: Int) -> PdfpcConnection.Failure {

@@ -169,6 +169,31 @@ final class PdfpcSourceTests: XCTestCase {
         source.shutdown()
     }
 
+    /// pdfpc keeps the pointer or pen mode after the pad that switched it
+    /// on is gone (the presenter's mouse would draw): leaving switches it
+    /// back to normal; a source that switched nothing sends nothing.
+    func testLeavingSwitchesPdfpcBackFromThePen() throws {
+        let port = try startFake()
+        let pen = ["switchMode pen", "setPenColor #e4002b"]
+        for (marks, carriedOut, onLeaving) in [([SourceCommand.ink(.mode(true))], pen, ["switchMode normal"]),
+                                               ([.pointerStarted(x: 0.5, y: 0.5)], ["switchMode pointer"], ["switchMode normal"]),
+                                               ([.ink(.mode(true)), .ink(.mode(false))], ["switchMode pen", "switchMode normal", "setPenColor #e4002b"], []),
+                                               ([], [], [])] {
+            let before = controls().count
+            let said = { self.controls().dropFirst(before).map { $0.0 + ($0.1.map { " " + $0 } ?? "") }.filter { !$0.hasPrefix("movePointer") } }
+            let source = source(port: port)
+            let events = EventRecorder()
+            source.start(events: events.sink)
+            events.wait("connected and a show") { $0.contains(.showStarted(slideCount: 5, current: 0)) }
+            for mark in marks { source.send(mark) }
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline, said() != carriedOut { usleep(20_000) }
+            XCTAssertEqual(said(), carriedOut, "the marks went: \(marks)")
+            XCTAssertNil(source.leave())
+            XCTAssertEqual(Array(said().dropFirst(carriedOut.count)), onLeaving, "on leaving, after \(marks)")
+        }
+    }
+
     func testAWrongPasswordAndNothingListeningAreSaid() throws {
         let port = try startFake()
         let wrong = source(port: port, password: "nope")
