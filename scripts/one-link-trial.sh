@@ -65,6 +65,7 @@ done
 echo "after: send next → $("$B" send 127.0.0.1 next 2>&1)"
 sleep 6
 echo "watch: $(grep -c '"event":"slide"' "$WORK/watch.jsonl") slide lines, $(grep -c '"event":"paired"' "$WORK/watch.jsonl") paired, $(grep -c '"event":"link_lost"' "$WORK/watch.jsonl") link_lost; stderr: $(head -c 300 "$WORK/watch.err")"
+echo "watch's slides in order: $(grep '"event":"slide"' "$WORK/watch.jsonl" | sed 's/.*"position":\([0-9]*\).*/\1/' | tr '\n' ' ')"
 kill -INT "$WATCH"; wait "$WATCH"; echo "watch exit $?"; WATCH=
 echo "after: soffice at rest $(rest)% CPU; ControlPad connections $(conns)"
 "$B" links

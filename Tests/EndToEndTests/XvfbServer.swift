@@ -13,24 +13,31 @@ import Foundation
 enum XvfbServer {
     /// Starts it, with its output appended to `log`, and waits (20 s at most)
     /// for the display number. `CONTROLPAD_XVFB_DISPLAYS=81,82` keeps it to
-    /// those numbers (the first without a lock file or socket: with
-    /// -displayfd Xvfb writes no lock), for machines where others run X
-    /// servers too.
+    /// those numbers, for machines where others run X servers too: each
+    /// without a lock file or socket is tried in turn (with -displayfd Xvfb
+    /// writes no lock, so two tests running at once may pick the same one:
+    /// the second's Xvfb fails, and it takes the next).
     static func start(log: String) throws -> (process: ChildProcess, number: Int) {
+        guard let allowed = ProcessInfo.processInfo.environment["CONTROLPAD_XVFB_DISPLAYS"] else {
+            return try start(display: nil, log: log)
+        }
+        let free = allowed.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            .filter { !FileManager.default.fileExists(atPath: "/tmp/.X\($0)-lock")
+                && !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\($0)") }
+        var failure: Error = E2EError.make("no display of \(allowed) is free")
+        for number in free {
+            do { return try start(display: number, log: log) } catch { failure = error }
+        }
+        throw failure
+    }
+
+    private static func start(display: Int?, log: String) throws -> (process: ChildProcess, number: Int) {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw E2EError.make("pipe failed") }
         defer { close(fds[0]) }
-        var display: [String] = []
-        if let allowed = ProcessInfo.processInfo.environment["CONTROLPAD_XVFB_DISPLAYS"] {
-            let free = allowed.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-                .first { !FileManager.default.fileExists(atPath: "/tmp/.X\($0)-lock")
-                    && !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\($0)") }
-            guard let free else { throw E2EError.make("no display of \(allowed) is free") }
-            display = [":\(free)"]
-        }
         let process: ChildProcess
         do {
-            process = try ChildProcess(["Xvfb"] + display + ["-displayfd", "3", "-noreset", "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
+            process = try ChildProcess(["Xvfb"] + (display.map { [":\($0)"] } ?? []) + ["-displayfd", "3", "-noreset", "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
                                        environment: ProcessInfo.processInfo.environment, output: log, appending: true,
                                        descriptor3: fds[1])
         } catch {
@@ -41,7 +48,7 @@ enum XvfbServer {
         guard let number = Int(readLine(fds[0], within: 20).trimmingCharacters(in: .whitespacesAndNewlines)) else {
             process.stop(SIGTERM)
             let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-            throw E2EError.make("Xvfb did not start\(display.first.map { " on \($0)" } ?? ""): \(said.suffix(1000))")
+            throw E2EError.make("Xvfb did not start\(display.map { " on :\($0)" } ?? ""): \(said.suffix(1000))")
         }
         return (process, number)
     }
