@@ -47,6 +47,31 @@ final class RealTerminalTmuxSixelTests: XCTestCase {
         }
     }
 
+    /// tmux 3.5a answers DA1 with sixel whatever is outside it; xterm as it
+    /// starts (vt100) has none, and tmux would draw a box for each picture.
+    /// The pad asks tmux for its client's features and draws half-blocks.
+    func testPlainXtermInsideTmux35GetsHalfBlocksNotBoxes() throws {
+        guard ProcessInfo.processInfo.environment["CONTROLPAD_TMUX_SIXEL"] == "1" else {
+            throw XCTSkip("set CONTROLPAD_TMUX_SIXEL=1 (scripts/fetch-tmux.sh fetches tmux 3.5a)")
+        }
+        let tmux = try tmuxWithSixel()
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("cp-x-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let log = scratch.appendingPathComponent("pad.log").path
+        let socket = "cp-x-\(UUID().uuidString.prefix(8))"
+        defer { _ = try? ChildProcess.run([tmux, "-L", socket, "kill-server"]) }
+        // The pad asks the `tmux` on its PATH: this one.
+        let path = URL(fileURLWithPath: tmux).deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let pad = try XTerminalSession(.xtermPlain, command: "env PATH=\(path) \(tmux) -L \(socket) -f /dev/null new-session "
+            + "'\(TmuxSession.binary) demo --no-animation --seed 5 --log \(log)'")
+        let said = try pad.waitForFile(log, containing: "pictures: ")
+        XCTAssertTrue(said.contains("pictures: half-blocks"), said)
+        XCTAssertTrue(said.contains("the terminal outside it has none"), said)
+        try pad.key("q")
+        try pad.key("y")
+    }
+
     private func runInsideTmux() throws {
         let tmux = try tmuxWithSixel()
         let version = try ChildProcess.run([tmux, "-V"]).output.trimmingCharacters(in: .whitespacesAndNewlines)

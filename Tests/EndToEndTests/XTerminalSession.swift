@@ -8,7 +8,7 @@ import XCTest
 /// `xwd`. Everything started is stopped by its pid when the session ends.
 final class XTerminalSession {
     /// `xtermLight`: xterm -ti vt340 in its own default colours, black on white.
-    enum Terminal { case kitty, xtermSixel, xtermLight }
+    enum Terminal { case kitty, xtermSixel, xtermLight, xtermPlain }
 
     let display: String
     let directory: URL
@@ -85,9 +85,10 @@ final class XTerminalSession {
             update_check_interval 0
             """.write(to: config, atomically: true, encoding: .utf8)
             return ["kitty", "--config", config.path, "--class", "cp-test", "sh", "-c", shell]
-        case .xtermSixel, .xtermLight:
+        case .xtermSixel, .xtermLight, .xtermPlain:
             let (background, foreground) = terminal == .xtermLight ? ("white", "black") : ("black", "white")
-            return ["xterm", "-ti", "vt340", "-class", "cp-test", "-geometry", "\(columns)x\(rows)", "-bg", background, "-fg", foreground,
+            // As vt340 xterm has sixel; as it starts by default (vt100), none.
+            return ["xterm"] + (terminal == .xtermPlain ? [] : ["-ti", "vt340"]) + ["-class", "cp-test", "-geometry", "\(columns)x\(rows)", "-bg", background, "-fg", foreground,
                     "-fa", "DejaVu Sans Mono", "-fs", "9", "-xrm", "XTerm*numColorRegisters: 256", "-e", "sh", "-c", shell]
         }
     }

@@ -1,5 +1,6 @@
 import XCTest
 @testable import PadTerminal
+import PadConfig
 
 /// The start-up probe on what real terminals answer, byte for byte, and the
 /// pictures each one gets. xterm 379 (`-ti vt340`, and its default white
@@ -120,5 +121,29 @@ final class TerminalProbeAnswersTests: XCTestCase {
 
     func testTheWaitIsForDA1NotAFixed150ms() {
         XCTAssertGreaterThanOrEqual(TerminalProbe.timeoutMs, 1000, "a terminal still starting is waited for")
+    }
+
+    /// tmux 3.4+ built with sixel answers DA1 with 4 whatever terminal is
+    /// outside it, and draws a box where that terminal has no sixel: the
+    /// pad asks tmux for its client's features (captured from tmux 3.5a
+    /// with xterm as vt100 and as vt340) and draws half-blocks without sixel.
+    func testInsideTmuxSixelIsUsedOnlyWhenTheTerminalOutsideHasIt() throws {
+        let tmux = try XCTUnwrap(Self.terminals.first { $0.name == "tmux 3.5a" })
+        let answered = probe(tmux.answers)
+        let vt100 = TmuxClientFeatures.parse("256,bpaste,ccolour,clipboard,cstyle,extkeys,focus,margins,mouse,rectfill,RGB,strikethrough,title")
+        let vt340 = TmuxClientFeatures.parse("256,bpaste,ccolour,clipboard,cstyle,extkeys,focus,mouse,rectfill,RGB,sixel,strikethrough,title")
+        XCTAssertEqual(vt340?.contains("sixel"), true)
+        XCTAssertNil(TmuxClientFeatures.parse(""), "a tmux before 3.2 says nothing")
+        func decide(_ choice: PictureChoice, _ features: Set<String>?) -> PictureSetup {
+            PictureSetup.decide(choice: choice, colorOn: true, environment: tmux.environment, tmuxFeatures: { features }) { _ in answered }
+        }
+        let plain = decide(.auto, vt100)
+        XCTAssertEqual(plain.mode.kind, .blocks)
+        XCTAssertTrue(plain.mode.reason.contains("the terminal outside it has none"), plain.mode.reason)
+        XCTAssertEqual(decide(.auto, vt340).mode.kind, .sixel)
+        XCTAssertEqual(decide(.auto, nil).mode.kind, .sixel, "tmux did not say: as DA1 says")
+        let asked = decide(.sixel, vt100)
+        XCTAssertEqual(asked.mode.kind, .blocks)
+        XCTAssertEqual(asked.notice, "pictures: the terminal outside tmux has no sixel; half-blocks instead")
     }
 }

@@ -52,11 +52,12 @@ package enum PadRunner {
         let opened = door.flatMap { PadDoor($0, driver: driver) }
         defer { opened?.close() }
 
-        let colors = ColorSetup(environment: ProcessInfo.processInfo.environment, choice: settings.color)
+        let environment = ProcessInfo.processInfo.environment
+        let colors = ColorSetup(environment: environment, choice: settings.color)
         let name = colors.terminalName()
         _ = try RealTerminal.terminfo(name)  // a TERM the pad cannot draw with is said before the probe writes
-        let setup = PictureSetup.decide(choice: settings.pictures ?? config.pictures, colorOn: colors.wantsColor,
-                                        environment: ProcessInfo.processInfo.environment, probe: TerminalProbe.onTerminal)
+        let setup = PictureSetup.decide(choice: settings.pictures ?? config.pictures, colorOn: colors.wantsColor, environment: environment,
+                                        tmuxFeatures: { TmuxClientFeatures.ofClient(environment: environment) }, probe: TerminalProbe.onTerminal)
         let pictureLog = Logger(label: "controlpad.pictures")
         pictureLog.info("pictures: \(setup.mode.label) — \(setup.mode.reason)")
         pictureLog.info("terminal: \(setup.terminal.described); \(setup.answeredText)")

@@ -17,7 +17,7 @@ package enum TerminalReport {
         guard isatty(STDOUT_FILENO) != 0 else { return nil }
         let colors = ColorSetup(environment: environment, choice: .auto)
         let setup = PictureSetup.decide(choice: choice, colorOn: colors.wantsColor, environment: environment,
-                                        probe: TerminalProbe.onTerminal)
+                                        tmuxFeatures: { TmuxClientFeatures.ofClient(environment: environment) }, probe: TerminalProbe.onTerminal)
         return describe(setup)
     }
 

@@ -41,9 +41,11 @@ package struct PictureSetup {
     package var pixelMouse = false
 
     /// `probe` runs the given queries on the terminal (not called when the
-    /// choice needs no answer).
+    /// choice needs no answer); `tmuxFeatures`, what tmux knows of the
+    /// terminal outside it (`TmuxClientFeatures`; nil: it does not say).
     package static func decide(choice: PictureChoice, colorOn: Bool, environment: [String: String],
-                       probe: (String) -> TerminalProbe) -> PictureSetup {
+                               tmuxFeatures: () -> Set<String>? = { nil },
+                               probe: (String) -> TerminalProbe) -> PictureSetup {
         switch choice {
         case .none, .blocks:
             var setup = PictureSetup(mode: PictureMode(kind: choice == .none ? .none : .blocks, reason: "--pictures \(choice.rawValue)"))
@@ -75,6 +77,8 @@ package struct PictureSetup {
         // (yazi asks the name first too): iTerm2 gets its own protocol, and
         // so does WezTerm, whose kitty graphics are off by default.
         let speaksITerm = [.iTerm2, .wezTerm].contains(setup.terminal.family) && answers.answered
+        // tmux says sixel (DA1 4) whatever is outside it; its client's features say whether that terminal has it.
+        let outsideLacksSixel = inTmux && answers.sixel && tmuxFeatures().map { !$0.contains("sixel") } == true
         switch choice {
         case .iterm where inTmux:
             setup.mode = PictureMode(kind: .blocks, reason: "inside tmux iTerm2 images cannot be placed: half-blocks")
@@ -89,6 +93,10 @@ package struct PictureSetup {
             setup.notice = "pictures: this terminal has no kitty graphics (it did not answer the query); half-blocks instead"
         case .kitty:
             setup.mode = PictureMode(kind: .kitty, reason: "--pictures kitty")
+        case .sixel where outsideLacksSixel:
+            setup.mode = PictureMode(kind: .blocks, reason: "--pictures sixel, but the terminal outside \(tmux) has no sixel "
+                                     + "(tmux's client features lack it; tmux would draw a box): half-blocks")
+            setup.notice = "pictures: the terminal outside tmux has no sixel; half-blocks instead"
         case .sixel where answers.answered && !answers.sixel:
             let whose = inTmux ? "this tmux has no sixel (built without it, or the terminal outside lacks it)"
                 : "this terminal has no sixel (its device attributes lack 4)"
@@ -101,6 +109,9 @@ package struct PictureSetup {
                                      + (setup.terminal.family == .iTerm2 ? ", its own protocol (it answers kitty's query, then often shows nothing)" : ""))
         case _ where answers.kitty && !inTmux:
             setup.mode = PictureMode(kind: .kitty, reason: "\(name) answered the kitty graphics query")
+        case _ where outsideLacksSixel:
+            setup.mode = PictureMode(kind: .blocks, reason: "\(tmux) passes sixel, but the terminal outside it has none "
+                                     + "(tmux's client features lack sixel; tmux would draw a box): half-blocks")
         case _ where answers.sixel && inTmux:
             setup.mode = PictureMode(kind: .sixel, reason: "\(tmux) passes sixel (DA1 has 4); the terminal outside must show sixel too "
                                      + "(tmux draws a box where it cannot; --pictures blocks if so)")
