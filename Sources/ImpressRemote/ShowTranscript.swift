@@ -7,7 +7,10 @@
 ///
 /// Only the latest of each kind is kept: a `slideshow_started` (Impress
 /// sends one when a show starts, resumes or a client pairs) starts the
-/// show's part again, a `slideshow_finished` clears it.
+/// show's part again, a `slideshow_finished` clears it. The show's start is
+/// told at the slide it is on (the latest `slide_updated`), not the one it
+/// started on and then a move: whoever reads the show through the process
+/// that takes the link over (`watch`) would see it jump back and forth.
 public struct ShowTranscript: Sendable, Equatable {
     private var info: [String]?
     private var started: [String]?
@@ -51,10 +54,10 @@ public struct ShowTranscript: Sendable, Equatable {
     public var bytes: [UInt8] {
         var messages: [[String]] = [["LO_SERVER_SERVER_PAIRED"]]
         if let info { messages.append(info) }
-        if let started {
+        if var started {
+            if let updated, updated.count > 1, started.count > 2 { started[2] = updated[1] }
             messages.append(started)
             if let title { messages.append(title) }
-            if let updated { messages.append(updated) }
             for index in slides.keys.sorted() { messages += slides[index] ?? [] }
         } else if finished {
             messages.append(["slideshow_finished"])

@@ -266,6 +266,8 @@ final class ConnectEndToEndTests: FakeImpressTestCase {
         let events = lines().compactMap { $0["event"] as? String }
         XCTAssertEqual(events.filter { $0 == "paired" }.count, 1, "one pairing said, though three processes held the link:\n\(watch.stdout)")
         XCTAssertEqual(events.filter { $0 == "show_started" }.count, 1, watch.stdout)
+        XCTAssertEqual(lines().filter { $0["event"] as? String == "slide" }.compactMap { $0["position"] as? Int }, [2, 3, 4],
+                       "each move once, never back to where the link's show started:\n\(watch.stdout)")
         kill(watch.pid, SIGINT)
         XCTAssertEqual(try watch.wait(timeout: 10), 0)
         XCTAssertEqual(watch.stderr, "")

@@ -79,4 +79,17 @@ final class LinkHandOverTests: XCTestCase {
         t.note(["slideshow_finished"])
         XCTAssertEqual(String(decoding: t.bytes, as: UTF8.self), "LO_SERVER_SERVER_PAIRED\n\nslideshow_finished\n\n")
     }
+
+    /// The show is told at the slide it is on: a show started on slide 22
+    /// and moved to 23 is handed over as started on 23, so the process that
+    /// takes it over (and a `watch` following it) never says slide 22 again.
+    func testTheTranscriptTellsTheShowAtTheSlideItIsOn() {
+        var t = ShowTranscript()
+        t.note(["slideshow_started", "80", "21"])
+        t.note(["slideshow_info", "deck.odp"])
+        t.note(["slide_updated", "22"])
+        t.note(["slide_updated", "23"])
+        XCTAssertEqual(String(decoding: t.bytes, as: UTF8.self),
+                       "LO_SERVER_SERVER_PAIRED\n\nslideshow_started\n80\n23\n\nslideshow_info\ndeck.odp\n\n")
+    }
 }
