@@ -24,6 +24,8 @@ public struct Heading: Sendable, Equatable {
     /// The step of `target` the presses aim at, where every slide's steps
     /// are known (`PadState.stepCounts`); nil: its start, or not known.
     public var step: Int? = nil
+    /// When the show was last heard busy since the press (`heardBusy`).
+    public var busy: Duration? = nil
 
     /// How long the pad shows a heading the show says nothing about (it
     /// refused, or the step was an animation, which sends nothing) before it
@@ -32,10 +34,25 @@ public struct Heading: Sendable, Equatable {
     /// notices a wrong number.
     public static let timeout: Duration = .milliseconds(600)
 
-    public func hasExpired(at now: Duration) -> Bool { now - since >= Self.timeout }
+    /// How long after the press a busy show is waited for at most.
+    public static let busyLimit: Duration = .seconds(10)
 
-    /// The pad's loop wakes then.
-    public var expiresAt: Duration { since + Self.timeout }
+    public func hasExpired(at now: Duration) -> Bool { now >= expiresAt }
+
+    /// The pad's loop wakes then: `timeout` after the press, or after the
+    /// show was last heard busy.
+    public var expiresAt: Duration { max(since, busy ?? since) + Self.timeout }
+
+    /// The show is still sending (a slide's picture or notes it pushed): a
+    /// busy show, not one that refused. LibreOffice renders every preview
+    /// again after a show restarts (a resume, a blank ended), seconds on a
+    /// big deck, and carries a press out only then: the heading waits while
+    /// it sends, `busyLimit` after the press at most, as `send`'s kept link
+    /// does (`SendConversation`). Seen on LibreOffice 25.2 with 80 slides:
+    /// a step carried out 4.4 s after it was sent.
+    public mutating func heardBusy(at now: Duration) {
+        if now - since < Self.busyLimit { busy = now }
+    }
 
     /// `index` within a show of `count` slides.
     public static func clamp(_ index: Int, count: Int) -> Int { min(max(0, index), max(0, count - 1)) }

@@ -36,6 +36,31 @@ final class HeadingTests: XCTestCase {
         XCTAssertEqual(state.buffer.slide(for: .next), 3)
     }
 
+    /// A show that is still sending previews after it restarted (LibreOffice
+    /// renders them all again after a resume, and carries a press out only
+    /// then: 4.4 s on an 80-slide deck) is busy, not refusing: the press is
+    /// shown on its way until the show moves, not the old slide after 600 ms
+    /// (a presenter would press again and land one too far). A show that
+    /// keeps sending for ever is waited for `busyLimit` at most.
+    func testAPressIsWaitedForWhileTheShowStillSends() {
+        var state = running(80, at: 1)
+        _ = state.reduce(.key(.right), now: .seconds(10))
+        for ms in stride(from: 100, through: 4_400, by: 100) {
+            _ = state.reduce(.source(.notes(index: ms / 100, .plain("Notes"))), now: .seconds(10) + .milliseconds(ms))
+            _ = state.reduce(.tick, now: .seconds(10) + .milliseconds(ms + 50))
+            XCTAssertEqual(state.position, "→ 3/80", "still sending at \(ms) ms: the press is on its way")
+        }
+        _ = state.reduce(.source(.slideChanged(index: 2)), now: .milliseconds(14_450))
+        XCTAssertEqual(state.position, "3/80")
+
+        _ = state.reduce(.key(.right), now: .seconds(20))
+        for ms in stride(from: 100, through: 20_000, by: 100) {
+            _ = state.reduce(.source(.preview(index: ms / 100 % 80, Preview(png: []))), now: .seconds(20) + .milliseconds(ms))
+        }
+        _ = state.reduce(.tick, now: .seconds(40))
+        XCTAssertEqual(state.position, "3/80", "waited \(Heading.busyLimit) and the timeout at most")
+    }
+
     func testNeverShownPastTheEndsAndGoToIsShownToo() {
         var state = running(5, at: 3)
         _ = state.reduce(.key(.right), now: .milliseconds(1))

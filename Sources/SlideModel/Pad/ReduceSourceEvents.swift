@@ -27,6 +27,14 @@ extension PadState {
         if heard.contains(.blank) { pauseTimer(blank, now: now) }
         // The slides' content, not where the show is: the load buffer's.
         switch event {
+        case .preview, .notes:
+            // A show that sends is busy, not refusing: a press on its way is waited for.
+            heading?.heardBusy(at: now)
+            stepHeading?.heardBusy(at: now)
+        default:
+            break
+        }
+        switch event {
         case .preview(let index, let preview):
             guard index >= 0, slideCount == 0 || index < slideCount else { return }
             // A slide at a step the next pane asked for is not the slide's own picture.
