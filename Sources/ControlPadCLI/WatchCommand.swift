@@ -103,8 +103,10 @@ struct WatchCommand: ParsableCommand {
         let configured = SourceRegistry.readConfig(path: config).config
         let settings = source.settings(for: kind, config: configured)
         let shown = try SourceRegistry.check(address).shown
-        let link = try HeadlessLink(source: kind.capabilities.contains(.oneKeptLink)
-            ? follower(kind: kind, address: address, shown: shown, logger: logger)
+        // Without a private directory for the show's door (`send` says so too), a link of its own.
+        let door = KeptLinkClient(server: shown, kind: kind.id)
+        let link = try HeadlessLink(source: kind.capabilities.contains(.oneKeptLink) && door.path != nil
+            ? follower(kind: kind, address: address, door: door, logger: logger)
             : kind.makeSource(address: address, settings: settings, use: .watch(timeout: nil), logger: logger))
         // The pad's own reducer counts the talk's time, sections and pace as the pad does.
         var pad = PadState(animate: false)
@@ -180,13 +182,13 @@ extension WatchCommand {
     /// On a show that wants one link (Impress), `watch` follows the process
     /// that holds it (a pad, a kept link) instead of opening one of its
     /// own, and starts a kept link when none does (`DoorFollower`).
-    func follower(kind: any SourceKind, address: String, shown: String, logger: Logger) -> DoorFollower {
+    func follower(kind: any SourceKind, address: String, door: KeptLinkClient, logger: Logger) -> DoorFollower {
         // `send`'s arguments for the keeper ("start" stands for any command: it reads only the rest).
         let arguments = ["send", address, "start"] + source.arguments + (config.map { ["--config", $0] } ?? []) + (log.map { ["--log", $0] } ?? [])
         var keeper = LinkHandOver(kind: kind.id, arguments: arguments)
         keeper.forWatch = true
-        return DoorFollower(client: KeptLinkClient(server: shown, kind: kind.id), server: shown, logger: logger) { [keeper] in
-            try LinkLeaving.start(["keep-link", shown], with: keeper)
+        return DoorFollower(client: door, server: door.server, logger: logger) { [keeper] in
+            try LinkLeaving.start(["keep-link", door.server], with: keeper)
         }
     }
 

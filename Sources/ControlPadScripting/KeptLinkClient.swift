@@ -13,7 +13,8 @@ import Musl
 package struct KeptLinkClient {
     /// The socket's path; nil when no owner-only directory can be had.
     package let path: String?
-    let server: String
+    /// The show, as shown ("127.0.0.1:1599").
+    package let server: String
 
     /// The socket for `kind`'s show at `server` ("127.0.0.1:1599").
     package init(server: String, kind: String,
