@@ -25,7 +25,6 @@ package final class DoorFollower: ConfirmingSource, @unchecked Sendable {
     private struct Running {
         var stopped = false
         var socket: Int32 = -1
-        var events: (@Sendable (SourceEvent) -> Void)?
     }
 
     private let client: KeptLinkClient
@@ -33,6 +32,7 @@ package final class DoorFollower: ConfirmingSource, @unchecked Sendable {
     private let startKeeper: @Sendable () throws -> Void
     private let logger: Logger
     private let running = Mutex(Running())
+    private let gate = EventGate()
 
     /// How long a holder that let go without handing the link on may take
     /// to come back at the door (a keeper taking a quitting pad's link).
@@ -50,7 +50,7 @@ package final class DoorFollower: ConfirmingSource, @unchecked Sendable {
     }
 
     package func start(events: @escaping @Sendable (SourceEvent) -> Void) {
-        running.withLock { $0.events = events }
+        gate.open(events)
         DispatchQueue(label: "controlpad.door-follower").async { self.follow() }
     }
 
@@ -62,27 +62,21 @@ package final class DoorFollower: ConfirmingSource, @unchecked Sendable {
 
     /// Stops following; nothing is delivered after this returns. The link stays with its holder.
     package func shutdown() {
+        gate.close()
         running.withLock { running in
             running.stopped = true
-            running.events = nil
             if running.socket >= 0 { Glibc.shutdown(running.socket, Int32(SHUT_RDWR)) }
         }
     }
 
-    /// Delivers `event` unless stopped; false once stopped.
-    @discardableResult
-    private func deliver(_ event: SourceEvent) -> Bool {
-        running.withLock { running in
-            guard let events = running.events, !running.stopped else { return false }
-            events(event)
-            return true
-        }
+    private func deliver(_ event: SourceEvent) {
+        gate.deliver(event)
     }
 
     private var stopped: Bool { running.withLock { $0.stopped } }
 
     private func follow() {
-        guard deliver(.link(.connecting(to: server))) else { return }
+        deliver(.link(.connecting(to: server)))
         guard let path = client.path else {
             deliver(.link(.failed(.unexplained("no private directory for the show's door: set XDG_RUNTIME_DIR to a directory of yours",
                                                source: "controlpad"))))
