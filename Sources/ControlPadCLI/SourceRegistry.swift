@@ -112,6 +112,11 @@ enum SourceRegistry {
     static var doctorKinds: [any SourceKindDoctor] { kinds.compactMap { $0 as? any SourceKindDoctor } }
 
     /// The kinds a command can be pointed at (a local kind has its own command).
+    /// The kinds whose shows want one link each (`SourceCapabilities.oneKeptLink`), named: "Impress".
+    static var oneLinkNames: String {
+        list(networkKinds.filter { $0.capabilities.contains(.oneKeptLink) }.map(\.displayName))
+    }
+
     static var networkKinds: [any SourceKind] { kinds.filter { !($0 is any LocalSourceKind) } }
 
     /// The address argument's help: the default kind's form, then every scheme.

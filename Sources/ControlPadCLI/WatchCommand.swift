@@ -18,7 +18,7 @@ struct WatchCommand: ParsableCommand {
         abstract: "Print one line for every change of a running show, \(SourceRegistry.names) (--json for scripts).",
         discussion: """
             Connects and pairs like connect (the remembered name and PIN, or --name and --pin; with neither, \
-            it prints a PIN to type into the presenting app and waits). On Impress it opens no link of its own: \
+            it prints a PIN to type into the presenting app and waits). On \(SourceRegistry.oneLinkNames) it opens no link of its own: \
             it follows the one a running pad or a kept link holds for the show (`controlpad links`), starting a \
             kept link when none does. Prints, as they happen: connecting, \
             connected, pairing, paired, server, show_started, title, slide, step (a build or fragment), notes (of the current slide, \
@@ -179,7 +179,7 @@ struct WatchCommand: ParsableCommand {
 }
 
 extension WatchCommand {
-    /// On a show that wants one link (Impress), `watch` follows the process
+    /// On a show that wants one link (`SourceCapabilities.oneKeptLink`), `watch` follows the process
     /// that holds it (a pad, a kept link) instead of opening one of its
     /// own, and starts a kept link when none does (`DoorFollower`).
     func follower(kind: any SourceKind, address: String, door: KeptLinkClient, logger: Logger) -> DoorFollower {
