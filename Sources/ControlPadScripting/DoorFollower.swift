@@ -113,8 +113,11 @@ package final class DoorFollower: ConfirmingSource, @unchecked Sendable {
             // no news to a follower that was connected through the last one.
             var takenOver = sessions > 1
             var ending = FollowLine.Ending.left
+            var heard = false
             for line in LineReader(socket: socket, limit: FollowLine.maxBytes) {
-                switch FollowLine(text: line) {
+                let read = FollowLine(text: line)
+                heard = heard || read != nil
+                switch read {
                 case .event(.link(let state))?:
                     if case .connecting = state, takenOver || link.isConnecting { continue }
                     if takenOver, case .connected = state, case .connected? = link {
@@ -137,6 +140,8 @@ package final class DoorFollower: ConfirmingSource, @unchecked Sendable {
             close(socket)
             logger.info("the holder of the link to \(server) let go (\(ending.rawValue))")
             wait = ending == .handedOver ? Self.handedOverWait : Self.leftWait
+            // A holder that says nothing a follower reads (an older controlpad) is not asked again at once.
+            if !heard, !pause(.seconds(1)) { return }
         }
     }
 
