@@ -10,7 +10,9 @@ extension ImpressConnection {
         // Messages completed before a framing error still count.
         var actions: [Action] = []
         for lines in messages {
+            let wasSending = stream.isSendingSlides
             stream.note(lines, now: now)
+            if wasSending, !stream.isSendingSlides { actions += restartStreamEnded(now: now) }
             transcript.note(lines)
             guard var session else { break }
             if session.phase == .requested, !(lines.first ?? "").hasPrefix("LO_SERVER_") {
@@ -38,6 +40,14 @@ extension ImpressConnection {
         return actions
     }
 
+    /// Impress has sent every preview again: a first step held for the
+    /// show's restart goes now, or when `firstStepWait` is over.
+    private mutating func restartStreamEnded(now: Duration) -> [Action] {
+        guard pacer.waitsForRestartStream else { return [] }
+        if let wire = pacer.streamEnded(now: now) { return [.cancel(.heldNavigation)] + write(wire, for: wire) }
+        return pacer.isHolding ? [.arm(.heldNavigation, after: pacer.holdTime(now: now))] : []
+    }
+
     mutating func perform(_ output: ImpressSessionOutput, now: Duration) -> [Action] {
         switch output {
         case .event(let event):
@@ -51,8 +61,9 @@ extension ImpressConnection {
                 padKnowsAShow = false
                 actions += [.emit(.showFinished), .emit(.showTitle(""))]
             case .showStarted:
+                // Said again while it ran: it started again, and Impress sends every preview anew.
+                pacer.showSeen(now: now, restarted: padKnowsAShow && stream.isSendingSlides)
                 padKnowsAShow = true
-                pacer.showSeen(now: now)
             case .showFinished: padKnowsAShow = false
             default: break
             }

@@ -54,11 +54,16 @@ public struct NavigationPacer: Sendable {
     /// A first step on a connection waits this long after the show was
     /// seen: the show may have just moved (see `showSeenAt`).
     public static let defaultFirstStepWait: Duration = .milliseconds(200)
+    /// After the show started again while it ran (a resume, a blank ended),
+    /// a first step waits for Impress to have sent this connection every
+    /// preview again, this long at most (see `showSeen`).
+    public static let defaultRestartWait: Duration = .seconds(10)
 
     public let quietGap: Duration
     public let settle: Duration
     /// How long after the show was seen (`showSeen`) a first step waits.
     public let firstStepWait: Duration
+    public let restartWait: Duration
     public let ackTimeout: Duration
     private var lastNavigation: Duration?
     private var lastConfirmation: Duration?
@@ -77,12 +82,17 @@ public struct NavigationPacer: Sendable {
     /// The first presses, held until `firstStepWait` after `showSeenAt`: their
     /// sum, and the show they were made on.
     private var heldSteps: (delta: Int, current: Int, count: Int)?
+    /// The show started again while it ran, and Impress is still sending
+    /// its previews: a first step waits for their end (`streamEnded`).
+    private var restartStreaming = false
 
     public init(quietGap: Duration = defaultQuietGap, settle: Duration = defaultSettle,
-                ackTimeout: Duration = defaultAckTimeout, firstStepWait: Duration = defaultFirstStepWait) {
+                ackTimeout: Duration = defaultAckTimeout, firstStepWait: Duration = defaultFirstStepWait,
+                restartWait: Duration = defaultRestartWait) {
         self.quietGap = quietGap
         self.settle = settle
         self.firstStepWait = firstStepWait
+        self.restartWait = restartWait
         self.ackTimeout = max(ackTimeout, quietGap)
     }
 
@@ -102,7 +112,7 @@ public struct NavigationPacer: Sendable {
         default: return command
         }
         guard let show, show.slideCount > 0 else { return command }
-        if let seen = showSeenAt, lastNavigation == nil, now - seen < firstStepWait {
+        if let seen = showSeenAt, lastNavigation == nil, now - seen < holdsFirstStep {
             heldSteps = ((heldSteps?.delta ?? 0) + delta, show.current, show.slideCount)
             return nil
         }
@@ -144,6 +154,9 @@ public struct NavigationPacer: Sendable {
         return held.map { .goto(index: $0) }
     }
 
+    /// A first step would wait for the previews of the show's restart (`showSeen`).
+    public var waitsForRestartStream: Bool { restartStreaming }
+
     /// Whether a press waits (arm a timer for `holdTime`).
     public var isHolding: Bool { held != nil || heldSteps != nil }
 
@@ -151,9 +164,12 @@ public struct NavigationPacer: Sendable {
     /// `firstStepWait` after the show was seen; a go-to until its step is confirmed
     /// or `ackTimeout`.
     public func holdTime(now: Duration) -> Duration {
-        if heldSteps != nil, let seen = showSeenAt { return max(.zero, firstStepWait - (now - seen)) }
+        if heldSteps != nil, let seen = showSeenAt { return max(.zero, holdsFirstStep - (now - seen)) }
         return ackTimeout
     }
+
+    /// How long after the show was seen a first step is held.
+    private var holdsFirstStep: Duration { restartStreaming ? restartWait : firstStepWait }
 
     /// This connection has just heard of a show (a new connection, a new
     /// show): forgets everything but presses still held, and holds a first
@@ -161,17 +177,37 @@ public struct NavigationPacer: Sendable {
     /// resume LibreOffice says the show started twice, late when it is busy
     /// rendering previews, and a `send next` held for its first step was
     /// lost there (25.2, an 80-slide deck: the step never went out).
-    public mutating func showSeen(now: Duration) {
+    ///
+    /// `restarted`: the show started again while it ran (a resume, a blank
+    /// ended) and Impress now sends every preview again. A step sent while
+    /// it does is often never carried out: on 25.2 with 40 slides, a `next`
+    /// after `blank` and `resume` was lost 2 to 4 times in 30 when it went
+    /// 200 ms after the restart, and none in 30 held 3 s; one sent before
+    /// the restart was heard is carried out once the previews are sent. So
+    /// a first step waits for the stream's end (`streamEnded`), `restartWait` at most.
+    public mutating func showSeen(now: Duration, restarted: Bool = false) {
         let (steps, goto) = (heldSteps, held)
         reset()
         showSeenAt = now
+        restartStreaming = restarted
         heldSteps = steps
         held = goto
+    }
+
+    /// Impress has sent every preview of the show's restart: a first step
+    /// held for it goes once `firstStepWait` has passed too (nil: not yet,
+    /// or none held; `holdTime` says how long).
+    public mutating func streamEnded(now: Duration) -> SourceCommand? {
+        guard restartStreaming else { return nil }
+        restartStreaming = false
+        guard heldSteps != nil, let seen = showSeenAt, now - seen >= firstStepWait else { return nil }
+        return expire(now: now)
     }
 
     /// Forgets everything (a new connection, a new show).
     public mutating func reset() {
         showSeenAt = nil
+        restartStreaming = false
         heldSteps = nil
         lastNavigation = nil
         lastConfirmation = nil

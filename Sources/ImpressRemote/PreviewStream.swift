@@ -69,6 +69,9 @@ public struct PreviewStream: Sendable, Equatable, Codable {
 
     public init() {}
 
+    /// Impress is sending this connection a show's previews, and the last slide's has not come.
+    public var isSendingSlides: Bool { slideCount.map { slidesSent < $0 } ?? false }
+
     /// True when no stream is coming: none runs, or its last slide's notes arrived.
     public var isComplete: Bool { slideCount == nil && answerAwaitedSince == nil }
 

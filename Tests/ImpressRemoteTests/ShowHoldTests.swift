@@ -25,6 +25,24 @@ final class ShowHoldTests: XCTestCase {
             + bytes("slide_notes", "1", "b")
     }
 
+    /// A `next` right after a resume: Impress starts the show again and
+    /// sends every preview anew; the step goes out once they are in (sent
+    /// meanwhile, 25.2 often never carried it out), not 200 ms after.
+    func testAStepAfterAResumeGoesOnceThePreviewsAreSentAgain() {
+        var c = linked()
+        func written(_ actions: [ImpressConnection.Action]) -> [String] {
+            actions.compactMap { if case .write(let bytes, _) = $0 { String(decoding: bytes, as: UTF8.self) } else { nil } }
+        }
+        XCTAssertEqual(written(c.handle(.send(.resume), now: at(1))), ["presentation_resume\n\n"])
+        _ = c.handle(.received(bytes("slideshow_started", "2", "0") + bytes("slideshow_started", "2", "0")), now: at(1.05))
+        let held = c.handle(.send(.next), now: at(1.1))
+        XCTAssertEqual(written(held), [], "held while Impress sends the previews again")
+        XCTAssertTrue(held.contains(.arm(.heldNavigation, after: NavigationPacer.defaultRestartWait - .milliseconds(50))), "\(held)")
+        XCTAssertEqual(written(c.handle(.received(bytes("slide_preview", "0", "AA==") + bytes("slide_notes", "0", "a")), now: at(1.5))), [])
+        XCTAssertEqual(written(c.handle(.received(bytes("slide_preview", "1", "AA==")), now: at(2))), ["transition_next\n\n"],
+                       "the last preview is in: the step goes")
+    }
+
     func testWithoutABlankEndingTheConnectionClosesAtOnce() {
         var c = linked()
         XCTAssertEqual(c.handle(.stop, now: at(1)).last, .close)
