@@ -9,9 +9,27 @@ extension ImpressConnection {
         stream.commandSent(command, now: now)
         guard let wire = pacer.wire(command, show: session?.show, now: now) else {
             return [.log(.trace, "holding \(command.logText) until the show is ready for it"),
-                    .arm(.heldNavigation, after: pacer.holdTime(now: now))]
+                    .arm(.heldNavigation, after: heldLook(now: now))]
         }
         return write(wire, for: command)
+    }
+
+    /// When a held press is looked at again: at the end of its hold, and
+    /// while it waits for a restart's previews, every `restartLook`.
+    func heldLook(now: Duration) -> Duration {
+        pacer.waitsForRestartStream ? min(pacer.holdTime(now: now), NavigationPacer.restartLook) : pacer.holdTime(now: now)
+    }
+
+    /// The held press's time came: it goes, unless it waits for a restart's
+    /// previews that still come (a stream quiet for `restartQuiet` is over:
+    /// a server that restarts the show and sends nothing is not waited for).
+    mutating func heldNavigationDue(now: Duration) -> [Action] {
+        if pacer.waitsForRestartStream, stream.isSendingSlides, now - stream.lastTraffic < NavigationPacer.restartQuiet,
+           pacer.holdTime(now: now) > .zero {
+            return [.arm(.heldNavigation, after: heldLook(now: now))]
+        }
+        guard let wire = pacer.expire(now: now) else { return [] }
+        return write(wire, for: wire)
     }
 
     /// A command's bytes; `command` is what was pressed (nil: sent for the

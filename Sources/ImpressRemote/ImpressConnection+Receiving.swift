@@ -45,7 +45,7 @@ extension ImpressConnection {
     private mutating func restartStreamEnded(now: Duration) -> [Action] {
         guard pacer.waitsForRestartStream else { return [] }
         if let wire = pacer.streamEnded(now: now) { return [.cancel(.heldNavigation)] + write(wire, for: wire) }
-        return pacer.isHolding ? [.arm(.heldNavigation, after: pacer.holdTime(now: now))] : []
+        return pacer.isHolding ? [.arm(.heldNavigation, after: heldLook(now: now))] : []
     }
 
     mutating func perform(_ output: ImpressSessionOutput, now: Duration) -> [Action] {

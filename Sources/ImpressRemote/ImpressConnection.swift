@@ -109,8 +109,7 @@ public struct ImpressConnection: Sendable, LinkLiving {
         case .timerFired(.countdown):
             return follow(life.countdownFired())
         case .timerFired(.heldNavigation):
-            guard let wire = pacer.expire(now: now) else { return [] }
-            return write(wire, for: wire)
+            return heldNavigationDue(now: now)
         case .timerFired(.drain):
             return []
         case .timerFired(.answer):

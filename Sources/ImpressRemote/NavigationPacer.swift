@@ -58,6 +58,11 @@ public struct NavigationPacer: Sendable {
     /// a first step waits for Impress to have sent this connection every
     /// preview again, this long at most (see `showSeen`).
     public static let defaultRestartWait: Duration = .seconds(10)
+    /// While a first step waits for a restart's previews, the connection
+    /// looks this often whether they still come; quiet for `restartQuiet`,
+    /// the stream is taken as over (Impress sends one every 50–400 ms).
+    public static let restartLook: Duration = .milliseconds(250)
+    public static let restartQuiet: Duration = .seconds(1)
 
     public let quietGap: Duration
     public let settle: Duration

@@ -37,10 +37,27 @@ final class ShowHoldTests: XCTestCase {
         _ = c.handle(.received(bytes("slideshow_started", "2", "0") + bytes("slideshow_started", "2", "0")), now: at(1.05))
         let held = c.handle(.send(.next), now: at(1.1))
         XCTAssertEqual(written(held), [], "held while Impress sends the previews again")
-        XCTAssertTrue(held.contains(.arm(.heldNavigation, after: NavigationPacer.defaultRestartWait - .milliseconds(50))), "\(held)")
-        XCTAssertEqual(written(c.handle(.received(bytes("slide_preview", "0", "AA==") + bytes("slide_notes", "0", "a")), now: at(1.5))), [])
+        XCTAssertTrue(held.contains(.arm(.heldNavigation, after: NavigationPacer.restartLook)), "\(held)")
+        XCTAssertEqual(written(c.handle(.received(bytes("slide_preview", "0", "AA==")), now: at(1.3))), [])
+        XCTAssertEqual(c.handle(.timerFired(.heldNavigation), now: at(1.35)), [.arm(.heldNavigation, after: NavigationPacer.restartLook)],
+                       "the previews still come: it waits on")
+        XCTAssertEqual(written(c.handle(.received(bytes("slide_notes", "0", "a")), now: at(1.5))), [])
         XCTAssertEqual(written(c.handle(.received(bytes("slide_preview", "1", "AA==")), now: at(2))), ["transition_next\n\n"],
                        "the last preview is in: the step goes")
+    }
+
+    /// A server that starts the show again and sends no previews (a fake,
+    /// a hostile one) does not hold a step for long: quiet for a second,
+    /// the stream is taken as over.
+    func testAStepAfterARestartWithoutPreviewsGoesAfterAQuietSecond() {
+        var c = linked()
+        func written(_ actions: [ImpressConnection.Action]) -> [String] {
+            actions.compactMap { if case .write(let bytes, _) = $0 { String(decoding: bytes, as: UTF8.self) } else { nil } }
+        }
+        _ = c.handle(.received(bytes("slideshow_started", "2", "0")), now: at(1))
+        XCTAssertEqual(written(c.handle(.send(.next), now: at(1.1))), [])
+        XCTAssertEqual(written(c.handle(.timerFired(.heldNavigation), now: at(1.5))), [], "quiet for half a second: still held")
+        XCTAssertEqual(written(c.handle(.timerFired(.heldNavigation), now: at(2.1))), ["transition_next\n\n"])
     }
 
     func testWithoutABlankEndingTheConnectionClosesAtOnce() {
