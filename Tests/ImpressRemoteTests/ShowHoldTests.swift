@@ -20,6 +20,11 @@ final class ShowHoldTests: XCTestCase {
         return c
     }
 
+    /// What the connection wrote, as text.
+    private func written(_ actions: [ImpressConnection.Action]) -> [String] {
+        actions.compactMap { if case .write(let bytes, _) = $0 { String(decoding: bytes, as: UTF8.self) } else { nil } }
+    }
+
     private func stream() -> [UInt8] {
         bytes("slide_preview", "0", "AA==") + bytes("slide_notes", "0", "a") + bytes("slide_preview", "1", "AA==")
             + bytes("slide_notes", "1", "b")
@@ -30,9 +35,6 @@ final class ShowHoldTests: XCTestCase {
     /// meanwhile, 25.2 often never carried it out), not 200 ms after.
     func testAStepAfterAResumeGoesOnceThePreviewsAreSentAgain() {
         var c = linked()
-        func written(_ actions: [ImpressConnection.Action]) -> [String] {
-            actions.compactMap { if case .write(let bytes, _) = $0 { String(decoding: bytes, as: UTF8.self) } else { nil } }
-        }
         XCTAssertEqual(written(c.handle(.send(.resume), now: at(1))), ["presentation_resume\n\n"])
         _ = c.handle(.received(bytes("slideshow_started", "2", "0") + bytes("slideshow_started", "2", "0")), now: at(1.05))
         let held = c.handle(.send(.next), now: at(1.1))
@@ -51,9 +53,6 @@ final class ShowHoldTests: XCTestCase {
     /// the stream is taken as over.
     func testAStepAfterARestartWithoutPreviewsGoesAfterAQuietSecond() {
         var c = linked()
-        func written(_ actions: [ImpressConnection.Action]) -> [String] {
-            actions.compactMap { if case .write(let bytes, _) = $0 { String(decoding: bytes, as: UTF8.self) } else { nil } }
-        }
         _ = c.handle(.received(bytes("slideshow_started", "2", "0")), now: at(1))
         XCTAssertEqual(written(c.handle(.send(.next), now: at(1.1))), [])
         XCTAssertEqual(written(c.handle(.timerFired(.heldNavigation), now: at(1.5))), [], "quiet for half a second: still held")
