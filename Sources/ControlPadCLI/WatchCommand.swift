@@ -104,10 +104,10 @@ struct WatchCommand: ParsableCommand {
         let settings = source.settings(for: kind, config: configured)
         let shown = try SourceRegistry.check(address).shown
         // Without a private directory for the show's door (`send` says so too), a link of its own.
-        let door = KeptLinkClient(server: shown, kind: kind.id)
-        let link = try HeadlessLink(source: kind.capabilities.contains(.oneKeptLink) && door.path != nil
-            ? follower(kind: kind, address: address, door: door, logger: logger)
-            : kind.makeSource(address: address, settings: settings, use: .watch(timeout: nil), logger: logger))
+        let follower = kind.capabilities.contains(.oneKeptLink)
+            ? follower(kind: kind, address: address, door: KeptLinkClient(server: shown, kind: kind.id), logger: logger) : nil
+        let link = try HeadlessLink(source: follower
+            ?? kind.makeSource(address: address, settings: settings, use: .watch(timeout: nil), logger: logger))
         // The pad's own reducer counts the talk's time, sections and pace as the pad does.
         var pad = PadState(animate: false)
         pad.link = kind.initialLink(shown: shown)
@@ -182,7 +182,7 @@ extension WatchCommand {
     /// On a show that wants one link (`SourceCapabilities.oneKeptLink`), `watch` follows the process
     /// that holds it (a pad, a kept link) instead of opening one of its
     /// own, and starts a kept link when none does (`DoorFollower`).
-    func follower(kind: any SourceKind, address: String, door: KeptLinkClient, logger: Logger) -> DoorFollower {
+    func follower(kind: any SourceKind, address: String, door: KeptLinkClient, logger: Logger) -> DoorFollower? {
         // `send`'s arguments for the keeper ("start" stands for any command: it reads only the rest).
         let arguments = ["send", address, "start"] + source.arguments + (config.map { ["--config", $0] } ?? []) + (log.map { ["--log", $0] } ?? [])
         var keeper = LinkHandOver(kind: kind.id, arguments: arguments)

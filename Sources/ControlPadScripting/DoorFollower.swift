@@ -28,6 +28,7 @@ package final class DoorFollower: ConfirmingSource, @unchecked Sendable {
     }
 
     private let client: KeptLinkClient
+    private let path: String
     private let server: String
     private let startKeeper: @Sendable () throws -> Void
     private let logger: Logger
@@ -40,10 +41,13 @@ package final class DoorFollower: ConfirmingSource, @unchecked Sendable {
     /// How long a new pad that took the link over may take to open its door.
     static let handedOverWait: Duration = .seconds(15)
 
-    /// `server`: the show as `watch` names it ("127.0.0.1:1599").
-    package init(client: KeptLinkClient, server: String, logger: Logger,
-                 startKeeper: @escaping @Sendable () throws -> Void) {
+    /// `server`: the show as `watch` names it ("127.0.0.1:1599"). Nil when
+    /// the show's door has no owner-only directory (`KeptLinkClient.path`).
+    package init?(client: KeptLinkClient, server: String, logger: Logger,
+                  startKeeper: @escaping @Sendable () throws -> Void) {
+        guard let path = client.path else { return nil }
         self.client = client
+        self.path = path
         self.server = server
         self.logger = logger
         self.startKeeper = startKeeper
@@ -77,14 +81,9 @@ package final class DoorFollower: ConfirmingSource, @unchecked Sendable {
 
     private func follow() {
         deliver(.link(.connecting(to: server)))
-        guard let path = client.path else {
-            deliver(.link(.failed(.unexplained("no private directory for the show's door: set XDG_RUNTIME_DIR to a directory of yours",
-                                               source: "controlpad"))))
-            return
-        }
         var link: LinkState? = .connecting(to: server)
         var wait = Duration.zero
-        var sessions = 0
+        var followedBefore = false
         while !stopped {
             let socket = Self.connect(path, within: wait, stopped: { self.stopped })
                 ?? (try? client.connectOrStart(path, startKeeper: startKeeper)) ?? nil
@@ -107,11 +106,11 @@ package final class DoorFollower: ConfirmingSource, @unchecked Sendable {
                 continue
             }
             logger.info("following the link to \(server) at \(path)")
-            sessions += 1
             // A new holder of the same link (a pad or keeper that took it
             // over) says its link from the start, connecting, then connected:
             // no news to a follower that was connected through the last one.
-            var takenOver = sessions > 1
+            var takenOver = followedBefore
+            followedBefore = true
             var ending = FollowLine.Ending.left
             var heard = false
             for line in LineReader(socket: socket, limit: FollowLine.maxBytes) {

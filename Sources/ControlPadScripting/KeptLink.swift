@@ -61,7 +61,7 @@ package final class KeptLink {
     private let followers = ShowFollowers()
     /// Started by a `watch` (`DoorFollower`): without a `send`, it stays only while followed.
     private let forWatch: Bool
-    private var sendsServed = 0
+    private var servedASend = false
     private var waiting: [(request: DoorRequest, reply: Int32)] = []
     private var active: (conversation: SendConversation, reply: Int32, timeout: Duration, deadline: Duration)?
     private var lastUse: Duration
@@ -96,7 +96,7 @@ package final class KeptLink {
         logger.notice("keeping the link to \(server) for send, at \(path)")
         while true {
             let idleLimit = known.holdsUntilShowEnds ? policy.holdLimit
-                : forWatch && sendsServed == 0 ? Self.firstRequestWait
+                : forWatch && !servedASend ? Self.firstRequestWait
                 : known.showRuns ? policy.idleWithShow : policy.idleWithoutShow
             let followed = followers.count > 0
             let idleEnd = followed ? nil
@@ -185,7 +185,7 @@ package final class KeptLink {
                 continue
             }
             let timeout = Duration.milliseconds(Int64(request.timeout * 1000))
-            sendsServed += 1
+            servedASend = true
             active = (SendConversation(action: action, waitForConfirmation: request.waitForConfirmation,
                                        server: server, peer: peer, agenda: agenda), reply, timeout, link.now + timeout)
             logger.info("send \(request.words.joined(separator: " "))")

@@ -86,7 +86,8 @@ package final class ShowFollowers: Sendable {
 
     /// Writes `line` to each client; one that cannot take it now is closed and dropped.
     private static func write(_ line: FollowLine, to clients: inout [Int32]) {
-        guard let text = line.text else { return }
+        // Every pad holds followers: with none, a source's event costs no JSON.
+        guard !clients.isEmpty, let text = line.text else { return }
         clients.removeAll { client in
             guard !send(text, to: client) else { return false }
             close(client)

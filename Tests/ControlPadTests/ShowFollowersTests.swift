@@ -91,9 +91,9 @@ final class ShowFollowersTests: XCTestCase {
         let door = try LocalSocket.listen(at: path)
         defer { close(door) }
         let heard = Heard()
-        let follower = DoorFollower(client: client, server: "127.0.0.1:1599", logger: Logger(label: "test")) {
+        let follower = try XCTUnwrap(DoorFollower(client: client, server: "127.0.0.1:1599", logger: Logger(label: "test")) {
             XCTFail("a holder listens: no keeper is started")
-        }
+        })
         follower.start { heard.append($0) }
         defer { follower.shutdown() }
         let connected = SourceEvent.link(.connected(server: "Impress 25.2 · 127.0.0.1"))

@@ -298,12 +298,7 @@ final class RealImpressUNOEndToEndTests: XCTestCase {
     /// The room's screen: the whole Xvfb display LibreOffice shows on.
     func roomScreen() throws -> Screenshot {
         let path = directory.appendingPathComponent("room.xwd").path
-        let shot = Process()
-        shot.executableURL = URL(fileURLWithPath: "/bin/sh")
-        shot.arguments = ["-c", "xwd -root -silent -display \(display) > \(path)"]
-        try shot.run()
-        shot.waitUntilExit()
-        return try Screenshot(xwd: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        return try Screenshot.xwd("xwd -root -silent -display \(display) > \(path)", into: path)
     }
 
     /// LibreOffice's default box colour (#729fcf) and its text's, as a picture of them shows them.

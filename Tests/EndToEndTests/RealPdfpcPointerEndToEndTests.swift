@@ -10,12 +10,8 @@ extension RealPdfpcEndToEndTests {
     private func presentation() throws -> Screenshot? {
         guard let display = ProcessInfo.processInfo.environment["PDFPC_PEER_DISPLAY"] else { return nil }
         let path = directory.appendingPathComponent("room.xwd").path
-        let shot = Process()
-        shot.executableURL = URL(fileURLWithPath: "/bin/sh")
-        shot.arguments = ["-c", "w=$(DISPLAY=\(display) xdotool search --name 'pdfpc - presentation' | head -1); xwd -silent -display \(display) -id $w > \(path)"]
-        try shot.run()
-        shot.waitUntilExit()
-        return try Screenshot(xwd: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        return try Screenshot.xwd("w=$(DISPLAY=\(display) xdotool search --name 'pdfpc - presentation' | head -1); "
+                                  + "xwd -silent -display \(display) -id $w > \(path)", into: path)
     }
 
     func testTheMouseOnThePadMovesPdfpcsOwnPointer() throws {

@@ -18,6 +18,17 @@ struct Screenshot {
     /// million pixels, taken every tenth of a second while a test waits.
     private let greys: [Double]
 
+    /// What `xwd` wrote into `path`, run as the shell command `command`
+    /// (`xwd … > path`: a window, or a whole display, of an X server).
+    static func xwd(_ command: String, into path: String) throws -> Screenshot {
+        let shot = Process()
+        shot.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shot.arguments = ["-c", command]
+        try shot.run()
+        shot.waitUntilExit()
+        return try Screenshot(xwd: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+    }
+
     init(xwd: [UInt8]) throws {
         func u32(_ i: Int) -> Int { Int(xwd[i * 4]) << 24 | Int(xwd[i * 4 + 1]) << 16 | Int(xwd[i * 4 + 2]) << 8 | Int(xwd[i * 4 + 3]) }
         guard xwd.count >= 100 else { throw E2EError.make("not an xwd file") }
