@@ -53,10 +53,11 @@ package struct WatchReport {
         if heard.contains(.link), let link = show.link { changes += self.changes(for: link) }
         if heard.contains(.show) { changes += show.isRunning ? started(before: before) : finished(before: before) }
         if heard.contains(.slide) { changes += moved(from: before) }
-        if heard.contains(.title), let text = show.title, text != titleReported {
+        // A title taken back (the show ended, or a holder that took the link
+        // over says it anew) is no news: show_finished says an end.
+        if heard.contains(.title), let text = show.title, !text.isEmpty, text != titleReported {
             titleReported = text
-            // A title taken back (the show ended) is no news: show_finished says it.
-            if !text.isEmpty { changes.append(Change("title", [("title", .string(text))], text: "title: \(text)")) }
+            changes.append(Change("title", [("title", .string(text))], text: "title: \(text)"))
         }
         if heard.contains(.step), let step = show.step { changes += stepped(step.index, step.step) }
         if heard.contains(.unanswered) {

@@ -77,6 +77,15 @@ final class WatchReportTests: XCTestCase {
                        ["link lost (\(ImpressProblem.refused.reason)); reconnecting in 2 s"])
     }
 
+    /// A pad that takes the link over says the show anew: its title taken
+    /// back, then said again. `watch` printed the same title twice.
+    func testATitleTakenBackAndSaidAgainIsPrintedOnce() {
+        var report = WatchReport()
+        let said = events(&report, [.link(.connected(server: "Impress · 127.0.0.1")), .showStarted(slideCount: 5, current: 0),
+                                    .showTitle("deck.odp"), .showTitle(""), .showTitle("deck.odp"), .showTitle("other.odp")])
+        XCTAssertEqual(said.filter { $0.hasPrefix("title") }, ["title: deck.odp", "title: other.odp"])
+    }
+
     func testAPinToTypeIsShown() {
         var report = WatchReport(pinEntry: ImpressKind().pinEntry)
         XCTAssertEqual(events(&report, [.link(.connecting(to: "h:1599")), .link(.pairing(pin: "4821", place: ImpressSession.pinPlace))]), [
