@@ -30,24 +30,27 @@ struct FollowedShow {
         return blank ? .blankStarted : .blankEnded
     }
 
-    /// The link, the title, the sections and steps, the show, its current
+    /// The link, the sections and steps, the show, its title, its current
     /// step, its blank and every slide's notes, then whether it answers.
+    /// In Impress's order: the title after the show's start (a follower
+    /// takes a show started as a new one, whose title is news again).
     var replay: [SourceEvent] {
         guard let link = show.link else { return [] }
         var events: [SourceEvent] = [.link(link)]
-        if let title = show.title { events.append(.showTitle(title)) }
         if show.sections != .none { events.append(.sections(show.sections)) }
         if !show.stepCounts.isEmpty { events.append(.stepCounts(show.stepCounts)) }
+        let title = show.title.map { [SourceEvent.showTitle($0)] } ?? []
         switch show.phase {
         case .running:
             events.append(.showStarted(slideCount: show.slideCount, current: show.current))
+            events += title
             if let step = show.currentStep { events.append(.step(index: show.current, step)) }
             if show.blank { events.append(.blankStarted) }
             events += notes.sorted { $0.key < $1.key }.filter { $0.key < show.slideCount }.map { .notes(index: $0.key, $0.value) }
         case .none:
-            events.append(.showFinished)
+            events += title + [.showFinished]
         case .unknown:
-            break
+            events += title
         }
         if let problem = show.unanswered { events.append(.unanswered(problem)) }
         if ink { events.append(.inkMode(true)) }

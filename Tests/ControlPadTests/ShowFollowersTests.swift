@@ -54,7 +54,7 @@ final class ShowFollowersTests: XCTestCase {
         followers.add(holder)
         XCTAssertEqual(followers.count, 1)
         XCTAssertEqual(read(follower, lines: 7), [
-            .event(connected), .event(.showTitle("deck.odp")), .event(.showStarted(slideCount: 5, current: 1)),
+            .event(connected), .event(.showStarted(slideCount: 5, current: 1)), .event(.showTitle("deck.odp")),
             .event(.step(index: 1, SlideStep(shown: 1, count: 2))), .event(.blankStarted),
             .event(.notes(index: 0, .plain("one"))), .event(.notes(index: 1, .plain("two"))),
         ])

@@ -266,6 +266,7 @@ final class ConnectEndToEndTests: FakeImpressTestCase {
         let events = lines().compactMap { $0["event"] as? String }
         XCTAssertEqual(events.filter { $0 == "paired" }.count, 1, "one pairing said, though three processes held the link:\n\(watch.stdout)")
         XCTAssertEqual(events.filter { $0 == "show_started" }.count, 1, watch.stdout)
+        XCTAssertEqual(events.filter { $0 == "title" }.count, 1, "the deck's title once:\n\(watch.stdout)")
         XCTAssertEqual(lines().filter { $0["event"] as? String == "slide" }.compactMap { $0["position"] as? Int }, [2, 3, 4],
                        "each move once, never back to where the link's show started:\n\(watch.stdout)")
         kill(watch.pid, SIGINT)
